@@ -1,0 +1,27 @@
+package benchkit.spi;
+
+import java.util.Collection;
+
+/**
+ * Measures something beside the load (like JMH's InternalProfiler). Calls come from the
+ * runner's control thread, never concurrently: {@code beforeTrial}, then per iteration
+ * {@code beforeIteration}, {@code sample} about once a second, {@code afterIteration}.
+ */
+public interface Collector {
+    String name();
+
+    default void beforeTrial(TrialInfo trial) throws Exception {
+    }
+
+    void beforeIteration(TrialInfo trial, IterationInfo iteration) throws Exception;
+
+    /** Called periodically during an iteration, for collectors that sample (e.g. RSS). */
+    default void sample(TrialInfo trial, IterationInfo iteration) throws Exception {
+    }
+
+    /** The metrics of the iteration that just ended, e.g. {@code server.rss} in MB. */
+    Collection<Metric> afterIteration(TrialInfo trial, IterationInfo iteration) throws Exception;
+
+    default void afterTrial(TrialInfo trial) throws Exception {
+    }
+}

@@ -1,0 +1,123 @@
+package benchkit.spi;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Typed, validated access to a plugin's options: the given values laid over the defaults of
+ * the plugin's {@link OptionSpec}s. Unknown names and malformed values fail with an
+ * {@link InvalidOptionException} whose message names the plugin, the option and what is valid.
+ */
+public final class OptionValues {
+    private final String plugin;
+    private final Map<String, String> values;
+
+    private OptionValues(String plugin, Map<String, String> values) {
+        this.plugin = plugin;
+        this.values = values;
+    }
+
+    /** Canonical option name: lower case, underscores as dashes ({@code table_size} = {@code table-size}). */
+    public static String canonical(String name) {
+        String n = name.startsWith("--") ? name.substring(2) : name;
+        return n.replace('_', '-').toLowerCase(Locale.ROOT);
+    }
+
+    /** Lays {@code given} over the defaults of {@code specs}; rejects options not in {@code specs}. */
+    public static OptionValues parse(String plugin, List<OptionSpec> specs, Map<String, String> given) {
+        Map<String, String> merged = new LinkedHashMap<>();
+        for (OptionSpec spec : specs) {
+            merged.put(spec.name(), spec.defaultValue());
+        }
+        for (Map.Entry<String, String> e : given.entrySet()) {
+            String key = canonical(e.getKey());
+            if (!merged.containsKey(key)) {
+                List<String> known = new ArrayList<>(merged.keySet());
+                Collections.sort(known);
+                throw new InvalidOptionException(plugin + ": unknown option --" + key
+                        + (known.isEmpty() ? " (it takes no options)" : "; valid: --" + String.join(", --", known)));
+            }
+            merged.put(key, e.getValue());
+        }
+        return new OptionValues(plugin, merged);
+    }
+
+    /** All options, canonical names, defaults included (values may be null where no default exists). */
+    public Map<String, String> asMap() {
+        return Collections.unmodifiableMap(values);
+    }
+
+    public boolean isSet(String name) {
+        return values.get(canonical(name)) != null;
+    }
+
+    public String string(String name) {
+        String v = values.get(canonical(name));
+        if (v == null) {
+            throw new InvalidOptionException(plugin + ": option --" + canonical(name) + " is required");
+        }
+        return v;
+    }
+
+    public long longValue(String name, long min, long max) {
+        String v = string(name).trim();
+        long n;
+        try {
+            n = Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw bad(name, v, "a whole number");
+        }
+        if (n < min || n > max) {
+            throw bad(name, v, "a number from " + min + " to " + max);
+        }
+        return n;
+    }
+
+    public int intValue(String name, int min, int max) {
+        return (int) longValue(name, min, max);
+    }
+
+    public double doubleValue(String name, double min, double max) {
+        String v = string(name).trim();
+        double d;
+        try {
+            d = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw bad(name, v, "a number");
+        }
+        if (!(d >= min && d <= max)) {
+            throw bad(name, v, "a number from " + min + " to " + max);
+        }
+        return d;
+    }
+
+    /** Accepts on/off, true/false, yes/no, 1/0 as sysbench does. */
+    public boolean bool(String name) {
+        String v = string(name).trim().toLowerCase(Locale.ROOT);
+        switch (v) {
+            case "on": case "true": case "yes": case "1":
+                return true;
+            case "off": case "false": case "no": case "0":
+                return false;
+            default:
+                throw bad(name, v, "on or off");
+        }
+    }
+
+    /** One of {@code choices} (case-insensitive), returned in lower case. */
+    public String choice(String name, List<String> choices) {
+        String v = string(name).trim().toLowerCase(Locale.ROOT);
+        if (!choices.contains(v)) {
+            throw bad(name, v, "one of " + String.join(", ", choices));
+        }
+        return v;
+    }
+
+    private InvalidOptionException bad(String name, String value, String expected) {
+        return new InvalidOptionException(plugin + ": --" + canonical(name) + "=" + value + " is not valid; expected " + expected);
+    }
+}

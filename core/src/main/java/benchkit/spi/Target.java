@@ -1,0 +1,117 @@
+package benchkit.spi;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Where a workload sends its load: a server's address, credentials and identity. The password
+ * is never part of {@link #toString()}, so a target can be logged safely.
+ */
+public final class Target {
+    private final String host;
+    private final int port;
+    private final String socket;
+    private final String user;
+    private final String password;
+    private final String database;
+    private final String product;
+    private final String version;
+    private final Map<String, String> properties;
+
+    private Target(Builder b) {
+        this.host = Objects.requireNonNull(b.host, "host");
+        this.port = b.port;
+        this.socket = b.socket;
+        this.user = b.user;
+        this.password = b.password;
+        this.database = b.database;
+        this.product = b.product;
+        this.version = b.version;
+        this.properties = Map.copyOf(b.properties);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.host = host;
+        b.port = port;
+        b.socket = socket;
+        b.user = user;
+        b.password = password;
+        b.database = database;
+        b.product = product;
+        b.version = version;
+        b.properties = properties;
+        return b;
+    }
+
+    public String host() { return host; }
+
+    public int port() { return port; }
+
+    /** The unix socket path, when the server has one the client may use. */
+    public Optional<String> socket() { return Optional.ofNullable(socket); }
+
+    public String user() { return user; }
+
+    /** The password; never print it. Empty when the server needs none. */
+    public String password() { return password == null ? "" : password; }
+
+    public String database() { return database; }
+
+    /** Server product, e.g. {@code MySQL} or {@code MariaDB}; {@code unknown} until known. */
+    public String product() { return product == null ? "unknown" : product; }
+
+    /** Server version string as the server reports it, e.g. {@code 8.0.15}. */
+    public String version() { return version == null ? "unknown" : version; }
+
+    /** Further settings for clients, e.g. {@code driver=mariadb} or {@code transport=socket}. */
+    public Map<String, String> properties() { return properties; }
+
+    public Optional<String> property(String key) {
+        return Optional.ofNullable(properties.get(key));
+    }
+
+    @Override
+    public String toString() {
+        return product() + " " + version() + " at " + host + ":" + port
+                + (socket != null ? " (socket " + socket + ")" : "")
+                + " user=" + user + " db=" + database;
+    }
+
+    public static final class Builder {
+        private String host = "127.0.0.1";
+        private int port = 3306;
+        private String socket;
+        private String user = "root";
+        private String password;
+        private String database = "sbtest";
+        private String product;
+        private String version;
+        private Map<String, String> properties = Map.of();
+
+        public Builder host(String host) { this.host = host; return this; }
+
+        public Builder port(int port) { this.port = port; return this; }
+
+        public Builder socket(String socket) { this.socket = socket; return this; }
+
+        public Builder user(String user) { this.user = user; return this; }
+
+        public Builder password(String password) { this.password = password; return this; }
+
+        public Builder database(String database) { this.database = database; return this; }
+
+        public Builder product(String product) { this.product = product; return this; }
+
+        public Builder version(String version) { this.version = version; return this; }
+
+        public Builder properties(Map<String, String> properties) { this.properties = properties; return this; }
+
+        public Target build() { return new Target(this); }
+    }
+}

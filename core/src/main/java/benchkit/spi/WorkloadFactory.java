@@ -1,0 +1,33 @@
+package benchkit.spi;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Entry point of a workload plugin, found by {@link java.util.ServiceLoader}
+ * ({@code META-INF/services/benchkit.spi.WorkloadFactory}).
+ */
+public interface WorkloadFactory {
+    /** Unique name used on the command line, e.g. {@code point-select}. */
+    String name();
+
+    /** One line for {@code bench list}. */
+    String description();
+
+    /** Options this workload accepts, with their defaults; shown by {@code bench list}. */
+    default List<OptionSpec> options() {
+        return List.of();
+    }
+
+    /**
+     * Creates the workload from option values (canonical names, see {@link OptionValues}).
+     *
+     * @throws InvalidOptionException for unknown options or bad values
+     */
+    Workload create(Map<String, String> options);
+
+    /** The SPI version this plugin was built against. */
+    default int spiVersion() {
+        return SpiVersion.CURRENT;
+    }
+}
