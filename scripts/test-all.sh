@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every test (unit and integration) on a fresh Debian/Ubuntu machine: installs the system
+# packages the integration tests use when they are missing, then runs the Maven build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages: real servers, the reference clients we compare with, and the allocators.
+# libaio1/libnuma1: shared libraries the embedded MySQL binaries link against.
+packages=(mariadb-server sysbench memcached libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0
+          libaio1 libnuma1)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "test-all: installing ${missing[*]}"
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# No server from a package install may hold the default port while the tests run their own.
+if command -v systemctl >/dev/null 2>&1; then systemctl stop mariadb memcached >/dev/null 2>&1 || true; fi
+
+./mvnw -B -ntp verify "$@"
