@@ -74,7 +74,6 @@ final class Trial {
                 collector(c, "beforeTrial", null, () -> c.beforeTrial(info));
             }
             trialStarted = true;
-            load.start("bench-" + variant.label() + "-t" + info.threads());
             iterations(load);
         } catch (RunFailure f) {
             failure = f;
@@ -106,15 +105,14 @@ final class Trial {
         }
     }
 
+    /**
+     * Runs the iterations back to back: each one ends where the next begins, so every event of
+     * the trial falls in exactly one iteration (collector calls at a boundary run on the next
+     * iteration's clock, under the same continuous load).
+     */
     private void iterations(TrialLoad load) throws RunFailure, InterruptedException {
         Histogram iterationLatency = TrialLoad.newHistogram();
         Histogram reportLatency = TrialLoad.newHistogram();
-        long trialStart = load.control().startNanos();
-        long reportNanos = plan.reportInterval().toNanos();
-        long nextReport = trialStart + reportNanos;
-        Counts lastReport = Counts.ZERO;
-        long lastReportAt = trialStart;
-
         List<IterationInfo> schedule = new ArrayList<>();
         for (int i = 1; i <= plan.warmupIterations(); i++) {
             schedule.add(new IterationInfo(i, true, seconds(plan.warmupTime())));
@@ -123,16 +121,28 @@ final class Trial {
             schedule.add(new IterationInfo(i, false, seconds(plan.measurementTime())));
         }
 
-        for (IterationInfo it : schedule) {
-            for (Collector c : collectors) {
-                collector(c, "beforeIteration", it, () -> c.beforeIteration(info, it));
+        IterationInfo firstIteration = schedule.get(0);
+        for (Collector c : collectors) {
+            collector(c, "beforeIteration", firstIteration, () -> c.beforeIteration(info, firstIteration));
+        }
+        load.start("bench-" + variant.label() + "-t" + info.threads());
+        long trialStart = load.control().startNanos();
+        long reportNanos = plan.reportInterval().toNanos();
+        long nextReport = trialStart + reportNanos;
+        Counts lastReport = Counts.ZERO;
+        long lastReportAt = trialStart;
+        Counts before = Counts.ZERO;
+        long start = trialStart;
+
+        for (int n = 0; n < schedule.size(); n++) {
+            IterationInfo it = schedule.get(n);
+            if (n > 0) {
+                for (Collector c : collectors) {
+                    collector(c, "beforeIteration", it, () -> c.beforeIteration(info, it));
+                }
             }
-            load.drainLatency(reportLatency);
-            iterationLatency.reset();
-            Counts before = load.counts();
-            long start = System.nanoTime();
             long end = start + (long) (it.durationSec() * 1e9);
-            long nextSample = start + SAMPLE_NANOS;
+            long nextSample = System.nanoTime() + SAMPLE_NANOS;
             long now;
             while ((now = System.nanoTime()) < end) {
                 check(load, it);
@@ -162,9 +172,15 @@ final class Trial {
                 }
             }
             long limitAt = load.control().limitReachedAt();
-            long stop = limitAt != 0 ? Math.min(limitAt, now) : now;
+            long stop = now;
+            if (limitAt != 0) {
+                // Let the last events land so the trial counts exactly what ran.
+                load.stop();
+                stop = Math.min(limitAt, now);
+            }
             load.drainLatency(iterationLatency, reportLatency);
-            Counts delta = load.counts().minus(before);
+            Counts after = load.counts();
+            Counts delta = after.minus(before);
             check(load, it);
             List<Metric> metrics = new ArrayList<>();
             for (Collector c : collectors) {
@@ -179,6 +195,7 @@ final class Trial {
                     delta.events(), delta.errors(), delta.reconnects(), delta.reads(), delta.writes(), delta.others(),
                     millis(iterationLatency.getValueAtPercentile(50)), millis(iterationLatency.getValueAtPercentile(95)),
                     millis(iterationLatency.getValueAtPercentile(99)), millis(iterationLatency.getMaxValue()), metrics);
+            iterationLatency.reset();
             finished.add(record);
             try {
                 journal.iteration(record(), record);
@@ -190,6 +207,8 @@ final class Trial {
                 printer.line("# Event limit of " + plan.maxEvents() + " reached; trial ends early");
                 return;
             }
+            before = after;
+            start = stop;
         }
     }
 
