@@ -65,6 +65,9 @@ public final class Runner {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 failure = "run interrupted";
+            } catch (RuntimeException e) {
+                // A plugin broke its contract; still write what finished.
+                failure = "unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e);
             }
             List<JmhResults.Entry> entries = JmhResults.build(description, trials);
             List<Score> scores = JmhResults.scores(entries);
@@ -93,6 +96,10 @@ public final class Runner {
         } catch (Exception e) {
             throw new RunFailure("could not start the server of variant " + variant.label() + " (fork " + fork + "): "
                     + RunFailure.describe(e), e);
+        }
+        if (server == null) {
+            throw new RunFailure("could not start the server of variant " + variant.label() + " (fork " + fork
+                    + "): its provider returned no server", null);
         }
         try {
             Target target = server.target();

@@ -204,7 +204,8 @@ final class Trial {
             }
             printer.line(ProgressPrinter.iterationLine(it, record.tps()));
             if (limitAt != 0) {
-                printer.line("# Event limit of " + plan.maxEvents() + " reached; trial ends early");
+                printer.line("# Event limit of " + plan.maxEvents() + " reached; trial ends early"
+                        + (it.warmup() ? ", before any measurement" : ""));
                 return;
             }
             before = after;
@@ -230,6 +231,9 @@ final class Trial {
     }
 
     private RunFailure failure(String what, IterationInfo it, Throwable cause) {
+        if (!server.isAlive()) {
+            what = what + " after the server exited";
+        }
         return new RunFailure("workload " + plan.workload() + ": " + what + (it == null ? "" : " in " + where(it))
                 + " (variant " + variant.label() + ", " + info.threads() + " threads, fork " + info.fork() + "): "
                 + RunFailure.describe(cause), cause);

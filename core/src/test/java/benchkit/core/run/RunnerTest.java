@@ -215,6 +215,24 @@ class RunnerTest {
     }
 
     @Test
+    void latencyUnderRateCountsFromTheIntendedStart() throws Exception {
+        // One 150 ms stall at 100 events/s: the events scheduled during it start late, and their
+        // latency must include that wait (coordinated omission), not just their own 0 ms.
+        java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();
+        FakeWorkload workload = new FakeWorkload(0, p -> {
+            if (!p.warmup() && stalled.compareAndSet(false, true)) {
+                Thread.sleep(150);
+            }
+            return Outcome.OK;
+        });
+        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(1), 0, Duration.ofMillis(100),
+                1, Duration.ofMillis(600), 1, Duration.ofSeconds(10), tmp.resolve("out"), 0, 100);
+        RunSummary summary = run(plan, workload);
+        double p95 = summary.score("glibc", 1).orElseThrow().metric("latency.p95").orElseThrow().score();
+        assertTrue(p95 > 50, "p95 " + p95 + " ms hides the stall");
+    }
+
+    @Test
     void variantOrderRotatesAcrossForks() throws Exception {
         FakeWorkload workload = FakeWorkload.alwaysOk(1000);
         RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("a"), variant("b"), variant("c")), List.of(1),
