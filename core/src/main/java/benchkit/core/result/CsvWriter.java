@@ -1,0 +1,63 @@
+package benchkit.core.result;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+/**
+ * Writes {@code results.csv}: one row per variant and thread count with the score, its error,
+ * the runner's own metrics, then one column per further secondary metric (its aggregated score:
+ * the mean for AVG metrics, the max for MAX ones such as RSS, as in the JSON).
+ */
+public final class CsvWriter {
+    public static final String FILE = "results.csv";
+    private static final List<String> FIXED_METRICS = List.of(
+            "qps", "latency.p50", "latency.p95", "latency.p99", "errors", "reconnects");
+
+    private CsvWriter() {
+    }
+
+    public static String render(String workload, List<Score> scores) {
+        TreeSet<String> extra = new TreeSet<>();
+        scores.forEach(s -> extra.addAll(s.secondary().keySet()));
+        extra.removeAll(FIXED_METRICS);
+
+        List<String> header = new ArrayList<>(List.of("workload", "variant", "threads", "forks", "iterations",
+                "score", "score_error", "unit", "qps", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms",
+                "errors_per_s", "reconnects_per_s"));
+        extra.forEach(header::add);
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.join(",", header.stream().map(CsvWriter::field).toList())).append('\n');
+        for (Score s : scores) {
+            List<String> row = new ArrayList<>(List.of(workload, s.variant(), Integer.toString(s.threads()),
+                    Integer.toString(s.forks()), Integer.toString(s.iterations()),
+                    number(s.score()), number(s.scoreError()), s.unit()));
+            for (String m : FIXED_METRICS) {
+                row.add(s.metric(m).map(ms -> number(ms.score())).orElse(""));
+            }
+            for (String m : extra) {
+                row.add(s.metric(m).map(ms -> number(ms.score())).orElse(""));
+            }
+            sb.append(String.join(",", row.stream().map(CsvWriter::field).toList())).append('\n');
+        }
+        return sb.toString();
+    }
+
+    public static void write(String workload, List<Score> scores, Path dir) throws IOException {
+        AtomicFiles.write(dir.resolve(FILE), render(workload, scores));
+    }
+
+    private static String number(double d) {
+        return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.6f", d);
+    }
+
+    private static String field(String s) {
+        if (s.contains(",") || s.contains("\"") || s.contains("\n")) {
+            return '"' + s.replace("\"", "\"\"") + '"';
+        }
+        return s;
+    }
+}

@@ -1,0 +1,58 @@
+package benchkit.core.result;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+
+/**
+ * Writes {@code jmh-result.json} with JMH's own JSON writer. That writer prints param values
+ * unescaped (a comma or quote in e.g. {@code mysql-ignore-errors=1213,1020} would break the
+ * file), so params go in as placeholders and are put back here through Jackson.
+ */
+public final class JmhJsonWriter {
+    public static final String FILE = "jmh-result.json";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JmhJsonWriter() {
+    }
+
+    static String placeholderKey(int i) {
+        return String.format("p%04d", i);
+    }
+
+    /** The JSON text for the entries (an empty array when there are none). */
+    public static String render(List<JmhResults.Entry> entries) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, ps)
+                    .writeOut(entries.stream().map(JmhResults.Entry::result).toList());
+        }
+        JsonNode tree = JSON.readTree(bytes.toString(StandardCharsets.UTF_8));
+        ArrayNode array = tree instanceof ArrayNode a ? a : JSON.createArrayNode();
+        for (int i = 0; i < array.size() && i < entries.size(); i++) {
+            ObjectNode entry = (ObjectNode) array.get(i);
+            ObjectNode params = JSON.createObjectNode();
+            for (Map.Entry<String, String> p : entries.get(i).params().entrySet()) {
+                params.put(p.getKey(), p.getValue());
+            }
+            entry.replace("params", params);
+        }
+        return JSON.writeValueAsString(array) + System.lineSeparator();
+    }
+
+    public static void write(List<JmhResults.Entry> entries, Path dir) throws IOException {
+        AtomicFiles.write(dir.resolve(FILE), render(entries));
+    }
+}

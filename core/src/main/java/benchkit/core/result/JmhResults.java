@@ -1,0 +1,160 @@
+package benchkit.core.result;
+
+import benchkit.spi.Aggregation;
+import benchkit.spi.Metric;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.AggregationPolicy;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.IterationResultMetaData;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ResultRole;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.ScalarResult;
+import org.openjdk.jmh.results.ThroughputResult;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.WorkloadParams;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Turns trial records into JMH's own result model ({@link RunResult} per variant and thread
+ * count, one {@link BenchmarkResult} per fork), so JMH does the aggregation and statistics.
+ */
+public final class JmhResults {
+    /** JMH's name for the one-measurement-per-iteration batch size. */
+    private static final int BATCH_SIZE = 1;
+
+    /** One (variant, threads) entry: its JMH result and the real (unescaped) params. */
+    public record Entry(String variant, int threads, Map<String, String> params, RunResult result) {
+    }
+
+    private JmhResults() {
+    }
+
+    /** Entries in variant order, then thread order; trials without measurements are left out. */
+    public static List<Entry> build(RunDescription run, List<TrialRecord> trials) {
+        List<Entry> entries = new ArrayList<>();
+        for (String variant : run.variants()) {
+            for (int threads : run.threads()) {
+                List<TrialRecord> forks = trials.stream()
+                        .filter(t -> t.variant().equals(variant) && t.threads() == threads && !t.measurements().isEmpty())
+                        .sorted(java.util.Comparator.comparingInt(TrialRecord::fork))
+                        .toList();
+                if (!forks.isEmpty()) {
+                    entries.add(entry(run, forks));
+                }
+            }
+        }
+        return entries;
+    }
+
+    public static List<Score> scores(List<Entry> entries) {
+        List<Score> scores = new ArrayList<>();
+        for (Entry e : entries) {
+            Result<?> primary = e.result().getPrimaryResult();
+            Map<String, MetricScore> secondary = new LinkedHashMap<>();
+            for (Map.Entry<String, Result> s : e.result().getSecondaryResults().entrySet()) {
+                Result<?> r = s.getValue();
+                secondary.put(s.getKey(), new MetricScore(r.getScore(), r.getScoreError(), r.getScoreUnit()));
+            }
+            int iterations = e.result().getBenchmarkResults().stream().mapToInt(b -> b.getIterationResults().size()).sum();
+            scores.add(new Score(e.variant(), e.threads(), e.params(), primary.getScore(), primary.getScoreError(),
+                    primary.getScoreUnit(), e.result().getBenchmarkResults().size(), iterations, secondary));
+        }
+        return scores;
+    }
+
+    /** The params of an entry as the contract lists them: variant params, server, workload options. */
+    static Map<String, String> params(RunDescription run, TrialRecord trial) {
+        Map<String, String> params = new LinkedHashMap<>(new java.util.TreeMap<>(trial.variantParams()));
+        params.put("server", trial.server());
+        run.workloadOptions().forEach((k, v) -> params.putIfAbsent(k, v == null ? "" : v));
+        return params;
+    }
+
+    private static Entry entry(RunDescription run, List<TrialRecord> forks) {
+        TrialRecord first = forks.get(0);
+        Map<String, String> params = params(run, first);
+        BenchmarkParams benchmarkParams = benchmarkParams(run, first.threads(), params);
+        List<BenchmarkResult> benchmarkResults = new ArrayList<>();
+        for (TrialRecord trial : forks) {
+            List<IterationResult> iterations = new ArrayList<>();
+            for (IterationRecord it : trial.measurements()) {
+                iterations.add(iterationResult(run, benchmarkParams, it));
+            }
+            benchmarkResults.add(new BenchmarkResult(benchmarkParams, iterations));
+        }
+        return new Entry(first.variant(), first.threads(), params, new RunResult(benchmarkParams, benchmarkResults));
+    }
+
+    private static IterationResult iterationResult(RunDescription run, BenchmarkParams bp, IterationRecord it) {
+        IterationResult result = new IterationResult(bp, bp.getMeasurement(),
+                new IterationResultMetaData(it.events(), it.events()));
+        long ns = Math.max(1, it.durationNanos());
+        result.addResult(new ThroughputResult(ResultRole.PRIMARY, run.workload(), it.events(), ns, TimeUnit.SECONDS));
+        result.addResult(new ThroughputResult(ResultRole.SECONDARY, "qps", it.queries(), ns, TimeUnit.SECONDS));
+        result.addResult(new ThroughputResult(ResultRole.SECONDARY, "errors", it.errors(), ns, TimeUnit.SECONDS));
+        result.addResult(new ThroughputResult(ResultRole.SECONDARY, "reconnects", it.reconnects(), ns, TimeUnit.SECONDS));
+        result.addResult(new ScalarResult("latency.p50", it.latencyP50Ms(), "ms", AggregationPolicy.AVG));
+        result.addResult(new ScalarResult("latency.p95", it.latencyP95Ms(), "ms", AggregationPolicy.AVG));
+        result.addResult(new ScalarResult("latency.p99", it.latencyP99Ms(), "ms", AggregationPolicy.AVG));
+        result.addResult(new ScalarResult("latency.max", it.latencyMaxMs(), "ms", AggregationPolicy.MAX));
+        for (Metric m : it.metrics()) {
+            String label = JsonSafe.label(m.name());
+            if (!RESERVED.contains(label)) {
+                result.addResult(new ScalarResult(label, m.value(), JsonSafe.label(m.unit()), policy(m.aggregation())));
+            }
+        }
+        return result;
+    }
+
+    /** Names the runner measures itself; a collector metric of the same name is ignored. */
+    static final java.util.Set<String> RESERVED = java.util.Set.of(
+            "qps", "errors", "reconnects", "latency.p50", "latency.p95", "latency.p99", "latency.max");
+
+    private static AggregationPolicy policy(Aggregation a) {
+        return switch (a) {
+            case AVG -> AggregationPolicy.AVG;
+            case SUM -> AggregationPolicy.SUM;
+            case MAX -> AggregationPolicy.MAX;
+            case MIN -> AggregationPolicy.MIN;
+        };
+    }
+
+    private static BenchmarkParams benchmarkParams(RunDescription run, int threads, Map<String, String> params) {
+        // JMH's JSON writer prints params unescaped; placeholders keep it valid, JmhJsonWriter puts the real values back.
+        WorkloadParams wp = new WorkloadParams();
+        int i = 0;
+        for (String ignored : params.keySet()) {
+            wp.put(JmhJsonWriter.placeholderKey(i), "-", i);
+            i++;
+        }
+        return new BenchmarkParams(run.benchmark(), run.benchmark(), false, threads, new int[]{threads}, List.of(),
+                run.forks(), 0,
+                new IterationParams(IterationType.WARMUP, run.warmupIterations(), time(run.warmupTime()), BATCH_SIZE),
+                new IterationParams(IterationType.MEASUREMENT, run.measurementIterations(), time(run.measurementTime()), BATCH_SIZE),
+                Mode.Throughput, wp, TimeUnit.SECONDS, 1,
+                javaCommand(), List.of(), System.getProperty("java.version"), System.getProperty("java.vm.name"),
+                System.getProperty("java.vm.version"), "1.37", TimeValue.minutes(10));
+    }
+
+    static TimeValue time(Duration d) {
+        long ms = d.toMillis();
+        if (ms % 1000 == 0) {
+            return TimeValue.seconds(ms / 1000);
+        }
+        return ms > 0 ? TimeValue.milliseconds(ms) : TimeValue.nanoseconds(d.toNanos());
+    }
+
+    private static String javaCommand() {
+        return java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -1,0 +1,109 @@
+package benchkit.core.result;
+
+import benchkit.spi.Metric;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+
+/**
+ * {@code journal.jsonl}: one JSON object per line, each written and flushed the moment it is
+ * known (run start, every finished iteration, run end), so a crash loses nothing finished.
+ */
+public final class Journal implements Closeable {
+    public static final String FILE = "journal.jsonl";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final Writer writer;
+
+    private Journal(Writer writer) {
+        this.writer = writer;
+    }
+
+    public static Journal open(Path dir) throws IOException {
+        return new Journal(Files.newBufferedWriter(dir.resolve(FILE), StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND));
+    }
+
+    public synchronized void start(RunDescription run) throws IOException {
+        ObjectNode n = event("start");
+        n.put("benchmark", run.benchmark());
+        n.put("workload", run.workload());
+        ObjectNode options = n.putObject("workloadOptions");
+        run.workloadOptions().forEach(options::put);
+        run.variants().forEach(n.putArray("variants")::add);
+        run.threads().forEach(n.putArray("threads")::add);
+        n.put("forks", run.forks());
+        n.put("warmupIterations", run.warmupIterations());
+        n.put("warmupTime", run.warmupTime().toString());
+        n.put("measurementIterations", run.measurementIterations());
+        n.put("measurementTime", run.measurementTime().toString());
+        n.put("maxEvents", run.maxEvents());
+        n.put("rate", run.rate());
+        write(n);
+    }
+
+    public synchronized void iteration(TrialRecord trial, IterationRecord it) throws IOException {
+        ObjectNode n = event("iteration");
+        n.put("variant", trial.variant());
+        n.put("server", trial.server());
+        n.put("threads", trial.threads());
+        n.put("fork", trial.fork());
+        n.put("warmup", it.warmup());
+        n.put("iteration", it.index());
+        n.put("durationSec", it.seconds());
+        n.put("events", it.events());
+        n.put("tps", it.tps());
+        n.put("qps", it.qps());
+        n.put("reads", it.reads());
+        n.put("writes", it.writes());
+        n.put("others", it.others());
+        n.put("errors", it.errors());
+        n.put("reconnects", it.reconnects());
+        ObjectNode lat = n.putObject("latencyMs");
+        lat.put("p50", it.latencyP50Ms());
+        lat.put("p95", it.latencyP95Ms());
+        lat.put("p99", it.latencyP99Ms());
+        lat.put("max", it.latencyMaxMs());
+        ObjectNode metrics = n.putObject("metrics");
+        for (Metric m : it.metrics()) {
+            ObjectNode mn = metrics.putObject(m.name());
+            mn.put("value", m.value());
+            mn.put("unit", m.unit());
+            mn.put("aggregation", m.aggregation().name());
+        }
+        write(n);
+    }
+
+    public synchronized void end(boolean complete, String error) throws IOException {
+        ObjectNode n = event("end");
+        n.put("complete", complete);
+        if (error != null) {
+            n.put("error", error);
+        }
+        write(n);
+    }
+
+    private static ObjectNode event(String name) {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("event", name);
+        n.put("time", Instant.now().toString());
+        return n;
+    }
+
+    private void write(ObjectNode n) throws IOException {
+        writer.write(JSON.writeValueAsString(n));
+        writer.write('\n');
+        writer.flush();
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        writer.close();
+    }
+}

@@ -1,0 +1,52 @@
+package benchkit.core.result;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The final table a DBA reads: per variant and thread count, tps, qps, p95 latency, server CPU and memory. */
+public final class SummaryTable {
+    private static final String[] HEADER = {"variant", "threads", "tps", "± (99.9%)", "qps", "p95 ms",
+            "srv cpu user %", "srv RSS MB", "srv VSZ MB"};
+
+    private SummaryTable() {
+    }
+
+    public static void print(List<Score> scores, PrintStream out) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(HEADER);
+        for (Score s : scores) {
+            rows.add(new String[]{s.variant(), Integer.toString(s.threads()), fmt(s.score()), fmt(s.scoreError()),
+                    metric(s, "qps"), metric(s, "latency.p95"), metric(s, "server.cpu.user"),
+                    metric(s, "server.rss"), metric(s, "server.vsz")});
+        }
+        int[] widths = new int[HEADER.length];
+        for (String[] r : rows) {
+            for (int i = 0; i < r.length; i++) {
+                widths[i] = Math.max(widths[i], r[i].length());
+            }
+        }
+        for (String[] r : rows) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < r.length; i++) {
+                String cell = i == 0 ? pad(r[i], widths[i], false) : pad(r[i], widths[i], true);
+                sb.append(i == 0 ? "" : "  ").append(cell);
+            }
+            out.println(sb.toString().stripTrailing());
+        }
+    }
+
+    private static String metric(Score s, String name) {
+        return s.metric(name).map(m -> fmt(m.score())).orElse("-");
+    }
+
+    private static String fmt(double d) {
+        return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%.2f", d);
+    }
+
+    private static String pad(String s, int width, boolean right) {
+        String spaces = " ".repeat(width - s.length());
+        return right ? spaces + s : s + spaces;
+    }
+}

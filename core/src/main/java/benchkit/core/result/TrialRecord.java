@@ -1,0 +1,21 @@
+package benchkit.core.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The finished iterations of one trial: one variant at one thread count in one fork.
+ *
+ * @param server the server's product and version, e.g. {@code MariaDB 10.11.6}
+ */
+public record TrialRecord(String variant, Map<String, String> variantParams, String server, int threads, int fork,
+                          List<IterationRecord> iterations) {
+    public TrialRecord {
+        variantParams = Map.copyOf(variantParams);
+        iterations = List.copyOf(iterations);
+    }
+
+    public List<IterationRecord> measurements() {
+        return iterations.stream().filter(i -> !i.warmup()).toList();
+    }
+}

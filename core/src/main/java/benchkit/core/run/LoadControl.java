@@ -1,0 +1,67 @@
+package benchkit.core.run;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * What the workers of one trial share: the run flag, the open-loop schedule, the event limit
+ * and the first failure. Workers wake the control thread when they stop the trial.
+ */
+final class LoadControl {
+    private final Thread controlThread;
+    final double rate;
+    final long maxEvents;
+    private final AtomicLong okEvents = new AtomicLong();
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private volatile boolean running = true;
+    private volatile long startNanos;
+    private volatile long limitReachedAt;
+
+    LoadControl(Thread controlThread, double rate, long maxEvents) {
+        this.controlThread = controlThread;
+        this.rate = rate;
+        this.maxEvents = maxEvents;
+    }
+
+    boolean running() {
+        return running;
+    }
+
+    long startNanos() {
+        return startNanos;
+    }
+
+    void start(long nanos) {
+        startNanos = nanos;
+    }
+
+    void stop() {
+        running = false;
+    }
+
+    /** Counts an OK event towards the limit; only called when there is a limit. */
+    void countEvent() {
+        if (okEvents.incrementAndGet() == maxEvents) {
+            limitReachedAt = System.nanoTime();
+            running = false;
+            LockSupport.unpark(controlThread);
+        }
+    }
+
+    /** When the event limit was reached (a nanoTime), or 0 while it has not been. */
+    long limitReachedAt() {
+        return limitReachedAt;
+    }
+
+    void fail(Throwable t) {
+        if (failure.compareAndSet(null, t)) {
+            running = false;
+            LockSupport.unpark(controlThread);
+        }
+    }
+
+    Throwable failure() {
+        return failure.get();
+    }
+}

@@ -1,0 +1,57 @@
+package benchkit.core.run;
+
+import benchkit.core.stats.Estimate;
+import benchkit.spi.IterationInfo;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * What the run prints while it runs: JMH-style headers and iteration results, and sysbench
+ * 1.0.20's periodic report line, which DBAs already know how to read.
+ */
+final class ProgressPrinter {
+    private final PrintStream out;
+
+    ProgressPrinter(PrintStream out) {
+        this.out = out;
+    }
+
+    void line(String s) {
+        out.println(s);
+        out.flush();
+    }
+
+    void trialHeader(String workload, String variant, String server, int threads, int fork, int forks) {
+        line("");
+        line("# Benchmark: benchkit." + workload + ", variant " + variant + " (" + server + ")");
+        line("# Threads: " + threads + " threads, fork " + fork + " of " + forks);
+    }
+
+    /**
+     * sysbench's report line, e.g. {@code [ 10s ] thds: 8 tps: 4310.51 qps: 4310.51 (r/w/o:
+     * 4310.51/0.00/0.00) lat (ms,95%): 2.30 err/s: 0.00 reconn/s: 0.00}.
+     */
+    static String reportLine(double elapsedSec, int threads, Counts delta, double intervalSec, double p95Ms,
+                             boolean warmup) {
+        String time = Math.abs(elapsedSec - Math.rint(elapsedSec)) < 0.05
+                ? String.format(Locale.ROOT, "%.0fs", elapsedSec)
+                : String.format(Locale.ROOT, "%.1fs", elapsedSec);
+        return String.format(Locale.ROOT,
+                "[ %s ] thds: %d tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,95%%): %4.2f err/s: %4.2f reconn/s: %4.2f%s",
+                time, threads, delta.events() / intervalSec, delta.queries() / intervalSec,
+                delta.reads() / intervalSec, delta.writes() / intervalSec, delta.others() / intervalSec, p95Ms,
+                delta.errors() / intervalSec, delta.reconnects() / intervalSec, warmup ? " (warmup)" : "");
+    }
+
+    /** JMH's iteration line, e.g. {@code Iteration   1: 4310.510 ops/s}. */
+    static String iterationLine(IterationInfo info, double tps) {
+        return String.format(Locale.ROOT, "%s%3d: %.3f ops/s", info.warmup() ? "# Warmup Iteration " : "Iteration ",
+                info.index(), tps);
+    }
+
+    /** JMH's per-fork result line. */
+    void trialResult(String workload, Estimate e) {
+        line(String.format(Locale.ROOT, "Result \"benchkit.%s\": %.3f ±(99.9%%) %.3f ops/s [Average]",
+                workload, e.mean(), e.error()));
+    }
+}

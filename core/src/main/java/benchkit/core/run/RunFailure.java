@@ -1,0 +1,18 @@
+package benchkit.core.run;
+
+/** Ends a run; its message is one line naming what failed and where. */
+final class RunFailure extends Exception {
+    RunFailure(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** The first line of a throwable's message, or its class name when it has none. */
+    static String describe(Throwable t) {
+        String m = t.getMessage();
+        if (m == null || m.isBlank()) {
+            return t.getClass().getSimpleName();
+        }
+        String first = m.strip().lines().findFirst().orElse("");
+        return first;
+    }
+}

@@ -1,0 +1,91 @@
+package benchkit.core.run;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Everything the {@link Runner} needs to know, validated up front so a bad value fails before
+ * any server starts.
+ *
+ * @param maxEvents stop a trial after this many OK events; 0 = no limit
+ * @param rate      target events per second over all threads (open loop); 0 = closed loop
+ */
+public record RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
+                      List<Integer> threads, int warmupIterations, Duration warmupTime,
+                      int measurementIterations, Duration measurementTime, int forks,
+                      Duration reportInterval, Path outDir, long maxEvents, double rate) {
+    public RunPlan {
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(outDir, "outDir");
+        workloadOptions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(
+                workloadOptions == null ? Map.of() : workloadOptions));
+        variants = List.copyOf(Objects.requireNonNull(variants, "variants"));
+        threads = List.copyOf(Objects.requireNonNull(threads, "threads"));
+        if (variants.isEmpty()) {
+            throw new IllegalArgumentException("at least one variant is required");
+        }
+        Set<String> labels = new HashSet<>();
+        for (Variant v : variants) {
+            if (!labels.add(v.label())) {
+                throw new IllegalArgumentException("variant '" + v.label() + "' is given twice");
+            }
+        }
+        if (threads.isEmpty()) {
+            throw new IllegalArgumentException("at least one thread count is required");
+        }
+        for (int t : threads) {
+            if (t < 1) {
+                throw new IllegalArgumentException("threads must be >= 1, got " + t);
+            }
+        }
+        if (new HashSet<>(threads).size() != threads.size()) {
+            throw new IllegalArgumentException("thread counts must not repeat: " + threads);
+        }
+        if (warmupIterations < 0) {
+            throw new IllegalArgumentException("warmup iterations must be >= 0, got " + warmupIterations);
+        }
+        if (measurementIterations < 1) {
+            throw new IllegalArgumentException("measurement iterations must be >= 1, got " + measurementIterations);
+        }
+        requirePositive("warmup time", warmupTime);
+        requirePositive("measurement time", measurementTime);
+        requirePositive("report interval", reportInterval);
+        if (forks < 1) {
+            throw new IllegalArgumentException("forks must be >= 1, got " + forks);
+        }
+        if (maxEvents < 0) {
+            throw new IllegalArgumentException("max events must be >= 0 (0 = unlimited), got " + maxEvents);
+        }
+        if (!(rate >= 0) || Double.isInfinite(rate)) {
+            throw new IllegalArgumentException("rate must be >= 0 events/s (0 = unlimited), got " + rate);
+        }
+    }
+
+    private static void requirePositive(String what, Duration d) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(what + " must be > 0, got " + d);
+        }
+    }
+
+    /** The largest thread count, which the prepare step may use. */
+    public int maxThreads() {
+        return threads.stream().mapToInt(Integer::intValue).max().orElse(1);
+    }
+
+    /** The variants in the order fork {@code fork} (1-based) runs them: rotated so drift favours none. */
+    public List<Variant> variantOrder(int fork) {
+        int n = variants.size();
+        int shift = (fork - 1) % n;
+        java.util.List<Variant> order = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            order.add(variants.get((i + shift) % n));
+        }
+        return order;
+    }
+}

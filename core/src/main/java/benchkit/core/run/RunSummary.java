@@ -1,0 +1,22 @@
+package benchkit.core.run;
+
+import benchkit.core.result.Score;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a run produced: the aggregated score of every variant and thread count that has
+ * measurements, where the files are, and whether the run finished.
+ *
+ * @param failure the first failure's one-line message when the run did not complete
+ */
+public record RunSummary(Path outDir, boolean complete, Optional<String> failure, List<Score> scores) {
+    public RunSummary {
+        scores = List.copyOf(scores);
+    }
+
+    public Optional<Score> score(String variant, int threads) {
+        return scores.stream().filter(s -> s.variant().equals(variant) && s.threads() == threads).findFirst();
+    }
+}

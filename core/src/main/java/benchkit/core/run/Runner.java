@@ -1,0 +1,181 @@
+package benchkit.core.run;
+
+import benchkit.core.result.CsvWriter;
+import benchkit.core.result.JmhJsonWriter;
+import benchkit.core.result.JmhResults;
+import benchkit.core.result.Journal;
+import benchkit.core.result.RunDescription;
+import benchkit.core.result.Score;
+import benchkit.core.result.SummaryTable;
+import benchkit.core.result.TrialRecord;
+import benchkit.spi.Collector;
+import benchkit.spi.PrepareContext;
+import benchkit.spi.ServerHandle;
+import benchkit.spi.Target;
+import benchkit.spi.TrialInfo;
+import benchkit.spi.Workload;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+
+/**
+ * Runs a {@link RunPlan} JMH-style: forks × variants (rotated per fork) × thread counts, each
+ * trial with warmup and measurement iterations under continuous load, and writes the result
+ * directory ({@code jmh-result.json}, {@code results.csv}, {@code journal.jsonl}). A failure ends
+ * the run but keeps what finished; the summary then says it is incomplete and why.
+ */
+public final class Runner {
+    private final RunPlan plan;
+    private final Workload workload;
+    private final Supplier<List<Collector>> collectors;
+    private final ProgressPrinter printer;
+    private final PrintStream out;
+
+    public Runner(RunPlan plan, Workload workload, Supplier<List<Collector>> collectors, PrintStream out) {
+        this.plan = Objects.requireNonNull(plan, "plan");
+        this.workload = Objects.requireNonNull(workload, "workload");
+        this.collectors = Objects.requireNonNull(collectors, "collectors");
+        this.out = Objects.requireNonNull(out, "out");
+        this.printer = new ProgressPrinter(out);
+    }
+
+    /** Runs the plan, writes the result directory and returns the summary. */
+    public RunSummary run() throws Exception {
+        Path dir = prepareOutDir(plan.outDir());
+        RunDescription description = describe(plan);
+        List<TrialRecord> trials = new ArrayList<>();
+        String failure = null;
+        try (Journal journal = Journal.open(dir)) {
+            journal.start(description);
+            try {
+                for (int fork = 1; fork <= plan.forks(); fork++) {
+                    for (Variant variant : plan.variantOrder(fork)) {
+                        runVariant(variant, fork, journal, trials);
+                    }
+                }
+            } catch (RunFailure f) {
+                failure = f.getMessage();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failure = "run interrupted";
+            } catch (RuntimeException e) {
+                // A plugin broke its contract; still write what finished.
+                failure = "unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e);
+            }
+            List<JmhResults.Entry> entries = JmhResults.build(description, trials);
+            List<Score> scores = JmhResults.scores(entries);
+            JmhJsonWriter.write(entries, dir);
+            CsvWriter.write(plan.workload(), scores, dir);
+            journal.end(failure == null, failure);
+            printer.line("");
+            if (failure != null) {
+                printer.line("# Run incomplete: " + failure);
+            }
+            if (!scores.isEmpty()) {
+                SummaryTable.print(scores, out);
+            }
+            printer.line("# Results: " + dir);
+            return new RunSummary(dir, failure == null, Optional.ofNullable(failure), scores);
+        }
+    }
+
+    private void runVariant(Variant variant, int fork, Journal journal, List<TrialRecord> trials)
+            throws RunFailure, InterruptedException {
+        ServerHandle server;
+        try {
+            server = variant.server().start();
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new RunFailure("could not start the server of variant " + variant.label() + " (fork " + fork + "): "
+                    + RunFailure.describe(e), e);
+        }
+        if (server == null) {
+            throw new RunFailure("could not start the server of variant " + variant.label() + " (fork " + fork
+                    + "): its provider returned no server", null);
+        }
+        try {
+            Target target = server.target();
+            String serverName = target.product() + " " + target.version();
+            prepare(variant, server, target);
+            for (int threads : plan.threads()) {
+                OptionalLong pid = server.pid() < 0 ? OptionalLong.empty() : OptionalLong.of(server.pid());
+                TrialInfo info = new TrialInfo(plan.workload(), variant.label(), threads, fork, target, pid);
+                printer.trialHeader(plan.workload(), variant.label(), serverName, threads, fork, plan.forks());
+                List<Collector> trialCollectors = collectors.get();
+                Trial trial = new Trial(plan, workload, variant, server, info, serverName,
+                        trialCollectors == null ? List.of() : trialCollectors, printer, journal);
+                try {
+                    trial.run();
+                } finally {
+                    if (!trial.finished().isEmpty()) {
+                        trials.add(trial.record());
+                    }
+                }
+            }
+        } finally {
+            try {
+                server.close();
+            } catch (RuntimeException e) {
+                printer.line("# Warning: stopping the server of variant " + variant.label() + " failed: "
+                        + RunFailure.describe(e));
+            }
+        }
+    }
+
+    private void prepare(Variant variant, ServerHandle server, Target target) throws RunFailure, InterruptedException {
+        try {
+            if (!workload.isPrepared(target)) {
+                printer.line("# Preparing " + plan.workload() + " on variant " + variant.label()
+                        + " with " + plan.maxThreads() + " threads");
+                workload.prepare(target, new PrepareContext() {
+                    @Override
+                    public int threads() {
+                        return plan.maxThreads();
+                    }
+
+                    @Override
+                    public void progress(String unit, long done, long total) {
+                        if (done >= total) {
+                            printer.line("# Prepared " + unit + " (" + total + ")");
+                        }
+                    }
+                });
+            }
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            String why = server.isAlive() ? RunFailure.describe(e) : "server exited: " + RunFailure.describe(e);
+            throw new RunFailure("workload " + plan.workload() + ": prepare failed on variant " + variant.label()
+                    + ": " + why, e);
+        }
+    }
+
+    private static RunDescription describe(RunPlan plan) {
+        return new RunDescription(plan.workload(), plan.workloadOptions(),
+                plan.variants().stream().map(Variant::label).toList(), plan.threads(), plan.forks(),
+                plan.warmupIterations(), plan.warmupTime(), plan.measurementIterations(), plan.measurementTime(),
+                plan.maxEvents(), plan.rate());
+    }
+
+    /** Creates the result directory and proves it writable before any server starts. */
+    static Path prepareOutDir(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".write-test", ".tmp");
+            Files.delete(probe);
+            return dir;
+        } catch (IOException | SecurityException e) {
+            // File-system exceptions carry only the path as message; their type says what went wrong.
+            throw new IllegalArgumentException("cannot write the result directory " + dir + ": "
+                    + e.getClass().getSimpleName() + " " + RunFailure.describe(e));
+        }
+    }
+}

@@ -1,0 +1,267 @@
+package benchkit.core.run;
+
+import benchkit.core.result.IterationRecord;
+import benchkit.core.result.Journal;
+import benchkit.core.result.TrialRecord;
+import benchkit.core.stats.Estimate;
+import benchkit.spi.Collector;
+import benchkit.spi.IterationInfo;
+import benchkit.spi.Metric;
+import benchkit.spi.ServerHandle;
+import benchkit.spi.TrialInfo;
+import benchkit.spi.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One trial: T client threads loading one server continuously while the control thread (this
+ * one) marks warmup and measurement iterations, drives the collectors and prints progress.
+ * Iterations finished before a failure stay in {@link #finished()}.
+ */
+final class Trial {
+    private static final long SAMPLE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How often the control thread looks at the server while waiting for a boundary. */
+    private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    private final RunPlan plan;
+    private final Workload workload;
+    private final Variant variant;
+    private final ServerHandle server;
+    private final TrialInfo info;
+    private final String serverName;
+    private final List<Collector> collectors;
+    private final ProgressPrinter printer;
+    private final Journal journal;
+    private final List<IterationRecord> finished = new ArrayList<>();
+
+    Trial(RunPlan plan, Workload workload, Variant variant, ServerHandle server, TrialInfo info, String serverName,
+          List<Collector> collectors, ProgressPrinter printer, Journal journal) {
+        this.plan = plan;
+        this.workload = workload;
+        this.variant = variant;
+        this.server = server;
+        this.info = info;
+        this.serverName = serverName;
+        this.collectors = collectors;
+        this.printer = printer;
+        this.journal = journal;
+    }
+
+    TrialRecord record() {
+        return new TrialRecord(variant.label(), variant.params(), serverName, info.threads(), info.fork(), finished);
+    }
+
+    List<IterationRecord> finished() {
+        return finished;
+    }
+
+    void run() throws RunFailure, InterruptedException {
+        TrialLoad load;
+        try {
+            load = TrialLoad.open(workload, info.target(), info.threads(), plan.rate(), plan.maxEvents());
+        } catch (Exception e) {
+            throw failure("could not open " + info.threads() + " sessions", null, e);
+        }
+        RunFailure failure = null;
+        boolean trialStarted = false;
+        try {
+            for (Collector c : collectors) {
+                collector(c, "beforeTrial", null, () -> c.beforeTrial(info));
+            }
+            trialStarted = true;
+            iterations(load);
+        } catch (RunFailure f) {
+            failure = f;
+        } finally {
+            load.stop();
+            try {
+                load.close();
+            } catch (Exception e) {
+                if (failure == null) {
+                    failure = failure("closing sessions failed", null, e);
+                }
+            }
+            if (trialStarted) {
+                for (Collector c : collectors) {
+                    try {
+                        collector(c, "afterTrial", null, () -> c.afterTrial(info));
+                    } catch (RunFailure f) {
+                        failure = failure == null ? f : failure;
+                    }
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        List<IterationRecord> measured = finished.stream().filter(i -> !i.warmup()).toList();
+        if (!measured.isEmpty()) {
+            printer.trialResult(plan.workload(), Estimate.of(measured.stream().mapToDouble(IterationRecord::tps).toArray()));
+        }
+    }
+
+    /**
+     * Runs the iterations back to back: each one ends where the next begins, so every event of
+     * the trial falls in exactly one iteration (collector calls at a boundary run on the next
+     * iteration's clock, under the same continuous load).
+     */
+    private void iterations(TrialLoad load) throws RunFailure, InterruptedException {
+        Histogram iterationLatency = TrialLoad.newHistogram();
+        Histogram reportLatency = TrialLoad.newHistogram();
+        List<IterationInfo> schedule = new ArrayList<>();
+        for (int i = 1; i <= plan.warmupIterations(); i++) {
+            schedule.add(new IterationInfo(i, true, seconds(plan.warmupTime())));
+        }
+        for (int i = 1; i <= plan.measurementIterations(); i++) {
+            schedule.add(new IterationInfo(i, false, seconds(plan.measurementTime())));
+        }
+
+        IterationInfo firstIteration = schedule.get(0);
+        for (Collector c : collectors) {
+            collector(c, "beforeIteration", firstIteration, () -> c.beforeIteration(info, firstIteration));
+        }
+        load.start("bench-" + variant.label() + "-t" + info.threads());
+        long trialStart = load.control().startNanos();
+        long reportNanos = plan.reportInterval().toNanos();
+        long nextReport = trialStart + reportNanos;
+        Counts lastReport = Counts.ZERO;
+        long lastReportAt = trialStart;
+        Counts before = Counts.ZERO;
+        long start = trialStart;
+
+        for (int n = 0; n < schedule.size(); n++) {
+            IterationInfo it = schedule.get(n);
+            if (n > 0) {
+                for (Collector c : collectors) {
+                    collector(c, "beforeIteration", it, () -> c.beforeIteration(info, it));
+                }
+            }
+            long end = start + (long) (it.durationSec() * 1e9);
+            long nextSample = System.nanoTime() + SAMPLE_NANOS;
+            long now;
+            while ((now = System.nanoTime()) < end) {
+                check(load, it);
+                if (load.control().limitReachedAt() != 0) {
+                    break;
+                }
+                if (now >= nextReport) {
+                    load.drainLatency(iterationLatency, reportLatency);
+                    Counts c = load.counts();
+                    printer.line(ProgressPrinter.reportLine((now - trialStart) / 1e9, info.threads(), c.minus(lastReport),
+                            (now - lastReportAt) / 1e9, millis(reportLatency.getValueAtPercentile(95)), it.warmup()));
+                    reportLatency.reset();
+                    lastReport = c;
+                    lastReportAt = now;
+                    nextReport += reportNanos;
+                }
+                if (now >= nextSample) {
+                    for (Collector c : collectors) {
+                        collector(c, "sample", it, () -> c.sample(info, it));
+                    }
+                    nextSample += SAMPLE_NANOS;
+                }
+                long wake = Math.min(Math.min(end, nextReport), Math.min(nextSample, now + POLL_NANOS));
+                LockSupport.parkNanos(wake - now);
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+            }
+            long limitAt = load.control().limitReachedAt();
+            long stop = now;
+            if (limitAt != 0) {
+                // Let the last events land so the trial counts exactly what ran.
+                load.stop();
+                stop = Math.min(limitAt, now);
+            }
+            load.drainLatency(iterationLatency, reportLatency);
+            Counts after = load.counts();
+            Counts delta = after.minus(before);
+            check(load, it);
+            List<Metric> metrics = new ArrayList<>();
+            for (Collector c : collectors) {
+                collector(c, "afterIteration", it, () -> {
+                    Collection<Metric> m = c.afterIteration(info, it);
+                    if (m != null) {
+                        metrics.addAll(m);
+                    }
+                });
+            }
+            IterationRecord record = new IterationRecord(it.index(), it.warmup(), Math.max(1, stop - start),
+                    delta.events(), delta.errors(), delta.reconnects(), delta.reads(), delta.writes(), delta.others(),
+                    millis(iterationLatency.getValueAtPercentile(50)), millis(iterationLatency.getValueAtPercentile(95)),
+                    millis(iterationLatency.getValueAtPercentile(99)), millis(iterationLatency.getMaxValue()), metrics);
+            iterationLatency.reset();
+            finished.add(record);
+            try {
+                journal.iteration(record(), record);
+            } catch (java.io.IOException e) {
+                throw new RunFailure("could not append to the journal: " + RunFailure.describe(e), e);
+            }
+            printer.line(ProgressPrinter.iterationLine(it, record.tps()));
+            if (limitAt != 0) {
+                printer.line("# Event limit of " + plan.maxEvents() + " reached; trial ends early"
+                        + (it.warmup() ? ", before any measurement" : ""));
+                return;
+            }
+            before = after;
+            start = stop;
+        }
+    }
+
+    /** Fails the trial when a worker failed or the server died. */
+    private void check(TrialLoad load, IterationInfo it) throws RunFailure {
+        Throwable t = load.control().failure();
+        if (!server.isAlive()) {
+            String tail = server.logTail(20);
+            if (!tail.isBlank()) {
+                printer.line("# Last lines of the server log:");
+                tail.lines().forEach(l -> printer.line("#   " + l));
+            }
+            throw new RunFailure("server exited during " + where(it) + " of variant " + variant.label()
+                    + " (" + info.threads() + " threads, fork " + info.fork() + ")", t);
+        }
+        if (t != null) {
+            throw failure("session failed", it, t);
+        }
+    }
+
+    private RunFailure failure(String what, IterationInfo it, Throwable cause) {
+        if (!server.isAlive()) {
+            what = what + " after the server exited";
+        }
+        return new RunFailure("workload " + plan.workload() + ": " + what + (it == null ? "" : " in " + where(it))
+                + " (variant " + variant.label() + ", " + info.threads() + " threads, fork " + info.fork() + "): "
+                + RunFailure.describe(cause), cause);
+    }
+
+    private static String where(IterationInfo it) {
+        return (it.warmup() ? "warmup " : "") + "iteration " + it.index();
+    }
+
+    private interface CollectorCall {
+        void run() throws Exception;
+    }
+
+    private void collector(Collector c, String phase, IterationInfo it, CollectorCall call) throws RunFailure {
+        try {
+            call.run();
+        } catch (Exception e) {
+            throw new RunFailure("collector " + c.name() + " failed in " + phase + (it == null ? "" : " of " + where(it))
+                    + " (variant " + variant.label() + ", " + info.threads() + " threads, fork " + info.fork() + "): "
+                    + RunFailure.describe(e), e);
+        }
+    }
+
+    private static double seconds(Duration d) {
+        return d.toNanos() / 1e9;
+    }
+
+    private static double millis(long nanos) {
+        return nanos / 1e6;
+    }
+}

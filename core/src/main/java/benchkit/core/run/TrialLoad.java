@@ -1,0 +1,133 @@
+package benchkit.core.run;
+
+import benchkit.spi.QueryCounter;
+import benchkit.spi.Session;
+import benchkit.spi.SessionContext;
+import benchkit.spi.Target;
+import benchkit.spi.Workload;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * The client side of one trial: T sessions, their worker threads, counters and latency
+ * recorders. The control thread reads counts and drains latency whenever it needs an interval.
+ */
+final class TrialLoad implements AutoCloseable {
+    /** Two significant digits (1%) keep each thread's histograms small even with many threads. */
+    static final int LATENCY_DIGITS = 2;
+
+    private final List<Session> sessions;
+    private final List<ThreadCounters> counters;
+    private final List<Recorder> recorders = new ArrayList<>();
+    private final Histogram[] recycled;
+    private final List<Thread> threads = new ArrayList<>();
+    private final LoadControl control;
+
+    private record Context(int thread, int threads, QueryCounter queries) implements SessionContext {
+    }
+
+    private TrialLoad(List<Session> sessions, List<ThreadCounters> counters, LoadControl control) {
+        this.sessions = sessions;
+        this.counters = counters;
+        this.control = control;
+        for (int i = 0; i < sessions.size(); i++) {
+            recorders.add(new Recorder(Worker.MAX_LATENCY_NANOS, LATENCY_DIGITS));
+        }
+        this.recycled = new Histogram[sessions.size()];
+    }
+
+    /** Opens one session per thread; if one fails, those opened are closed again. */
+    static TrialLoad open(Workload workload, Target target, int threadCount, double rate, long maxEvents)
+            throws Exception {
+        List<Session> sessions = new ArrayList<>();
+        List<ThreadCounters> counters = new ArrayList<>();
+        try {
+            for (int i = 0; i < threadCount; i++) {
+                ThreadCounters c = new ThreadCounters();
+                Session s = workload.openSession(target, new Context(i, threadCount, c));
+                if (s == null) {
+                    throw new IllegalStateException("openSession returned no session");
+                }
+                sessions.add(s);
+                counters.add(c);
+            }
+        } catch (Exception | Error e) {
+            closeAll(sessions);
+            throw e;
+        }
+        return new TrialLoad(sessions, counters, new LoadControl(Thread.currentThread(), rate, maxEvents));
+    }
+
+    LoadControl control() {
+        return control;
+    }
+
+    void start(String name) {
+        control.start(System.nanoTime());
+        for (int i = 0; i < sessions.size(); i++) {
+            Thread t = new Thread(new Worker(i, sessions.size(), sessions.get(i), counters.get(i), recorders.get(i),
+                    control), name + "-" + (i + 1));
+            t.setDaemon(true);
+            threads.add(t);
+            t.start();
+        }
+    }
+
+    Counts counts() {
+        return Counts.sum(counters);
+    }
+
+    /** Moves the latencies recorded since the last drain into each of {@code into}. */
+    void drainLatency(Histogram... into) {
+        for (int i = 0; i < recorders.size(); i++) {
+            Histogram h = recorders.get(i).getIntervalHistogram(recycled[i]);
+            for (Histogram target : into) {
+                target.add(h);
+            }
+            recycled[i] = h;
+        }
+    }
+
+    /** Stops the workers and waits for them; a worker stuck in a call is interrupted, then left behind. */
+    void stop() throws InterruptedException {
+        control.stop();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Thread t : threads) {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                TimeUnit.NANOSECONDS.timedJoin(t, left);
+            }
+            if (t.isAlive()) {
+                t.interrupt();
+            }
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        closeAll(sessions);
+    }
+
+    private static void closeAll(List<Session> sessions) throws Exception {
+        Exception first = null;
+        for (Session s : sessions) {
+            try {
+                s.close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    static Histogram newHistogram() {
+        return new Histogram(Worker.MAX_LATENCY_NANOS, LATENCY_DIGITS);
+    }
+}

@@ -1,0 +1,127 @@
+package benchkit.core.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchkit.core.stats.Estimate;
+import benchkit.spi.Aggregation;
+import benchkit.spi.Metric;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultWritersTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final RunDescription RUN = new RunDescription("oltp-read-only",
+            Map.of("mysql-ignore-errors", "1213,1020", "note", "say \"hi\" {x} <y>; z"), List.of("glibc", "jemalloc"),
+            List.of(4), 2, 1, Duration.ofSeconds(5), 3, Duration.ofSeconds(10), 0, 0);
+    @TempDir
+    Path dir;
+
+    /** An iteration of exactly 1 s with {@code events} OK events, twice as many queries, and an RSS sample. */
+    private static IterationRecord it(int index, long events, double rss) {
+        return new IterationRecord(index, false, 1_000_000_000L, events, 1, 0, events, events, 0,
+                1.0, 2.0, 3.0, 9.0, List.of(new Metric("server.rss", rss, "MB", Aggregation.MAX),
+                new Metric("server.cpu.user", events / 10.0, "%", Aggregation.AVG)));
+    }
+
+    private static List<TrialRecord> trials() {
+        IterationRecord warmup = new IterationRecord(1, true, 1_000_000_000L, 5, 0, 0, 5, 5, 0, 1, 1, 1, 1, List.of());
+        return List.of(
+                new TrialRecord("glibc", Map.of("allocator", "glibc"), "MySQL 8.0.15", 4, 1,
+                        List.of(warmup, it(1, 100, 500), it(2, 200, 510), it(3, 300, 505))),
+                new TrialRecord("glibc", Map.of("allocator", "glibc"), "MySQL 8.0.15", 4, 2,
+                        List.of(warmup, it(1, 400, 520), it(2, 500, 515), it(3, 600, 530))));
+    }
+
+    @Test
+    void jsonIsJmhsFormatWithJmhStatistics() throws Exception {
+        List<JmhResults.Entry> entries = JmhResults.build(RUN, trials());
+        JmhJsonWriter.write(entries, dir);
+        JsonNode json = JSON.readTree(dir.resolve("jmh-result.json").toFile());
+        assertEquals(1, json.size(), "jemalloc has no trials, so no entry");
+        JsonNode e = json.get(0);
+        assertEquals("benchkit.oltp-read-only", e.get("benchmark").asText());
+        assertEquals(4, e.get("threads").asInt());
+        assertEquals(2, e.get("forks").asInt());
+        assertEquals("10 s", e.get("measurementTime").asText());
+        assertEquals("glibc", e.at("/params/allocator").asText());
+        assertEquals("MySQL 8.0.15", e.at("/params/server").asText());
+        assertEquals("1213,1020", e.at("/params/mysql-ignore-errors").asText());
+        assertEquals("say \"hi\" {x} <y>; z", e.at("/params/note").asText());
+
+        Estimate expected = Estimate.of(100, 200, 300, 400, 500, 600);
+        JsonNode primary = e.get("primaryMetric");
+        assertEquals(expected.mean(), primary.get("score").asDouble(), 1e-9);
+        assertEquals(expected.error(), primary.get("scoreError").asDouble(), 1e-9);
+        assertEquals(expected.lower(), primary.at("/scoreConfidence/0").asDouble(), 1e-9);
+        assertEquals("[[100.0,200.0,300.0],[400.0,500.0,600.0]]", primary.get("rawData").toString());
+
+        JsonNode secondary = e.get("secondaryMetrics");
+        assertEquals(700.0, secondary.at("/qps/score").asDouble(), 1e-9);
+        assertEquals(1.0, secondary.at("/errors/score").asDouble(), 1e-9);
+        assertEquals(0.0, secondary.at("/reconnects/score").asDouble(), 1e-9);
+        assertEquals(2.0, secondary.at("/latency.p95/score").asDouble(), 1e-9);
+        assertEquals("ms", secondary.at("/latency.p95/scoreUnit").asText());
+        assertEquals(530.0, secondary.at("/server.rss/score").asDouble(), 1e-9, "MAX aggregation");
+        assertEquals(35.0, secondary.at("/server.cpu.user/score").asDouble(), 1e-9, "AVG aggregation");
+        assertEquals(2, secondary.at("/server.rss/rawData").size());
+    }
+
+    @Test
+    void csvAndTableShowEveryMetric() throws Exception {
+        List<Score> scores = JmhResults.scores(JmhResults.build(RUN, trials()));
+        CsvWriter.write("oltp-read-only", scores, dir);
+        List<String> csv = Files.readAllLines(dir.resolve("results.csv"));
+        assertEquals("workload,variant,threads,forks,iterations,score,score_error,unit,qps,latency_p50_ms,"
+                + "latency_p95_ms,latency_p99_ms,errors_per_s,reconnects_per_s,latency.max,server.cpu.user,server.rss",
+                csv.get(0));
+        assertTrue(csv.get(1).startsWith("oltp-read-only,glibc,4,2,6,350.000000,"), csv.get(1));
+        assertTrue(csv.get(1).endsWith(",700.000000,1.000000,2.000000,3.000000,1.000000,0.000000,9.000000,35.000000,530.000000"),
+                csv.get(1));
+        try (var files = Files.list(dir)) {
+            assertEquals(List.of("results.csv"), files.map(p -> p.getFileName().toString()).toList(), "no temp files left");
+        }
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        SummaryTable.print(scores, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(lines.get(0).startsWith("variant  threads"), lines.get(0));
+        assertTrue(lines.get(1).matches("glibc +4 +350\\.00 +[0-9.]+ +700\\.00 +2\\.00 +35\\.00 +530\\.00 +-"), lines.get(1));
+    }
+
+    @Test
+    void emptyResultsAreAnEmptyArray() throws Exception {
+        assertEquals(0, JSON.readTree(JmhJsonWriter.render(List.of())).size());
+    }
+
+    @Test
+    void journalWritesOneFlushedLinePerEvent() throws Exception {
+        try (Journal j = Journal.open(dir)) {
+            j.start(RUN);
+            TrialRecord t = trials().get(0);
+            j.iteration(t, t.iterations().get(0));
+            // Readable before close: every line is flushed at once.
+            assertEquals(2, Files.readAllLines(dir.resolve("journal.jsonl")).size());
+            j.end(false, "boom");
+        }
+        List<String> lines = Files.readAllLines(dir.resolve("journal.jsonl"));
+        assertEquals(3, lines.size());
+        JsonNode it = JSON.readTree(lines.get(1));
+        assertTrue(it.get("warmup").asBoolean());
+        assertEquals("glibc", it.get("variant").asText());
+        JsonNode end = JSON.readTree(lines.get(2));
+        assertEquals("end", end.get("event").asText());
+        assertEquals(false, end.get("complete").asBoolean());
+        assertEquals("boom", end.get("error").asText());
+    }
+}

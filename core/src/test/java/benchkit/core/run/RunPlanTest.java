@@ -1,0 +1,56 @@
+package benchkit.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RunPlanTest {
+    private static final Variant A = new Variant("a", Map.of(), () -> null);
+    private static final Variant B = new Variant("b", Map.of(), () -> null);
+    private static final Duration S = Duration.ofSeconds(1);
+
+    private static RunPlan plan(List<Variant> variants, List<Integer> threads, int warmups, Duration warmupTime,
+                                int measurements, Duration measurementTime, int forks, long maxEvents, double rate) {
+        return new RunPlan("w", Map.of(), variants, threads, warmups, warmupTime, measurements, measurementTime, forks,
+                S, Path.of("out"), maxEvents, rate);
+    }
+
+    private static void rejects(String message, Runnable r) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::run);
+        assertEquals(message, e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void rejectsBadValuesWithOneLineMessages() {
+        List<Variant> v = List.of(A);
+        rejects("threads must be >= 1, got 0", () -> plan(v, List.of(1, 0), 0, S, 1, S, 1, 0, 0));
+        rejects("at least one thread count is required", () -> plan(v, List.of(), 0, S, 1, S, 1, 0, 0));
+        rejects("thread counts must not repeat: [4, 4]", () -> plan(v, List.of(4, 4), 0, S, 1, S, 1, 0, 0));
+        rejects("warmup iterations must be >= 0, got -1", () -> plan(v, List.of(1), -1, S, 1, S, 1, 0, 0));
+        rejects("measurement iterations must be >= 1, got 0", () -> plan(v, List.of(1), 0, S, 0, S, 1, 0, 0));
+        rejects("warmup time must be > 0, got PT0S", () -> plan(v, List.of(1), 0, Duration.ZERO, 1, S, 1, 0, 0));
+        rejects("measurement time must be > 0, got PT-1S",
+                () -> plan(v, List.of(1), 0, S, 1, Duration.ofSeconds(-1), 1, 0, 0));
+        rejects("forks must be >= 1, got 0", () -> plan(v, List.of(1), 0, S, 1, S, 0, 0, 0));
+        rejects("max events must be >= 0 (0 = unlimited), got -5", () -> plan(v, List.of(1), 0, S, 1, S, 1, -5, 0));
+        rejects("rate must be >= 0 events/s (0 = unlimited), got -1.0", () -> plan(v, List.of(1), 0, S, 1, S, 1, 0, -1));
+        rejects("at least one variant is required", () -> plan(List.of(), List.of(1), 0, S, 1, S, 1, 0, 0));
+        rejects("variant 'a' is given twice", () -> plan(List.of(A, A), List.of(1), 0, S, 1, S, 1, 0, 0));
+    }
+
+    @Test
+    void rotatesVariantsByFork() {
+        RunPlan p = plan(List.of(A, B), List.of(8, 1), 0, S, 1, S, 3, 0, 0);
+        assertEquals(List.of(A, B), p.variantOrder(1));
+        assertEquals(List.of(B, A), p.variantOrder(2));
+        assertEquals(List.of(A, B), p.variantOrder(3));
+        assertEquals(8, p.maxThreads());
+    }
+}

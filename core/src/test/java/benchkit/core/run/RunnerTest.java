@@ -1,0 +1,260 @@
+package benchkit.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchkit.spi.Outcome;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunnerTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    @TempDir
+    Path tmp;
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    private final List<FakeServer> servers = Collections.synchronizedList(new ArrayList<>());
+
+    private Variant variant(String label) {
+        return new Variant(label, Map.of("allocator", label), () -> {
+            FakeServer s = new FakeServer(label);
+            servers.add(s);
+            return s;
+        });
+    }
+
+    private RunPlan plan(List<Variant> variants, List<Integer> threads, int warmups, int measurements, int forks,
+                         long maxEvents, double rate) {
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("tables", "2");
+        options.put("ignore-errors", "1213,\"1020\"");
+        return new RunPlan("fake", options, variants, threads, warmups, Duration.ofMillis(200), measurements,
+                Duration.ofMillis(300), forks, Duration.ofMillis(100), tmp.resolve("out"), maxEvents, rate);
+    }
+
+    private RunSummary run(RunPlan plan, FakeWorkload workload) throws Exception {
+        return new Runner(plan, workload, () -> List.of(workload.phaseCollector()),
+                new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+    }
+
+    private List<JsonNode> journal() throws Exception {
+        List<JsonNode> lines = new ArrayList<>();
+        for (String l : Files.readAllLines(tmp.resolve("out/journal.jsonl"))) {
+            lines.add(JSON.readTree(l));
+        }
+        return lines;
+    }
+
+    private String console() {
+        return console.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void writesTheResultContractWithWarmupExcluded() throws Exception {
+        // Warmup events fail, measurement events succeed: any warmup leaking into scores shows as errors.
+        FakeWorkload workload = new FakeWorkload(500, p -> p.warmup() ? Outcome.ERROR : Outcome.OK);
+        RunSummary summary = run(plan(List.of(variant("glibc")), List.of(1, 2), 1, 2, 1, 0, 0), workload);
+
+        assertTrue(summary.complete(), summary.failure().toString());
+        assertEquals(2, summary.scores().size());
+        assertTrue(summary.score("glibc", 2).orElseThrow().score() > 100);
+        // Only the few events between a boundary and the collector's beforeIteration can still see the warmup phase.
+        var one = summary.score("glibc", 1).orElseThrow();
+        assertTrue(one.metric("errors").orElseThrow().score() < 0.02 * one.score(), "warmup errors leak into scores");
+        assertEquals(2, workload.prepareThreads, "prepare gets the largest thread count");
+        assertEquals(0, workload.openSessions.get(), "sessions are closed");
+        assertTrue(servers.get(0).closed.get(), "server is closed");
+
+        JsonNode json = JSON.readTree(tmp.resolve("out/jmh-result.json").toFile());
+        assertEquals(2, json.size());
+        JsonNode e = json.get(1);
+        assertEquals("benchkit.fake", e.get("benchmark").asText());
+        assertEquals("thrpt", e.get("mode").asText());
+        assertEquals(2, e.get("threads").asInt());
+        assertEquals(1, e.get("forks").asInt());
+        assertEquals(1, e.get("warmupIterations").asInt());
+        assertEquals("200 ms", e.get("warmupTime").asText());
+        assertEquals(2, e.get("measurementIterations").asInt());
+        assertEquals("300 ms", e.get("measurementTime").asText());
+        assertEquals("glibc", e.at("/params/allocator").asText());
+        assertEquals("FakeDB 1.0-glibc", e.at("/params/server").asText());
+        assertEquals("1213,\"1020\"", e.at("/params/ignore-errors").asText());
+        JsonNode primary = e.get("primaryMetric");
+        assertEquals("ops/s", primary.get("scoreUnit").asText());
+        assertEquals(1, primary.get("rawData").size(), "one fork");
+        assertEquals(2, primary.get("rawData").get(0).size(), "measurement iterations only");
+        assertTrue(primary.has("scoreError") && primary.get("scoreConfidence").size() == 2);
+        JsonNode secondary = e.get("secondaryMetrics");
+        for (String m : List.of("qps", "latency.p50", "latency.p95", "latency.p99", "errors", "reconnects",
+                "server.rss", "server.cpu.user")) {
+            assertTrue(secondary.has(m), "secondary metric " + m + " in " + secondary.fieldNames());
+        }
+        assertEquals(102.0, secondary.at("/server.rss/score").asDouble(), "MAX over iterations 1 and 2");
+        assertEquals("MB", secondary.at("/server.rss/scoreUnit").asText());
+        double p95 = secondary.at("/latency.p95/score").asDouble();
+        assertTrue(p95 >= 0.5 && p95 < 50, "p95 of 0.5 ms events: " + p95);
+        double events = primary.get("score").asDouble() + secondary.at("/errors/score").asDouble();
+        assertEquals(2 * events, secondary.at("/qps/score").asDouble(), 1e-6 * events,
+                "one read and one write per event, failed ones included");
+
+        List<JsonNode> journal = journal();
+        assertEquals("start", journal.get(0).get("event").asText());
+        assertEquals(1 + 2 * 3 + 1, journal.size(), "start, 3 iterations per thread count, end");
+        JsonNode end = journal.get(journal.size() - 1);
+        assertEquals("end", end.get("event").asText());
+        assertTrue(end.get("complete").asBoolean());
+        double sum = 0;
+        for (JsonNode l : journal.subList(1, 7)) {
+            double sec = l.get("durationSec").asDouble();
+            boolean warmup = l.get("warmup").asBoolean();
+            assertEquals(warmup ? 0.2 : 0.3, sec, 0.05, "iteration length: " + l);
+            if (warmup) {
+                assertEquals(0, l.get("events").asLong());
+                assertTrue(l.get("errors").asLong() > 0);
+            } else if (l.get("threads").asInt() == 2) {
+                sum += l.get("tps").asDouble();
+            }
+        }
+        assertEquals(sum / 2, primary.get("score").asDouble(), 1e-6, "score = mean of measured iterations");
+
+        List<String> csv = Files.readAllLines(tmp.resolve("out/results.csv"));
+        assertEquals(3, csv.size());
+        assertTrue(csv.get(0).startsWith("workload,variant,threads,forks,iterations,score,score_error,unit,qps,"));
+        assertTrue(csv.get(0).contains("server.rss"));
+        assertTrue(csv.get(2).startsWith("fake,glibc,2,1,2,"));
+
+        String out = console();
+        assertTrue(out.contains("Iteration   1: "), out);
+        assertTrue(out.contains("# Warmup Iteration   1: "), out);
+        assertTrue(out.matches("(?s).*\\[ 0\\.\\ds \\] thds: 2 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9.]+/[0-9.]+/0\\.00\\) "
+                + "lat \\(ms,95%\\): [0-9.]+ err/s: [0-9.]+ reconn/s: 0\\.00.*"), out);
+        assertTrue(out.contains("(warmup)"), out);
+        assertTrue(out.contains("srv RSS MB"), out);
+        assertFalse(out.contains("secret"), "password never printed");
+        assertFalse(Files.readString(tmp.resolve("out/journal.jsonl")).contains("secret"));
+    }
+
+    @Test
+    void failingSessionEndsTheRunButKeepsWhatFinished() throws Exception {
+        FakeWorkload workload = new FakeWorkload(200, p -> {
+            if (!p.warmup() && p.index() == 2) {
+                throw new IllegalStateException("Deadlock found\nsecond line");
+            }
+            return Outcome.OK;
+        });
+        RunSummary summary = run(plan(List.of(variant("jemalloc")), List.of(2, 4), 1, 3, 1, 0, 0), workload);
+
+        assertFalse(summary.complete());
+        String failure = summary.failure().orElseThrow();
+        assertEquals("workload fake: session failed in iteration 2 (variant jemalloc, 2 threads, fork 1): Deadlock found",
+                failure);
+        List<JsonNode> journal = journal();
+        assertEquals(1 + 2 + 1, journal.size(), "start, warmup 1, iteration 1, end");
+        JsonNode end = journal.get(journal.size() - 1);
+        assertFalse(end.get("complete").asBoolean());
+        assertEquals(failure, end.get("error").asText());
+        JsonNode json = JSON.readTree(tmp.resolve("out/jmh-result.json").toFile());
+        assertEquals(1, json.size(), "the finished iteration is kept");
+        assertEquals(1, json.get(0).at("/primaryMetric/rawData/0").size());
+        assertTrue(summary.score("jemalloc", 2).orElseThrow().score() > 0);
+        assertTrue(servers.get(0).closed.get(), "server closed after the failure");
+        assertEquals(0, workload.openSessions.get());
+        assertTrue(console().contains("Run incomplete"));
+    }
+
+    @Test
+    void serverExitMidIterationIsReported() throws Exception {
+        FakeWorkload workload = FakeWorkload.alwaysOk(200);
+        Variant dying = new Variant("tcmalloc", Map.of(), () -> {
+            FakeServer s = new FakeServer("x");
+            servers.add(s);
+            return s;
+        });
+        Thread killer = new Thread(() -> {
+            while (workload.phase.get() == null || workload.phase.get().warmup()) {
+                Thread.onSpinWait();
+            }
+            servers.get(0).alive.set(false);
+        });
+        killer.start();
+        RunSummary summary = run(plan(List.of(dying), List.of(1), 1, 2, 1, 0, 0), workload);
+        killer.join();
+        assertEquals("server exited during iteration 1 of variant tcmalloc (1 threads, fork 1)",
+                summary.failure().orElseThrow());
+    }
+
+    @Test
+    void maxEventsStopsTheTrialAtExactlyThatManyEvents() throws Exception {
+        FakeWorkload workload = FakeWorkload.alwaysOk(0);
+        RunSummary summary = run(plan(List.of(variant("glibc")), List.of(1), 0, 5, 1, 5000, 0), workload);
+        assertTrue(summary.complete());
+        long events = journal().stream().filter(l -> l.get("event").asText().equals("iteration"))
+                .mapToLong(l -> l.get("events").asLong()).sum();
+        assertEquals(5000, events);
+    }
+
+    @Test
+    void rateLimitHoldsTheTargetThroughput() throws Exception {
+        FakeWorkload workload = FakeWorkload.alwaysOk(0);
+        RunSummary summary = run(plan(List.of(variant("glibc")), List.of(2), 0, 2, 1, 0, 400), workload);
+        double tps = summary.score("glibc", 2).orElseThrow().score();
+        assertEquals(400, tps, 40, "tps under --rate 400");
+    }
+
+    @Test
+    void latencyUnderRateCountsFromTheIntendedStart() throws Exception {
+        // One 150 ms stall at 100 events/s: the events scheduled during it start late, and their
+        // latency must include that wait (coordinated omission), not just their own 0 ms.
+        java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();
+        FakeWorkload workload = new FakeWorkload(0, p -> {
+            if (!p.warmup() && stalled.compareAndSet(false, true)) {
+                Thread.sleep(150);
+            }
+            return Outcome.OK;
+        });
+        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(1), 0, Duration.ofMillis(100),
+                1, Duration.ofMillis(600), 1, Duration.ofSeconds(10), tmp.resolve("out"), 0, 100);
+        RunSummary summary = run(plan, workload);
+        double p95 = summary.score("glibc", 1).orElseThrow().metric("latency.p95").orElseThrow().score();
+        assertTrue(p95 > 50, "p95 " + p95 + " ms hides the stall");
+    }
+
+    @Test
+    void variantOrderRotatesAcrossForks() throws Exception {
+        FakeWorkload workload = FakeWorkload.alwaysOk(1000);
+        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("a"), variant("b"), variant("c")), List.of(1),
+                0, Duration.ofMillis(100), 1, Duration.ofMillis(100), 3, Duration.ofSeconds(10),
+                tmp.resolve("out"), 0, 0);
+        RunSummary summary = run(plan, workload);
+        assertTrue(summary.complete());
+        assertEquals(List.of("a", "b", "c", "b", "c", "a", "c", "a", "b"), servers.stream().map(s -> s.name).toList());
+        JsonNode json = JSON.readTree(tmp.resolve("out/jmh-result.json").toFile());
+        assertEquals(3, json.get(0).at("/primaryMetric/rawData").size(), "one rawData row per fork");
+        assertEquals(1, workload.prepared.get() > 0 ? 1 : 0);
+    }
+
+    @Test
+    void unwritableOutDirFailsBeforeAnyServerStarts() throws Exception {
+        Path file = Files.writeString(tmp.resolve("file"), "x");
+        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("a")), List.of(1), 0, Duration.ofMillis(100), 1,
+                Duration.ofMillis(100), 1, Duration.ofSeconds(1), file.resolve("out"), 0, 0);
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> run(plan, FakeWorkload.alwaysOk(0)));
+        assertTrue(e.getMessage().startsWith("cannot write the result directory "), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+        assertTrue(servers.isEmpty());
+    }
+}
