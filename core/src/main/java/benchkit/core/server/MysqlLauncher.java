@@ -1,0 +1,367 @@
+package benchkit.core.server;
+
+import benchkit.spi.AllocatorSpec;
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.ServerHandle;
+import benchkit.spi.ServerLauncher;
+import benchkit.spi.ServerSpec;
+import benchkit.spi.Target;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Launches private mysqld/mariadbd instances ({@code mysql} launcher): embedded MySQL 8.0.15 or 5.7.22,
+ * the system's server, or any install directory. Each launch gets a 0700 temp dir (datadir, socket,
+ * my.cnf, logs), a free port on 127.0.0.1, a fresh datadir, a generated password for {@code root}
+ * (TCP as root@127.0.0.1, socket as root@localhost) and an empty {@code sbtest} database.
+ */
+public final class MysqlLauncher implements ServerLauncher {
+    public static final String NAME = "mysql";
+    public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
+    static final String USER = "root";
+    static final String DATABASE = "sbtest";
+    private static final String CPU_LIST = "[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*";
+
+    /**
+     * @param cacheDir     where embedded tarballs are extracted ({@code $BENCHKIT_CACHE} or ~/.cache/benchkit)
+     * @param tempRoot     parent of each launch's private directory (java.io.tmpdir)
+     * @param startTimeout bound on datadir init plus startup
+     * @param keepDatadir  keep each launch directory after close, for post-mortems
+     */
+    public record Options(Path cacheDir, Path tempRoot, Duration startTimeout, boolean keepDatadir) {
+        public static Options defaults() {
+            return new Options(EmbeddedDistribution.defaultCacheDir(), Path.of(System.getProperty("java.io.tmpdir")),
+                    DEFAULT_START_TIMEOUT, false);
+        }
+
+        public Options withTempRoot(Path dir) {
+            return new Options(cacheDir, dir, startTimeout, keepDatadir);
+        }
+
+        public Options withCacheDir(Path dir) {
+            return new Options(dir, tempRoot, startTimeout, keepDatadir);
+        }
+
+        public Options withStartTimeout(Duration timeout) {
+            return new Options(cacheDir, tempRoot, timeout, keepDatadir);
+        }
+
+        public Options withKeepDatadir(boolean keep) {
+            return new Options(cacheDir, tempRoot, startTimeout, keep);
+        }
+    }
+
+    private final Options options;
+    private final Distributions distributions;
+
+    /** For ServiceLoader: default options. */
+    public MysqlLauncher() {
+        this(Options.defaults());
+    }
+
+    public MysqlLauncher(Options options) {
+        this.options = options;
+        this.distributions = new Distributions(options.cacheDir());
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "private mysqld/mariadbd on 127.0.0.1: " + Distributions.VALID + " (default mysql-8.0)";
+    }
+
+    @Override
+    public List<Availability> distributions() {
+        return distributions.availability();
+    }
+
+    @Override
+    public ServerHandle launch(ServerSpec spec) throws Exception {
+        return start(spec);
+    }
+
+    /** Same as {@link #launch} with the concrete handle type. */
+    public MysqlServerHandle start(ServerSpec spec) throws IOException, ServerStartException {
+        LaunchOptions launch = LaunchOptions.from(spec.settings(), options.keepDatadir(), options.startTimeout());
+        launch.serverSettings().forEach(ServerConfig::validateSetting);
+        if (!spec.cpus().isEmpty() && !spec.cpus().matches(CPU_LIST)) {
+            throw new InvalidOptionException("invalid CPU list '" + spec.cpus() + "'; use e.g. 0-3 or 0,2,4");
+        }
+        AllocatorSpec allocator = spec.allocator();
+        if (allocator.library().isPresent() && !Files.isRegularFile(Path.of(allocator.library().get()))) {
+            throw new InvalidOptionException("allocator " + allocator.name() + ": library " + allocator.library().get()
+                    + " not found");
+        }
+        Installation installation = distributions.resolve(spec.distribution());
+        long deadline = System.nanoTime() + launch.startTimeout().toNanos();
+
+        LaunchDir dir = LaunchDir.create(options.tempRoot());
+        ServerProcess server = null;
+        try {
+            writeConfig(installation, dir, launch.serverSettings());
+            initialize(installation, dir, deadline);
+            server = new ServerProcess(startServer(installation, dir, spec), dir, launch.keepDatadir());
+            server.watchWith(Watchdog.start(ProcessHandle.current().pid(), server.pid(),
+                    launch.keepDatadir() ? Optional.empty() : Optional.of(dir.path())));
+            String password = NativePassword.generate();
+            Target target;
+            try (Connection admin = awaitReady(server, dir, deadline, installation)) {
+                secure(admin, password);
+            }
+            target = verifiedTarget(dir, password, spec.distribution());
+            String allocatorLoaded = checkAllocator(server, allocator, dir);
+            MysqlServerHandle handle = new MysqlServerHandle(server, target, installation, allocatorLoaded);
+            LiveServers.add(handle);
+            return handle;
+        } catch (IOException | ServerStartException | SQLException | RuntimeException e) {
+            ServerStartException failure = e instanceof ServerStartException sse ? sse
+                    : new ServerStartException(installation.flavor() + " failed to start: " + oneLine(e),
+                    ErrorLog.relevant(dir.errorLog()));
+            if (server != null) {
+                server.stop(Optional.empty());
+            } else if (!launch.keepDatadir()) {
+                PrivateTempDir.deleteRecursively(dir.path());
+            }
+            throw failure;
+        }
+    }
+
+    private void writeConfig(Installation installation, LaunchDir dir, Map<String, String> settings) throws IOException {
+        int port = FreePort.find();
+        Map<String, String> values = Map.of(
+                "basedir", installation.basedir().toString(),
+                "datadir", dir.datadir().toString(),
+                "socket", dir.socket().toString(),
+                "port", Integer.toString(port),
+                "pid_file", dir.pidFile().toString(),
+                "error_log", dir.errorLog().toString(),
+                "tmpdir", dir.tmpdir().toString());
+        ServerConfig config = ServerConfig.compute(MachineFacts.probe(dir.path()), values, settings);
+        Files.writeString(dir.myCnf(), config.render(), StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(dir.myCnf(), PosixFilePermissions.fromString("rw-------"));
+    }
+
+    static int configuredPort(LaunchDir dir) throws IOException {
+        for (String line : Files.readAllLines(dir.myCnf())) {
+            if (line.startsWith("port=")) {
+                return Integer.parseInt(line.substring("port=".length()).strip());
+            }
+        }
+        throw new IOException("no port in " + dir.myCnf());
+    }
+
+    /** Creates the datadir: mysqld --initialize-insecure (MySQL) or mariadb-install-db (MariaDB). */
+    private void initialize(Installation installation, LaunchDir dir, long deadline)
+            throws IOException, ServerStartException {
+        List<String> command = new ArrayList<>();
+        String what;
+        if (installation.flavor().isMariaDb()) {
+            Path tool = installation.installDb().orElseThrow();
+            String help = helpOf(tool);
+            command.addAll(List.of(tool.toString(), "--defaults-file=" + dir.myCnf(),
+                    "--basedir=" + installation.basedir()));
+            if (help.contains("--auth-root-authentication-method")) {
+                command.add("--auth-root-authentication-method=normal");
+            }
+            if (help.contains("--skip-test-db")) {
+                command.add("--skip-test-db");
+            }
+            what = tool.getFileName().toString();
+        } else {
+            command.addAll(List.of(installation.serverBinary().toString(), "--defaults-file=" + dir.myCnf(),
+                    "--initialize-insecure"));
+            what = "mysqld --initialize-insecure";
+        }
+        if (runningAsRoot()) {
+            command.add("--user=root");
+        }
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dir.initLog().toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().remove("LD_PRELOAD");
+        Process init = pb.start();
+        try {
+            if (!init.waitFor(remainingMillis(deadline), TimeUnit.MILLISECONDS)) {
+                init.descendants().forEach(ProcessHandle::destroyForcibly);
+                init.destroyForcibly();
+                init.waitFor(10, TimeUnit.SECONDS);
+                throw new ServerStartException(what + " did not finish within the start timeout", initTail(dir));
+            }
+        } catch (InterruptedException e) {
+            init.descendants().forEach(ProcessHandle::destroyForcibly);
+            init.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new ServerStartException(what + " interrupted", "");
+        }
+        if (init.exitValue() != 0) {
+            throw new ServerStartException(installation.flavor() + ": " + what + " failed (exit " + init.exitValue()
+                    + ")", initTail(dir));
+        }
+    }
+
+    private static String initTail(LaunchDir dir) {
+        String errors = ErrorLog.relevant(dir.errorLog());
+        String output = String.join("\n", ErrorLog.tail(dir.initLog(), ErrorLog.RELEVANT_LINES));
+        return errors.isEmpty() ? output : output.isEmpty() ? errors : errors + "\n" + output;
+    }
+
+    private static String helpOf(Path tool) throws IOException {
+        Process p = new ProcessBuilder(tool.toString(), "--help").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            p.waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        p.destroyForcibly();
+        return out;
+    }
+
+    private Process startServer(Installation installation, LaunchDir dir, ServerSpec spec) throws IOException {
+        List<String> command = new ArrayList<>();
+        if (!spec.cpus().isEmpty()) {
+            command.addAll(List.of("taskset", "-c", spec.cpus()));
+        }
+        command.add(installation.serverBinary().toString());
+        command.add("--defaults-file=" + dir.myCnf());
+        if (runningAsRoot()) {
+            command.add("--user=root");
+        }
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.consoleLog().toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        Map<String, String> env = pb.environment();
+        env.remove("LD_PRELOAD"); // a preload inherited from the JVM's environment would skew a glibc run
+        spec.allocator().library().ifPresent(lib -> env.put("LD_PRELOAD", lib));
+        env.putAll(spec.allocator().environment());
+        return pb.start();
+    }
+
+    /** Polls a socket connection as root (no password yet) until the server accepts it. */
+    private Connection awaitReady(ServerProcess server, LaunchDir dir, long deadline, Installation installation)
+            throws ServerStartException, IOException {
+        SQLException last = null;
+        while (true) {
+            if (!server.isAlive()) {
+                throw new ServerStartException(installation.flavor() + " exited with code "
+                        + server.exitCode().orElse(-1) + " during startup", startupTail(dir));
+            }
+            try {
+                return ServerConnections.overSocket(dir.socket().toString(), USER, "", 2);
+            } catch (SQLException e) {
+                last = e;
+            }
+            if (remainingMillis(deadline) <= 0) {
+                throw new ServerStartException(installation.flavor() + " did not accept connections within the start"
+                        + " timeout (last error: " + ServerConnections.describe(last, null) + ")", startupTail(dir));
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ServerStartException("interrupted while waiting for the server to start", "");
+            }
+        }
+    }
+
+    private static String startupTail(LaunchDir dir) {
+        String errors = ErrorLog.relevant(dir.errorLog());
+        String console = String.join("\n", ErrorLog.tail(dir.consoleLog(), 5));
+        return console.isBlank() ? errors : errors + "\n" + console;
+    }
+
+    /**
+     * Gives root the generated password on both hosts it needs (127.0.0.1 for TCP, localhost for the
+     * socket), drops every other root/anonymous account, creates sbtest. Only the password's hash is
+     * sent, and nothing of this goes to the binary log.
+     */
+    private static void secure(Connection admin, String password) throws SQLException {
+        String hash = NativePassword.hash(password);
+        String identified = " IDENTIFIED WITH mysql_native_password AS '" + hash + "'";
+        try (Statement s = admin.createStatement()) {
+            s.execute("SET sql_log_bin=0");
+            List<String[]> drop = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery("SELECT user, host FROM mysql.user WHERE (user='root' AND host NOT IN "
+                    + "('localhost','127.0.0.1')) OR user=''")) {
+                while (rs.next()) {
+                    drop.add(new String[]{rs.getString(1), rs.getString(2)});
+                }
+            }
+            for (String[] account : drop) {
+                s.execute("DROP USER '" + account[0].replace("'", "''") + "'@'" + account[1].replace("'", "''") + "'");
+            }
+            s.execute("CREATE USER IF NOT EXISTS 'root'@'127.0.0.1'" + identified);
+            s.execute("ALTER USER 'root'@'127.0.0.1'" + identified);
+            s.execute("GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION");
+            s.execute("CREATE DATABASE IF NOT EXISTS " + DATABASE);
+            s.execute("ALTER USER 'root'@'localhost'" + identified); // last: this session stays logged in
+            s.execute("FLUSH PRIVILEGES");
+        }
+    }
+
+    /** Logs in over TCP with the new password and reads the product and version from the server. */
+    private static Target verifiedTarget(LaunchDir dir, String password, String distribution)
+            throws SQLException, IOException {
+        int port = configuredPort(dir);
+        String version;
+        try (Connection c = ServerConnections.overTcp("127.0.0.1", port, USER, password, 10);
+             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT @@version")) {
+            rs.next();
+            version = rs.getString(1);
+        }
+        ServerFlavor flavor = ServerFlavor.fromVersionVariable(version);
+        return Target.builder().host("127.0.0.1").port(port).socket(dir.socket().toString()).user(USER)
+                .password(password).database(DATABASE).product(flavor.product()).version(flavor.version())
+                .properties(Map.of("distribution", distribution)).build();
+    }
+
+    /** The preloaded library's mapped path, or {@code glibc}; fails when a requested library is not mapped. */
+    private static String checkAllocator(ServerProcess server, AllocatorSpec allocator, LaunchDir dir)
+            throws IOException, ServerStartException {
+        if (allocator.library().isEmpty()) {
+            return "glibc";
+        }
+        Optional<String> mapped = ProcMaps.findLibrary(server.pid(), allocator.library().get());
+        if (mapped.isEmpty()) {
+            throw new ServerStartException("allocator " + allocator.name() + " did not load (library not mapped in mysqld)",
+                    String.join("\n", ErrorLog.tail(dir.consoleLog(), 5)));
+        }
+        return mapped.get();
+    }
+
+    static boolean runningAsRoot() {
+        try {
+            return ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).intValue() == 0;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return "root".equals(System.getProperty("user.name"));
+        }
+    }
+
+    private static long remainingMillis(long deadline) {
+        return Math.max(0, (deadline - System.nanoTime()) / 1_000_000);
+    }
+
+    private static String oneLine(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.replace('\n', ' ').replace('\r', ' ');
+    }
+}

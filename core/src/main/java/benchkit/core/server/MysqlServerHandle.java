@@ -1,0 +1,102 @@
+package benchkit.core.server;
+
+import benchkit.spi.ServerHandle;
+import benchkit.spi.Target;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A mysqld/mariadbd started by {@link MysqlLauncher}. The target's user is {@code root}, reachable as
+ * {@code root@127.0.0.1} over TCP and {@code root@localhost} over the unix socket with the same
+ * generated password.
+ */
+public final class MysqlServerHandle implements ServerHandle {
+    private final ServerProcess process;
+    private final Target target;
+    private final Installation installation;
+    private final String allocatorLoaded;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    MysqlServerHandle(ServerProcess process, Target target, Installation installation, String allocatorLoaded) {
+        this.process = process;
+        this.target = target;
+        this.installation = installation;
+        this.allocatorLoaded = allocatorLoaded;
+    }
+
+    @Override
+    public long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public Target target() {
+        return target;
+    }
+
+    @Override
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public String allocatorLoaded() {
+        return allocatorLoaded;
+    }
+
+    /** What was launched: distribution, base directory, binary, flavour. */
+    public Installation installation() {
+        return installation;
+    }
+
+    /** The launch directory (datadir, socket, my.cnf, error.log); gone after close unless kept. */
+    public Path directory() {
+        return process.dir().path();
+    }
+
+    public Path errorLog() {
+        return process.dir().errorLog();
+    }
+
+    /**
+     * {@code @@version_malloc_library} (MariaDB reports e.g. {@code jemalloc 5.3.0} or {@code system});
+     * empty when the server has no such variable (MySQL) or is not reachable.
+     */
+    public Optional<String> versionMallocLibrary() {
+        try (Connection c = ServerConnections.open(target, 5); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT @@version_malloc_library")) {
+            return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
+        } catch (SQLException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public String logTail(int lines) {
+        return String.join("\n", ErrorLog.tail(process.dir().errorLog(), lines));
+    }
+
+    /** Stops the server (SHUTDOWN, SIGTERM, SIGKILL), waits for it and removes its directory; idempotent. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            process.stop(Optional.of(new String[]{target.user(), target.password()}));
+        } finally {
+            LiveServers.remove(this);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "mysql server pid " + pid() + ": " + target;
+    }
+}

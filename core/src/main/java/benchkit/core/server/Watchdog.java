@@ -1,0 +1,61 @@
+package benchkit.core.server;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A tiny {@code sh} loop that stops the server if the JVM disappears without running its shutdown
+ * hooks (SIGKILL): once the parent pid is gone it sends SIGTERM, then SIGKILL after 30 s, and removes
+ * the launch's temp dir. It exits by itself when the server ends first; {@link #stop()} ends it at once.
+ */
+final class Watchdog {
+    static final String SCRIPT = """
+            parent=$1; server=$2; dir=$3
+            while kill -0 "$parent" 2>/dev/null && kill -0 "$server" 2>/dev/null; do sleep 1; done
+            kill -0 "$parent" 2>/dev/null && exit 0
+            kill -TERM "$server" 2>/dev/null
+            i=0
+            while kill -0 "$server" 2>/dev/null && [ $i -lt 30 ]; do sleep 1; i=$((i+1)); done
+            kill -KILL "$server" 2>/dev/null
+            sleep 1
+            [ -n "$dir" ] && rm -rf "$dir"
+            exit 0
+            """;
+
+    private final Process process;
+
+    private Watchdog(Process process) {
+        this.process = process;
+    }
+
+    /** Watches {@code serverPid} on behalf of {@code parentPid}; removes {@code dirToRemove} after a kill. */
+    static Watchdog start(long parentPid, long serverPid, Optional<Path> dirToRemove) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(List.of("sh", "-c", SCRIPT, "benchkit-watchdog",
+                Long.toString(parentPid), Long.toString(serverPid), dirToRemove.map(Path::toString).orElse("")));
+        pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        return new Watchdog(pb.start());
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    void stop() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly); // its 'sleep 1'
+        process.destroyForcibly();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
