@@ -1,0 +1,134 @@
+package benchkit.collectors.process;
+
+import benchkit.spi.Collector;
+import benchkit.spi.CollectorFactory;
+import benchkit.spi.IterationInfo;
+import benchkit.spi.Metric;
+import benchkit.spi.Target;
+import benchkit.spi.TrialInfo;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.ServiceLoader;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Runs the collector found through ServiceLoader against real child processes. */
+class ProcessCollectorTest {
+    private static final IterationInfo ITERATION = new IterationInfo(1, false, 1.0);
+    private final List<Process> children = new ArrayList<>();
+
+    @AfterEach
+    void killChildren() throws InterruptedException {
+        for (Process p : children) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void busyProcessUsesMostOfACore() throws Exception {
+        Process busy = start("sh", "-c", "while :; do :; done");
+        Map<String, Metric> m = oneIteration(trial(busy.pid()), 1200);
+        assertTrue(m.get("server.cpu.user").value() > 50, () -> "user CPU of a busy loop: " + m);
+        assertEquals("%", m.get("server.cpu.user").unit());
+        assertTrue(m.get("server.cpu.system").value() < 50, () -> "system CPU of a busy loop: " + m);
+        assertMemory(m);
+    }
+
+    @Test
+    void sleepingProcessUsesAlmostNoCpu() throws Exception {
+        Process sleeper = start("sleep", "60");
+        Map<String, Metric> m = oneIteration(trial(sleeper.pid()), 1200);
+        assertTrue(m.get("server.cpu.user").value() < 10, () -> "user CPU of sleep: " + m);
+        assertTrue(m.get("server.cpu.system").value() < 10, () -> "system CPU of sleep: " + m);
+        assertMemory(m);
+    }
+
+    @Test
+    void vanishedPidGivesNoMetricsAndNoException() throws Exception {
+        Process gone = start("true");
+        gone.waitFor(10, TimeUnit.SECONDS);
+        assertTrue(oneIteration(trial(gone.pid()), 100).isEmpty());
+    }
+
+    @Test
+    void serverDyingMidIterationKeepsWhatWasSeen() throws Exception {
+        Process sleeper = start("sleep", "60");
+        Collector c = create();
+        TrialInfo trial = trial(sleeper.pid());
+        c.beforeTrial(trial);
+        c.beforeIteration(trial, ITERATION);
+        Thread.sleep(300);
+        c.sample(trial, ITERATION);
+        sleeper.destroyForcibly();
+        sleeper.waitFor(10, TimeUnit.SECONDS);
+        c.sample(trial, ITERATION);
+        Map<String, Metric> m = byName(c.afterIteration(trial, ITERATION));
+        c.afterTrial(trial);
+        assertTrue(m.get("server.rss").value() > 0, m::toString);
+        assertTrue(m.containsKey("server.cpu.user"), () -> "CPU up to the last good snapshot: " + m);
+    }
+
+    @Test
+    void externalServerWithoutPidGivesNothing() throws Exception {
+        TrialInfo trial = new TrialInfo("w", "v", 1, 1, Target.builder().build(), OptionalLong.empty());
+        assertTrue(oneIteration(trial, 10).isEmpty());
+    }
+
+    private static void assertMemory(Map<String, Metric> m) {
+        assertTrue(m.get("server.rss").value() > 0, m::toString);
+        assertEquals("MB", m.get("server.rss").unit());
+        assertTrue(m.get("server.vsz").value() >= m.get("server.rss").value(), m::toString);
+        assertTrue(m.get("server.rss.max").value() >= m.get("server.rss").value(), m::toString);
+        assertTrue(m.get("server.vsz.max").value() >= m.get("server.vsz").value(), m::toString);
+        assertEquals(benchkit.spi.Aggregation.MAX, m.get("server.rss.max").aggregation());
+        assertEquals(benchkit.spi.Aggregation.AVG, m.get("server.rss").aggregation());
+    }
+
+    private Process start(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        children.add(p);
+        return p;
+    }
+
+    private static TrialInfo trial(long pid) {
+        return new TrialInfo("w", "v", 1, 1, Target.builder().build(), OptionalLong.of(pid));
+    }
+
+    /** beforeIteration, a sample every ~300 ms, afterIteration, as the runner calls them. */
+    private static Map<String, Metric> oneIteration(TrialInfo trial, long millis) throws Exception {
+        Collector c = create();
+        c.beforeTrial(trial);
+        c.beforeIteration(trial, ITERATION);
+        long end = System.currentTimeMillis() + millis;
+        while (System.currentTimeMillis() < end) {
+            Thread.sleep(Math.min(300, Math.max(1, end - System.currentTimeMillis())));
+            c.sample(trial, ITERATION);
+        }
+        Collection<Metric> metrics = c.afterIteration(trial, ITERATION);
+        c.afterTrial(trial);
+        return byName(metrics);
+    }
+
+    private static Collector create() {
+        CollectorFactory f = ServiceLoader.load(CollectorFactory.class).stream()
+                .map(ServiceLoader.Provider::get).filter(x -> x.name().equals("process")).findFirst().orElseThrow();
+        assertTrue(f.enabledByDefault());
+        return f.create(Map.of());
+    }
+
+    private static Map<String, Metric> byName(Collection<Metric> metrics) {
+        return metrics.stream().collect(Collectors.toMap(Metric::name, Function.identity()));
+    }
+}
