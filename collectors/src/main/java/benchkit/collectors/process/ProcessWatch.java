@@ -1,5 +1,7 @@
 package benchkit.collectors.process;
 
+import benchkit.collectors.SampleStats;
+
 import java.util.Optional;
 
 /**

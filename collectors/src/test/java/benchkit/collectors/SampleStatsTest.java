@@ -1,4 +1,4 @@
-package benchkit.collectors.process;
+package benchkit.collectors;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package benchkit.collectors.process;
+package benchkit.collectors;
 
 /** Mean and maximum of the values added so far (e.g. RSS samples of one iteration). */
 public final class SampleStats {
