@@ -1,17 +1,9 @@
 package benchkit.collectors.status;
 
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 /** Turns two readings of a status counter into a per-second rate. */
 public final class CounterRate {
-    /**
-     * Counters that each of the collector's own {@code SHOW GLOBAL STATUS} statements bumps by
-     * one; the collector subtracts its statements so an idle server shows 0.
-     */
-    private static final Set<String> BUMPED_BY_OWN_READS = Set.of("questions", "queries", "com_show_status");
-
     private CounterRate() {
     }
 
@@ -31,9 +23,6 @@ public final class CounterRate {
         if (delta < 0) {
             return Optional.empty();
         }
-        if (BUMPED_BY_OWN_READS.contains(name.toLowerCase(Locale.ROOT))) {
-            delta = Math.max(0, delta - ownReads);
-        }
-        return Optional.of(delta / seconds);
+        return Optional.of(OwnStatementCorrection.counterDelta(name, delta, ownReads) / seconds);
     }
 }

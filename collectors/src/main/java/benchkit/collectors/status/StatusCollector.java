@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * Server status counters over each iteration: {@code status.<Name>} in ops/s for counters
  * (from {@code SHOW GLOBAL STATUS} before and after) and the mean of samples, unit {@code count},
- * for gauges such as {@code Threads_running}.
+ * for gauges such as {@code Threads_running}. Its own status reads are left out
+ * ({@link OwnStatementCorrection}).
  */
 public final class StatusCollector implements Collector {
     private final CounterSelection selection;
@@ -103,7 +104,8 @@ public final class StatusCollector implements Collector {
 
     private void sampleGauges(StatusSnapshot status) {
         for (String name : gauges) {
-            status.number(name).ifPresent(v -> gaugeSamples.computeIfAbsent(name, k -> new SampleStats()).add(v));
+            status.number(name).ifPresent(v -> gaugeSamples.computeIfAbsent(name, k -> new SampleStats())
+                    .add(OwnStatementCorrection.gaugeValue(name, v)));
         }
     }
 

@@ -47,18 +47,33 @@ class StatusCollectorTest {
         TrialInfo trial = trial();
         Collector c = factory().create(Map.of());
         c.beforeTrial(trial);
-        c.beforeIteration(trial, ITERATION);
-        try (Connection load = server.connect(); Statement s = load.createStatement()) {
-            for (int i = 0; i < 300; i++) {
-                try (ResultSet rs = s.executeQuery("SELECT " + i)) {
-                    rs.next();
+        Map<String, Metric> m;
+        // One statement that runs through the whole iteration: exactly one running thread.
+        try (Connection sleeper = server.connect(); Statement sleep = sleeper.createStatement()) {
+            Thread sleeping = new Thread(() -> {
+                try {
+                    sleep.executeQuery("SELECT SLEEP(60)").close();
+                } catch (Exception cancelled) {
+                    // ends when the test cancels it
                 }
-                if (i % 100 == 99) {
-                    c.sample(trial, ITERATION);
+            });
+            sleeping.start();
+            awaitRunningThreads(1);
+            c.beforeIteration(trial, ITERATION);
+            try (Connection load = server.connect(); Statement s = load.createStatement()) {
+                for (int i = 0; i < 300; i++) {
+                    try (ResultSet rs = s.executeQuery("SELECT " + i)) {
+                        rs.next();
+                    }
+                    if (i % 100 == 99) {
+                        c.sample(trial, ITERATION);
+                    }
                 }
             }
+            m = byName(c.afterIteration(trial, ITERATION));
+            sleep.cancel();
+            sleeping.join(10_000);
         }
-        Map<String, Metric> m = byName(c.afterIteration(trial, ITERATION));
         c.afterTrial(trial);
 
         assertTrue(m.get("status.Questions").value() > 0, m::toString);
@@ -67,8 +82,10 @@ class StatusCollectorTest {
         // 300 SELECTs in the iteration: Com_select per second times the elapsed time is about 300.
         assertTrue(m.get("status.Questions").value() >= m.get("status.Com_select").value(), m::toString);
         assertEquals(0.0, m.get("status.Com_insert").value(), m::toString);
-        // Our own SHOW GLOBAL STATUS runs while the gauge is read, so at least one thread runs.
-        assertTrue(m.get("status.Threads_running").value() >= 1, m::toString);
+        // The SLEEP runs in every sample; our own SHOW is left out. The load connection may still
+        // count as running just after its last SELECT returned, so allow up to (not including) 2.
+        double running = m.get("status.Threads_running").value();
+        assertTrue(running >= 1 && running < 2, m::toString);
         assertEquals("count", m.get("status.Threads_running").unit());
         for (String name : StatusCollectorFactory.DEFAULT_COUNTERS.split(",")) {
             assertTrue(m.containsKey("status." + name), () -> name + " missing from " + m);
@@ -80,6 +97,7 @@ class StatusCollectorTest {
         TrialInfo trial = trial();
         Collector c = factory().create(Map.of("counters", "questions,Threads_running"));
         c.beforeTrial(trial);
+        Thread.sleep(300); // let connections of earlier tests finish closing
         c.beforeIteration(trial, ITERATION);
         Thread.sleep(300);
         c.sample(trial, ITERATION);
@@ -88,6 +106,7 @@ class StatusCollectorTest {
         Map<String, Metric> m = byName(c.afterIteration(trial, ITERATION));
         c.afterTrial(trial);
         assertEquals(0.0, m.get("status.Questions").value(), m::toString); // server's spelling
+        assertEquals(0.0, m.get("status.Threads_running").value(), m::toString);
     }
 
     @Test
@@ -121,6 +140,23 @@ class StatusCollectorTest {
         assertThrows(InvalidOptionException.class, () -> f.create(Map.of("counters", "Questions;DROP")));
         InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> f.create(Map.of("interval", "1")));
         assertTrue(e.getMessage().contains("--interval"), e.getMessage());
+    }
+
+    /** Waits until {@code n} client statements run (besides the one asking). */
+    private static void awaitRunningThreads(int n) throws Exception {
+        try (Connection c = server.connect(); Statement s = c.createStatement()) {
+            for (int i = 0; i < 100; i++) {
+                try (ResultSet rs = s.executeQuery("SELECT COUNT(*) - 1 FROM information_schema.PROCESSLIST"
+                        + " WHERE COMMAND = 'Query'")) {
+                    rs.next();
+                    if (rs.getInt(1) >= n) {
+                        return;
+                    }
+                }
+                Thread.sleep(50);
+            }
+        }
+        throw new AssertionError(n + " running statements expected");
     }
 
     private static TrialInfo trial() {
