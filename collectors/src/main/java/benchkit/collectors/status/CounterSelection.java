@@ -26,7 +26,13 @@ public final class CounterSelection {
 
     /** Parses the comma-separated {@code counters} and {@code gauges} options. */
     public static CounterSelection parse(String counters, String gauges) {
-        List<String> names = split("counters", counters);
+        List<String> names = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (String name : split("counters", counters)) {
+            if (seen.add(name.toLowerCase(Locale.ROOT))) { // names are case-insensitive; report each once
+                names.add(name);
+            }
+        }
         if (names.isEmpty()) {
             throw new InvalidOptionException(StatusCollectorFactory.NAME
                     + ": --counters is empty; give a comma-separated list such as Questions,Com_select");

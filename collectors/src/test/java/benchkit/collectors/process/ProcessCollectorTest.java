@@ -41,16 +41,18 @@ class ProcessCollectorTest {
     @Test
     void busyProcessUsesMostOfACore() throws Exception {
         Process busy = start("sh", "-c", "while :; do :; done");
+        Collector c = create();
         long startTicks = kernelUserTicks(busy.pid());
         long startNanos = System.nanoTime();
-        Map<String, Metric> m = oneIteration(trial(busy.pid()), 1200);
+        Map<String, Metric> m = oneIteration(c, trial(busy.pid()), 1200);
         double kernelPercent = 100.0 * (kernelUserTicks(busy.pid()) - startTicks) / CLOCK_TICKS_PER_SECOND
                 / ((System.nanoTime() - startNanos) / 1e9);
         double user = m.get("server.cpu.user").value();
         // The machine may be shared and overloaded, so the loop need not get a whole core; the
         // kernel's own count over (nearly) the same window says what it got.
         assertTrue(Math.abs(user - kernelPercent) < 12, () -> "collector " + user + "% vs kernel " + kernelPercent + "%");
-        assertTrue(user > (kernelPercent > 60 ? 50 : 20), () -> "user CPU of a busy loop: " + m);
+        // When the kernel gave the loop most of a core, so must we say; else at least clearly some.
+        assertTrue(kernelPercent > 60 ? user > 50 : user > 5, () -> "user CPU of a busy loop: " + m);
         assertEquals("%", m.get("server.cpu.user").unit());
         assertTrue(m.get("server.cpu.system").value() < 50, () -> "system CPU of a busy loop: " + m);
         assertMemory(m);
@@ -129,7 +131,10 @@ class ProcessCollectorTest {
 
     /** beforeIteration, a sample every ~300 ms, afterIteration, as the runner calls them. */
     private static Map<String, Metric> oneIteration(TrialInfo trial, long millis) throws Exception {
-        Collector c = create();
+        return oneIteration(create(), trial, millis);
+    }
+
+    private static Map<String, Metric> oneIteration(Collector c, TrialInfo trial, long millis) throws Exception {
         c.beforeTrial(trial);
         c.beforeIteration(trial, ITERATION);
         long end = System.currentTimeMillis() + millis;
