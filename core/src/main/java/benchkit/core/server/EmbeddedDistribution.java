@@ -62,6 +62,12 @@ public enum EmbeddedDistribution {
         if (Files.isExecutable(target.resolve("bin/mysqld"))) {
             return target;
         }
+        synchronized (EmbeddedDistribution.class) { // FileLock only excludes other processes, not other threads
+            return extractLocked(cacheDir, target);
+        }
+    }
+
+    private Path extractLocked(Path cacheDir, Path target) throws IOException {
         try (FileChannel lockFile = FileChannel.open(cacheDir.resolve("mysql-" + version + ".lock"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock ignored = lockFile.lock()) {

@@ -158,6 +158,9 @@ public final class ServerConfig {
     }
 
     private static String fill(String line, Map<String, String> values) {
+        if (keyOf(line) == null) {
+            return line; // comments may mention {{name}}
+        }
         Matcher m = PLACEHOLDER.matcher(line);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {

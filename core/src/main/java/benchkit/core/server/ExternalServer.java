@@ -1,0 +1,108 @@
+package benchkit.core.server;
+
+import benchkit.spi.ServerHandle;
+import benchkit.spi.Target;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+
+/**
+ * A server benchkit does not own (started by the user, e.g. a production-like box): there is no process
+ * to watch or stop, so {@link #pid()} is -1, {@link #close()} does nothing and the allocator is unknown.
+ */
+public final class ExternalServer implements ServerHandle {
+    /** MySQL's ER_ACCESS_DENIED_ERROR and ER_DBACCESS_DENIED_ERROR: retrying will not help. */
+    private static final int ACCESS_DENIED = 1045;
+    private static final int DB_ACCESS_DENIED = 1044;
+    private static final int UNKNOWN_DATABASE = 1049;
+
+    private final Target target;
+
+    private ExternalServer(Target target) {
+        this.target = target;
+    }
+
+    /**
+     * Logs in (over the socket when one is given, else TCP) until it works or {@code timeout} passes,
+     * checks the database exists and reads product and version from the server.
+     *
+     * @param socket unix socket path, or null for TCP only
+     */
+    public static ExternalServer connect(String host, int port, String socket, String user, String password,
+                                         String database, Duration timeout) throws ServerUnreachableException {
+        Target target = Target.builder().host(host).port(port).socket(socket).user(user).password(password)
+                .database(database).build();
+        return connect(target, timeout);
+    }
+
+    /** As above, from a target whose product and version are filled in from the server. */
+    public static ExternalServer connect(Target given, Duration timeout) throws ServerUnreachableException {
+        String where = given.socket().map(s -> "socket " + s).orElse(given.host() + ":" + given.port());
+        long deadline = System.nanoTime() + timeout.toNanos();
+        SQLException last;
+        while (true) {
+            int seconds = (int) Math.max(1, Math.min(10, (deadline - System.nanoTime()) / 1_000_000_000L));
+            try (Connection c = ServerConnections.open(given, seconds); Statement s = c.createStatement()) {
+                s.execute("USE `" + given.database().replace("`", "``") + "`");
+                String version;
+                try (ResultSet rs = s.executeQuery("SELECT @@version")) {
+                    rs.next();
+                    version = rs.getString(1);
+                }
+                ServerFlavor flavor = ServerFlavor.fromVersionVariable(version);
+                return new ExternalServer(given.toBuilder().product(flavor.product()).version(flavor.version()).build());
+            } catch (SQLException e) {
+                last = e;
+                int code = e.getErrorCode();
+                if (code == ACCESS_DENIED || code == DB_ACCESS_DENIED || code == UNKNOWN_DATABASE) {
+                    break;
+                }
+            }
+            if (System.nanoTime() >= deadline) {
+                break;
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new ServerUnreachableException("cannot use server at " + where + " as " + given.user() + " (database "
+                + given.database() + ") within " + timeout.toSeconds() + " s: "
+                + ServerConnections.describe(last, given.password()));
+    }
+
+    @Override
+    public long pid() {
+        return -1;
+    }
+
+    @Override
+    public Target target() {
+        return target;
+    }
+
+    @Override
+    public boolean isAlive() {
+        return true;
+    }
+
+    @Override
+    public String allocatorLoaded() {
+        return "unknown";
+    }
+
+    /** Nothing to stop: the server is not ours. */
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public String toString() {
+        return "external " + target;
+    }
+}

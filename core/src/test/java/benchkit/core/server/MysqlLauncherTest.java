@@ -1,0 +1,246 @@
+package benchkit.core.server;
+
+import benchkit.spi.AllocatorSpec;
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.ServerLauncher.Availability;
+import benchkit.spi.ServerSpec;
+import benchkit.spi.Target;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Real launches of the system mariadbd and the embedded MySQL 8.0.15. */
+class MysqlLauncherTest {
+    private static final String JEMALLOC = "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2";
+
+    @TempDir
+    Path tempRoot;
+
+    private MysqlLauncher launcher() {
+        return new MysqlLauncher(MysqlLauncher.Options.defaults().withTempRoot(tempRoot));
+    }
+
+    private static ServerSpec spec(String distribution, Map<String, String> settings, AllocatorSpec allocator, String cpus) {
+        return new ServerSpec(distribution, settings, allocator, cpus);
+    }
+
+    @Test
+    void systemMariadbServesTcpAndSocketAndStopsCleanly() throws Exception {
+        MysqlServerHandle server = launcher().start(spec("system", Map.of(), AllocatorSpec.GLIBC, ""));
+        long pid = server.pid();
+        Path dir = server.directory();
+        try {
+            Target t = server.target();
+            assertEquals("MariaDB", t.product());
+            assertTrue(t.version().matches("10\\.\\d+\\.\\d+"), t.version());
+            assertEquals("127.0.0.1", t.host());
+            assertEquals("sbtest", t.database());
+            assertFalse(t.toString().contains(t.password()), "toString hides the password");
+            assertEquals("glibc", server.allocatorLoaded());
+            assertEquals(Optional.of("system"), server.versionMallocLibrary());
+            assertConnects(t);
+            assertSecretNowhere(server);
+            assertEquals("0", variable(t, "performance_schema"));
+            assertEquals("127.0.0.1", variable(t, "bind_address"));
+            assertTrue(server.logTail(5).contains("ready for connections"), server.logTail(5));
+            externalServerConnectsToIt(t);
+        } finally {
+            server.close();
+        }
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "mariadbd gone after close");
+        assertFalse(Files.exists(dir), "launch dir removed");
+        assertFalse(server.isAlive());
+        server.close(); // idempotent
+        assertNoServerChildren();
+    }
+
+    @Test
+    void jemallocIsPreloadedAndCpusPinnedAndDatadirKept() throws Exception {
+        AllocatorSpec jemalloc = new AllocatorSpec("jemalloc", Optional.of(JEMALLOC), Map.of("MALLOC_CONF", "background_thread:false"));
+        Path dir;
+        try (MysqlServerHandle server = launcher().start(spec("system", Map.of("benchkit.keep-datadir", "true"), jemalloc, "0"))) {
+            dir = server.directory();
+            assertEquals(Path.of(JEMALLOC).toRealPath().toString(), server.allocatorLoaded());
+            assertTrue(server.versionMallocLibrary().orElseThrow().startsWith("jemalloc"),
+                    server.versionMallocLibrary().toString());
+            String status = Files.readString(Path.of("/proc/" + server.pid() + "/status"));
+            assertTrue(status.contains("Cpus_allowed_list:\t0\n"), "pinned to CPU 0");
+            String environ = Files.readString(Path.of("/proc/" + server.pid() + "/environ"));
+            assertTrue(environ.contains("MALLOC_CONF=background_thread:false"), "allocator environment passed on");
+        }
+        assertTrue(Files.isRegularFile(dir.resolve("error.log")), "benchkit.keep-datadir=true keeps the launch dir");
+        PrivateTempDir.deleteRecursively(dir);
+    }
+
+    @Test
+    void allocatorThatDoesNotLoadFailsTheLaunch() throws Exception {
+        Path notElf = Files.writeString(tempRoot.resolve("libnot-an-allocator.so"), "not an ELF file");
+        AllocatorSpec bogus = new AllocatorSpec("bogus", Optional.of(notElf.toString()), Map.of());
+        ServerStartException e = assertThrows(ServerStartException.class,
+                () -> launcher().start(spec("system", Map.of(), bogus, "")));
+        assertEquals("allocator bogus did not load (library not mapped in mysqld)", e.reason());
+        assertNothingLeft();
+    }
+
+    @Test
+    void badSettingFailsWithLogTailAndLeavesNothing() {
+        ServerStartException e = assertThrows(ServerStartException.class, () -> launcher().start(
+                spec("system", Map.of("innodb_buffer_pool_size", "abc"), AllocatorSpec.GLIBC, "")));
+        assertFalse(e.reason().contains("\n"));
+        assertTrue(e.getMessage().contains("innodb_buffer_pool_size") || e.getMessage().contains("innodb-buffer-pool-size"),
+                e.getMessage());
+        assertTrue(e.getMessage().split("\n").length > 1, "log tail attached: " + e.getMessage());
+        assertNothingLeft();
+    }
+
+    @Test
+    void embeddedMysql80UnknownVariableFailsWithLogTail() {
+        ServerStartException e = assertThrows(ServerStartException.class, () -> launcher().start(
+                spec("mysql-8.0", Map.of("no_such_variable", "1"), AllocatorSpec.GLIBC, "")));
+        assertTrue(e.reason().startsWith("MySQL 8.0.15"), e.reason());
+        assertTrue(e.getMessage().contains("[ERROR]") && e.getMessage().contains("no_such_variable"), e.getMessage());
+        assertNothingLeft();
+    }
+
+    @Test
+    void embeddedMysql80ServesNativePasswordLogins() throws Exception {
+        MysqlServerHandle server = launcher().start(spec("mysql-8.0", Map.of(), AllocatorSpec.GLIBC, ""));
+        long pid = server.pid();
+        try {
+            Target t = server.target();
+            assertEquals("MySQL", t.product());
+            assertEquals("8.0.15", t.version());
+            assertConnects(t);
+            assertSecretNowhere(server);
+            assertEquals("mysql_native_password", variable(t, "default_authentication_plugin"));
+            assertEquals(Optional.empty(), server.versionMallocLibrary());
+            assertEquals("glibc", server.allocatorLoaded());
+        } finally {
+            server.close();
+        }
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        assertNothingLeft();
+    }
+
+    @Test
+    void unknownDistributionNamesTheValidOnes() {
+        var e = assertThrows(InvalidOptionException.class,
+                () -> launcher().start(spec("postgres", Map.of(), AllocatorSpec.GLIBC, "")));
+        assertTrue(e.getMessage().contains("mysql-8.0, mysql-5.7, system, basedir:DIR"), e.getMessage());
+        assertThrows(InvalidOptionException.class,
+                () -> launcher().start(spec("system", Map.of(), AllocatorSpec.GLIBC, "0;rm")));
+    }
+
+    @Test
+    void distributionsReportAvailability() {
+        List<Availability> list = launcher().distributions();
+        assertEquals(List.of("mysql-8.0", "mysql-5.7", "system", "basedir:DIR"),
+                list.stream().map(Availability::distribution).toList());
+        Availability system = list.get(2);
+        assertTrue(system.available(), system.reason());
+        assertTrue(system.reason().endsWith("mariadbd"), system.reason());
+        assertTrue(list.get(0).available());
+    }
+
+    /** ExternalServer against the launched server: fills product/version; bad login fails fast, without the password. */
+    private static void externalServerConnectsToIt(Target t) throws Exception {
+        ExternalServer external = ExternalServer.connect(t.host(), t.port(), null, t.user(), t.password(), "sbtest",
+                Duration.ofSeconds(10));
+        assertEquals(t.product(), external.target().product());
+        assertEquals(t.version(), external.target().version());
+        assertEquals(-1, external.pid());
+        assertEquals("unknown", external.allocatorLoaded());
+        external.close();
+        assertTrue(external.isAlive());
+        ExternalServer viaSocket = ExternalServer.connect(t.toBuilder().product(null).version(null).build(),
+                Duration.ofSeconds(10));
+        assertEquals(t.product(), viaSocket.target().product());
+
+        String wrong = "wrong-" + t.password();
+        long start = System.nanoTime();
+        var denied = assertThrows(ServerUnreachableException.class, () -> ExternalServer.connect(t.host(), t.port(),
+                null, t.user(), wrong, "sbtest", Duration.ofSeconds(30)));
+        assertTrue(System.nanoTime() - start < 10_000_000_000L, "access denied is not retried");
+        assertTrue(denied.getMessage().contains("Access denied"), denied.getMessage());
+        assertFalse(denied.getMessage().contains(wrong) || denied.getMessage().contains("\n"), denied.getMessage());
+
+        var closedPort = assertThrows(ServerUnreachableException.class, () -> ExternalServer.connect("127.0.0.1",
+                FreePort.find(), null, t.user(), t.password(), "sbtest", Duration.ofSeconds(2)));
+        assertTrue(closedPort.getMessage().startsWith("cannot use server at 127.0.0.1:"), closedPort.getMessage());
+        assertFalse(closedPort.getMessage().contains(t.password()));
+    }
+
+    private static void assertConnects(Target t) throws SQLException {
+        try (Connection tcp = ServerConnections.overTcp(t.host(), t.port(), t.user(), t.password(), 5);
+             Connection socket = ServerConnections.overSocket(t.socket().orElseThrow(), t.user(), t.password(), 5)) {
+            assertEquals("sbtest", query(tcp, "SELECT SCHEMA_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME='sbtest'"));
+            assertTrue(query(tcp, "SELECT CURRENT_USER()").startsWith("root@127.0.0.1"));
+            assertTrue(query(socket, "SELECT CURRENT_USER()").startsWith("root@localhost"));
+        }
+        assertThrows(SQLException.class, () -> ServerConnections.overTcp(t.host(), t.port(), t.user(), "", 5).close(),
+                "no password, no login over TCP");
+        assertThrows(SQLException.class, () -> ServerConnections.overSocket(t.socket().get(), t.user(), "", 5).close(),
+                "no password, no login over the socket");
+    }
+
+    private static void assertSecretNowhere(MysqlServerHandle server) throws Exception {
+        String password = server.target().password();
+        assertTrue(password.length() >= 16);
+        String cmdline = Files.readString(Path.of("/proc/" + server.pid() + "/cmdline"), StandardCharsets.ISO_8859_1);
+        assertFalse(cmdline.contains(password), "not on the command line");
+        assertTrue(cmdline.contains("--defaults-file="), cmdline);
+        try (Stream<Path> files = Files.walk(server.directory())) {
+            for (Path f : files.filter(Files::isRegularFile).filter(p -> !p.toString().contains("/data/")).toList()) {
+                assertFalse(Files.readString(f, StandardCharsets.ISO_8859_1).contains(password), "not in " + f);
+            }
+        }
+        assertFalse(Files.readString(server.errorLog()).isEmpty());
+    }
+
+    private static String variable(Target t, String name) throws SQLException {
+        try (Connection c = ServerConnections.open(t, 5)) {
+            return query(c, "SELECT @@" + name);
+        }
+    }
+
+    private static String query(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            assertTrue(rs.next(), sql);
+            return rs.getString(1);
+        }
+    }
+
+    private void assertNothingLeft() {
+        assertNoServerChildren();
+        try (Stream<Path> left = Files.list(tempRoot)) {
+            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().startsWith("benchkit-mysql-")).toList(),
+                    "no launch dir left");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void assertNoServerChildren() {
+        List<String> servers = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
+                .map(p -> p.info().command().orElse("?")).filter(c -> c.endsWith("mysqld") || c.endsWith("mariadbd")
+                        || c.endsWith("sh")).toList();
+        assertEquals(List.of(), servers, "no server or watchdog process left");
+    }
+}
