@@ -1,0 +1,143 @@
+package benchkit.sysbench;
+
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.Target;
+
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * Opens connections to a {@link Target} the way the workloads need them: the chosen driver, TCP
+ * or unix socket, server-side prepared statements, no TLS (as sysbench's default). The password
+ * travels in {@link Properties}, never in the URL.
+ */
+public final class Connector {
+    private final Target target;
+    private final JdbcDriver driver;
+    private final boolean socket;
+
+    private Connector(Target target, JdbcDriver driver, boolean socket) {
+        this.target = target;
+        this.driver = driver;
+        this.socket = socket;
+    }
+
+    /**
+     * Resolves --driver and --transport for {@code target}. {@code auto} picks MariaDB Connector/J
+     * for MariaDB and MySQL Connector/J for MySQL; an unknown product is asked for its version.
+     */
+    public static Connector resolve(String plugin, Target target, String driverOption, String transportOption)
+            throws SQLException {
+        String transport = transportOption;
+        if ("tcp".equals(transport) && target.property("transport").isPresent()) {
+            transport = target.property("transport").get().toLowerCase(Locale.ROOT);
+        }
+        boolean socket = "socket".equals(transport);
+        if (socket && target.socket().isEmpty()) {
+            throw new InvalidOptionException(plugin + ": --transport=socket needs a server with a unix socket; "
+                    + target + " has none");
+        }
+        String choice = driverOption;
+        if ("auto".equals(choice) && target.property("driver").isPresent()) {
+            choice = target.property("driver").get().toLowerCase(Locale.ROOT);
+        }
+        JdbcDriver driver;
+        switch (choice) {
+            case "mysql": driver = JdbcDriver.MYSQL; break;
+            case "mariadb": driver = JdbcDriver.MARIADB; break;
+            case "auto": driver = socket ? JdbcDriver.MARIADB : byProduct(target); break;
+            default: throw new InvalidOptionException(plugin + ": --driver=" + choice + " is not valid; expected one of auto, mysql, mariadb");
+        }
+        if (socket && driver == JdbcDriver.MYSQL) {
+            throw new InvalidOptionException(plugin + ": --transport=socket needs --driver=mariadb "
+                    + "(MySQL Connector/J has no unix socket support without junixsocket)");
+        }
+        return new Connector(target, driver, socket);
+    }
+
+    private static JdbcDriver byProduct(Target target) throws SQLException {
+        String product = target.product().toLowerCase(Locale.ROOT);
+        if (product.contains("mariadb")) {
+            return JdbcDriver.MARIADB;
+        }
+        if (product.contains("mysql") || product.contains("percona")) {
+            return JdbcDriver.MYSQL;
+        }
+        // Unknown product: MariaDB Connector/J talks to both, so ask the server who it is.
+        try (Connection c = new Connector(target, JdbcDriver.MARIADB, false).open(false);
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT VERSION()")) {
+            rs.next();
+            return rs.getString(1).toLowerCase(Locale.ROOT).contains("mariadb") ? JdbcDriver.MARIADB : JdbcDriver.MYSQL;
+        }
+    }
+
+    /** The database the tables live in. */
+    public String databaseName() {
+        return target.database();
+    }
+
+    public JdbcDriver driver() {
+        return driver;
+    }
+
+    public boolean usesSocket() {
+        return socket;
+    }
+
+    /** A connection to the target's database. */
+    public Connection open() throws SQLException {
+        return open(true);
+    }
+
+    /** A connection with or without the target's database selected (e.g. to create it). */
+    public Connection open(boolean withDatabase) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("user", target.user());
+        if (!target.password().isEmpty()) {
+            p.setProperty("password", target.password());
+        }
+        String db = withDatabase ? target.database() : "";
+        String hostPort = target.host() + ":" + target.port();
+        Driver jdbc;
+        String url;
+        if (driver == JdbcDriver.MYSQL) {
+            jdbc = new com.mysql.cj.jdbc.Driver();
+            url = "jdbc:mysql://" + hostPort + "/" + db;
+            p.setProperty("sslMode", "DISABLED");
+            p.setProperty("allowPublicKeyRetrieval", "true");
+            p.setProperty("useServerPrepStmts", "true");
+            p.setProperty("cachePrepStmts", "true");
+            p.setProperty("useLocalSessionState", "true");
+            p.setProperty("cacheServerConfiguration", "true");
+            p.setProperty("maintainTimeStats", "false");
+            p.setProperty("connectTimeout", "10000");
+        } else {
+            jdbc = new org.mariadb.jdbc.Driver();
+            url = "jdbc:mariadb://" + hostPort + "/" + db;
+            p.setProperty("sslMode", "disable");
+            p.setProperty("useServerPrepStmts", "true");
+            p.setProperty("cachePrepStmts", "true");
+            p.setProperty("connectTimeout", "10000");
+            if (socket) {
+                p.setProperty("localSocket", target.socket().orElseThrow());
+            }
+        }
+        Connection c = jdbc.connect(url, p);
+        if (c == null) {
+            throw new SQLException("driver " + driver + " did not accept " + url);
+        }
+        return c;
+    }
+
+    @Override
+    public String toString() {
+        return driver.name().toLowerCase(Locale.ROOT) + " driver over " + (socket ? "unix socket" : "tcp")
+                + " to " + target;
+    }
+}
