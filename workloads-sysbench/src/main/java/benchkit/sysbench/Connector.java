@@ -117,15 +117,19 @@ public final class Connector {
             p.setProperty("cacheServerConfiguration", "true");
             p.setProperty("maintainTimeStats", "false");
             p.setProperty("connectTimeout", "10000");
+            if (socket) {
+                p.setProperty("socketFactory", UnixSocketFactory.class.getName());
+            }
         } else {
             jdbc = new org.mariadb.jdbc.Driver();
-            url = "jdbc:mariadb://" + hostPort + "/" + db;
+            // The socket path is part of the host address in MariaDB Connector/J 3.x URLs.
+            url = "jdbc:mariadb://" + (socket ? "address=(localSocket=" + target.socket().orElseThrow() + ")" : hostPort) + "/" + db;
             p.setProperty("sslMode", "disable");
             p.setProperty("useServerPrepStmts", "true");
             p.setProperty("cachePrepStmts", "true");
             p.setProperty("connectTimeout", "10000");
             if (socket) {
-                p.setProperty("localSocket", target.socket().orElseThrow());
+                p.setProperty("socketFactory", UnixSocketFactory.class.getName());
             }
         }
         Connection c = jdbc.connect(url, p);
