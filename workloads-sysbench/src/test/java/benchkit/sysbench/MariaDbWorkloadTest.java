@@ -174,12 +174,17 @@ class MariaDbWorkloadTest {
         if (!prep.isPrepared(target)) {
             prep.prepare(target, new CountingContext(0, 1));
         }
-        // A lost connection: the session reconnects and asks for a retry, then works again.
-        try (Session s = prep.openSession(target, new CountingContext(0, 1))) {
-            assertEquals(Outcome.OK, s.execute());
-            killOtherBenchConnections();
-            assertEquals(Outcome.RETRY, s.execute());
-            assertEquals(Outcome.OK, s.execute());
+        // A lost connection: the session reconnects and asks for a retry, then works again (both drivers, in and out of a transaction).
+        for (String driver : List.of("mariadb", "mysql")) {
+            for (WorkloadFactory f : List.<WorkloadFactory>of(new OltpWorkloadFactory.PointSelect(), new OltpWorkloadFactory.ReadWrite())) {
+                Workload w = workload(f, "tables", "1", "table-size", "1000", "driver", driver);
+                try (Session s = w.openSession(target, new CountingContext(0, 1))) {
+                    assertEquals(Outcome.OK, s.execute());
+                    killOtherBenchConnections();
+                    assertEquals(Outcome.RETRY, s.execute(), f.name() + " with " + driver);
+                    assertEquals(Outcome.OK, s.execute());
+                }
+            }
         }
         // Missing table (1146): ignored when listed, a one-line error otherwise.
         try (Connection c = admin(); Statement st = c.createStatement()) {
