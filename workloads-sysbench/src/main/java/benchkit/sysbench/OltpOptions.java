@@ -1,0 +1,101 @@
+package benchkit.sysbench;
+
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.OptionSpec;
+import benchkit.spi.OptionValues;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The options of sysbench 1.0.20's oltp_common.lua (same names and defaults; dashes and
+ * underscores alike), its --rand-* options, --mysql-ignore-errors, and benchkit's --driver and
+ * --transport, parsed and checked once.
+ */
+public record OltpOptions(
+        int tables, int tableSize, int rangeSize,
+        int pointSelects, int simpleRanges, int sumRanges, int orderRanges, int distinctRanges,
+        int indexUpdates, int nonIndexUpdates, int deleteInserts,
+        boolean rangeSelects, boolean autoInc, boolean skipTrx, boolean secondary, boolean createSecondary,
+        String storageEngine, RandParams rand, IgnoredErrors ignoredErrors, String driver, String transport,
+        int randomPoints, int numberOfRanges, int delta) {
+
+    private static final Pattern ENGINE = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,63}");
+    private static final int MAX_INT = Integer.MAX_VALUE;
+
+    /** The options every sysbench-compatible workload accepts. */
+    public static List<OptionSpec> commonSpecs() {
+        List<OptionSpec> s = new ArrayList<>();
+        s.add(new OptionSpec("tables", "1", "Number of tables"));
+        s.add(new OptionSpec("table-size", "10000", "Number of rows per table"));
+        s.add(new OptionSpec("range-size", "100", "Range size for range SELECT queries"));
+        s.add(new OptionSpec("point-selects", "10", "Number of point SELECT queries per transaction"));
+        s.add(new OptionSpec("simple-ranges", "1", "Number of simple range SELECT queries per transaction"));
+        s.add(new OptionSpec("sum-ranges", "1", "Number of SELECT SUM() queries per transaction"));
+        s.add(new OptionSpec("order-ranges", "1", "Number of SELECT ORDER BY queries per transaction"));
+        s.add(new OptionSpec("distinct-ranges", "1", "Number of SELECT DISTINCT queries per transaction"));
+        s.add(new OptionSpec("index-updates", "1", "Number of UPDATE index queries per transaction"));
+        s.add(new OptionSpec("non-index-updates", "1", "Number of UPDATE non-index queries per transaction"));
+        s.add(new OptionSpec("delete-inserts", "1", "Number of DELETE/INSERT combinations per transaction"));
+        s.add(new OptionSpec("range-selects", "on", "Enable/disable all range SELECT queries"));
+        s.add(new OptionSpec("auto-inc", "on", "Use AUTO_INCREMENT column as Primary Key; when off, use client-generated IDs"));
+        s.add(new OptionSpec("skip-trx", "off", "Don't start explicit transactions and execute all queries in the AUTOCOMMIT mode"));
+        s.add(new OptionSpec("secondary", "off", "Use a secondary index in place of the PRIMARY KEY"));
+        s.add(new OptionSpec("create-secondary", "on", "Create a secondary index in addition to the PRIMARY KEY"));
+        s.add(new OptionSpec("mysql-storage-engine", "innodb", "Storage engine"));
+        s.add(new OptionSpec("rand-type", "special", "Random numbers distribution {uniform, gaussian, special, pareto, zipfian}; default special as in sysbench 1.0.20"));
+        s.add(new OptionSpec("rand-seed", "0", "Seed for the random number generator; 0 uses the current time"));
+        s.add(new OptionSpec("rand-spec-iter", "12", "Number of iterations used for numbers generation (gaussian, special)"));
+        s.add(new OptionSpec("rand-spec-pct", "1", "Percentage of values to be treated as 'special' (special distribution)"));
+        s.add(new OptionSpec("rand-spec-res", "75", "Percentage of 'special' values to use (special distribution)"));
+        s.add(new OptionSpec("rand-pareto-h", "0.2", "Parameter h for the pareto distribution"));
+        s.add(new OptionSpec("rand-zipfian-exp", "0.8", "Shape parameter (exponent, theta) for the zipfian distribution"));
+        s.add(new OptionSpec("mysql-ignore-errors", "1213,1020,1205", "Comma-separated MySQL error codes that roll back and count as ignored errors, or 'all'"));
+        s.add(new OptionSpec("driver", "auto", "JDBC driver: mysql (MySQL Connector/J), mariadb (MariaDB Connector/J), or auto (MariaDB Connector/J, measured fastest on both MariaDB and MySQL)"));
+        s.add(new OptionSpec("transport", "tcp", "tcp, or socket (the server's unix socket; needs a target with a socket)"));
+        return s;
+    }
+
+    /** Parses {@code given} (laid over the defaults of {@code specs}) for workload {@code plugin}. */
+    public static OltpOptions parse(String plugin, List<OptionSpec> specs, Map<String, String> given) {
+        OptionValues v = OptionValues.parse(plugin, specs, given);
+        RandParams rand = new RandParams(
+                RandType.valueOf(v.choice("rand-type", List.of("uniform", "gaussian", "special", "pareto", "zipfian")).toUpperCase()),
+                v.longValue("rand-seed", 0, Long.MAX_VALUE),
+                v.intValue("rand-spec-iter", 1, 1000),
+                v.intValue("rand-spec-pct", 0, 100),
+                v.intValue("rand-spec-res", 0, 100),
+                v.doubleValue("rand-pareto-h", Double.MIN_VALUE, Math.nextDown(1.0)),
+                v.doubleValue("rand-zipfian-exp", 0, 1e6));
+        String engine = v.string("mysql-storage-engine").trim();
+        if (!ENGINE.matcher(engine).matches()) {
+            throw new InvalidOptionException(plugin + ": --mysql-storage-engine=" + engine
+                    + " is not valid; expected an engine name such as innodb");
+        }
+        boolean has = v.asMap().containsKey("random-points");
+        boolean hasRanges = v.asMap().containsKey("number-of-ranges");
+        return new OltpOptions(
+                v.intValue("tables", 1, 1_000_000),
+                v.intValue("table-size", 0, MAX_INT),
+                v.intValue("range-size", 1, MAX_INT),
+                v.intValue("point-selects", 0, 1_000_000),
+                v.intValue("simple-ranges", 0, 1_000_000),
+                v.intValue("sum-ranges", 0, 1_000_000),
+                v.intValue("order-ranges", 0, 1_000_000),
+                v.intValue("distinct-ranges", 0, 1_000_000),
+                v.intValue("index-updates", 0, 1_000_000),
+                v.intValue("non-index-updates", 0, 1_000_000),
+                v.intValue("delete-inserts", 0, 1_000_000),
+                v.bool("range-selects"), v.bool("auto-inc"), v.bool("skip-trx"), v.bool("secondary"),
+                v.bool("create-secondary"),
+                engine, rand,
+                IgnoredErrors.parse(plugin, v.string("mysql-ignore-errors")),
+                v.choice("driver", List.of("auto", "mysql", "mariadb")),
+                v.choice("transport", List.of("tcp", "socket")),
+                has ? v.intValue("random-points", 1, 65_535) : 10,
+                hasRanges ? v.intValue("number-of-ranges", 1, 30_000) : 10,
+                hasRanges ? v.intValue("delta", 0, MAX_INT) : 5);
+    }
+}

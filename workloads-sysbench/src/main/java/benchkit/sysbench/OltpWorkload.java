@@ -1,0 +1,104 @@
+package benchkit.sysbench;
+
+import benchkit.spi.PrepareContext;
+import benchkit.spi.Session;
+import benchkit.spi.SessionContext;
+import benchkit.spi.Target;
+import benchkit.spi.Workload;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** One sysbench script configured with its options; prepares, checks and drops the sbtest tables and opens sessions. */
+public final class OltpWorkload implements Workload {
+    private final OltpScript script;
+    private final OltpOptions options;
+    private final List<Step> steps;
+    private final UniqueIds uniqueIds;
+    /** Resolved driver per target (auto asks an unknown server once). */
+    private final Map<Target, Connector> connectors = new ConcurrentHashMap<>();
+
+    public OltpWorkload(OltpScript script, OltpOptions options) {
+        this.script = script;
+        this.options = options;
+        this.steps = script.steps(options);
+        long seed = options.rand().seed() != 0 ? options.rand().seed() : System.nanoTime();
+        this.uniqueIds = new UniqueIds(seed, seed * 31 + 17);
+    }
+
+    public OltpScript script() {
+        return script;
+    }
+
+    public OltpOptions options() {
+        return options;
+    }
+
+    /** How this workload connects to {@code target} (driver and transport resolved). */
+    public Connector connector(Target target) throws SQLException {
+        if (target.database() == null || target.database().isEmpty() || target.database().indexOf('`') >= 0) {
+            throw new IllegalArgumentException(script.workloadName() + ": target database name '" + target.database() + "' is not usable");
+        }
+        Connector c = connectors.get(target);
+        if (c == null) {
+            c = Connector.resolve(script.workloadName(), target, options.driver(), options.transport());
+            connectors.put(target, c);
+        }
+        return c;
+    }
+
+    private TableLoader loader() {
+        // oltp_insert.lua creates empty tables when --auto-inc is off, so its ids never collide.
+        int rows = script == OltpScript.INSERT && !options.autoInc() ? 0 : options.tableSize();
+        return new TableLoader(script.workloadName(), options, rows);
+    }
+
+    private void requireOneTable(String command) {
+        if ((script == OltpScript.SELECT_RANDOM_POINTS || script == OltpScript.SELECT_RANDOM_RANGES) && options.tables() != 1) {
+            throw new IllegalArgumentException(script.workloadName() + ": " + command + " does not support --tables > 1");
+        }
+    }
+
+    @Override
+    public boolean isPrepared(Target target) throws Exception {
+        try {
+            return loader().isPrepared(connector(target));
+        } catch (SQLException e) {
+            throw new IllegalStateException(SqlErrors.describe(script.workloadName(), e), e);
+        }
+    }
+
+    @Override
+    public void prepare(Target target, PrepareContext context) throws Exception {
+        requireOneTable("prepare");
+        loader().prepare(connector(target), context, options.rand().seed());
+    }
+
+    @Override
+    public void cleanup(Target target) throws Exception {
+        requireOneTable("cleanup");
+        try {
+            loader().cleanup(connector(target));
+        } catch (SQLException e) {
+            throw new IllegalStateException(SqlErrors.describe(script.workloadName() + " cleanup", e), e);
+        }
+    }
+
+    @Override
+    public Session openSession(Target target, SessionContext context) throws Exception {
+        Connector c = connector(target);
+        String name = script.workloadName();
+        switch (script) {
+            case INSERT:
+                return new InsertSession(name, options, c, context.queries(), context.thread(), uniqueIds);
+            case SELECT_RANDOM_POINTS:
+                return new RandomPointsSession(name, false, options, c, context.queries(), context.thread(), context.threads());
+            case SELECT_RANDOM_RANGES:
+                return new RandomPointsSession(name, true, options, c, context.queries(), context.thread(), context.threads());
+            default:
+                return new StatementSession(name, options, steps, c, context.queries(), context.thread());
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package benchkit.sysbench;
+
+/** The DDL of oltp_common.lua's {@code create_table}, for the MySQL driver. */
+final class Schema {
+    private Schema() {
+    }
+
+    static String tableName(int table) {
+        return "sbtest" + table;
+    }
+
+    static String createTable(int table, OltpOptions o) {
+        String idDef = o.autoInc() ? "INTEGER NOT NULL AUTO_INCREMENT" : "INTEGER NOT NULL";
+        String idIndex = o.secondary() ? "KEY xid" : "PRIMARY KEY";
+        return "CREATE TABLE sbtest" + table + "(\n"
+                + "  id " + idDef + ",\n"
+                + "  k INTEGER DEFAULT '0' NOT NULL,\n"
+                + "  c CHAR(120) DEFAULT '' NOT NULL,\n"
+                + "  pad CHAR(60) DEFAULT '' NOT NULL,\n"
+                + "  " + idIndex + " (id)\n"
+                + ") /*! ENGINE = " + o.storageEngine() + " */ ";
+    }
+
+    static String secondaryIndexName(int table) {
+        return "k_" + table;
+    }
+
+    static String createSecondaryIndex(int table) {
+        return "CREATE INDEX k_" + table + " ON sbtest" + table + "(k)";
+    }
+
+    static String insertPrefix(int table, boolean autoInc) {
+        return autoInc ? "INSERT INTO sbtest" + table + "(k, c, pad) VALUES"
+                : "INSERT INTO sbtest" + table + "(id, k, c, pad) VALUES";
+    }
+
+    static String dropTable(int table) {
+        return "DROP TABLE IF EXISTS sbtest" + table;
+    }
+}

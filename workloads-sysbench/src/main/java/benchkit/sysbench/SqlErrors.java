@@ -1,0 +1,26 @@
+package benchkit.sysbench;
+
+import java.sql.SQLException;
+
+/** Classifies SQL errors the way sysbench reacts to them. */
+final class SqlErrors {
+    private SqlErrors() {
+    }
+
+    /** Lost connection: CR_SERVER_LOST (2013), CR_SERVER_GONE_ERROR (2006), CR_SERVER_LOST_EXTENDED (2055), or SQLState class 08. */
+    static boolean isConnectionLost(SQLException e) {
+        int code = e.getErrorCode();
+        if (code == 2013 || code == 2006 || code == 2055) {
+            return true;
+        }
+        String state = e.getSQLState();
+        return state != null && state.startsWith("08");
+    }
+
+    /** One line naming the workload, the server's error code and its message. */
+    static String describe(String workload, SQLException e) {
+        String msg = String.valueOf(e.getMessage()).replace('\n', ' ').replace('\r', ' ');
+        return workload + ": SQL error " + e.getErrorCode()
+                + (e.getSQLState() != null ? " (SQLState " + e.getSQLState() + ")" : "") + ": " + msg;
+    }
+}

@@ -1,0 +1,58 @@
+package benchkit.sysbench;
+
+import benchkit.spi.PrepareContext;
+import benchkit.spi.QueryCounter;
+import benchkit.spi.SessionContext;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** A session and prepare context for tests that counts queries and remembers progress. */
+final class CountingContext implements SessionContext, PrepareContext, QueryCounter {
+    private final int thread;
+    private final int threads;
+    long reads;
+    long writes;
+    long others;
+    final Map<String, Long> progress = new ConcurrentHashMap<>();
+
+    CountingContext(int thread, int threads) {
+        this.thread = thread;
+        this.threads = threads;
+    }
+
+    @Override
+    public int thread() {
+        return thread;
+    }
+
+    @Override
+    public int threads() {
+        return threads;
+    }
+
+    @Override
+    public QueryCounter queries() {
+        return this;
+    }
+
+    @Override
+    public void progress(String unit, long done, long total) {
+        progress.put(unit, done);
+    }
+
+    @Override
+    public void reads(int n) {
+        reads += n;
+    }
+
+    @Override
+    public void writes(int n) {
+        writes += n;
+    }
+
+    @Override
+    public void others(int n) {
+        others += n;
+    }
+}

@@ -1,0 +1,260 @@
+package benchkit.sysbench;
+
+import benchkit.spi.Outcome;
+import benchkit.spi.Session;
+import benchkit.spi.Target;
+import benchkit.spi.Workload;
+import benchkit.spi.WorkloadFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The workloads against a real, throwaway Debian mariadbd, and compatibility with Debian's sysbench 1.0.20. */
+class MariaDbWorkloadTest {
+    private static MariaDbServer server;
+    private static Target target;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = MariaDbServer.start();
+        target = server.target();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static Workload workload(WorkloadFactory f, String... kv) {
+        Map<String, String> m = new HashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return f.create(m);
+    }
+
+    private static Connection admin() throws SQLException {
+        return Connector.resolve("test", target, "mariadb", "tcp").open();
+    }
+
+    private static long scalar(String sql) throws SQLException {
+        try (Connection c = admin(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    void prepareLoadsTablesInSysbenchFormatAndCleanupDropsThem() throws Exception {
+        Workload w = workload(new OltpWorkloadFactory.PointSelect(), "tables", "3", "table-size", "2500", "rand-seed", "5");
+        w.cleanup(target);
+        assertFalse(w.isPrepared(target));
+        CountingContext ctx = new CountingContext(0, 2);
+        w.prepare(target, ctx);
+        assertTrue(w.isPrepared(target));
+        for (int t = 1; t <= 3; t++) {
+            String tbl = "sbtest" + t;
+            assertEquals(2500, scalar("SELECT COUNT(*) FROM " + tbl));
+            assertEquals(2500, scalar("SELECT MAX(id) FROM " + tbl));
+            assertEquals(2500, scalar("SELECT COUNT(*) FROM " + tbl + " WHERE c REGEXP '^([0-9]{11}-){9}[0-9]{11}$' AND LENGTH(c) = 119"));
+            assertEquals(2500, scalar("SELECT COUNT(*) FROM " + tbl + " WHERE pad REGEXP '^([0-9]{11}-){4}[0-9]{11}$' AND LENGTH(pad) = 59"));
+            assertEquals(2500, scalar("SELECT COUNT(*) FROM " + tbl + " WHERE k BETWEEN 1 AND 2500"));
+            assertEquals(1, scalar("SELECT COUNT(DISTINCT index_name) FROM information_schema.statistics WHERE table_schema='sbtest' AND table_name='" + tbl + "' AND index_name='k_" + t + "'"));
+            assertEquals(2500L, ctx.progress.get(tbl));
+        }
+        try (Connection c = admin(); Statement s = c.createStatement()) {
+            s.execute("DELETE FROM sbtest2 WHERE id > 2000");
+        }
+        assertFalse(w.isPrepared(target), "a table short of rows is not prepared");
+        w.cleanup(target);
+        assertEquals(0, scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema='sbtest' AND table_name LIKE 'sbtest%'"));
+        assertFalse(w.isPrepared(target));
+    }
+
+    @Test
+    void allScriptsRunAndCountQueriesAsSysbench() throws Exception {
+        Workload prep = workload(new OltpWorkloadFactory.ReadWrite(), "tables", "2", "table-size", "1000");
+        if (!prep.isPrepared(target)) {
+            prep.prepare(target, new CountingContext(0, 2));
+        }
+        // {events' reads, writes, others} per event for each script with default options.
+        Object[][] cases = {
+                {new OltpWorkloadFactory.PointSelect(), 1, 0, 0},
+                {new OltpWorkloadFactory.ReadOnly(), 14, 0, 2},
+                {new OltpWorkloadFactory.ReadWrite(), 14, 4, 2},
+                {new OltpWorkloadFactory.WriteOnly(), 0, 4, 2},
+                {new OltpWorkloadFactory.UpdateIndex(), 0, 1, 0},
+                {new OltpWorkloadFactory.UpdateNonIndex(), 0, 1, 0},
+                {new OltpWorkloadFactory.Delete(), 0, 1, 0},
+                {new OltpWorkloadFactory.Insert(), 0, 1, 0},
+        };
+        for (Object[] c : cases) {
+            WorkloadFactory f = (WorkloadFactory) c[0];
+            for (String driver : List.of("mariadb", "mysql")) {
+                Workload w = workload(f, "tables", "2", "table-size", "1000", "driver", driver);
+                CountingContext ctx = new CountingContext(0, 1);
+                try (Session s = w.openSession(target, ctx)) {
+                    for (int i = 0; i < 20; i++) {
+                        assertEquals(Outcome.OK, s.execute(), f.name());
+                    }
+                }
+                assertEquals(20L * (int) c[1], ctx.reads, f.name() + " reads with " + driver);
+                assertEquals(20L * (int) c[2], ctx.writes, f.name() + " writes with " + driver);
+                assertEquals(20L * (int) c[3], ctx.others, f.name() + " others with " + driver);
+            }
+        }
+    }
+
+    @Test
+    void selectRandomPointsAndRangesRunOnOneTable() throws Exception {
+        for (WorkloadFactory f : List.of(new OltpWorkloadFactory.SelectRandomPoints(), new OltpWorkloadFactory.SelectRandomRanges())) {
+            Workload w = workload(f, "tables", "1", "table-size", "1000");
+            if (!w.isPrepared(target)) {
+                w.prepare(target, new CountingContext(0, 1));
+            }
+            CountingContext ctx = new CountingContext(1, 4);
+            try (Session s = w.openSession(target, ctx)) {
+                for (int i = 0; i < 10; i++) {
+                    assertEquals(Outcome.OK, s.execute());
+                }
+            }
+            assertEquals(10, ctx.reads);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> workload(f, "tables", "2").prepare(target, new CountingContext(0, 1)));
+            assertTrue(e.getMessage().contains("--tables > 1"), e.getMessage());
+        }
+    }
+
+    @Test
+    void pointSelectOverUnixSocket() throws Exception {
+        Workload w = workload(new OltpWorkloadFactory.PointSelect(), "tables", "1", "table-size", "1000", "transport", "socket");
+        if (!w.isPrepared(target)) {
+            w.prepare(target, new CountingContext(0, 1));
+        }
+        CountingContext ctx = new CountingContext(0, 1);
+        try (Session s = w.openSession(target, ctx)) {
+            assertEquals(Outcome.OK, s.execute());
+        }
+        assertEquals(1, ctx.reads);
+        // The server shows a socket client as "localhost", a TCP one as "host:port"..
+        String sql = "SELECT host FROM information_schema.processlist WHERE id = CONNECTION_ID()";
+        try (Connection c = Connector.resolve("t", target, "auto", "socket").open(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            assertEquals("localhost", rs.getString(1));
+        }
+        try (Connection c = Connector.resolve("t", target, "mariadb", "tcp").open(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            assertTrue(rs.getString(1).contains(":"), rs.getString(1));
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Connector.resolve("t", target, "mysql", "socket"));
+        assertTrue(e.getMessage().contains("--driver=mariadb"), e.getMessage());
+    }
+
+    @Test
+    void errorsAreIgnoredRetriedOrReportedOnOneLine() throws Exception {
+        Workload prep = workload(new OltpWorkloadFactory.PointSelect(), "tables", "1", "table-size", "1000");
+        if (!prep.isPrepared(target)) {
+            prep.prepare(target, new CountingContext(0, 1));
+        }
+        // A lost connection: the session reconnects and asks for a retry, then works again (both drivers, in and out of a transaction).
+        for (String driver : List.of("mariadb", "mysql")) {
+            for (WorkloadFactory f : List.<WorkloadFactory>of(new OltpWorkloadFactory.PointSelect(), new OltpWorkloadFactory.ReadWrite())) {
+                Workload w = workload(f, "tables", "1", "table-size", "1000", "driver", driver);
+                try (Session s = w.openSession(target, new CountingContext(0, 1))) {
+                    assertEquals(Outcome.OK, s.execute());
+                    killOtherBenchConnections();
+                    assertEquals(Outcome.RETRY, s.execute(), f.name() + " with " + driver);
+                    assertEquals(Outcome.OK, s.execute());
+                }
+            }
+        }
+        // Missing table (1146): ignored when listed, a one-line error otherwise.
+        try (Connection c = admin(); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE sbtest9 LIKE sbtest1");
+        }
+        Workload ignoring = workload(new OltpWorkloadFactory.ReadOnly(), "tables", "1", "table-size", "1000", "mysql-ignore-errors", "1146");
+        Workload strict = workload(new OltpWorkloadFactory.ReadOnly(), "tables", "1", "table-size", "1000");
+        try (Session quiet = ignoring.openSession(target, new CountingContext(0, 1));
+             Session loud = strict.openSession(target, new CountingContext(0, 1))) {
+            try (Connection c = admin(); Statement st = c.createStatement()) {
+                st.execute("RENAME TABLE sbtest1 TO sbtest_hidden, sbtest9 TO sbtest1");
+                st.execute("DROP TABLE sbtest1");
+            }
+            try {
+                assertEquals(Outcome.IGNORED_ERROR, quiet.execute());
+                IllegalStateException e = assertThrows(IllegalStateException.class, loud::execute);
+                assertTrue(e.getMessage().startsWith("oltp-read-only: SQL error 1146"), e.getMessage());
+                assertFalse(e.getMessage().contains("\n"));
+                assertFalse(e.getMessage().contains(server.password()));
+            } finally {
+                try (Connection c = admin(); Statement st = c.createStatement()) {
+                    st.execute("RENAME TABLE sbtest_hidden TO sbtest1");
+                }
+            }
+        }
+    }
+
+    private static void killOtherBenchConnections() throws SQLException {
+        try (Connection c = admin(); Statement s = c.createStatement()) {
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery("SELECT id FROM information_schema.processlist WHERE user='bench' AND id <> CONNECTION_ID()")) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                }
+            }
+            for (long id : ids) {
+                s.execute("KILL " + id);
+            }
+        }
+    }
+
+    @Test
+    void tablesPreparedBySysbenchAreAcceptedAndRun() throws Exception {
+        server.sysbench("oltp_point_select", "--tables=2", "--table-size=1000", "cleanup");
+        MariaDbServer.SysbenchResult r = server.sysbench("oltp_point_select", "--tables=2", "--table-size=1000", "prepare");
+        assertEquals(0, r.exitCode(), r.output());
+        Workload w = workload(new OltpWorkloadFactory.PointSelect(), "tables", "2", "table-size", "1000");
+        assertTrue(w.isPrepared(target));
+        assertFalse(workload(new OltpWorkloadFactory.PointSelect(), "tables", "2", "table-size", "1001").isPrepared(target));
+        assertFalse(workload(new OltpWorkloadFactory.PointSelect(), "tables", "3", "table-size", "1000").isPrepared(target));
+        CountingContext ctx = new CountingContext(0, 1);
+        try (Session s = w.openSession(target, ctx)) {
+            for (int i = 0; i < 100; i++) {
+                assertEquals(Outcome.OK, s.execute());
+            }
+        }
+        assertEquals(100, ctx.reads);
+        w.cleanup(target);
+    }
+
+    @Test
+    void tablesPreparedByUsRunUnderSysbench() throws Exception {
+        Workload w = workload(new OltpWorkloadFactory.ReadOnly(), "tables", "2", "table-size", "1000");
+        w.cleanup(target);
+        w.prepare(target, new CountingContext(0, 2));
+        MariaDbServer.SysbenchResult r = server.sysbench("oltp_read_only", "--tables=2", "--table-size=1000", "--time=2", "--threads=2", "run");
+        assertEquals(0, r.exitCode(), r.output());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("transactions:\\s+(\\d+)").matcher(r.output());
+        assertTrue(m.find(), r.output());
+        assertTrue(Long.parseLong(m.group(1)) > 0, r.output());
+        assertFalse(r.output().contains("FATAL"), r.output());
+    }
+}
