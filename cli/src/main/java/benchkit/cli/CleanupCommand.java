@@ -1,0 +1,16 @@
+package benchkit.cli;
+
+import benchkit.spi.ServerHandle;
+import benchkit.spi.Workload;
+import picocli.CommandLine.Command;
+
+/** {@code bench cleanup}: drop a workload's data from an external server. */
+@Command(name = "cleanup", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Drop the workload's tables from an external server.")
+final class CleanupCommand extends DataCommand {
+    @Override
+    void act(Workload workload, ServerHandle server, String name) throws Exception {
+        workload.cleanup(server.target());
+        System.out.println("Cleaned up " + name + " on " + server.target());
+    }
+}

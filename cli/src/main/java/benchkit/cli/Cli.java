@@ -1,0 +1,74 @@
+package benchkit.cli;
+
+import benchkit.core.plugin.UnknownPluginException;
+import benchkit.spi.InvalidOptionException;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+
+/** Builds the picocli command tree and maps failures to one-line messages and exit codes. */
+final class Cli {
+    static final int EXIT_FAILURE = 1;
+    static final int EXIT_USAGE = 2;
+
+    private Cli() {
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new BenchCommand());
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler(Cli::onBadParameters);
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onFailure(e, commandLine.getErr()));
+        return cl;
+    }
+
+    private static int onBadParameters(CommandLine.ParameterException e, String[] args) {
+        PrintWriter err = e.getCommandLine().getErr();
+        err.println("bench: " + firstLine(e.getMessage()));
+        err.println("Try 'bench --help' for the options.");
+        return EXIT_USAGE;
+    }
+
+    private static int onFailure(Exception e, PrintWriter err) {
+        if (isUsageError(e)) {
+            err.println("bench: " + firstLine(e.getMessage()));
+            return EXIT_USAGE;
+        }
+        err.println("bench: error: " + describe(e));
+        if (System.getenv("BENCH_DEBUG") != null) {
+            e.printStackTrace(err);
+        }
+        return EXIT_FAILURE;
+    }
+
+    static boolean isUsageError(Throwable e) {
+        return e instanceof InvalidOptionException || e instanceof UnknownPluginException
+                || e instanceof UsageException;
+    }
+
+    /** The message of the exception and its causes, one line, without stack traces. */
+    static String describe(Throwable e) {
+        StringBuilder sb = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+            if (sb.indexOf(m) < 0) {
+                if (sb.length() > 0) {
+                    sb.append(": ");
+                }
+                sb.append(m);
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return sb.toString().strip();
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "invalid input";
+        }
+        int nl = s.indexOf('\n');
+        return (nl < 0 ? s : s.substring(0, nl)).strip();
+    }
+}

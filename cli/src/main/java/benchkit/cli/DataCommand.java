@@ -1,0 +1,57 @@
+package benchkit.cli;
+
+import benchkit.core.plugin.PluginRegistry;
+import benchkit.spi.ServerHandle;
+import benchkit.spi.Workload;
+import benchkit.spi.WorkloadFactory;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * Shared shape of {@code prepare} and {@code cleanup}: they act on an external server's data,
+ * because the servers bench launches live only for one run (and are prepared by it).
+ */
+abstract class DataCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
+
+    /** Options bench does not know belong to the workload, which validates them. */
+    @Unmatched
+    List<String> workloadArgs = new ArrayList<>();
+
+    @Mixin
+    ServerOptions server = new ServerOptions();
+
+    @Option(names = {"--threads", "-t"}, paramLabel = "N", defaultValue = "1",
+            description = "Connections used to load data in parallel (default ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!server.isExternal()) {
+            throw new UsageException(spec.name() + " acts on an external server: give --mysql-host/--mysql-port or "
+                    + "--mysql-socket ('bench run' prepares the servers it launches by itself)");
+        }
+        RunCommand.checkThreads(java.util.List.of(threads));
+        PluginRegistry registry = Plugins.load(spec.commandLine().getErr());
+        String name = workload.requireWorkload(registry.workloads().keySet());
+        WorkloadFactory factory = registry.workload(name);
+        try (Workload w = factory.create(WorkloadOptions.workloadOptions(workloadArgs));
+             ServerHandle handle = Variants.of(registry, server).get(0).server().start()) {
+            act(w, handle, name);
+        }
+        return 0;
+    }
+
+    abstract void act(Workload workload, ServerHandle server, String name) throws Exception;
+}

@@ -1,0 +1,136 @@
+package benchkit.cli;
+
+import benchkit.core.plugin.PluginRegistry;
+import benchkit.core.run.RunPlan;
+import benchkit.core.run.RunSummary;
+import benchkit.core.run.Runner;
+import benchkit.spi.OptionValues;
+import benchkit.spi.Workload;
+import benchkit.spi.WorkloadFactory;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+import picocli.CommandLine.Model.CommandSpec;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * The options and work of a benchmark run, shared by {@code bench run} and by {@code bench} alone:
+ * sweep client threads over each variant, with warmup, iterations and forks.
+ */
+abstract class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
+
+    /** Options bench does not know belong to the workload, which validates them. */
+    @Unmatched
+    List<String> workloadArgs = new ArrayList<>();
+
+    @Option(names = {"--threads", "-t"}, paramLabel = "N[,N...]", split = ",",
+            description = "Client thread counts to sweep (default ${DEFAULT-VALUE}).", defaultValue = "8")
+    List<Integer> threads = new ArrayList<>();
+
+    @Option(names = "--time", paramLabel = "SECONDS", defaultValue = "10",
+            description = "Duration of each measurement iteration (default ${DEFAULT-VALUE}).")
+    double time;
+
+    @Option(names = "--iterations", paramLabel = "N", defaultValue = "3",
+            description = "Measurement iterations per trial (default ${DEFAULT-VALUE}).")
+    int iterations;
+
+    @Option(names = "--warmup-time", paramLabel = "SECONDS", defaultValue = "5",
+            description = "Duration of each warmup iteration (default ${DEFAULT-VALUE}).")
+    double warmupTime;
+
+    @Option(names = "--warmup-iterations", paramLabel = "N", defaultValue = "1",
+            description = "Warmup iterations per trial (default ${DEFAULT-VALUE}).")
+    int warmupIterations;
+
+    @Option(names = "--forks", paramLabel = "N", defaultValue = "1",
+            description = "Forks: each a fresh server and fresh sessions (default ${DEFAULT-VALUE}).")
+    int forks;
+
+    @Option(names = "--report-interval", paramLabel = "SECONDS", defaultValue = "5",
+            description = "Print a sysbench-style progress line this often; 0 = off (default ${DEFAULT-VALUE}).")
+    double reportInterval;
+
+    @Option(names = "--rate", paramLabel = "EVENTS/S", defaultValue = "0",
+            description = "Open-loop target rate over all threads; latency counts from the intended start. 0 = as fast as possible.")
+    double rate;
+
+    @Option(names = "--events", paramLabel = "N", defaultValue = "0",
+            description = "Stop a trial after N events; 0 = no limit.")
+    long events;
+
+    @Option(names = "--collectors", paramLabel = "NAME", split = ",",
+            description = "Collectors to run (default: those enabled by default, see 'bench list').")
+    List<String> collectors;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Result directory (default bench-results/<timestamp>-<workload>).")
+    Path out;
+
+    @Mixin
+    ServerOptions server = new ServerOptions();
+
+    @Override
+    public Integer call() throws Exception {
+        checkThreads(threads);
+        PluginRegistry registry = Plugins.load(spec.commandLine().getErr());
+        String name = workload.requireWorkload(registry.workloads().keySet());
+        WorkloadFactory factory = registry.workload(name);
+        Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
+        Map<String, String> effective = OptionValues.parse(name, factory.options(), given).asMap();
+        RunPlan plan = plan(name, effective, Variants.of(registry, server));
+        try (Workload w = factory.create(given)) {
+            Runner runner = new Runner(plan, w, Collectors.supplier(registry, collectors), System.out);
+            RunSummary summary = runner.run();
+            return summary.complete() ? 0 : Cli.EXIT_FAILURE;
+        }
+    }
+
+    private RunPlan plan(String name, Map<String, String> effective, List<benchkit.core.run.Variant> variants) {
+        try {
+            return new RunPlan(name, effective, variants, threads,
+                    warmupIterations, seconds("--warmup-time", warmupTime, true),
+                    iterations, seconds("--time", time, false),
+                    forks,
+                    reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false),
+                    out != null ? out : defaultOutDir(name),
+                    events, rate);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    static void checkThreads(List<Integer> threads) {
+        for (int t : threads) {
+            if (t < 1 || t > 100_000) {
+                throw new UsageException("--threads=" + t + " is not valid; expected thread counts from 1 to 100000");
+            }
+        }
+    }
+
+    static Duration seconds(String option, double value, boolean zeroAllowed) {
+        if (Double.isNaN(value) || value < 0 || (!zeroAllowed && value == 0) || value > 7 * 24 * 3600) {
+            throw new UsageException(option + "=" + value + " is not valid; expected a positive number of seconds");
+        }
+        return Duration.ofNanos((long) (value * 1e9));
+    }
+
+    private static Path defaultOutDir(String workload) {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        return Path.of("bench-results", stamp + "-" + workload);
+    }
+}

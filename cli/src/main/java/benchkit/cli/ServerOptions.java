@@ -1,0 +1,90 @@
+package benchkit.cli;
+
+import picocli.CommandLine.Option;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which server to benchmark: one bench launches (the default, an embedded MySQL 8.0) or an
+ * external one given with sysbench's option names.
+ */
+final class ServerOptions {
+    static final String PASSWORD_ENV = "BENCH_MYSQL_PASSWORD";
+
+    @Option(names = "--server", paramLabel = "DIST",
+            description = "Server to launch: mysql-8.0 (embedded, default), mysql-5.7 (embedded), "
+                    + "system (mariadbd/mysqld on PATH or /usr/sbin).")
+    String server;
+
+    @Option(names = "--server-basedir", paramLabel = "DIR",
+            description = "Launch the mysqld/mariadbd of this installation directory.")
+    String serverBasedir;
+
+    @Option(names = "--allocator", paramLabel = "NAME", split = ",",
+            description = "Memory allocator of the launched server (default glibc).")
+    List<String> allocators = new ArrayList<>(List.of("glibc"));
+
+    @Option(names = "--allocator-env", paramLabel = "ALLOC:NAME=VALUE",
+            description = "Environment tunable for one allocator's server, e.g. jemalloc:MALLOC_CONF=narenas:4 (repeatable).")
+    List<String> allocatorEnv = new ArrayList<>();
+
+    @Option(names = "--mysqld", paramLabel = "NAME=VALUE",
+            description = "Server setting for launched servers, e.g. --mysqld innodb_buffer_pool_size=1G (repeatable).")
+    List<String> serverSettings = new ArrayList<>();
+
+    @Option(names = "--server-cpus", paramLabel = "CPUS",
+            description = "Pin the launched server to these CPUs (taskset list, e.g. 0 or 0-1).")
+    String serverCpus;
+
+    @Option(names = "--keep-datadir", description = "Keep the launched server's temporary directory for inspection.")
+    boolean keepDatadir;
+
+    @Option(names = "--mysql-host", paramLabel = "HOST", description = "Use an external server at this host.")
+    String mysqlHost;
+
+    @Option(names = "--mysql-port", paramLabel = "PORT", description = "External server port (default 3306).")
+    Integer mysqlPort;
+
+    @Option(names = "--mysql-socket", paramLabel = "PATH", description = "External server unix socket.")
+    String mysqlSocket;
+
+    @Option(names = "--mysql-user", paramLabel = "USER", description = "External server user (default sbtest).")
+    String mysqlUser;
+
+    @Option(names = "--mysql-password", paramLabel = "PASSWORD", arity = "0..1", interactive = false,
+            description = "External server password; prefer the environment variable " + PASSWORD_ENV
+                    + " so it does not show in the process list.")
+    String mysqlPassword;
+
+    @Option(names = "--mysql-db", paramLabel = "DB", description = "Database (default sbtest).")
+    String mysqlDb;
+
+    @Option(names = "--connect-timeout", paramLabel = "SECONDS", description = "Seconds to wait for a server (default 30 for external, 180 to launch).")
+    Integer connectTimeout;
+
+    boolean isExternal() {
+        return mysqlHost != null || mysqlSocket != null || mysqlPort != null;
+    }
+
+    String distribution() {
+        if (serverBasedir != null) {
+            if (server != null) {
+                throw new UsageException("use either --server or --server-basedir, not both");
+            }
+            return "basedir:" + serverBasedir;
+        }
+        return server == null ? "mysql-8.0" : server;
+    }
+
+    String password() {
+        if (mysqlPassword != null) {
+            return mysqlPassword;
+        }
+        String env = System.getenv(PASSWORD_ENV);
+        if (env == null) {
+            env = System.getenv("MYSQL_PWD");
+        }
+        return env == null ? "" : env;
+    }
+}

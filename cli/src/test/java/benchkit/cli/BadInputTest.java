@@ -1,0 +1,57 @@
+package benchkit.cli;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Bad input: exit code 2 and one clear line naming what is valid; no stack trace. None of these starts a server. */
+class BadInputTest {
+    private record Outcome(int exit, String err) {
+    }
+
+    private static Outcome run(String... args) {
+        CommandLine cl = Cli.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        int exit = cl.execute(args);
+        return new Outcome(exit, err.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--workload no-such-workload                       | unknown workload 'no-such-workload'; valid: ",
+        "--workload point-select --threads 0               | --threads=0 is not valid",
+        "--workload point-select --threads 8,x             | 'x' is not an int",
+        "--workload point-select --time -1                 | --time=-1.0 is not valid",
+        "--workload point-select --forks zero              | '--forks'",
+        "--workload point-select --no-such-option 3        | unknown option --no-such-option",
+        "--workload point-select --table-size abc          | --table-size=abc is not valid",
+        "--workload point-select --allocator hoard         | unknown allocator 'hoard'; valid: glibc, jemalloc",
+        "--threads 4                                       | missing --workload; valid: ",
+        "prepare --workload point-select                   | prepare acts on an external server",
+        "--workload point-select --mysqld novalue          | --mysqld novalue: expected NAME=VALUE",
+    })
+    void badInputIsOneLineAndExitCodeTwo(String args, String expected) {
+        Outcome o = run(args.strip().split("\\s+"));
+        assertEquals(2, o.exit(), o.err());
+        String first = o.err().lines().findFirst().orElse("");
+        assertTrue(first.startsWith("bench: "), o.err());
+        assertTrue(first.contains(expected.strip()), "expected '" + expected.strip() + "' in: " + o.err());
+        assertFalse(o.err().contains("\tat "), "stack trace printed: " + o.err());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"--help", "--version", "list", "run --help"})
+    void helpVersionAndListSucceed(String args) {
+        Outcome o = run(args.split(" "));
+        assertEquals(0, o.exit(), o.err());
+    }
+}

@@ -1,0 +1,56 @@
+package benchkit.it;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the built {@code bench.jar} as a user would: a separate java process. */
+final class BenchJar {
+    record Result(int exit, String out, String err) {
+        String all() {
+            return out + "\n" + err;
+        }
+    }
+
+    private BenchJar() {
+    }
+
+    static Path jar() {
+        Path jar = Path.of(System.getProperty("bench.jar", "../cli/target/bench.jar"));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("bench.jar not built: " + jar.toAbsolutePath());
+        }
+        return jar;
+    }
+
+    static Result run(Path workDir, long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        return run(workDir, timeoutSeconds, Map.of(), args);
+    }
+
+    static Result run(Path workDir, long timeoutSeconds, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-jar");
+        command.add(jar().toAbsolutePath().toString());
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(workDir, "bench", ".out");
+        Path err = Files.createTempFile(workDir, "bench", ".err");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.destroy();
+            p.waitFor(20, TimeUnit.SECONDS);
+            p.destroyForcibly();
+            throw new AssertionError("bench did not finish in " + timeoutSeconds + " s: " + String.join(" ", args)
+                    + "\n" + Files.readString(out) + Files.readString(err));
+        }
+        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+}

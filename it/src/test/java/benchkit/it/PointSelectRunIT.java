@@ -1,0 +1,85 @@
+package benchkit.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The foundation's vertical slice, end to end: bench.jar launches a real server, loads it, measures, writes results. */
+class PointSelectRunIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void embeddedMysql80() throws Exception {
+        JsonNode entry = runPointSelect("mysql-8.0", "MySQL 8.0.15");
+        assertEquals("glibc", entry.path("params").path("allocator").asText());
+    }
+
+    @Test
+    void debianMariadb() throws Exception {
+        runPointSelect("system", "MariaDB");
+    }
+
+    @Test
+    void failedServerStartLeavesNoServerAndExplains() throws Exception {
+        Set<Long> before = ServerProcesses.running();
+        BenchJar.Result r = BenchJar.run(dir, 240, "--workload", "point-select", "--server", "system",
+                "--mysqld", "no_such_variable_xyz=1", "--threads", "1", "--time", "1", "--warmup-iterations", "0",
+                "--iterations", "1", "--out", dir.resolve("out").toString());
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.err().contains("no_such_variable_xyz"), "error should quote the server log: " + r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+        ServerProcesses.assertNoneLeft(before);
+    }
+
+    private JsonNode runPointSelect(String server, String expectedServer) throws Exception {
+        Set<Long> before = ServerProcesses.running();
+        Path out = dir.resolve("out");
+        BenchJar.Result r = BenchJar.run(dir, 300, "--workload", "point-select", "--server", server,
+                "--threads", "1,4", "--time", "2", "--iterations", "2", "--warmup-time", "1",
+                "--warmup-iterations", "1", "--report-interval", "1", "--table-size", "2000", "--out", out.toString());
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().contains("thds: 4 tps: "), "sysbench-style progress lines expected:\n" + r.out());
+
+        JsonNode results = new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile());
+        assertEquals(2, results.size(), "one entry per thread count");
+        for (JsonNode entry : results) {
+            assertEquals("benchkit.point-select", entry.path("benchmark").asText());
+            assertEquals("thrpt", entry.path("mode").asText());
+            assertEquals(1, entry.path("forks").asInt());
+            assertEquals(2, entry.path("measurementIterations").asInt());
+            assertTrue(entry.path("params").path("server").asText().contains(expectedServer), entry.toString());
+            JsonNode primary = entry.path("primaryMetric");
+            assertTrue(primary.path("score").asDouble() > 0, "tps > 0: " + primary);
+            assertEquals("ops/s", primary.path("scoreUnit").asText());
+            assertTrue(primary.has("scoreError") && primary.has("scoreConfidence"), primary.toString());
+            assertEquals(2, primary.path("rawData").path(0).size(), "two measured iterations in fork 1");
+            JsonNode secondary = entry.path("secondaryMetrics");
+            for (String m : List.of("qps", "latency.p50", "latency.p95", "latency.p99", "errors", "reconnects",
+                    "server.cpu.user", "server.cpu.system", "server.rss", "server.vsz", "client.cpu")) {
+                assertTrue(secondary.has(m), "secondary metric " + m + " missing: " + secondary.fieldNames());
+            }
+            assertTrue(secondary.path("server.rss").path("score").asDouble() > 0, "RSS > 0");
+            assertTrue(secondary.path("server.vsz").path("score").asDouble()
+                    >= secondary.path("server.rss").path("score").asDouble(), "VSZ >= RSS");
+            assertTrue(secondary.path("latency.p95").path("score").asDouble() > 0);
+        }
+        List<String> csv = Files.readAllLines(out.resolve("results.csv"));
+        assertEquals(3, csv.size(), "header and one row per thread count: " + csv);
+        List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
+        assertTrue(journal.size() >= 6, "one line per iteration: " + journal.size());
+        assertTrue(journal.get(journal.size() - 1).contains("\"complete\":true"), journal.get(journal.size() - 1));
+        ServerProcesses.assertNoneLeft(before);
+        return results.get(0);
+    }
+}
