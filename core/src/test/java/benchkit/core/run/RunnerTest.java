@@ -107,7 +107,8 @@ class RunnerTest {
         double p95 = secondary.at("/latency.p95/score").asDouble();
         assertTrue(p95 >= 0.5 && p95 < 50, "p95 of 0.5 ms events: " + p95);
         double events = primary.get("score").asDouble() + secondary.at("/errors/score").asDouble();
-        assertEquals(2 * events, secondary.at("/qps/score").asDouble(), 1e-6 * events,
+        // An event in flight at a boundary may count its queries in one iteration and itself in the next.
+        assertEquals(2 * events, secondary.at("/qps/score").asDouble(), 0.01 * events,
                 "one read and one write per event, failed ones included");
 
         List<JsonNode> journal = journal();
@@ -120,7 +121,8 @@ class RunnerTest {
         for (JsonNode l : journal.subList(1, 7)) {
             double sec = l.get("durationSec").asDouble();
             boolean warmup = l.get("warmup").asBoolean();
-            assertEquals(warmup ? 0.2 : 0.3, sec, 0.05, "iteration length: " + l);
+            double planned = warmup ? 0.2 : 0.3;
+            assertTrue(sec >= planned - 0.005 && sec < planned + 0.1, "iteration length: " + l);
             if (warmup) {
                 assertEquals(0, l.get("events").asLong());
                 assertTrue(l.get("errors").asLong() > 0);
