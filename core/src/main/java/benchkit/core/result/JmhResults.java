@@ -76,7 +76,11 @@ public final class JmhResults {
     static Map<String, String> params(RunDescription run, TrialRecord trial) {
         Map<String, String> params = new LinkedHashMap<>(new java.util.TreeMap<>(trial.variantParams()));
         params.put("server", trial.server());
-        run.workloadOptions().forEach((k, v) -> params.putIfAbsent(k, v == null ? "" : v));
+        run.workloadOptions().forEach((k, v) -> {
+            if (v != null) {
+                params.putIfAbsent(k, v);
+            }
+        });
         return params;
     }
 

@@ -160,7 +160,10 @@ public final class Runner {
 
     private static RunDescription describe(RunPlan plan) {
         return new RunDescription(plan.workload(), plan.workloadOptions(),
-                plan.variants().stream().map(Variant::label).toList(), plan.threads(), plan.forks(),
+                plan.variants().stream().map(Variant::label).toList(),
+                plan.variants().stream().collect(java.util.stream.Collectors.toMap(Variant::label, Variant::params,
+                        (a, b) -> a, java.util.LinkedHashMap::new)),
+                plan.threads(), plan.forks(),
                 plan.warmupIterations(), plan.warmupTime(), plan.measurementIterations(), plan.measurementTime(),
                 plan.maxEvents(), plan.rate());
     }
