@@ -235,6 +235,52 @@ class RunnerTest {
     }
 
     @Test
+    void collectorsSeeTheTrialLifecycleAndSampleEverySecond() throws Exception {
+        List<String> calls = Collections.synchronizedList(new ArrayList<>());
+        benchkit.spi.Collector recorder = new benchkit.spi.Collector() {
+            @Override
+            public String name() {
+                return "recorder";
+            }
+
+            @Override
+            public void beforeTrial(benchkit.spi.TrialInfo t) {
+                calls.add("beforeTrial " + t.variant() + " t" + t.threads() + " f" + t.fork() + " pid"
+                        + t.serverPid().orElse(-1) + " " + t.target().product());
+            }
+
+            @Override
+            public void beforeIteration(benchkit.spi.TrialInfo t, benchkit.spi.IterationInfo i) {
+                calls.add("before " + i.index());
+            }
+
+            @Override
+            public void sample(benchkit.spi.TrialInfo t, benchkit.spi.IterationInfo i) {
+                calls.add("sample " + i.index());
+            }
+
+            @Override
+            public java.util.Collection<benchkit.spi.Metric> afterIteration(benchkit.spi.TrialInfo t,
+                                                                            benchkit.spi.IterationInfo i) {
+                calls.add("after " + i.index());
+                return List.of();
+            }
+
+            @Override
+            public void afterTrial(benchkit.spi.TrialInfo t) {
+                calls.add("afterTrial");
+            }
+        };
+        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(3), 0, Duration.ofMillis(100),
+                1, Duration.ofMillis(1300), 1, Duration.ofSeconds(10), tmp.resolve("out"), 0, 0);
+        RunSummary summary = new Runner(plan, FakeWorkload.alwaysOk(1000), () -> List.of(recorder),
+                new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        assertTrue(summary.complete());
+        assertEquals(List.of("beforeTrial glibc t3 f1 pid4242 FakeDB", "before 1", "sample 1", "after 1", "afterTrial"),
+                calls);
+    }
+
+    @Test
     void variantOrderRotatesAcrossForks() throws Exception {
         FakeWorkload workload = FakeWorkload.alwaysOk(1000);
         RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("a"), variant("b"), variant("c")), List.of(1),
