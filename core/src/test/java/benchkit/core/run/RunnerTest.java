@@ -139,6 +139,7 @@ class RunnerTest {
         assertTrue(csv.get(2).startsWith("fake,glibc,2,1,2,"));
 
         String out = console();
+        assertTrue(out.contains("# Warmup: 1 iterations, 200 ms each"), out);
         assertTrue(out.contains("Iteration   1: "), out);
         assertTrue(out.contains("# Warmup Iteration   1: "), out);
         assertTrue(out.matches("(?s).*\\[ 0\\.\\ds \\] thds: 2 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9.]+/[0-9.]+/0\\.00\\) "
