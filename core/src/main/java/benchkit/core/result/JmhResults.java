@@ -76,7 +76,11 @@ public final class JmhResults {
     static Map<String, String> params(RunDescription run, TrialRecord trial) {
         Map<String, String> params = new LinkedHashMap<>(new java.util.TreeMap<>(trial.variantParams()));
         params.put("server", trial.server());
-        run.workloadOptions().forEach((k, v) -> params.putIfAbsent(k, v == null ? "" : v));
+        run.workloadOptions().forEach((k, v) -> {
+            if (v != null) {
+                params.putIfAbsent(k, v);
+            }
+        });
         return params;
     }
 
@@ -146,7 +150,8 @@ public final class JmhResults {
                 System.getProperty("java.vm.version"), "1.37", TimeValue.minutes(10));
     }
 
-    static TimeValue time(Duration d) {
+    /** A duration as JMH's TimeValue: whole seconds when it is whole seconds, else milliseconds. */
+    public static TimeValue time(Duration d) {
         long ms = d.toMillis();
         if (ms % 1000 == 0) {
             return TimeValue.seconds(ms / 1000);

@@ -36,7 +36,11 @@ public final class Journal implements Closeable {
         n.put("workload", run.workload());
         ObjectNode options = n.putObject("workloadOptions");
         run.workloadOptions().forEach(options::put);
-        run.variants().forEach(n.putArray("variants")::add);
+        ObjectNode variants = n.putObject("variants");
+        for (String label : run.variants()) {
+            ObjectNode params = variants.putObject(label);
+            run.variantParams().getOrDefault(label, java.util.Map.of()).forEach(params::put);
+        }
         run.threads().forEach(n.putArray("threads")::add);
         n.put("forks", run.forks());
         n.put("warmupIterations", run.warmupIterations());

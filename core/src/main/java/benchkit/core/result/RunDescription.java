@@ -4,13 +4,20 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/** The shape of a run as the result files describe it (the plan without its servers). */
+/**
+ * The shape of a run as the result files describe it (the plan without its servers).
+ *
+ * @param variants      variant labels in the order given
+ * @param variantParams each variant's params by label (e.g. {@code allocator=jemalloc})
+ */
 public record RunDescription(String workload, Map<String, String> workloadOptions, List<String> variants,
+                             Map<String, Map<String, String>> variantParams,
                              List<Integer> threads, int forks, int warmupIterations, Duration warmupTime,
                              int measurementIterations, Duration measurementTime, long maxEvents, double rate) {
     public RunDescription {
         workloadOptions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(workloadOptions));
         variants = List.copyOf(variants);
+        variantParams = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variantParams));
         threads = List.copyOf(threads);
     }
 

@@ -30,6 +30,9 @@ import java.util.function.Supplier;
  * trial with warmup and measurement iterations under continuous load, and writes the result
  * directory ({@code jmh-result.json}, {@code results.csv}, {@code journal.jsonl}). A failure ends
  * the run but keeps what finished; the summary then says it is incomplete and why.
+ *
+ * <p>The caller owns the workload: the runner prepares it when {@code isPrepared} says so, but
+ * never calls {@code cleanup} or {@code close}.
  */
 public final class Runner {
     private final RunPlan plan;
@@ -54,6 +57,7 @@ public final class Runner {
         String failure = null;
         try (Journal journal = Journal.open(dir)) {
             journal.start(description);
+            printRunHeader();
             try {
                 for (int fork = 1; fork <= plan.forks(); fork++) {
                     for (Variant variant : plan.variantOrder(fork)) {
@@ -158,9 +162,28 @@ public final class Runner {
         }
     }
 
+    /** JMH's run header, e.g. {@code # Warmup: 1 iterations, 10 s each}. */
+    private void printRunHeader() {
+        printer.line("# Workload: " + plan.workload() + (plan.workloadOptions().isEmpty() ? "" : " " + plan.workloadOptions()));
+        printer.line("# Variants: " + String.join(", ", plan.variants().stream().map(Variant::label).toList())
+                + "; threads: " + plan.threads() + "; forks: " + plan.forks());
+        printer.line("# Warmup: " + plan.warmupIterations() + " iterations, " + JmhResults.time(plan.warmupTime()) + " each");
+        printer.line("# Measurement: " + plan.measurementIterations() + " iterations, "
+                + JmhResults.time(plan.measurementTime()) + " each");
+        if (plan.rate() > 0) {
+            printer.line("# Rate: " + plan.rate() + " events/s (open loop; latency from intended start)");
+        }
+        if (plan.maxEvents() > 0) {
+            printer.line("# Event limit: " + plan.maxEvents() + " per trial");
+        }
+    }
+
     private static RunDescription describe(RunPlan plan) {
         return new RunDescription(plan.workload(), plan.workloadOptions(),
-                plan.variants().stream().map(Variant::label).toList(), plan.threads(), plan.forks(),
+                plan.variants().stream().map(Variant::label).toList(),
+                plan.variants().stream().collect(java.util.stream.Collectors.toMap(Variant::label, Variant::params,
+                        (a, b) -> a, java.util.LinkedHashMap::new)),
+                plan.threads(), plan.forks(),
                 plan.warmupIterations(), plan.warmupTime(), plan.measurementIterations(), plan.measurementTime(),
                 plan.maxEvents(), plan.rate());
     }

@@ -4,11 +4,31 @@ import benchkit.spi.QueryCounter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
+/** Cache-line padding before the counters (superclass fields are laid out first). */
+abstract class ThreadCountersPadBefore {
+    long p00, p01, p02, p03, p04, p05, p06, p07;
+}
+
+/** The counters themselves, between two paddings. */
+abstract class ThreadCountersFields extends ThreadCountersPadBefore {
+    long events;
+    long errors;
+    long reconnects;
+    long reads;
+    long writes;
+    long others;
+}
+
+/** Cache-line padding after the counters. */
+abstract class ThreadCountersPadAfter extends ThreadCountersFields {
+    long p10, p11, p12, p13, p14, p15, p16, p17;
+}
+
 /**
- * Counts of one worker thread. Only that thread writes (plain read + opaque write: no lock, no
+ * Counts of one worker thread, padded so two threads' counters never share a cache line. Only that thread writes (plain read + opaque write: no lock, no
  * allocation, no contended atomic); the control thread reads with opaque loads at boundaries.
  */
-final class ThreadCounters implements QueryCounter {
+final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounter {
     private static final VarHandle EVENTS;
     private static final VarHandle ERRORS;
     private static final VarHandle RECONNECTS;
@@ -19,23 +39,16 @@ final class ThreadCounters implements QueryCounter {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            EVENTS = l.findVarHandle(ThreadCounters.class, "events", long.class);
-            ERRORS = l.findVarHandle(ThreadCounters.class, "errors", long.class);
-            RECONNECTS = l.findVarHandle(ThreadCounters.class, "reconnects", long.class);
-            READS = l.findVarHandle(ThreadCounters.class, "reads", long.class);
-            WRITES = l.findVarHandle(ThreadCounters.class, "writes", long.class);
-            OTHERS = l.findVarHandle(ThreadCounters.class, "others", long.class);
+            EVENTS = l.findVarHandle(ThreadCountersFields.class, "events", long.class);
+            ERRORS = l.findVarHandle(ThreadCountersFields.class, "errors", long.class);
+            RECONNECTS = l.findVarHandle(ThreadCountersFields.class, "reconnects", long.class);
+            READS = l.findVarHandle(ThreadCountersFields.class, "reads", long.class);
+            WRITES = l.findVarHandle(ThreadCountersFields.class, "writes", long.class);
+            OTHERS = l.findVarHandle(ThreadCountersFields.class, "others", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
-
-    private long events;
-    private long errors;
-    private long reconnects;
-    private long reads;
-    private long writes;
-    private long others;
 
     void event() {
         EVENTS.setOpaque(this, events + 1);

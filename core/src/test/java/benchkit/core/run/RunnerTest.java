@@ -107,7 +107,8 @@ class RunnerTest {
         double p95 = secondary.at("/latency.p95/score").asDouble();
         assertTrue(p95 >= 0.5 && p95 < 50, "p95 of 0.5 ms events: " + p95);
         double events = primary.get("score").asDouble() + secondary.at("/errors/score").asDouble();
-        assertEquals(2 * events, secondary.at("/qps/score").asDouble(), 1e-6 * events,
+        // An event in flight at a boundary may count its queries in one iteration and itself in the next.
+        assertEquals(2 * events, secondary.at("/qps/score").asDouble(), 0.01 * events,
                 "one read and one write per event, failed ones included");
 
         List<JsonNode> journal = journal();
@@ -120,7 +121,8 @@ class RunnerTest {
         for (JsonNode l : journal.subList(1, 7)) {
             double sec = l.get("durationSec").asDouble();
             boolean warmup = l.get("warmup").asBoolean();
-            assertEquals(warmup ? 0.2 : 0.3, sec, 0.05, "iteration length: " + l);
+            double planned = warmup ? 0.2 : 0.3;
+            assertTrue(sec >= planned - 0.005 && sec < planned + 0.1, "iteration length: " + l);
             if (warmup) {
                 assertEquals(0, l.get("events").asLong());
                 assertTrue(l.get("errors").asLong() > 0);
@@ -137,6 +139,7 @@ class RunnerTest {
         assertTrue(csv.get(2).startsWith("fake,glibc,2,1,2,"));
 
         String out = console();
+        assertTrue(out.contains("# Warmup: 1 iterations, 200 ms each"), out);
         assertTrue(out.contains("Iteration   1: "), out);
         assertTrue(out.contains("# Warmup Iteration   1: "), out);
         assertTrue(out.matches("(?s).*\\[ 0\\.\\ds \\] thds: 2 tps: [0-9.]+ qps: [0-9.]+ \\(r/w/o: [0-9.]+/[0-9.]+/0\\.00\\) "
@@ -230,6 +233,52 @@ class RunnerTest {
         RunSummary summary = run(plan, workload);
         double p95 = summary.score("glibc", 1).orElseThrow().metric("latency.p95").orElseThrow().score();
         assertTrue(p95 > 50, "p95 " + p95 + " ms hides the stall");
+    }
+
+    @Test
+    void collectorsSeeTheTrialLifecycleAndSampleEverySecond() throws Exception {
+        List<String> calls = Collections.synchronizedList(new ArrayList<>());
+        benchkit.spi.Collector recorder = new benchkit.spi.Collector() {
+            @Override
+            public String name() {
+                return "recorder";
+            }
+
+            @Override
+            public void beforeTrial(benchkit.spi.TrialInfo t) {
+                calls.add("beforeTrial " + t.variant() + " t" + t.threads() + " f" + t.fork() + " pid"
+                        + t.serverPid().orElse(-1) + " " + t.target().product());
+            }
+
+            @Override
+            public void beforeIteration(benchkit.spi.TrialInfo t, benchkit.spi.IterationInfo i) {
+                calls.add("before " + i.index());
+            }
+
+            @Override
+            public void sample(benchkit.spi.TrialInfo t, benchkit.spi.IterationInfo i) {
+                calls.add("sample " + i.index());
+            }
+
+            @Override
+            public java.util.Collection<benchkit.spi.Metric> afterIteration(benchkit.spi.TrialInfo t,
+                                                                            benchkit.spi.IterationInfo i) {
+                calls.add("after " + i.index());
+                return List.of();
+            }
+
+            @Override
+            public void afterTrial(benchkit.spi.TrialInfo t) {
+                calls.add("afterTrial");
+            }
+        };
+        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(3), 0, Duration.ofMillis(100),
+                1, Duration.ofMillis(1300), 1, Duration.ofSeconds(10), tmp.resolve("out"), 0, 0);
+        RunSummary summary = new Runner(plan, FakeWorkload.alwaysOk(1000), () -> List.of(recorder),
+                new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        assertTrue(summary.complete());
+        assertEquals(List.of("beforeTrial glibc t3 f1 pid4242 FakeDB", "before 1", "sample 1", "after 1", "afterTrial"),
+                calls);
     }
 
     @Test
