@@ -96,7 +96,12 @@ abstract class RunCommand implements Callable<Integer> {
         try (Workload w = factory.create(given)) {
             Runner runner = new Runner(plan, w, Collectors.supplier(registry, collectors), System.out);
             RunSummary summary = runner.run();
-            return summary.complete() ? 0 : Cli.EXIT_FAILURE;
+            if (!summary.complete()) {
+                spec.commandLine().getErr().println("bench: error: " + summary.failure().orElse("run incomplete"));
+                spec.commandLine().getErr().flush();
+                return Cli.EXIT_FAILURE;
+            }
+            return 0;
         }
     }
 

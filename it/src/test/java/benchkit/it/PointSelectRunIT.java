@@ -8,7 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -32,22 +32,26 @@ class PointSelectRunIT {
 
     @Test
     void failedServerStartLeavesNoServerAndExplains() throws Exception {
-        Set<Long> before = ServerProcesses.running();
-        BenchJar.Result r = BenchJar.run(dir, 240, "--workload", "point-select", "--server", "system",
+        String mark = ServerProcesses.newMark();
+        BenchJar.Result r = BenchJar.run(dir, 240, Map.of(ServerProcesses.MARK_VARIABLE, mark), "--workload", "point-select", "--server", "system",
                 "--mysqld", "no_such_variable_xyz=1", "--threads", "1", "--time", "1", "--warmup-iterations", "0",
                 "--iterations", "1", "--out", dir.resolve("out").toString());
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.err().contains("no_such_variable_xyz"), "error should quote the server log: " + r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
-        ServerProcesses.assertNoneLeft(before);
+        ServerProcesses.assertNoneLeft(mark);
     }
 
     private JsonNode runPointSelect(String server, String expectedServer) throws Exception {
-        Set<Long> before = ServerProcesses.running();
+        String mark = ServerProcesses.newMark();
         Path out = dir.resolve("out");
-        BenchJar.Result r = BenchJar.run(dir, 300, "--workload", "point-select", "--server", server,
-                "--threads", "1,4", "--time", "2", "--iterations", "2", "--warmup-time", "1",
-                "--warmup-iterations", "1", "--report-interval", "1", "--table-size", "2000", "--out", out.toString());
+        BenchJar.Result r;
+        try (ServerProcesses.Watch watch = new ServerProcesses.Watch(mark)) {
+            r = BenchJar.run(dir, 300, Map.of(ServerProcesses.MARK_VARIABLE, mark), "--workload", "point-select",
+                    "--server", server, "--threads", "1,4", "--time", "2", "--iterations", "2", "--warmup-time", "1",
+                    "--warmup-iterations", "1", "--report-interval", "1", "--table-size", "2000", "--out", out.toString());
+            assertFalse(watch.seen().isEmpty(), "the launched server was never seen carrying the run's marker");
+        }
         assertEquals(0, r.exit(), r.all());
         assertTrue(r.out().contains("thds: 4 tps: "), "sysbench-style progress lines expected:\n" + r.out());
 
@@ -79,7 +83,7 @@ class PointSelectRunIT {
         List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
         assertTrue(journal.size() >= 6, "one line per iteration: " + journal.size());
         assertTrue(journal.get(journal.size() - 1).contains("\"complete\":true"), journal.get(journal.size() - 1));
-        ServerProcesses.assertNoneLeft(before);
+        ServerProcesses.assertNoneLeft(mark);
         return results.get(0);
     }
 }

@@ -6,6 +6,15 @@ final class RunFailure extends Exception {
         super(message, cause);
     }
 
+    /** The whole message, continuation lines (e.g. a server's log tail) indented under the first. */
+    static String describeWithDetails(Throwable t) {
+        String m = t.getMessage();
+        if (m == null || m.isBlank()) {
+            return t.getClass().getSimpleName();
+        }
+        return m.strip().replace("\n", "\n    ");
+    }
+
     /** The first line of a throwable's message, or its class name when it has none. */
     static String describe(Throwable t) {
         String m = t.getMessage();

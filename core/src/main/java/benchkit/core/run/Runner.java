@@ -99,7 +99,7 @@ public final class Runner {
             throw e;
         } catch (Exception e) {
             throw new RunFailure("could not start the server of variant " + variant.label() + " (fork " + fork + "): "
-                    + RunFailure.describe(e), e);
+                    + RunFailure.describeWithDetails(e), e);
         }
         if (server == null) {
             throw new RunFailure("could not start the server of variant " + variant.label() + " (fork " + fork
