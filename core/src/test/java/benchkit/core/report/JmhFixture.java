@@ -66,6 +66,10 @@ final class JmhFixture {
         return "[\n" + String.join(",\n", entries) + "\n]\n";
     }
 
+    static List<BenchmarkResult> parse(JmhFixture f) {
+        return JmhResultReader.parse(f.json(), "fixture");
+    }
+
     Path writeTo(Path dir) throws IOException {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("jmh-result.json"), json());
