@@ -4,6 +4,8 @@
 (function () {
   'use strict';
   var body = document.body;
+  // Shapes as well as colours, so a line hidden under another still shows its points.
+  var shapes = ['circle', 'rectRot', 'triangle', 'rect', 'star', 'crossRot'];
   var palette = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
                  '#bcbd22', '#17becf'];
 
@@ -60,7 +62,7 @@
         s.y.concat(s.ciHigh).forEach(function (v) { if (v !== null && v > max) { max = v; } });
         return {
           label: data.variants[s.variant], data: s.y, ciLow: s.ciLow, ciHigh: s.ciHigh,
-          borderColor: color, backgroundColor: color, pointRadius: 3, borderWidth: 2, spanGaps: true
+          borderColor: color, backgroundColor: color, pointStyle: shapes[s.variant % shapes.length], pointRadius: 4, borderWidth: 2, spanGaps: true
         };
       });
       var unit = c.unit ? ' (' + c.unit + ')' : '';
