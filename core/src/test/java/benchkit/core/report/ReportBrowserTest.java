@@ -1,10 +1,8 @@
 package benchkit.core.report;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +13,6 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -76,19 +73,7 @@ class ReportBrowserTest {
     }
 
     private static Path chromium() {
-        Optional<Path> found = Stream.concat(
-                        Stream.ofNullable(System.getenv("BENCHKIT_CHROMIUM")).map(Path::of),
-                        Stream.of(System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator))
-                                .flatMap(d -> Stream.of("chromium", "chromium-browser", "google-chrome").map(n -> Path.of(d, n))))
-                .filter(Files::isExecutable).findFirst();
-        if (found.isEmpty()) {
-            String message = "chromium not found (install the Debian package 'chromium', or set BENCHKIT_CHROMIUM)";
-            if (System.getenv("CI") != null) {
-                fail(message + "; required in CI");
-            }
-            Assumptions.assumeTrue(false, message + "; skipping the browser test outside CI");
-        }
-        return found.get();
+        return Chromium.requireOrSkip(System.getenv());
     }
 
     private static List<String> tags(String html, String tag) {
