@@ -1,0 +1,48 @@
+package benchkit.core.report;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * One entry of {@code jmh-result.json}: one benchmark (workload) with one set of params at one
+ * client thread count. The primary score is stored among the metrics under {@link #PRIMARY}.
+ *
+ * @param benchmark JMH benchmark name, e.g. {@code benchkit.oltp-read-only}
+ * @param threads   client threads
+ * @param settings  run settings of the entry (forks, warmup and measurement iterations and times, mode)
+ * @param params    JMH params (allocator, server, workload options), sorted by name
+ * @param metrics   primary metric (as {@link #PRIMARY}) then secondary metrics, in file order
+ */
+public record BenchmarkResult(String benchmark, int threads, Map<String, String> settings,
+                              Map<String, String> params, Map<String, MetricResult> metrics) {
+    /** Name under which the primary score (events, e.g. transactions, per second) is kept. */
+    public static final String PRIMARY = "tps";
+
+    public BenchmarkResult {
+        settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        params = Collections.unmodifiableMap(new TreeMap<>(params));
+        metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+    }
+
+    public Optional<MetricResult> metric(String name) {
+        return Optional.ofNullable(metrics.get(name));
+    }
+
+    /** Params that name the variant: all but evidence such as {@code allocator.proof}. */
+    public Map<String, String> identity() {
+        Map<String, String> id = new TreeMap<>(params);
+        id.keySet().removeIf(BenchmarkResult::isEvidence);
+        return id;
+    }
+
+    /**
+     * Whether a param records evidence about a run (its name ends in {@code .proof}, e.g. the
+     * allocator library found mapped in the server) rather than choosing what was run.
+     */
+    public static boolean isEvidence(String param) {
+        return param.endsWith(".proof");
+    }
+}

@@ -1,0 +1,249 @@
+package benchkit.core.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Writes {@code report.html} into a result directory: one chart per metric against client threads
+ * (one line per variant, 99.9% confidence intervals as error bars), the run's settings and machine,
+ * and a table of every number. The page is self-contained (Chart.js inlined) and works offline.
+ */
+public final class HtmlReport {
+    public static final String FILE_NAME = "report.html";
+    static final String CHARTJS_VERSION = "4.5.1";
+    private static final String CHARTJS = "/META-INF/resources/webjars/chart.js/" + CHARTJS_VERSION + "/dist/chart.umd.min.js";
+
+    private HtmlReport() {
+    }
+
+    /** Reads {@code jmh-result.json} (and {@code run.json} if present) and writes {@code report.html} atomically. */
+    public static Path write(Path resultDir) throws IOException {
+        List<BenchmarkResult> results = JmhResultReader.readDirectory(resultDir);
+        Optional<RunInfo> run = RunInfo.read(resultDir);
+        String html = render(results, run, resultDir.toAbsolutePath().normalize().toString());
+        return AtomicFiles.writeString(resultDir.resolve(FILE_NAME), html);
+    }
+
+    /** The whole page for these results; {@code source} names where they came from. */
+    static String render(List<BenchmarkResult> results, Optional<RunInfo> run, String source) {
+        List<Variant> variants = Variant.group(results);
+        List<String> metrics = MetricCatalog.present(results);
+        List<Integer> threads = new ArrayList<>(new TreeSet<>(results.stream().map(BenchmarkResult::threads).toList()));
+        Set<String> benchmarks = new LinkedHashSet<>();
+        variants.forEach(v -> benchmarks.add(Variant.shortName(v.benchmark())));
+        String title = "benchkit report: " + (benchmarks.isEmpty() ? "no results" : String.join(", ", benchmarks));
+
+        StringBuilder body = new StringBuilder();
+        body.append("<h1>").append(Html.escape(title)).append("</h1>\n")
+                .append("<p class=\"sub\">").append(Html.escape(source)).append(" &middot; generated ")
+                .append(Html.escape(Instant.now().truncatedTo(ChronoUnit.SECONDS).toString())).append("</p>\n");
+        if (results.isEmpty()) {
+            body.append("<p>The result file holds no entries.</p>\n");
+        }
+        runSection(body, results, variants, run);
+        variantSection(body, variants);
+        chartSection(body, metrics);
+        numbersSection(body, variants, metrics);
+
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("TITLE", Html.escape(title));
+        values.put("CSS", Template.resource("/benchkit/report/report.css"));
+        values.put("BODY", body.toString());
+        values.put("DATA", Html.scriptJson(chartData(variants, metrics, threads)));
+        values.put("CHARTJS_VERSION", CHARTJS_VERSION);
+        values.put("CHARTJS", chartJs());
+        values.put("SCRIPT", Template.resource("/benchkit/report/report.js"));
+        return Template.fill(Template.resource("/benchkit/report/report.html"), values);
+    }
+
+    /** Chart.js, without its source map comment (the map is not shipped, the browser would ask for it). */
+    static String chartJs() {
+        String js = Template.resource(CHARTJS).replaceAll("//# sourceMappingURL=\\S*", "");
+        if (js.toLowerCase(java.util.Locale.ROOT).contains("</script") || js.contains("<!--")) {
+            throw new IllegalStateException("Chart.js " + CHARTJS_VERSION + " cannot be inlined as it is (contains </script or <!--)");
+        }
+        return js;
+    }
+
+    private static Map<String, Object> chartData(List<Variant> variants, List<String> metrics, List<Integer> threads) {
+        List<Map<String, Object>> charts = new ArrayList<>();
+        for (String metric : metrics) {
+            List<Map<String, Object>> series = new ArrayList<>();
+            String unit = null;
+            for (int v = 0; v < variants.size(); v++) {
+                List<Double> y = new ArrayList<>();
+                List<Double> low = new ArrayList<>();
+                List<Double> high = new ArrayList<>();
+                boolean any = false;
+                for (int t : threads) {
+                    MetricResult m = at(variants.get(v), t).flatMap(r -> r.metric(metric)).orElse(null);
+                    y.add(m == null ? null : finite(m.score()));
+                    low.add(m == null || !m.hasInterval() ? null : m.ciLow());
+                    high.add(m == null || !m.hasInterval() ? null : m.ciHigh());
+                    if (m != null) {
+                        any = true;
+                        unit = unit == null || unit.isEmpty() ? m.unit() : unit;
+                    }
+                }
+                if (any) {
+                    Map<String, Object> s = new LinkedHashMap<>();
+                    s.put("variant", v);
+                    s.put("y", y);
+                    s.put("ciLow", low);
+                    s.put("ciHigh", high);
+                    series.add(s);
+                }
+            }
+            Map<String, Object> chart = new LinkedHashMap<>();
+            chart.put("metric", metric);
+            chart.put("title", MetricCatalog.title(metric));
+            chart.put("unit", unit == null ? "" : unit);
+            chart.put("series", series);
+            charts.add(chart);
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("threads", threads);
+        data.put("variants", variants.stream().map(Variant::label).toList());
+        data.put("charts", charts);
+        return data;
+    }
+
+    private static Optional<BenchmarkResult> at(Variant v, int threads) {
+        return v.results().stream().filter(r -> r.threads() == threads).findFirst();
+    }
+
+    private static Double finite(double d) {
+        return Double.isFinite(d) ? d : null;
+    }
+
+    private static void runSection(StringBuilder b, List<BenchmarkResult> results, List<Variant> variants,
+                                   Optional<RunInfo> run) {
+        b.append("<h2>Run</h2>\n<table class=\"kv\">\n");
+        run.ifPresent(r -> {
+            row(b, "started", r.startedAt());
+            row(b, "finished", r.finishedAt());
+            r.settings().forEach((k, v) -> row(b, k, v));
+        });
+        // JMH's own settings, as recorded in each entry
+        Map<String, Set<String>> jmh = new LinkedHashMap<>();
+        for (BenchmarkResult r : results) {
+            r.settings().forEach((k, v) -> jmh.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
+        }
+        jmh.forEach((k, v) -> row(b, k, String.join(", ", v)));
+        row(b, "client threads", String.join(", ", results.stream().map(BenchmarkResult::threads)
+                .distinct().sorted().map(String::valueOf).toList()));
+        commonParams(variants).forEach((k, v) -> row(b, k, v));
+        b.append("</table>\n");
+
+        Optional<MachineInfo> machine = run.map(RunInfo::machine);
+        if (machine.isPresent()) {
+            MachineInfo m = machine.get();
+            b.append("<h2>Machine</h2>\n<table class=\"kv\">\n");
+            row(b, "CPU", m.cpuModel());
+            row(b, "CPUs", m.logicalCpus() + " logical, " + m.physicalCores() + " physical cores");
+            row(b, "memory", m.memoryMb() > 0 ? m.memoryMb() + " MB" : MachineInfo.UNKNOWN);
+            row(b, "kernel", m.kernel());
+            row(b, "OS", m.os());
+            row(b, "libc", m.libc());
+            row(b, "JVM", m.jvm());
+            b.append("</table>\n");
+        } else {
+            b.append("<p class=\"note\">No ").append(RunInfo.FILE_NAME).append(": machine unknown.</p>\n");
+        }
+    }
+
+    /** Params with one value in every variant (e.g. the server when only the allocator varies). */
+    private static Map<String, String> commonParams(List<Variant> variants) {
+        Map<String, String> common = new TreeMap<>();
+        if (variants.isEmpty()) {
+            return common;
+        }
+        Map<String, Set<String>> values = new TreeMap<>();
+        for (Variant v : variants) {
+            for (BenchmarkResult r : v.results()) {
+                r.params().forEach((k, val) -> values.computeIfAbsent(k, x -> new TreeSet<>()).add(val));
+            }
+        }
+        values.forEach((k, vals) -> {
+            boolean everywhere = variants.stream().flatMap(v -> v.results().stream()).allMatch(r -> r.params().containsKey(k));
+            if (vals.size() == 1 && everywhere) {
+                common.put(k, vals.iterator().next());
+            }
+        });
+        return common;
+    }
+
+    private static void variantSection(StringBuilder b, List<Variant> variants) {
+        if (variants.isEmpty()) {
+            return;
+        }
+        b.append("<h2>Variants</h2>\n<table>\n<tr><th>variant</th><th>benchmark</th><th>params</th><th>evidence</th></tr>\n");
+        for (Variant v : variants) {
+            List<String> params = new ArrayList<>();
+            v.params().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> params.add(e.getKey() + "=" + e.getValue()));
+            List<String> evidence = new ArrayList<>();
+            v.evidence().forEach((k, vals) -> evidence.add(k + "=" + String.join(" | ", vals)));
+            b.append("<tr><td>").append(Html.escape(v.label())).append("</td><td>").append(Html.escape(v.benchmark()))
+                    .append("</td><td>").append(Html.escape(String.join(", ", params)))
+                    .append("</td><td>").append(Html.escape(String.join(", ", evidence))).append("</td></tr>\n");
+        }
+        b.append("</table>\n");
+    }
+
+    private static void chartSection(StringBuilder b, List<String> metrics) {
+        if (metrics.isEmpty()) {
+            return;
+        }
+        b.append("<h2>Charts</h2>\n<p class=\"note\">Error bars: 99.9% confidence intervals as computed by JMH.</p>\n")
+                .append("<div class=\"charts\">\n");
+        for (int i = 0; i < metrics.size(); i++) {
+            b.append("<div class=\"chart\"><canvas id=\"chart-").append(i).append("\" role=\"img\" aria-label=\"")
+                    .append(Html.escape(MetricCatalog.title(metrics.get(i)))).append(" against client threads\"></canvas></div>\n");
+        }
+        b.append("</div>\n");
+    }
+
+    private static void numbersSection(StringBuilder b, List<Variant> variants, List<String> metrics) {
+        if (variants.isEmpty()) {
+            return;
+        }
+        b.append("<h2>All numbers</h2>\n<p class=\"note\">score &plusmn; 99.9% confidence half-width</p>\n")
+                .append("<div class=\"scroll\"><table id=\"numbers\">\n<tr><th>variant</th><th>threads</th>");
+        for (String metric : metrics) {
+            String unit = variants.stream().flatMap(v -> v.results().stream())
+                    .flatMap(r -> r.metric(metric).stream()).map(MetricResult::unit)
+                    .filter(u -> !u.isEmpty()).findFirst().orElse("");
+            b.append("<th>").append(Html.escape(metric)).append(unit.isEmpty() ? "" : " (" + Html.escape(unit) + ")").append("</th>");
+        }
+        b.append("</tr>\n");
+        for (Variant v : variants) {
+            for (BenchmarkResult r : v.results()) {
+                b.append("<tr><td>").append(Html.escape(v.label())).append("</td><td class=\"num\">").append(r.threads()).append("</td>");
+                for (String metric : metrics) {
+                    b.append("<td class=\"num\">").append(Html.escape(r.metric(metric).map(Numbers::withError).orElse("")))
+                            .append("</td>");
+                }
+                b.append("</tr>\n");
+            }
+        }
+        b.append("</table></div>\n");
+    }
+
+    private static void row(StringBuilder b, String key, String value) {
+        b.append("<tr><th>").append(Html.escape(key)).append("</th><td>")
+                .append(Html.escape(Objects.toString(value, MachineInfo.UNKNOWN))).append("</td></tr>\n");
+    }
+}

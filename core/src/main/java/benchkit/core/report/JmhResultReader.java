@@ -1,0 +1,126 @@
+package benchkit.core.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads JMH's JSON result format. Tolerant: entries may lack secondary metrics, params,
+ * confidence intervals or settings; only {@code benchmark} is required.
+ */
+public final class JmhResultReader {
+    /** The file a result directory holds. */
+    public static final String FILE_NAME = "jmh-result.json";
+
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+    private static final List<String> SETTINGS = List.of("mode", "forks", "warmupIterations", "warmupTime",
+            "measurementIterations", "measurementTime", "jvm", "jdkVersion", "vmName", "vmVersion", "jmhVersion");
+
+    private JmhResultReader() {
+    }
+
+    /** Reads {@code jmh-result.json} of a result directory. */
+    public static List<BenchmarkResult> readDirectory(Path resultDir) throws IOException {
+        if (!Files.isDirectory(resultDir)) {
+            throw new IllegalArgumentException("not a result directory: " + resultDir);
+        }
+        Path file = resultDir.resolve(FILE_NAME);
+        try {
+            return parse(Files.readString(file), file.toString());
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("no " + FILE_NAME + " in " + resultDir);
+        }
+    }
+
+    /** Parses JMH JSON text; {@code source} names it in error messages. */
+    public static List<BenchmarkResult> parse(String json, String source) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(source + " is not valid JSON: " + e.getOriginalMessage()
+                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()));
+        }
+        if (root == null || !root.isArray()) {
+            throw new IllegalArgumentException(source + " is not a JMH result (expected a JSON array)");
+        }
+        List<BenchmarkResult> results = new ArrayList<>();
+        for (int i = 0; i < root.size(); i++) {
+            results.add(entry(root.get(i), source, i));
+        }
+        return results;
+    }
+
+    private static BenchmarkResult entry(JsonNode node, String source, int index) {
+        String benchmark = node.path("benchmark").asText("");
+        if (benchmark.isEmpty()) {
+            throw new IllegalArgumentException(source + ": entry " + (index + 1) + " has no \"benchmark\"");
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String key : SETTINGS) {
+            JsonNode v = node.get(key);
+            if (v != null && v.isValueNode()) {
+                settings.put(key, v.asText());
+            }
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        node.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+        Map<String, MetricResult> metrics = new LinkedHashMap<>();
+        JsonNode primary = node.get("primaryMetric");
+        if (primary != null && primary.isObject()) {
+            metrics.put(BenchmarkResult.PRIMARY, metric(primary));
+        }
+        Iterator<Map.Entry<String, JsonNode>> secondary = node.path("secondaryMetrics").fields();
+        while (secondary.hasNext()) {
+            Map.Entry<String, JsonNode> e = secondary.next();
+            if (e.getValue().isObject()) {
+                metrics.putIfAbsent(e.getKey(), metric(e.getValue()));
+            }
+        }
+        return new BenchmarkResult(benchmark, node.path("threads").asInt(1), settings, params, metrics);
+    }
+
+    private static MetricResult metric(JsonNode m) {
+        double score = number(m.get("score"));
+        double error = number(m.get("scoreError"));
+        JsonNode ci = m.get("scoreConfidence");
+        double low = Double.NaN;
+        double high = Double.NaN;
+        if (ci != null && ci.isArray() && ci.size() == 2) {
+            low = number(ci.get(0));
+            high = number(ci.get(1));
+        } else if (Double.isFinite(error)) {
+            low = score - error;
+            high = score + error;
+        }
+        return new MetricResult(score, error, low, high, m.path("scoreUnit").asText(""));
+    }
+
+    /** JMH writes NaN and infinities as strings ("NaN"); anything unreadable is NaN. */
+    private static double number(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return Double.NaN;
+        }
+        if (n.isNumber()) {
+            return n.asDouble();
+        }
+        try {
+            return Double.parseDouble(n.asText().trim());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package benchkit.core.report;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** What benchkit knows about its metric names: display titles, display order, and which way is better. */
+public final class MetricCatalog {
+    /** Which direction of change is an improvement. */
+    public enum Direction { HIGHER_IS_BETTER, LOWER_IS_BETTER, NEUTRAL }
+
+    /** Known metrics in display order: the headline ones first (as the report charts them). */
+    private static final Map<String, String> TITLES = orderedTitles();
+
+    private MetricCatalog() {
+    }
+
+    private static Map<String, String> orderedTitles() {
+        var m = new java.util.LinkedHashMap<String, String>();
+        m.put(BenchmarkResult.PRIMARY, "TPS (primary score)");
+        m.put("qps", "QPS");
+        m.put("latency.p95", "Latency p95");
+        m.put("server.cpu.user", "Server CPU user");
+        m.put("server.rss", "Server RSS");
+        m.put("server.vsz", "Server VSZ");
+        m.put("latency.p50", "Latency p50");
+        m.put("latency.p99", "Latency p99");
+        m.put("server.cpu.system", "Server CPU system");
+        m.put("client.cpu", "Client CPU");
+        m.put("errors", "Errors");
+        m.put("reconnects", "Reconnects");
+        return m;
+    }
+
+    /** A human title, e.g. {@code Latency p95} for {@code latency.p95}; unknown names as they are. */
+    public static String title(String metric) {
+        return TITLES.getOrDefault(metric, metric);
+    }
+
+    public static Direction direction(String metric) {
+        if (metric.equals(BenchmarkResult.PRIMARY) || metric.equals("qps") || metric.endsWith(".qps")
+                || metric.endsWith(".tps") || metric.equals("tps")) {
+            return Direction.HIGHER_IS_BETTER;
+        }
+        if (metric.startsWith("latency.") || metric.contains(".cpu") || metric.endsWith(".rss")
+                || metric.endsWith(".vsz") || metric.equals("errors") || metric.equals("reconnects")) {
+            return Direction.LOWER_IS_BETTER;
+        }
+        return Direction.NEUTRAL;
+    }
+
+    /** All metric names present in the results: known ones in catalog order, then others sorted. */
+    public static List<String> present(Collection<BenchmarkResult> results) {
+        Set<String> names = new LinkedHashSet<>();
+        results.forEach(r -> names.addAll(r.metrics().keySet()));
+        List<String> ordered = new ArrayList<>(names);
+        List<String> known = new ArrayList<>(TITLES.keySet());
+        ordered.sort(Comparator.comparingInt((String n) -> known.contains(n) ? known.indexOf(n) : known.size())
+                .thenComparing(Comparator.naturalOrder()));
+        return ordered;
+    }
+}

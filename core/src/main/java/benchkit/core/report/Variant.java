@@ -1,0 +1,104 @@
+package benchkit.core.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One line of a chart: the results of one benchmark with one set of params, across thread counts.
+ *
+ * @param label     what sets it apart from the other variants, e.g. {@code allocator=jemalloc}
+ * @param benchmark JMH benchmark name
+ * @param params    its identity params (evidence params such as {@code allocator.proof} left out)
+ * @param results   its entries, by ascending threads
+ */
+public record Variant(String label, String benchmark, Map<String, String> params, List<BenchmarkResult> results) {
+    public Variant {
+        params = Map.copyOf(params);
+        results = List.copyOf(results);
+    }
+
+    /** The values each evidence param (e.g. {@code allocator.proof}) took in this variant's entries. */
+    public Map<String, Set<String>> evidence() {
+        Map<String, Set<String>> out = new TreeMap<>();
+        for (BenchmarkResult r : results) {
+            r.params().forEach((k, v) -> {
+                if (BenchmarkResult.isEvidence(k)) {
+                    out.computeIfAbsent(k, x -> new TreeSet<>()).add(v);
+                }
+            });
+        }
+        return out;
+    }
+
+    /** Groups results by benchmark and identity params, in order of first appearance. */
+    public static List<Variant> group(List<BenchmarkResult> all) {
+        Map<List<Object>, List<BenchmarkResult>> groups = new LinkedHashMap<>();
+        for (BenchmarkResult r : all) {
+            groups.computeIfAbsent(List.of(r.benchmark(), r.identity()), k -> new ArrayList<>()).add(r);
+        }
+        Set<String> differing = differingKeys(groups.keySet());
+        List<Variant> variants = new ArrayList<>();
+        for (var e : groups.entrySet()) {
+            String benchmark = (String) e.getKey().get(0);
+            @SuppressWarnings("unchecked")
+            Map<String, String> params = (Map<String, String>) e.getKey().get(1);
+            List<BenchmarkResult> results = new ArrayList<>(e.getValue());
+            results.sort(Comparator.comparingInt(BenchmarkResult::threads));
+            variants.add(new Variant(label(benchmark, params, differing), benchmark, params, results));
+        }
+        return variants;
+    }
+
+    /** Param names (and "benchmark") whose value is not the same in every group. */
+    private static Set<String> differingKeys(Set<List<Object>> groups) {
+        Set<String> keys = new TreeSet<>();
+        Set<String> benchmarks = new TreeSet<>();
+        for (List<Object> g : groups) {
+            benchmarks.add((String) g.get(0));
+            @SuppressWarnings("unchecked")
+            Map<String, String> params = (Map<String, String>) g.get(1);
+            keys.addAll(params.keySet());
+        }
+        Set<String> differing = new TreeSet<>();
+        if (benchmarks.size() > 1) {
+            differing.add("benchmark");
+        }
+        for (String key : keys) {
+            Set<String> values = new java.util.HashSet<>();
+            for (List<Object> g : groups) {
+                @SuppressWarnings("unchecked")
+                Map<String, String> params = (Map<String, String>) g.get(1);
+                values.add(Objects.toString(params.get(key), null));
+            }
+            if (values.size() > 1) {
+                differing.add(key);
+            }
+        }
+        return differing;
+    }
+
+    private static String label(String benchmark, Map<String, String> params, Set<String> differing) {
+        List<String> parts = new ArrayList<>();
+        if (differing.contains("benchmark")) {
+            parts.add(shortName(benchmark));
+        }
+        for (String key : differing) {
+            if (!key.equals("benchmark") && params.containsKey(key)) {
+                parts.add(key + "=" + params.get(key));
+            }
+        }
+        return parts.isEmpty() ? shortName(benchmark) : String.join(", ", parts);
+    }
+
+    /** {@code benchkit.oltp-read-only} → {@code oltp-read-only}. */
+    public static String shortName(String benchmark) {
+        return benchmark.startsWith("benchkit.") ? benchmark.substring("benchkit.".length()) : benchmark;
+    }
+}

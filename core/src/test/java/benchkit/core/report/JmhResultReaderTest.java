@@ -1,0 +1,108 @@
+package benchkit.core.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class JmhResultReaderTest {
+    /** As JMH writes a single-fork, single-iteration result: the interval is "NaN"; no secondary metrics. */
+    private static final String SINGLE_SAMPLE = """
+            [
+                {
+                    "jmhVersion" : "1.37",
+                    "benchmark" : "benchkit.point-select",
+                    "mode" : "thrpt",
+                    "threads" : 8,
+                    "forks" : 1,
+                    "warmupIterations" : 0,
+                    "warmupTime" : "10 s",
+                    "measurementIterations" : 1,
+                    "measurementTime" : "10 s",
+                    "params" : {
+                        "allocator" : "tcmalloc",
+                        "server" : "MariaDB 10.11.6"
+                    },
+                    "primaryMetric" : {
+                        "score" : 51234.5,
+                        "scoreError" : "NaN",
+                        "scoreConfidence" : [ "NaN", "NaN" ],
+                        "scorePercentiles" : { "0.0" : 51234.5, "100.0" : 51234.5 },
+                        "scoreUnit" : "ops/s",
+                        "rawData" : [ [ 51234.5 ] ]
+                    },
+                    "secondaryMetrics" : {
+                    }
+                }
+            ]
+            """;
+
+    @Test
+    void readsAnEntryWithoutIntervalOrSecondaryMetrics() {
+        List<BenchmarkResult> results = JmhResultReader.parse(SINGLE_SAMPLE, "test");
+        assertEquals(1, results.size());
+        BenchmarkResult r = results.get(0);
+        assertEquals("benchkit.point-select", r.benchmark());
+        assertEquals(8, r.threads());
+        assertEquals(Map.of("allocator", "tcmalloc", "server", "MariaDB 10.11.6"), r.params());
+        assertEquals("1", r.settings().get("forks"));
+        assertEquals("thrpt", r.settings().get("mode"));
+        MetricResult tps = r.metric(BenchmarkResult.PRIMARY).orElseThrow();
+        assertEquals(51234.5, tps.score());
+        assertEquals("ops/s", tps.unit());
+        assertFalse(tps.hasInterval());
+        assertEquals(List.of(BenchmarkResult.PRIMARY), List.copyOf(r.metrics().keySet()));
+    }
+
+    @Test
+    void readsEveryMetricWithItsIntervalAndUnit() {
+        List<BenchmarkResult> results = JmhResultReader.parse(JmhFixture.allocatorStudy("glibc").json(), "fixture");
+        assertEquals(6, results.size());
+        BenchmarkResult first = results.get(0);
+        assertEquals(12, first.metrics().size()); // tps + 11 secondary
+        MetricResult tps = first.metric("tps").orElseThrow();
+        assertEquals(250.0, tps.score());
+        assertEquals(245.0, tps.ciLow(), 1e-9);
+        assertEquals(255.0, tps.ciHigh(), 1e-9);
+        assertEquals("ms", first.metric("latency.p95").orElseThrow().unit());
+        assertEquals("MB", first.metric("server.rss").orElseThrow().unit());
+        assertEquals("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", results.get(1).params().get("allocator.proof"));
+        assertFalse(results.get(1).identity().containsKey("allocator.proof"), "evidence is not identity");
+    }
+
+    @Test
+    void toleratesEntriesWithOnlyABenchmarkName() {
+        BenchmarkResult r = JmhResultReader.parse("[{\"benchmark\":\"benchkit.x\"}]", "t").get(0);
+        assertEquals(1, r.threads());
+        assertTrue(r.metrics().isEmpty());
+        assertTrue(r.params().isEmpty());
+    }
+
+    @Test
+    void badInputFailsWithOneLineNamingTheFile(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("jmh-result.json"), "[{\"benchmark\": ");
+        var e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.readDirectory(dir));
+        assertTrue(e.getMessage().contains("jmh-result.json is not valid JSON"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+
+        Files.writeString(dir.resolve("jmh-result.json"), "{}");
+        e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.readDirectory(dir));
+        assertTrue(e.getMessage().contains("expected a JSON array"), e.getMessage());
+
+        Files.writeString(dir.resolve("jmh-result.json"), "[{\"threads\": 4}]");
+        e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.readDirectory(dir));
+        assertTrue(e.getMessage().contains("entry 1 has no \"benchmark\""), e.getMessage());
+
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.readDirectory(empty));
+        assertEquals("no jmh-result.json in " + empty, e.getMessage());
+    }
+}

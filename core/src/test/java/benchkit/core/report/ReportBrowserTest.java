@@ -1,0 +1,110 @@
+package benchkit.core.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Renders report.html in a real headless Chromium (Debian package {@code chromium}) and checks,
+ * in the DOM it dumps, that every chart was created and painted, with error bars. Skipped only
+ * when Chromium is missing outside CI; in CI (env {@code CI} set) a missing Chromium fails.
+ */
+class ReportBrowserTest {
+    private static final String INJECTION = "</script><script>document.body.setAttribute('data-pwned','1')</script>";
+
+    @Test
+    void chromiumDrawsEveryChartWithErrorBars(@TempDir Path tmp) throws Exception {
+        Path chromium = chromium();
+        Path dir = JmhFixture.allocatorStudy(INJECTION).writeTo(tmp.resolve("result"));
+        Path report = HtmlReport.write(dir);
+
+        String dom = dumpDom(chromium, report, tmp.resolve("profile"));
+
+        Optional<String> error = attribute(dom, "body", "data-render-error");
+        assertTrue(error.isEmpty(), "report script failed: " + error.orElse(""));
+        assertTrue(attribute(dom, "body", "data-pwned").isEmpty(), "a param value ran as script");
+        assertEquals("12", attribute(dom, "body", "data-rendered").orElse("none"), "charts created");
+        assertEquals("true", attribute(dom, "body", "data-checked").orElse("none"), "pixels checked after paint");
+        List<String> canvases = tags(dom, "canvas");
+        assertEquals(12, canvases.size());
+        for (String canvas : canvases) {
+            assertTrue(number(canvas, "width") > 100 && number(canvas, "height") > 100, "canvas has a size: " + canvas);
+            assertTrue(number(canvas, "data-painted") > 500, "canvas painted: " + canvas);
+            assertEquals(6, number(canvas, "data-error-bars"), "2 variants x 3 thread counts error bars: " + canvas);
+        }
+        assertTrue(dom.contains("allocator=&lt;/script&gt;&lt;script&gt;"), "the param is shown as text");
+    }
+
+    /** Runs chromium --dump-dom with a fresh profile, offline-friendly flags, and a time limit. */
+    private static String dumpDom(Path chromium, Path report, Path profile) throws Exception {
+        Files.createDirectories(profile);
+        Path stdout = profile.resolveSibling("dom.html");
+        Path stderr = profile.resolveSibling("chromium.log");
+        List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--user-data-dir=" + profile, "--virtual-time-budget=5000", "--window-size=1280,1024",
+                "--dump-dom", report.toUri().toString()));
+        Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            fail("chromium did not finish within 120 s; log tail: " + tail(stderr));
+        }
+        String dom = Files.readString(stdout, StandardCharsets.UTF_8);
+        if (p.exitValue() != 0 || !dom.contains("<body")) {
+            fail("chromium exited " + p.exitValue() + " without a DOM; log tail: " + tail(stderr));
+        }
+        return dom;
+    }
+
+    private static Path chromium() {
+        return Chromium.requireOrSkip(System.getenv());
+    }
+
+    private static List<String> tags(String html, String tag) {
+        List<String> found = new ArrayList<>();
+        Matcher m = Pattern.compile("<" + tag + "\\b[^>]*>").matcher(html);
+        while (m.find()) {
+            found.add(m.group());
+        }
+        return found;
+    }
+
+    private static Optional<String> attribute(String html, String tag, String name) {
+        return tags(html, tag).stream().findFirst().flatMap(t -> attr(t, name));
+    }
+
+    private static Optional<String> attr(String tag, String name) {
+        Matcher m = Pattern.compile("\\s" + Pattern.quote(name) + "=\"([^\"]*)\"").matcher(tag);
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+    }
+
+    private static long number(String tag, String name) {
+        return attr(tag, name).map(Long::parseLong).orElse(-1L);
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log).stream().filter(l -> !l.contains("dbus")).toList();
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (Exception e) {
+            return "(no log)";
+        }
+    }
+
+}

@@ -1,0 +1,83 @@
+package benchkit.core.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RunInfoTest {
+    @Test
+    void writesAndReadsBackWithThisMachine(@TempDir Path dir) throws Exception {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("workload", "oltp-read-only");
+        settings.put("threads", "1,4,16,64");
+        settings.put("server-password", "s3cr3t-value");
+        Instant started = Instant.parse("2026-11-21T01:00:00Z");
+
+        Path file = RunInfo.write(dir, started, settings);
+
+        assertEquals(dir.resolve("run.json"), file);
+        assertFalse(Files.readString(file).contains("s3cr3t-value"), "secrets never written");
+        RunInfo back = RunInfo.read(dir).orElseThrow();
+        assertEquals("2026-11-21T01:00:00Z", back.startedAt());
+        assertTrue(Instant.parse(back.finishedAt()).isAfter(started));
+        assertEquals(List.of("workload", "threads", "server-password"), List.copyOf(back.settings().keySet()), "order kept");
+        assertEquals("(hidden)", back.settings().get("server-password"));
+        MachineInfo m = back.machine();
+        assertEquals(Files.readString(Path.of("/proc/sys/kernel/osrelease")).trim(), m.kernel());
+        assertTrue(m.logicalCpus() >= 1 && m.physicalCores() >= 1 && m.physicalCores() <= m.logicalCpus(), m.toString());
+        assertTrue(m.memoryMb() > 100, m.toString());
+        assertTrue(m.jvm().contains(System.getProperty("java.version").split("[+-]")[0]), m.jvm());
+        assertFalse(m.cpuModel().isBlank());
+    }
+
+    @Test
+    void readToleratesMissingFieldsAndAbsentFile(@TempDir Path dir) throws Exception {
+        assertTrue(RunInfo.read(dir).isEmpty());
+        Files.writeString(dir.resolve("run.json"), "{\"settings\": {\"forks\": 2}, \"machine\": {\"kernel\": \"6.1.0\"}}");
+        RunInfo r = RunInfo.read(dir).orElseThrow();
+        assertEquals(Map.of("forks", "2"), r.settings());
+        assertEquals("6.1.0", r.machine().kernel());
+        assertEquals("unknown", r.machine().cpuModel());
+        assertEquals(null, r.startedAt());
+
+        Files.writeString(dir.resolve("run.json"), "{oops");
+        var e = assertThrows(IllegalArgumentException.class, () -> RunInfo.read(dir));
+        assertTrue(e.getMessage().startsWith(dir.resolve("run.json") + " is not valid JSON"), e.getMessage());
+    }
+
+    @Test
+    void parsesTwoSocketCpuInfo() {
+        StringBuilder cpuinfo = new StringBuilder();
+        // 2 sockets x 2 cores x 2 hyper-threads = 8 logical CPUs, 4 physical cores
+        int processor = 0;
+        for (int socket = 0; socket < 2; socket++) {
+            for (int thread = 0; thread < 2; thread++) {
+                for (int core = 0; core < 2; core++) {
+                    cpuinfo.append("processor\t: ").append(processor++).append('\n')
+                            .append("vendor_id\t: GenuineIntel\n")
+                            .append("model name\t: Intel(R) Xeon(R) CPU E5-2630 0 @ 2.30GHz\n")
+                            .append("physical id\t: ").append(socket).append('\n')
+                            .append("core id\t\t: ").append(core).append("\n\n");
+                }
+            }
+        }
+        MachineInfo.CpuInfo cpu = MachineInfo.parseCpuInfo(cpuinfo.toString());
+        assertEquals("Intel(R) Xeon(R) CPU E5-2630 0 @ 2.30GHz", cpu.model());
+        assertEquals(8, cpu.logicalCpus());
+        assertEquals(4, cpu.physicalCores());
+        assertEquals(7953, MachineInfo.parseMemTotalMb("MemTotal:        8144348 kB\nMemFree: 1 kB\n"));
+        assertEquals("Debian GNU/Linux 12 (bookworm)",
+                MachineInfo.parseOsRelease("NAME=\"Debian GNU/Linux\"\nPRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\n"));
+    }
+}
