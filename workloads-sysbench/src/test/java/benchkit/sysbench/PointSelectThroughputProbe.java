@@ -66,12 +66,22 @@ class PointSelectThroughputProbe {
         if (!w.isPrepared(target)) {
             w.prepare(target, new CountingContext(0, 2));
         }
-        for (String[] variant : new String[][] {{"mysql", "tcp"}, {"mariadb", "tcp"}, {"mysql", "tcp"}, {"mariadb", "tcp"}, {"mariadb", "socket"}}) {
+        for (String[] variant : variants()) {
             Workload v = new OltpWorkloadFactory.PointSelect().create(Map.of("tables", "4", "table-size", "10000",
                     "driver", variant[0], "transport", variant[1]));
             System.out.println("PROBE mysql-8.0 benchkit driver=" + variant[0] + " transport=" + variant[1] + ": "
                     + Math.round(loop(v, target)) + " qps");
         }
+    }
+
+    private static String[][] variants() {
+        String v = System.getProperty("benchkit.probe.variants", "mysql/tcp,mariadb/tcp,mysql/tcp,mariadb/tcp,mariadb/socket");
+        String[] parts = v.split(",");
+        String[][] out = new String[parts.length][];
+        for (int i = 0; i < parts.length; i++) {
+            out[i] = parts[i].split("/");
+        }
+        return out;
     }
 
     private static double loop(Workload w, Target target) throws Exception {
