@@ -41,8 +41,9 @@ class PointSelectThroughputProbe {
                 for (String[] variant : new String[][] {{"mariadb", "tcp"}, {"mysql", "tcp"}, {"mariadb", "socket"}}) {
                     Workload v = new OltpWorkloadFactory.PointSelect().create(Map.of("tables", "4", "table-size", "10000",
                             "driver", variant[0], "transport", variant[1]));
+                    double[] r = loop(v, target);
                     lines.add("round " + round + " benchkit driver=" + variant[0] + " transport=" + variant[1] + ": "
-                            + Math.round(loop(v, target)) + " qps");
+                            + Math.round(r[0]) + " qps, client CPU " + Math.round(r[1]) + " us/query");
                 }
                 for (String socket : new String[] {"", "--mysql-socket=" + server.socket()}) {
                     List<String> args = new ArrayList<>(List.of("oltp_point_select", "--tables=4", "--table-size=10000",
@@ -53,8 +54,9 @@ class PointSelectThroughputProbe {
                     args.add("run");
                     MariaDbServer.SysbenchResult r = server.sysbench(args.toArray(new String[0]));
                     Matcher m = Pattern.compile("queries:\\s+\\d+\\s+\\(([0-9.]+) per sec").matcher(r.output());
+                    double qps = m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
                     lines.add("round " + round + " sysbench " + (socket.isEmpty() ? "tcp" : "socket") + ": "
-                            + (m.find() ? m.group(1) : r.output()) + " qps");
+                            + Math.round(qps) + " qps, client CPU " + Math.round(r.cpuSeconds() * 1e6 / (qps * SECONDS)) + " us/query");
                 }
             }
             lines.forEach(l -> System.out.println("PROBE " + l));
@@ -74,8 +76,9 @@ class PointSelectThroughputProbe {
         for (String[] variant : variants()) {
             Workload v = new OltpWorkloadFactory.PointSelect().create(Map.of("tables", "4", "table-size", "10000",
                     "driver", variant[0], "transport", variant[1]));
+            double[] r = loop(v, target);
             System.out.println("PROBE mysql-8.0 benchkit driver=" + variant[0] + " transport=" + variant[1] + ": "
-                    + Math.round(loop(v, target)) + " qps");
+                    + Math.round(r[0]) + " qps, client CPU " + Math.round(r[1]) + " us/query");
         }
     }
 
@@ -89,7 +92,11 @@ class PointSelectThroughputProbe {
         return out;
     }
 
-    private static double loop(Workload w, Target target) throws Exception {
+    /** QPS and this JVM's CPU microseconds per query over the measured window. */
+    private static double[] loop(Workload w, Target target) throws Exception {
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long[] cpuAtStart = new long[1];
         AtomicLong ok = new AtomicLong();
         long warm = System.nanoTime() + 3_000_000_000L;
         long end = warm + SECONDS * 1_000_000_000L;
@@ -101,6 +108,11 @@ class PointSelectThroughputProbe {
                 try (Session s = w.openSession(target, new CountingContext(thread, THREADS))) {
                     while (System.nanoTime() < warm) {
                         s.execute();
+                    }
+                    synchronized (cpuAtStart) {
+                        if (cpuAtStart[0] == 0) {
+                            cpuAtStart[0] = os.getProcessCpuTime();
+                        }
                     }
                     long n = 0;
                     while (System.nanoTime() < end) {
@@ -124,6 +136,7 @@ class PointSelectThroughputProbe {
         if (!failures.isEmpty()) {
             throw failures.get(0);
         }
-        return ok.get() / (double) SECONDS;
+        long cpu = os.getProcessCpuTime() - cpuAtStart[0];
+        return new double[] {ok.get() / (double) SECONDS, cpu / 1e3 / ok.get()};
     }
 }
