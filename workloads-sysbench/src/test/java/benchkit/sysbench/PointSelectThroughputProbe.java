@@ -37,7 +37,7 @@ class PointSelectThroughputProbe {
             w.prepare(target, new CountingContext(0, 2));
             List<String> lines = new ArrayList<>();
             // Interleaved rounds, because the shared machine's load drifts.
-            for (int round = 1; round <= 2; round++) {
+            for (int round = 1; round <= Integer.getInteger("benchkit.probe.rounds", 2); round++) {
                 for (String[] variant : new String[][] {{"mariadb", "tcp"}, {"mysql", "tcp"}, {"mariadb", "socket"}}) {
                     Workload v = new OltpWorkloadFactory.PointSelect().create(Map.of("tables", "4", "table-size", "10000",
                             "driver", variant[0], "transport", variant[1]));
@@ -59,6 +59,7 @@ class PointSelectThroughputProbe {
                             + Math.round(qps) + " qps, client CPU " + Math.round(r.cpuSeconds() * 1e6 / (qps * SECONDS)) + " us/query");
                 }
             }
+            lines.add(allocatedBytesPerEvent(target));
             lines.forEach(l -> System.out.println("PROBE " + l));
         }
     }
@@ -80,6 +81,26 @@ class PointSelectThroughputProbe {
             System.out.println("PROBE mysql-8.0 benchkit driver=" + variant[0] + " transport=" + variant[1] + ": "
                     + Math.round(r[0]) + " qps, client CPU " + Math.round(r[1]) + " us/query");
         }
+    }
+
+    /** Heap bytes one point-select event allocates on this thread (our code plus the driver's). */
+    private static String allocatedBytesPerEvent(Target target) throws Exception {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        StringBuilder sb = new StringBuilder("allocation per point-select event:");
+        for (String driver : List.of("mariadb", "mysql")) {
+            Workload w = new OltpWorkloadFactory.PointSelect().create(Map.of("tables", "4", "table-size", "10000", "driver", driver));
+            try (Session s = w.openSession(target, new CountingContext(0, 1))) {
+                for (int i = 0; i < 20_000; i++) {
+                    s.execute();
+                }
+                long before = mx.getCurrentThreadAllocatedBytes();
+                for (int i = 0; i < 20_000; i++) {
+                    s.execute();
+                }
+                sb.append(' ').append(driver).append('=').append((mx.getCurrentThreadAllocatedBytes() - before) / 20_000).append(" B");
+            }
+        }
+        return sb.toString();
     }
 
     private static String[][] variants() {
