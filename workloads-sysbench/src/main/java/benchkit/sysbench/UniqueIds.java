@@ -20,7 +20,8 @@ final class UniqueIds {
         if (x >= PRIME) {
             return x;
         }
-        long residue = (x * x) % PRIME;
+        // x * x fits in 64 unsigned bits (x < 2^32), as in sysbench's uint64_t arithmetic.
+        long residue = Long.remainderUnsigned(x * x, PRIME);
         return x <= PRIME / 2 ? residue : PRIME - residue;
     }
 

@@ -11,7 +11,7 @@ import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketAddress;
 import java.net.UnixDomainSocketAddress;
-import java.nio.channels.Channels;
+import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 
 /**
@@ -68,8 +68,8 @@ public final class UnixSocketFactory extends ConfigurableSocketFactory {
 
         UnixSocket(SocketChannel channel) {
             this.channel = channel;
-            this.in = Channels.newInputStream(channel);
-            this.out = Channels.newOutputStream(channel);
+            this.in = new ChannelIn(channel);
+            this.out = new ChannelOut(channel);
         }
 
         @Override
@@ -138,6 +138,75 @@ public final class UnixSocketFactory extends ConfigurableSocketFactory {
 
         @Override
         public synchronized void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    /** Reads straight from the channel, re-wrapping the caller's array only when it changes (the driver reuses one). */
+    private static final class ChannelIn extends InputStream {
+        private final SocketChannel channel;
+        private byte[] array;
+        private ByteBuffer wrapped;
+
+        ChannelIn(SocketChannel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n <= 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) {
+                return 0;
+            }
+            if (b != array) {
+                array = b;
+                wrapped = ByteBuffer.wrap(b);
+            }
+            wrapped.limit(off + len).position(off);
+            return channel.read(wrapped);
+        }
+
+        @Override
+        public void close() throws IOException {
+            channel.close();
+        }
+    }
+
+    /** Writes straight to the channel until the whole range is sent. */
+    private static final class ChannelOut extends OutputStream {
+        private final SocketChannel channel;
+        private byte[] array;
+        private ByteBuffer wrapped;
+
+        ChannelOut(SocketChannel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            if (b != array) {
+                array = b;
+                wrapped = ByteBuffer.wrap(b);
+            }
+            wrapped.limit(off + len).position(off);
+            while (wrapped.hasRemaining()) {
+                channel.write(wrapped);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
             channel.close();
         }
     }

@@ -136,7 +136,8 @@ final class MariaDbServer implements AutoCloseable {
         Files.deleteIfExists(cfg);
         Files.createFile(cfg, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(cfg, "mysql-password=" + password + "\n");
-        List<String> cmd = new ArrayList<>(List.of("sysbench"));
+        Path times = dir.resolve("sysbench.time");
+        List<String> cmd = new ArrayList<>(List.of("/usr/bin/time", "-o", times.toString(), "-f", "%U %S", "sysbench"));
         cmd.add(args[0]);
         cmd.addAll(List.of("--config-file=" + cfg, "--db-driver=mysql", "--mysql-host=127.0.0.1",
                 "--mysql-port=" + port, "--mysql-user=bench", "--mysql-db=sbtest"));
@@ -146,10 +147,13 @@ final class MariaDbServer implements AutoCloseable {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor(300, TimeUnit.SECONDS);
-        return new SysbenchResult(p.exitValue(), out);
+        String[] cpu = Files.readString(times).trim().split("\\s+");
+        double cpuSeconds = Double.parseDouble(cpu[cpu.length - 2]) + Double.parseDouble(cpu[cpu.length - 1]);
+        return new SysbenchResult(p.exitValue(), out, cpuSeconds);
     }
 
-    record SysbenchResult(int exitCode, String output) {
+    /** Exit code, output, and the user + system CPU seconds sysbench used. */
+    record SysbenchResult(int exitCode, String output, double cpuSeconds) {
     }
 
     @Override

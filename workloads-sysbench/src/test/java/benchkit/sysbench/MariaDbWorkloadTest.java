@@ -142,6 +142,44 @@ class MariaDbWorkloadTest {
     }
 
     @Test
+    void insertWithoutAutoIncStartsEmptyAndUsesUniqueIds() throws Exception {
+        Workload w = workload(new OltpWorkloadFactory.Insert(), "tables", "1", "table-size", "1000", "auto-inc", "off");
+        w.cleanup(target);
+        w.prepare(target, new CountingContext(0, 1));
+        assertTrue(w.isPrepared(target));
+        assertEquals(0, scalar("SELECT COUNT(*) FROM sbtest1"));
+        CountingContext a = new CountingContext(0, 2);
+        CountingContext b = new CountingContext(1, 2);
+        try (Session s1 = w.openSession(target, a); Session s2 = w.openSession(target, b)) {
+            for (int i = 0; i < 100; i++) {
+                assertEquals(Outcome.OK, s1.execute());
+                assertEquals(Outcome.OK, s2.execute());
+            }
+        }
+        assertEquals(200, a.writes + b.writes);
+        assertEquals(200, scalar("SELECT COUNT(DISTINCT id) FROM sbtest1"));
+        assertEquals(0, scalar("SELECT COUNT(*) FROM sbtest1 WHERE k NOT BETWEEN 1 AND 1000"));
+        w.cleanup(target);
+    }
+
+    @Test
+    void secondaryKeyInPlaceOfPrimaryKey() throws Exception {
+        Workload w = workload(new OltpWorkloadFactory.ReadWrite(), "tables", "1", "table-size", "500", "secondary", "on", "auto-inc", "off");
+        w.cleanup(target);
+        w.prepare(target, new CountingContext(0, 1));
+        assertTrue(w.isPrepared(target));
+        assertEquals(0, scalar("SELECT COUNT(*) FROM information_schema.statistics WHERE table_schema='sbtest' AND table_name='sbtest1' AND index_name='PRIMARY'"));
+        assertEquals(1, scalar("SELECT COUNT(*) FROM information_schema.statistics WHERE table_schema='sbtest' AND table_name='sbtest1' AND index_name='xid'"));
+        assertEquals(500, scalar("SELECT MAX(id) FROM sbtest1"));
+        try (Session s = w.openSession(target, new CountingContext(0, 1))) {
+            for (int i = 0; i < 10; i++) {
+                assertEquals(Outcome.OK, s.execute());
+            }
+        }
+        w.cleanup(target);
+    }
+
+    @Test
     void pointSelectOverUnixSocket() throws Exception {
         Workload w = workload(new OltpWorkloadFactory.PointSelect(), "tables", "1", "table-size", "1000", "transport", "socket");
         if (!w.isPrepared(target)) {

@@ -1,0 +1,42 @@
+package benchkit.sysbench;
+
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.Target;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ConnectorTest {
+    private static final Target TCP_ONLY = Target.builder().product("MySQL").password("s3cret").build();
+    private static final Target WITH_SOCKET = Target.builder().product("MariaDB").socket("/tmp/x.sock").password("s3cret").build();
+
+    @Test
+    void autoPicksMariaDbConnectorForBothProducts() {
+        assertEquals(JdbcDriver.MARIADB, Connector.resolve("w", TCP_ONLY, "auto", "tcp").driver());
+        assertEquals(JdbcDriver.MARIADB, Connector.resolve("w", WITH_SOCKET, "auto", "tcp").driver());
+        assertEquals(JdbcDriver.MYSQL, Connector.resolve("w", TCP_ONLY, "mysql", "tcp").driver());
+    }
+
+    @Test
+    void targetPropertiesFillInDefaults() {
+        Target t = TCP_ONLY.toBuilder().properties(Map.of("driver", "mysql")).build();
+        assertEquals(JdbcDriver.MYSQL, Connector.resolve("w", t, "auto", "tcp").driver());
+        Target s = WITH_SOCKET.toBuilder().properties(Map.of("transport", "socket")).build();
+        assertTrue(Connector.resolve("w", s, "auto", "tcp").usesSocket());
+    }
+
+    @Test
+    void socketNeedsASocketAndTheMariaDbDriver() {
+        InvalidOptionException noSocket = assertThrows(InvalidOptionException.class, () -> Connector.resolve("w", TCP_ONLY, "auto", "socket"));
+        assertTrue(noSocket.getMessage().startsWith("w: --transport=socket"), noSocket.getMessage());
+        assertFalse(noSocket.getMessage().contains("s3cret"));
+        InvalidOptionException mysql = assertThrows(InvalidOptionException.class, () -> Connector.resolve("w", WITH_SOCKET, "mysql", "socket"));
+        assertTrue(mysql.getMessage().contains("--driver=mariadb"), mysql.getMessage());
+        assertFalse(Connector.resolve("w", WITH_SOCKET, "auto", "socket").toString().contains("s3cret"));
+    }
+}
