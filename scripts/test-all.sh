@@ -6,8 +6,9 @@ cd "$(dirname "$0")/.."
 
 # Debian packages: real servers, the reference clients we compare with, and the allocators.
 # libaio1/libnuma1: shared libraries the embedded MySQL binaries link against.
+# chromium: the headless browser that checks report.html renders its charts.
 packages=(mariadb-server sysbench memcached libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0
-          libaio1 libnuma1)
+          libaio1 libnuma1 chromium fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

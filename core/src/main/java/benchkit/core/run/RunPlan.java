@@ -13,6 +13,7 @@ import java.util.Set;
  * Everything the {@link Runner} needs to know, validated up front so a bad value fails before
  * any server starts.
  *
+ * @param reportInterval how often to print a progress line; zero = never
  * @param maxEvents stop a trial after this many OK events; 0 = no limit
  * @param rate      target events per second over all threads (open loop); 0 = closed loop
  */
@@ -53,9 +54,15 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         if (measurementIterations < 1) {
             throw new IllegalArgumentException("measurement iterations must be >= 1, got " + measurementIterations);
         }
-        requirePositive("warmup time", warmupTime);
+        if (warmupIterations > 0) {
+            requirePositive("warmup time", warmupTime);
+        } else if (warmupTime == null || warmupTime.isNegative()) {
+            throw new IllegalArgumentException("warmup time must be >= 0, got " + warmupTime);
+        }
         requirePositive("measurement time", measurementTime);
-        requirePositive("report interval", reportInterval);
+        if (reportInterval == null || reportInterval.isNegative()) {
+            throw new IllegalArgumentException("report interval must be >= 0 (0 = off), got " + reportInterval);
+        }
         if (forks < 1) {
             throw new IllegalArgumentException("forks must be >= 1, got " + forks);
         }

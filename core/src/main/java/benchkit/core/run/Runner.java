@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.core.report.HtmlReport;
+import benchkit.core.report.RunInfo;
 import benchkit.core.result.CsvWriter;
 import benchkit.core.result.JmhJsonWriter;
 import benchkit.core.result.JmhResults;
@@ -18,6 +20,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -52,6 +58,7 @@ public final class Runner {
     /** Runs the plan, writes the result directory and returns the summary. */
     public RunSummary run() throws Exception {
         Path dir = prepareOutDir(plan.outDir());
+        Instant started = Instant.now();
         RunDescription description = describe(plan);
         List<TrialRecord> trials = new ArrayList<>();
         String failure = null;
@@ -77,6 +84,7 @@ public final class Runner {
             List<Score> scores = JmhResults.scores(entries);
             JmhJsonWriter.write(entries, dir);
             CsvWriter.write(plan.workload(), scores, dir);
+            writeReport(dir, started);
             journal.end(failure == null, failure);
             printer.line("");
             if (failure != null) {
@@ -108,6 +116,7 @@ public final class Runner {
         try {
             Target target = server.target();
             String serverName = target.product() + " " + target.version();
+            variant = withAllocatorProof(variant, server);
             prepare(variant, server, target);
             for (int threads : plan.threads()) {
                 OptionalLong pid = server.pid() < 0 ? OptionalLong.empty() : OptionalLong.of(server.pid());
@@ -176,6 +185,41 @@ public final class Runner {
         if (plan.maxEvents() > 0) {
             printer.line("# Event limit: " + plan.maxEvents() + " per trial");
         }
+    }
+
+    /** Records what proves the allocator (e.g. the preloaded library mapped in the server) with the results. */
+    private static Variant withAllocatorProof(Variant variant, ServerHandle server) {
+        Map<String, String> params = new LinkedHashMap<>(variant.params());
+        params.put("allocator.proof", server.allocatorLoaded());
+        return new Variant(variant.label(), params, variant.server());
+    }
+
+    /** run.json and report.html; a failure here is reported but never loses the results above. */
+    private void writeReport(Path dir, Instant started) {
+        try {
+            RunInfo.write(dir, started, settings(plan));
+            HtmlReport.write(dir);
+        } catch (IOException | RuntimeException e) {
+            printer.line("# Warning: could not write the HTML report: " + RunFailure.describe(e));
+        }
+    }
+
+    private static Map<String, String> settings(RunPlan plan) {
+        Map<String, String> s = new LinkedHashMap<>();
+        s.put("workload", plan.workload());
+        s.put("variants", plan.variants().stream().map(Variant::label).collect(Collectors.joining(",")));
+        s.put("threads", plan.threads().stream().map(String::valueOf).collect(Collectors.joining(",")));
+        s.put("forks", String.valueOf(plan.forks()));
+        s.put("warmup", plan.warmupIterations() + " x " + plan.warmupTime().toMillis() / 1000.0 + " s");
+        s.put("measurement", plan.measurementIterations() + " x " + plan.measurementTime().toMillis() / 1000.0 + " s");
+        if (plan.rate() > 0) {
+            s.put("rate", plan.rate() + " events/s");
+        }
+        if (plan.maxEvents() > 0) {
+            s.put("events", String.valueOf(plan.maxEvents()));
+        }
+        plan.workloadOptions().forEach((k, v) -> s.put("workload." + k, v));
+        return s;
     }
 
     private static RunDescription describe(RunPlan plan) {

@@ -127,7 +127,8 @@ final class Trial {
         }
         load.start("bench-" + variant.label() + "-t" + info.threads());
         long trialStart = load.control().startNanos();
-        long reportNanos = plan.reportInterval().toNanos();
+        // A zero report interval turns progress lines off.
+        long reportNanos = plan.reportInterval().isZero() ? Long.MAX_VALUE / 4 : plan.reportInterval().toNanos();
         long nextReport = trialStart + reportNanos;
         Counts lastReport = Counts.ZERO;
         long lastReportAt = trialStart;

@@ -35,7 +35,8 @@ class RunPlanTest {
         rejects("thread counts must not repeat: [4, 4]", () -> plan(v, List.of(4, 4), 0, S, 1, S, 1, 0, 0));
         rejects("warmup iterations must be >= 0, got -1", () -> plan(v, List.of(1), -1, S, 1, S, 1, 0, 0));
         rejects("measurement iterations must be >= 1, got 0", () -> plan(v, List.of(1), 0, S, 0, S, 1, 0, 0));
-        rejects("warmup time must be > 0, got PT0S", () -> plan(v, List.of(1), 0, Duration.ZERO, 1, S, 1, 0, 0));
+        rejects("warmup time must be > 0, got PT0S", () -> plan(v, List.of(1), 1, Duration.ZERO, 1, S, 1, 0, 0));
+        rejects("warmup time must be >= 0, got PT-1S", () -> plan(v, List.of(1), 0, Duration.ofSeconds(-1), 1, S, 1, 0, 0));
         rejects("measurement time must be > 0, got PT-1S",
                 () -> plan(v, List.of(1), 0, S, 1, Duration.ofSeconds(-1), 1, 0, 0));
         rejects("forks must be >= 1, got 0", () -> plan(v, List.of(1), 0, S, 1, S, 0, 0, 0));
@@ -43,6 +44,11 @@ class RunPlanTest {
         rejects("rate must be >= 0 events/s (0 = unlimited), got -1.0", () -> plan(v, List.of(1), 0, S, 1, S, 1, 0, -1));
         rejects("at least one variant is required", () -> plan(List.of(), List.of(1), 0, S, 1, S, 1, 0, 0));
         rejects("variant 'a' is given twice", () -> plan(List.of(A, A), List.of(1), 0, S, 1, S, 1, 0, 0));
+    }
+
+    @Test
+    void zeroWarmupTimeWithoutWarmupIterationsIsFine() {
+        assertEquals(Duration.ZERO, plan(List.of(A), List.of(1), 0, Duration.ZERO, 1, S, 1, 0, 0).warmupTime());
     }
 
     @Test

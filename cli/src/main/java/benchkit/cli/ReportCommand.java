@@ -1,0 +1,30 @@
+package benchkit.cli;
+
+import benchkit.core.report.HtmlReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code bench report DIR}: redraw a result directory's report.html from its jmh-result.json. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Redraw report.html of a result directory from its jmh-result.json.")
+final class ReportCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "DIR", description = "A result directory written by 'bench run'.")
+    Path dir;
+
+    @Override
+    public Integer call() throws Exception {
+        requireResultDir(dir);
+        System.out.println("Wrote " + HtmlReport.write(dir));
+        return 0;
+    }
+
+    static void requireResultDir(Path dir) {
+        if (!Files.isRegularFile(dir.resolve("jmh-result.json"))) {
+            throw new UsageException(dir + " is not a result directory (no jmh-result.json in it)");
+        }
+    }
+}
