@@ -221,9 +221,10 @@ public final class MysqlLauncher implements ServerLauncher {
     }
 
     private static String initTail(LaunchDir dir) {
+        // the error log says what went wrong; the init tool's own output is mostly boilerplate
         String errors = ErrorLog.relevant(dir.errorLog());
-        String output = String.join("\n", ErrorLog.tail(dir.initLog(), ErrorLog.RELEVANT_LINES));
-        return errors.isEmpty() ? output : output.isEmpty() ? errors : errors + "\n" + output;
+        return errors.contains("[ERROR]") ? errors
+                : (errors + "\n" + String.join("\n", ErrorLog.tail(dir.initLog(), ErrorLog.RELEVANT_LINES))).strip();
     }
 
     private static String helpOf(Path tool) throws IOException {

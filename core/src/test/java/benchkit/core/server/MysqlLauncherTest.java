@@ -111,6 +111,24 @@ class MysqlLauncherTest {
     }
 
     @Test
+    void serverDyingDuringStartupReportsItsErrors() {
+        // init (bootstrap) ignores init_file; the real start fails on it
+        ServerStartException e = assertThrows(ServerStartException.class, () -> launcher().start(
+                spec("system", Map.of("init_file", "/nonexistent/benchkit.sql"), AllocatorSpec.GLIBC, "")));
+        assertTrue(e.reason().matches("MariaDB [0-9.]+ exited with code \\d+ during startup"), e.reason());
+        assertTrue(e.getMessage().contains("[ERROR]") && e.getMessage().contains("/nonexistent/benchkit.sql"), e.getMessage());
+        assertNothingLeft();
+    }
+
+    @Test
+    void startTimeoutStopsEverything() {
+        ServerStartException e = assertThrows(ServerStartException.class, () -> launcher().start(
+                spec("system", Map.of("benchkit.start-timeout", "1"), AllocatorSpec.GLIBC, "")));
+        assertTrue(e.reason().contains("within the start timeout"), e.reason());
+        assertNothingLeft();
+    }
+
+    @Test
     void embeddedMysql80UnknownVariableFailsWithLogTail() {
         ServerStartException e = assertThrows(ServerStartException.class, () -> launcher().start(
                 spec("mysql-8.0", Map.of("no_such_variable", "1"), AllocatorSpec.GLIBC, "")));
