@@ -160,7 +160,11 @@ public final class MysqlLauncher implements ServerLauncher {
             if (server != null) {
                 server.stop(Optional.empty());
             } else if (!launch.keepDatadir()) {
-                PrivateTempDir.deleteRecursively(dir.path());
+                try {
+                    PrivateTempDir.deleteRecursively(dir.path());
+                } catch (IOException cleanup) {
+                    failure.addSuppressed(cleanup);
+                }
             }
             throw failure;
         }
