@@ -34,7 +34,9 @@ class MysqlLauncherTest {
     Path tempRoot;
 
     private MysqlLauncher launcher() {
-        return new MysqlLauncher(MysqlLauncher.Options.defaults().withTempRoot(tempRoot));
+        // generous: the shared test machine is often heavily loaded, and init of MySQL 8 is fsync-bound
+        return new MysqlLauncher(MysqlLauncher.Options.defaults().withTempRoot(tempRoot)
+                .withStartTimeout(Duration.ofSeconds(300)));
     }
 
     private static ServerSpec spec(String distribution, Map<String, String> settings, AllocatorSpec allocator, String cpus) {
