@@ -181,6 +181,13 @@ class MysqlLauncherTest {
     }
 
     @Test
+    void registeredAsTheMysqlLauncher() {
+        var registry = benchkit.core.plugin.PluginRegistry.loadDefault();
+        assertTrue(registry.launcher("mysql") instanceof MysqlLauncher, registry.launchers().toString());
+        assertEquals(List.of(), registry.problems());
+    }
+
+    @Test
     void distributionsReportAvailability() {
         List<Availability> list = launcher().distributions();
         assertEquals(List.of("mysql-8.0", "mysql-5.7", "system", "basedir:DIR"),
