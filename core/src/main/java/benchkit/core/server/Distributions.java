@@ -34,7 +34,7 @@ public final class Distributions {
             return Installation.probe(distribution, basedir, basedir.resolve("bin/mysqld"));
         }
         if (distribution.equals(SYSTEM)) {
-            Path binary = findSystemServer().orElseThrow(() -> new IOException(systemMissing()));
+            Path binary = findSystemServer().orElseThrow(() -> new IOException("distribution system: " + systemMissing()));
             return Installation.probe(distribution, basedirOf(binary), binary);
         }
         if (distribution.startsWith(BASEDIR_PREFIX)) {
@@ -90,7 +90,7 @@ public final class Distributions {
     }
 
     private static String systemMissing() {
-        return "system: no mariadbd or mysqld on PATH or /usr/sbin";
+        return "no mariadbd or mysqld on PATH or /usr/sbin";
     }
 
     private static String basedirMissing(Path basedir) {

@@ -30,10 +30,6 @@ final class LiveServers {
         OPEN.remove(handle);
     }
 
-    static synchronized int count() {
-        return OPEN.size();
-    }
-
     private static void closeAll() {
         List<ServerHandle> handles;
         synchronized (LiveServers.class) {

@@ -1,6 +1,7 @@
 package benchkit.core.server;
 
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -35,14 +36,13 @@ public final class MissingLibrary {
             return Optional.empty();
         }
         String library = m.group(1);
-        Set<String> packages = new LinkedHashSet<>();
         String known = PACKAGES.get(library);
-        if (known != null) {
-            packages.add(known);
+        if (known == null) {
+            return Optional.of(binary + " cannot run: shared library " + library + " is missing; install the package "
+                    + "that provides it (MySQL tarballs usually also need: apt-get install libaio1 libnuma1)");
         }
-        packages.add("libaio1");
-        packages.add("libnuma1");
-        return Optional.of(binary + " cannot run: shared library " + library + " is missing; install it with: apt-get install "
-                + String.join(" ", packages) + (known == null ? " (and the package providing " + library + ")" : ""));
+        Set<String> packages = new LinkedHashSet<>(List.of(known, "libaio1", "libnuma1"));
+        return Optional.of(binary + " cannot run: shared library " + library + " is missing; install it with: "
+                + "apt-get install " + String.join(" ", packages));
     }
 }

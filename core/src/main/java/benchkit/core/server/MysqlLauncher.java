@@ -32,6 +32,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class MysqlLauncher implements ServerLauncher {
     public static final String NAME = "mysql";
+    public static final String DEFAULT_DISTRIBUTION = "mysql-8.0";
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
     static final String USER = "root";
     static final String DATABASE = "sbtest";
@@ -99,8 +100,28 @@ public final class MysqlLauncher implements ServerLauncher {
         return start(spec);
     }
 
-    /** Same as {@link #launch} with the concrete handle type. */
+    /**
+     * Same as {@link #launch} with the concrete handle type. A blank distribution means
+     * {@link #DEFAULT_DISTRIBUTION}. Bad options throw {@link InvalidOptionException}; a distribution
+     * that cannot run here (e.g. a missing shared library) an {@link IOException}; a server that does not
+     * come up a {@link ServerStartException} carrying its error log's tail.
+     */
     public MysqlServerHandle start(ServerSpec spec) throws IOException, ServerStartException {
+        if (spec.distribution().isBlank()) {
+            spec = new ServerSpec(DEFAULT_DISTRIBUTION, spec.settings(), spec.allocator(), spec.cpus());
+        }
+        try {
+            return startOnce(spec);
+        } catch (ServerStartException e) {
+            // the free port was taken between probing and binding: one more try with a new port
+            if (!e.getMessage().contains("Address already in use")) {
+                throw e;
+            }
+            return startOnce(spec);
+        }
+    }
+
+    private MysqlServerHandle startOnce(ServerSpec spec) throws IOException, ServerStartException {
         LaunchOptions launch = LaunchOptions.from(spec.settings(), options.keepDatadir(), options.startTimeout());
         launch.serverSettings().forEach(ServerConfig::validateSetting);
         if (!spec.cpus().isEmpty() && !spec.cpus().matches(CPU_LIST)) {
@@ -139,7 +160,11 @@ public final class MysqlLauncher implements ServerLauncher {
             if (server != null) {
                 server.stop(Optional.empty());
             } else if (!launch.keepDatadir()) {
-                PrivateTempDir.deleteRecursively(dir.path());
+                try {
+                    PrivateTempDir.deleteRecursively(dir.path());
+                } catch (IOException cleanup) {
+                    failure.addSuppressed(cleanup);
+                }
             }
             throw failure;
         }
@@ -221,9 +246,10 @@ public final class MysqlLauncher implements ServerLauncher {
     }
 
     private static String initTail(LaunchDir dir) {
+        // the error log says what went wrong; the init tool's own output is mostly boilerplate
         String errors = ErrorLog.relevant(dir.errorLog());
-        String output = String.join("\n", ErrorLog.tail(dir.initLog(), ErrorLog.RELEVANT_LINES));
-        return errors.isEmpty() ? output : output.isEmpty() ? errors : errors + "\n" + output;
+        return errors.contains("[ERROR]") ? errors
+                : (errors + "\n" + String.join("\n", ErrorLog.tail(dir.initLog(), ErrorLog.RELEVANT_LINES))).strip();
     }
 
     private static String helpOf(Path tool) throws IOException {

@@ -34,7 +34,9 @@ class MysqlLauncherTest {
     Path tempRoot;
 
     private MysqlLauncher launcher() {
-        return new MysqlLauncher(MysqlLauncher.Options.defaults().withTempRoot(tempRoot));
+        // generous: the shared test machine is often heavily loaded, and init of MySQL 8 is fsync-bound
+        return new MysqlLauncher(MysqlLauncher.Options.defaults().withTempRoot(tempRoot)
+                .withStartTimeout(Duration.ofSeconds(300)));
     }
 
     private static ServerSpec spec(String distribution, Map<String, String> settings, AllocatorSpec allocator, String cpus) {
@@ -111,6 +113,24 @@ class MysqlLauncherTest {
     }
 
     @Test
+    void serverDyingDuringStartupReportsItsErrors() {
+        // init (bootstrap) ignores init_file; the real start fails on it
+        ServerStartException e = assertThrows(ServerStartException.class, () -> launcher().start(
+                spec("system", Map.of("init_file", "/nonexistent/benchkit.sql"), AllocatorSpec.GLIBC, "")));
+        assertTrue(e.reason().matches("MariaDB [0-9.]+ exited with code \\d+ during startup"), e.reason());
+        assertTrue(e.getMessage().contains("[ERROR]") && e.getMessage().contains("/nonexistent/benchkit.sql"), e.getMessage());
+        assertNothingLeft();
+    }
+
+    @Test
+    void startTimeoutStopsEverything() {
+        ServerStartException e = assertThrows(ServerStartException.class, () -> launcher().start(
+                spec("system", Map.of("benchkit.start-timeout", "1"), AllocatorSpec.GLIBC, "")));
+        assertTrue(e.reason().contains("within the start timeout"), e.reason());
+        assertNothingLeft();
+    }
+
+    @Test
     void embeddedMysql80UnknownVariableFailsWithLogTail() {
         ServerStartException e = assertThrows(ServerStartException.class, () -> launcher().start(
                 spec("mysql-8.0", Map.of("no_such_variable", "1"), AllocatorSpec.GLIBC, "")));
@@ -140,12 +160,31 @@ class MysqlLauncherTest {
     }
 
     @Test
+    void missingSharedLibraryIsNamedWithAdvice() throws Exception {
+        // mysqld 8.0.15 finds libssl.so.1.0.0 next to itself ($ORIGIN); a copy without it hits the real loader error
+        Path mysqld = EmbeddedDistribution.MYSQL_8_0.extract(EmbeddedDistribution.defaultCacheDir()).resolve("bin/mysqld");
+        Path basedir = Files.createDirectories(tempRoot.resolve("broken/bin")).getParent();
+        Files.createLink(basedir.resolve("bin/mysqld"), mysqld);
+        var e = assertThrows(java.io.IOException.class,
+                () -> launcher().start(spec("basedir:" + basedir, Map.of(), AllocatorSpec.GLIBC, "")));
+        assertTrue(e.getMessage().startsWith("mysqld cannot run: shared library libssl.so.1.0.0 is missing"), e.getMessage());
+        assertTrue(e.getMessage().contains("apt-get install libaio1 libnuma1"), e.getMessage());
+    }
+
+    @Test
     void unknownDistributionNamesTheValidOnes() {
         var e = assertThrows(InvalidOptionException.class,
                 () -> launcher().start(spec("postgres", Map.of(), AllocatorSpec.GLIBC, "")));
         assertTrue(e.getMessage().contains("mysql-8.0, mysql-5.7, system, basedir:DIR"), e.getMessage());
         assertThrows(InvalidOptionException.class,
                 () -> launcher().start(spec("system", Map.of(), AllocatorSpec.GLIBC, "0;rm")));
+    }
+
+    @Test
+    void registeredAsTheMysqlLauncher() {
+        var registry = benchkit.core.plugin.PluginRegistry.loadDefault();
+        assertTrue(registry.launcher("mysql") instanceof MysqlLauncher, registry.launchers().toString());
+        assertEquals(List.of(), registry.problems());
     }
 
     @Test
