@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# benchkit vs sysbench 1.0.20 on the same server and the same tables, side by side.
+#
+# Launches one private server (Debian's mariadbd, or the embedded MySQL 8.0.15 that bench.jar
+# extracted into ~/.cache/benchkit), prepares the tables once with sysbench, then runs sysbench and
+# bench alternately: point-select and oltp-read-only, at 8 and 32 threads, over TCP and the unix
+# socket. Prints per case the QPS of each, the ratio bench/sysbench, and client CPU microseconds per
+# query of each: user+system CPU of the whole client process (from the kernel's rusage at exit,
+# so bench's includes JVM start-up, JIT and its warmup) divided by every query it sent.
+#
+# Usage: benchmarks/vs-sysbench.sh [mariadb|mysql8]     (env: TIME=20 WARMUP=5 ROUNDS=1 TABLES=4 SIZE=10000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SERVER=${1:-mariadb}
+TIME=${TIME:-20}; WARMUP=${WARMUP:-5}; ROUNDS=${ROUNDS:-1}; TABLES=${TABLES:-4}; SIZE=${SIZE:-10000}
+JAR=cli/target/bench.jar
+[ -f "$JAR" ] || ./mvnw -q -DskipTests package
+command -v sysbench >/dev/null || { echo "sysbench missing: apt-get install sysbench" >&2; exit 2; }
+
+dir=$(mktemp -d /tmp/vs-sysbench.XXXXXX); chmod 700 "$dir"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+sock=$dir/mysql.sock
+common=(--no-defaults --datadir="$dir/data" --socket="$sock" --port="$port" --bind-address=127.0.0.1
+        --skip-grant-tables --innodb-buffer-pool-size=1G --max-connections=1000 --log-error="$dir/error.log")
+[ "$(id -u)" -eq 0 ] && common+=(--user=root)
+case "$SERVER" in
+  mariadb)
+    mariadb-install-db --no-defaults --datadir="$dir/data" --auth-root-authentication-method=normal \
+      --skip-test-db $([ "$(id -u)" -eq 0 ] && echo --user=root) >/dev/null 2>&1
+    mysqld=/usr/sbin/mariadbd ;;
+  mysql8)
+    base=$(ls -d "${BENCHKIT_CACHE:-$HOME/.cache/benchkit}"/mysql-8.0.15* 2>/dev/null | head -1)
+    [ -n "$base" ] || { echo "run 'java -jar $JAR --workload point-select' once so the embedded MySQL is extracted" >&2; exit 2; }
+    "$base/bin/mysqld" --no-defaults --basedir="$base" --datadir="$dir/data" --initialize-insecure \
+      $([ "$(id -u)" -eq 0 ] && echo --user=root) >/dev/null 2>&1
+    mysqld="$base/bin/mysqld"; common+=(--basedir="$base" --mysqlx=OFF) ;;
+  *) echo "usage: $0 [mariadb|mysql8]" >&2; exit 2 ;;
+esac
+"$mysqld" "${common[@]}" >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$dir"' EXIT
+for _ in $(seq 120); do [ -S "$sock" ] && break; sleep 0.5; done
+sleep 1
+sysbench_conn=(--mysql-host=127.0.0.1 --mysql-port="$port" --mysql-user=root --mysql-db=sbtest)
+# sysbench cannot create its database; create it through the JDBC driver inside bench.jar.
+cat > "$dir/CreateDb.java" <<'JAVA'
+public class CreateDb { public static void main(String[] a) throws Exception {
+  try (var c = java.sql.DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + a[0] + "/", "root", "")) {
+    c.createStatement().execute("CREATE DATABASE IF NOT EXISTS sbtest"); } } }
+JAVA
+java -cp "$JAR" "$dir/CreateDb.java" "$port"
+sysbench oltp_read_only "${sysbench_conn[@]}" --tables="$TABLES" --table-size="$SIZE" --threads="$TABLES" prepare >/dev/null
+
+# Runs a command, prints "<cpu seconds>" of the whole process tree (rusage of waited children) on fd 3.
+timed() { python3 -c 'import os,subprocess,sys
+p=subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, text=True); out=p.stdout.read()
+_,st,ru=os.wait4(p.pid,0); sys.stdout.write(out); print(ru.ru_utime+ru.ru_stime, file=sys.stderr)' "$@"; }
+
+printf '%-16s %-6s %4s %12s %12s %7s %14s %14s\n' workload via thds "sysbench qps" "bench qps" ratio "sysb us/query" "bench us/query"
+for round in $(seq "$ROUNDS"); do
+for workload in point-select oltp-read-only; do
+  sb_test=${workload//-/_}; [ "$workload" = point-select ] && sb_test=oltp_point_select
+  for via in tcp socket; do
+    for threads in 8 32; do
+      if [ "$via" = socket ]; then sb_via=(--mysql-socket="$sock"); b_via=(--mysql-socket "$sock" --transport socket)
+      else sb_via=(); b_via=(); fi
+      sb_out=$(timed sysbench "$sb_test" "${sysbench_conn[@]}" "${sb_via[@]}" --tables="$TABLES" --table-size="$SIZE" \
+               --threads="$threads" --time=$((TIME + WARMUP)) run 2>"$dir/sb.cpu")
+      sb_queries=$(awk '/queries:/ {print $2; exit}' <<<"$sb_out")
+      sb_qps=$(awk '/queries:/ {gsub(/\(/,"",$3); print $3; exit}' <<<"$sb_out")
+      sb_cpu=$(cat "$dir/sb.cpu")
+      rm -rf "$dir/bench"
+      timed java -jar "$JAR" --workload "$workload" --mysql-host 127.0.0.1 --mysql-port "$port" --mysql-user root \
+           "${b_via[@]}" --tables "$TABLES" --table-size "$SIZE" --threads "$threads" --warmup-iterations 1 \
+           --warmup-time "$WARMUP" --iterations 1 --time "$TIME" --report-interval 0 --collectors none \
+           --out "$dir/bench" >/dev/null 2>"$dir/b.cpu"
+      b_cpu=$(tail -1 "$dir/b.cpu")
+      read -r b_qps b_queries < <(python3 - "$dir/bench" <<'PY'
+import json, sys
+d = sys.argv[1]
+qps = json.load(open(d + "/jmh-result.json"))[0]["secondaryMetrics"]["qps"]["score"]
+queries = sum(e.get("reads", 0) + e.get("writes", 0) + e.get("others", 0)
+              for e in map(json.loads, open(d + "/journal.jsonl")) if e.get("event") == "iteration")
+print(qps, queries)
+PY
+)
+      python3 - "$workload" "$via" "$threads" "$sb_qps" "$b_qps" "$sb_cpu" "$sb_queries" "$b_cpu" "$b_queries" <<'PY'
+import sys
+w, via, t, sq, bq, sc, sn, bc, bn = sys.argv[1:]
+sq, bq, sc, sn, bc, bn = map(float, (sq, bq, sc, sn, bc, bn))
+print(f"{w:<16} {via:<6} {t:>4} {sq:>12.0f} {bq:>12.0f} {bq/sq:>7.2f} {sc/sn*1e6:>14.1f} {bc/bn*1e6:>14.1f}")
+PY
+    done
+  done
+done
+done
