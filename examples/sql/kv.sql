@@ -27,11 +27,12 @@ DROP TABLE IF EXISTS kv;
 -- @param zipf 1 10000 0.9
 SELECT v FROM kv WHERE id = ?;
 
--- Overwrite a value.
+-- Write a value (an upsert; REPLACE would also reset the hit counter).
 -- @event put weight=1
 -- @param uniform 1 10000
 -- @param string 16 64
-REPLACE INTO kv (id, v) VALUES (?, ?);
+INSERT INTO kv (id, v) VALUES (?, ?)
+  ON DUPLICATE KEY UPDATE v = VALUES(v);
 
 -- A small transaction: read one key and count a hit on another (each ? draws its own value).
 -- @event hit weight=1

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -58,26 +57,6 @@ class AnnotatedWorkloadDiscoveryTest {
                 getClass().getClassLoader());
         DuplicatePluginException e = assertThrows(DuplicatePluginException.class, () -> PluginRegistry.load(both));
         assertTrue(e.getMessage().startsWith("two WorkloadFactory plugins are named 'mix': "), e.getMessage());
-    }
-
-    @Test
-    void annotationsPackageImportsOnlyJava() throws IOException {
-        Path dir = Path.of("src/main/java/benchkit/spi/annotations");
-        List<String> offending = new ArrayList<>();
-        int files = 0;
-        try (Stream<Path> sources = Files.list(dir)) {
-            for (Path source : (Iterable<Path>) sources::iterator) {
-                files++;
-                for (String line : Files.readAllLines(source)) {
-                    String l = line.strip();
-                    if (l.startsWith("import ") && !l.matches("import (static )?java\\..*")) {
-                        offending.add(source.getFileName() + ": " + l);
-                    }
-                }
-            }
-        }
-        assertTrue(files >= 8, "annotation sources not found under " + dir.toAbsolutePath());
-        assertEquals(List.of(), offending);
     }
 
     /** A class loader that sees a services file listing {@code classNames} (loaded from the test classpath). */
