@@ -1,5 +1,6 @@
 package benchkit.sql;
 
+import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Target;
 
 import java.sql.Connection;
@@ -8,14 +9,29 @@ import java.util.Properties;
 
 /**
  * Opens MariaDB Connector/J connections to a {@link Target}: server-side prepared statements, no
- * TLS, over the unix socket when the target asks for it ({@code transport=socket}). The password
- * travels in properties, never in the URL.
+ * TLS, over TCP or the server's unix socket. The password travels in properties, never in the URL.
  */
 final class SqlConnector {
     private final Target target;
+    private final boolean socket;
 
-    SqlConnector(Target target) {
+    private SqlConnector(Target target, boolean socket) {
         this.target = target;
+        this.socket = socket;
+    }
+
+    /**
+     * {@code --transport=socket}, or a target that asks for its socket ({@code transport=socket}),
+     * connects over the unix socket; the first needs a target that has one.
+     */
+    static SqlConnector of(Target target, boolean socketOption) {
+        boolean socket = socketOption
+                || "socket".equalsIgnoreCase(target.property("transport").orElse("tcp")) && target.socket().isPresent();
+        if (socket && target.socket().isEmpty()) {
+            throw new InvalidOptionException(SqlWorkloadFactory.NAME + ": --transport=socket needs a server with a unix socket; "
+                    + target + " has none");
+        }
+        return new SqlConnector(target, socket);
     }
 
     Connection open(boolean withDatabase) throws SQLException {
@@ -29,8 +45,6 @@ final class SqlConnector {
         p.setProperty("useServerPrepStmts", "true");
         p.setProperty("cachePrepStmts", "true");
         p.setProperty("connectTimeout", "10000");
-        boolean socket = "socket".equalsIgnoreCase(target.property("transport").orElse("tcp"))
-                && target.socket().isPresent();
         if (socket) {
             p.setProperty("localSocket", target.socket().get());
         }

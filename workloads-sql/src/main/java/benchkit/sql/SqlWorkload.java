@@ -26,10 +26,16 @@ final class SqlWorkload implements Workload {
 
     private final SqlScript script;
     private final Set<Integer> ignoredErrors;
+    private final boolean socket;
 
-    SqlWorkload(SqlScript script, Set<Integer> ignoredErrors) {
+    SqlWorkload(SqlScript script, Set<Integer> ignoredErrors, boolean socket) {
         this.script = script;
         this.ignoredErrors = Set.copyOf(ignoredErrors);
+        this.socket = socket;
+    }
+
+    private SqlConnector connector(Target target) {
+        return SqlConnector.of(target, socket);
     }
 
     SqlScript script() {
@@ -42,7 +48,7 @@ final class SqlWorkload implements Workload {
             return script.prepare().isEmpty();
         }
         ScriptStatement check = script.preparedIf().get();
-        try (Connection c = new SqlConnector(target).open(false)) {
+        try (Connection c = connector(target).open(false)) {
             if (!databaseExists(c, target.database())) {
                 return false;
             }
@@ -57,7 +63,7 @@ final class SqlWorkload implements Workload {
 
     @Override
     public void prepare(Target target, PrepareContext context) throws SQLException {
-        try (Connection c = new SqlConnector(target).open(false)) {
+        try (Connection c = connector(target).open(false)) {
             try (Statement s = c.createStatement()) {
                 s.execute("CREATE DATABASE IF NOT EXISTS `" + target.database().replace("`", "``") + "`");
             }
@@ -68,14 +74,14 @@ final class SqlWorkload implements Workload {
 
     @Override
     public void cleanup(Target target) throws SQLException {
-        try (Connection c = new SqlConnector(target).open(true)) {
+        try (Connection c = connector(target).open(true)) {
             run(c, script.cleanup(), "cleanup", null);
         }
     }
 
     @Override
     public Session openSession(Target target, SessionContext context) throws SQLException {
-        return new SqlSession(script, new SqlConnector(target), ignoredErrors, context);
+        return new SqlSession(script, connector(target), ignoredErrors, context);
     }
 
     private static void run(Connection c, List<ScriptStatement> statements, String phase, PrepareContext progress)

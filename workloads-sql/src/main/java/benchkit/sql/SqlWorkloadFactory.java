@@ -20,7 +20,8 @@ public final class SqlWorkloadFactory implements WorkloadFactory {
     private static final List<OptionSpec> OPTIONS = List.of(
             new OptionSpec("script", null, "the SQL template file (see docs/plugins.md); required"),
             new OptionSpec("ignore-errors", "1213,1205", "server error codes that count as ignored errors "
-                    + "(the event is rolled back); 'none' for none"));
+                    + "(the event is rolled back); 'none' for none"),
+            new OptionSpec("transport", "tcp", "tcp, or socket (the server's unix socket; needs a target with a socket)"));
 
     @Override
     public String name() {
@@ -44,7 +45,8 @@ public final class SqlWorkloadFactory implements WorkloadFactory {
         if (!Files.isRegularFile(script)) {
             throw new InvalidOptionException(NAME + ": --script=" + script + " is not a readable file");
         }
-        return new SqlWorkload(ScriptParser.parse(script), errorCodes(values.string("ignore-errors")));
+        boolean socket = values.choice("transport", List.of("tcp", "socket")).equals("socket");
+        return new SqlWorkload(ScriptParser.parse(script), errorCodes(values.string("ignore-errors")), socket);
     }
 
     static Set<Integer> errorCodes(String list) {

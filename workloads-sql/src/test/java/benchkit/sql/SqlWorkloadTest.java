@@ -160,6 +160,24 @@ class SqlWorkloadTest {
     }
 
     @Test
+    void runsOverTheUnixSocket() throws Exception {
+        Path script = dir.resolve("who.sql");
+        Files.writeString(script, "-- @event who\nSELECT 1;\n");
+        Workload w = new SqlWorkloadFactory().create(Map.of("script", script.toString(), "transport", "socket"));
+        try (Session s = w.openSession(server.socketTarget("mysql"), new Counter(0, 1)); Connection admin = server.connect();
+             Statement st = admin.createStatement();
+             ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.processlist "
+                     + "WHERE id <> CONNECTION_ID() AND host = 'localhost'")) {
+            assertEquals(Outcome.OK, s.execute());
+            rs.next();
+            assertEquals(1, rs.getInt(1), "one socket connection (TCP ones show 127.0.0.1:port)");
+        }
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> w.openSession(server.target("mysql"), new Counter(0, 1)));
+        assertTrue(e.getMessage().startsWith("sql: --transport=socket needs a server with a unix socket;"), e.getMessage());
+    }
+
+    @Test
     void optionErrorsAreOneLine() {
         SqlWorkloadFactory f = new SqlWorkloadFactory();
         assertEquals("sql: option --script is required",

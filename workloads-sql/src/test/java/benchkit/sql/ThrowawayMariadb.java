@@ -57,6 +57,11 @@ final class ThrowawayMariadb implements AutoCloseable {
         }
     }
 
+    /** The same server over its unix socket. */
+    Target socketTarget(String database) {
+        return target(database).toBuilder().socket(dir.resolve("mysqld.sock").toString()).build();
+    }
+
     Target target(String database) {
         return Target.builder().host("127.0.0.1").port(port).user("root").database(database).build();
     }
