@@ -78,6 +78,15 @@ class GeneratorsTest {
         }
     }
 
+    @Test
+    void csvDrawsEveryValueOfItsColumn(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("people.csv"), "id,name\n1,\"Smith, Jo\"\n2,Lee\n\n3,\"O\"\"Neil\"\n");
+        Set<Object> byName = new HashSet<>(bindMany(Generators.parse(List.of("csv", "people.csv", "name"), dir), 300));
+        assertEquals(Set.of("Smith, Jo", "Lee", "O\"Neil"), byName);
+        Set<Object> byNumber = new HashSet<>(bindMany(Generators.parse(List.of("csv", "people.csv", "1"), dir), 300));
+        assertEquals(Set.of("1", "2", "3"), byNumber);
+    }
+
     private List<Object> bindMany(ValueSource source, int n) throws Exception {
         List<Object> bound = new ArrayList<>();
         PreparedStatement recorder = (PreparedStatement) Proxy.newProxyInstance(getClass().getClassLoader(),

@@ -150,6 +150,14 @@ class AnnotatedWorkloadFactoryTest {
     }
 
     @Test
+    void eventsReceiveTargetContextAndTheWorkload() throws Exception {
+        Workloads.ContextArgs.SEEN.clear();
+        Workload w = AnnotatedWorkloadFactory.of(Workloads.ContextArgs.class).create(Map.of());
+        w.openSession(TARGET, new TestContext(2, 3)).execute();
+        assertEquals(List.of("shop 2/3 true"), Workloads.ContextArgs.SEEN);
+    }
+
+    @Test
     void eventsAreChosenInProportionToTheirWeights() throws Exception {
         Workload w = AnnotatedWorkloadFactory.of(Workloads.Mix.class).create(Map.of());
         Session s = w.openSession(TARGET, new TestContext(0, 1));

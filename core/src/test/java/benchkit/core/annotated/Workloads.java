@@ -126,6 +126,17 @@ public final class Workloads {
         }
     }
 
+    /** Events may take the target and the session context directly. */
+    @BenchWorkload(name = "context")
+    public static class ContextArgs implements AnnotatedWorkload {
+        public static final List<String> SEEN = Collections.synchronizedList(new ArrayList<>());
+
+        @Event
+        public void see(Target target, SessionContext context, ContextArgs self) {
+            SEEN.add(target.database() + " " + context.thread() + "/" + context.threads() + " " + (self == this));
+        }
+    }
+
     @BenchWorkload(name = "failing-setup")
     public static class FailingStateSetup implements AnnotatedWorkload {
         public static final List<String> LOG = Collections.synchronizedList(new ArrayList<>());
