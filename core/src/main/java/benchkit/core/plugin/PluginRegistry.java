@@ -1,5 +1,6 @@
 package benchkit.core.plugin;
 
+import benchkit.core.annotated.AnnotatedWorkloads;
 import benchkit.spi.CollectorFactory;
 import benchkit.spi.ServerLauncher;
 import benchkit.spi.SpiVersion;
@@ -28,8 +29,21 @@ public final class PluginRegistry {
 
     private PluginRegistry(ClassLoader loader) {
         workloads = load(WorkloadFactory.class, loader, WorkloadFactory::name, WorkloadFactory::spiVersion);
+        addAnnotatedWorkloads(loader);
         collectors = load(CollectorFactory.class, loader, CollectorFactory::name, CollectorFactory::spiVersion);
         launchers = load(ServerLauncher.class, loader, ServerLauncher::name, l -> SpiVersion.CURRENT);
+    }
+
+    /** Workloads written with {@code benchkit.spi.annotations}, listed under {@code AnnotatedWorkload}. */
+    private void addAnnotatedWorkloads(ClassLoader loader) {
+        for (WorkloadFactory f : AnnotatedWorkloads.factories(loader, problems::add)) {
+            WorkloadFactory existing = workloads.get(f.name());
+            if (existing != null) {
+                throw new DuplicatePluginException("two WorkloadFactory plugins are named '" + f.name() + "': "
+                        + existing.getClass().getName() + " and " + f);
+            }
+            workloads.put(f.name(), f);
+        }
     }
 
     /** Plugins on the given class loader (e.g. one that also sees a plugin directory). */

@@ -1,0 +1,152 @@
+package benchkit.core.annotated;
+
+import benchkit.spi.Outcome;
+import benchkit.spi.Session;
+import benchkit.spi.SessionContext;
+import benchkit.spi.Target;
+
+import java.lang.invoke.MethodHandle;
+import java.util.SplittableRandom;
+
+/**
+ * One thread's session: its {@code @State} instances and the {@code @Event} handles bound to them.
+ * An event is one weighted draw and one {@code invokeExact}; nothing is allocated per event.
+ */
+final class AnnotatedSession implements Session {
+    private final WorkloadModel model;
+    private final Scope scope;
+    private final MethodHandle[] events;
+    private final String[] eventNames;
+    /** cumulative[i] = sum of the weights of events 0..i. */
+    private final int[] cumulative;
+    private final SplittableRandom random = new SplittableRandom();
+    private final Runnable onClose;
+    private boolean closed;
+
+    private AnnotatedSession(WorkloadModel model, Object workload, Scope scope, Runnable onClose) {
+        this.model = model;
+        this.scope = scope;
+        this.onClose = onClose;
+        int n = model.events().size();
+        events = new MethodHandle[n];
+        eventNames = new String[n];
+        cumulative = new int[n];
+        int sum = 0;
+        for (int i = 0; i < n; i++) {
+            EventModel e = model.events().get(i);
+            events[i] = e.bind(scope);
+            eventNames[i] = e.name();
+            sum = Math.addExact(sum, e.weight());
+            cumulative[i] = sum;
+        }
+    }
+
+    /** Creates the states and runs their setups; on failure the states already set up are torn down. */
+    static AnnotatedSession open(WorkloadModel model, Object workload, Target target, SessionContext context,
+                                 Runnable onClose) {
+        Object[] states = new Object[model.states().size()];
+        Scope scope = new Scope(workload, target, context, states);
+        int ready = 0;
+        try {
+            for (; ready < states.length; ready++) {
+                StateModel s = model.states().get(ready);
+                states[ready] = s.create(model.name(), workload);
+                for (Hook h : s.setups()) {
+                    h.invoke(model.name(), states[ready], scope);
+                }
+            }
+            return new AnnotatedSession(model, workload, scope, onClose);
+        } catch (RuntimeException | Error e) {
+            // The state whose setup failed gets its teardown too: it may hold half-opened resources.
+            int created = Math.min(ready + 1, states.length);
+            try {
+                tearDown(model, scope, created);
+            } catch (RuntimeException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public Outcome execute() throws Exception {
+        int i = pick();
+        Outcome outcome;
+        try {
+            outcome = (Outcome) events[i].invokeExact();
+        } catch (Exception | Error e) {
+            throw new UserMethodException(model.name() + ": @Event method " + eventNames[i] + " failed: "
+                    + UserMethodException.describe(e), e);
+        } catch (Throwable t) {
+            throw new UserMethodException(model.name() + ": @Event method " + eventNames[i] + " failed: "
+                    + UserMethodException.describe(t), t);
+        }
+        if (outcome == null) {
+            throw new IllegalStateException(model.name() + ": @Event method " + eventNames[i]
+                    + " returned null; return an Outcome or declare it void");
+        }
+        return outcome;
+    }
+
+    private int pick() {
+        int n = cumulative.length;
+        if (n == 1) {
+            return 0;
+        }
+        int r = random.nextInt(cumulative[n - 1]);
+        int i = 0;
+        while (r >= cumulative[i]) {
+            i++;
+        }
+        return i;
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        RuntimeException first = null;
+        try {
+            tearDown(model, scope, scope.states().length);
+        } catch (RuntimeException e) {
+            first = e;
+        }
+        try {
+            onClose.run();
+        } catch (RuntimeException e) {
+            if (first == null) {
+                first = e;
+            } else {
+                first.addSuppressed(e);
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /** Runs the teardowns of the first {@code count} states, last state first; throws the first failure. */
+    private static void tearDown(WorkloadModel model, Scope scope, int count) {
+        RuntimeException first = null;
+        for (int i = count - 1; i >= 0; i--) {
+            Object state = scope.states()[i];
+            if (state == null) {
+                continue;
+            }
+            for (Hook h : model.states().get(i).teardowns()) {
+                try {
+                    h.invoke(model.name(), state, scope);
+                } catch (RuntimeException e) {
+                    if (first == null) {
+                        first = e;
+                    }
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package benchkit.core.annotated;
+
+import benchkit.spi.WorkloadFactory;
+import benchkit.spi.annotations.AnnotatedWorkload;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.function.Consumer;
+
+/**
+ * Finds annotated workload classes listed in {@code META-INF/services/benchkit.spi.annotations.AnnotatedWorkload}
+ * and adapts each to a {@link WorkloadFactory}. The classes are only read, never instantiated here.
+ */
+public final class AnnotatedWorkloads {
+    private AnnotatedWorkloads() {
+    }
+
+    /**
+     * One factory per listed class that {@code loader} sees. A class that cannot be loaded or breaks
+     * a rule is reported to {@code problems} as one line naming it, and the others still load.
+     */
+    public static List<WorkloadFactory> factories(ClassLoader loader, Consumer<String> problems) {
+        List<WorkloadFactory> factories = new ArrayList<>();
+        Iterator<ServiceLoader.Provider<AnnotatedWorkload>> providers =
+                ServiceLoader.load(AnnotatedWorkload.class, loader).stream().iterator();
+        while (true) {
+            ServiceLoader.Provider<AnnotatedWorkload> provider;
+            try {
+                if (!providers.hasNext()) {
+                    break;
+                }
+                provider = providers.next();
+            } catch (ServiceConfigurationError e) {
+                problems.accept("AnnotatedWorkload: " + oneLine(e));
+                continue;
+            }
+            Class<?> type = provider.type();
+            try {
+                factories.add(AnnotatedWorkloadFactory.of(type));
+            } catch (RuntimeException | LinkageError e) {
+                problems.accept("AnnotatedWorkload " + type.getName() + " (" + jarOf(type) + ") failed to load: "
+                        + oneLine(e));
+            }
+        }
+        return factories;
+    }
+
+    private static String jarOf(Class<?> type) {
+        try {
+            var source = type.getProtectionDomain().getCodeSource();
+            return source == null ? "unknown location" : source.getLocation().getPath();
+        } catch (SecurityException e) {
+            return "unknown location";
+        }
+    }
+
+    private static String oneLine(Throwable e) {
+        StringBuilder sb = new StringBuilder(String.valueOf(e.getMessage()));
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            sb.append(": ").append(c.getClass().getSimpleName()).append(' ').append(c.getMessage());
+        }
+        return sb.toString().replace('\n', ' ');
+    }
+}

@@ -1,0 +1,21 @@
+package benchkit.spi.annotations;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Releases state: on the {@link BenchWorkload} class after a trial's last session closed, on a
+ * {@link State} class when its session closes.
+ * The method must be public and not static. Parameters it may declare: {@code benchkit.spi.Target};
+ * on a {@link State} class also {@code benchkit.spi.SessionContext}, {@code benchkit.spi.QueryCounter}
+ * and the {@link BenchWorkload} class. Several such methods of one class run in name order.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface TearDown {
+    Level value() default Level.TRIAL;
+}

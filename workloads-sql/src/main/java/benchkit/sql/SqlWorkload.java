@@ -1,0 +1,134 @@
+package benchkit.sql;
+
+import benchkit.spi.PrepareContext;
+import benchkit.spi.Session;
+import benchkit.spi.SessionContext;
+import benchkit.spi.Target;
+import benchkit.spi.Workload;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * A configured script. Prepare creates the target's database when missing and runs the
+ * {@code @prepare} statements on one connection; {@code isPrepared} asks the {@code @prepared-if}
+ * query (without one, a script with a {@code @prepare} section always prepares).
+ */
+final class SqlWorkload implements Workload {
+    /** Rows sent per batch when a prepare statement repeats. */
+    private static final int BATCH = 1000;
+
+    private final SqlScript script;
+    private final Set<Integer> ignoredErrors;
+    private final boolean socket;
+
+    SqlWorkload(SqlScript script, Set<Integer> ignoredErrors, boolean socket) {
+        this.script = script;
+        this.ignoredErrors = Set.copyOf(ignoredErrors);
+        this.socket = socket;
+    }
+
+    private SqlConnector connector(Target target) {
+        return SqlConnector.of(target, socket);
+    }
+
+    SqlScript script() {
+        return script;
+    }
+
+    @Override
+    public boolean isPrepared(Target target) throws SQLException {
+        if (script.preparedIf().isEmpty()) {
+            return script.prepare().isEmpty();
+        }
+        ScriptStatement check = script.preparedIf().get();
+        try (Connection c = connector(target).open(false)) {
+            if (!databaseExists(c, target.database())) {
+                return false;
+            }
+            c.setCatalog(target.database());
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(check.sql())) {
+                return rs.next();
+            } catch (SQLException e) {
+                throw failure("@prepared-if query at " + check.where(), e);
+            }
+        }
+    }
+
+    @Override
+    public void prepare(Target target, PrepareContext context) throws SQLException {
+        try (Connection c = connector(target).open(false)) {
+            try (Statement s = c.createStatement()) {
+                s.execute("CREATE DATABASE IF NOT EXISTS `" + target.database().replace("`", "``") + "`");
+            }
+            c.setCatalog(target.database());
+            run(c, script.prepare(), "prepare", context);
+        }
+    }
+
+    @Override
+    public void cleanup(Target target) throws SQLException {
+        try (Connection c = connector(target).open(true)) {
+            run(c, script.cleanup(), "cleanup", null);
+        }
+    }
+
+    @Override
+    public Session openSession(Target target, SessionContext context) throws SQLException {
+        return new SqlSession(script, connector(target), ignoredErrors, context);
+    }
+
+    private static void run(Connection c, List<ScriptStatement> statements, String phase, PrepareContext progress)
+            throws SQLException {
+        SplittableRandom random = new SplittableRandom();
+        for (ScriptStatement st : statements) {
+            try {
+                if (st.params().isEmpty() && st.repeat() == 1) {
+                    try (Statement s = c.createStatement()) {
+                        s.execute(st.sql());
+                    }
+                    continue;
+                }
+                List<ValueSource> params = st.params().stream().map(p -> p.forSession(0, 1)).toList();
+                try (PreparedStatement ps = c.prepareStatement(st.sql())) {
+                    for (int done = 0; done < st.repeat(); ) {
+                        int batch = Math.min(BATCH, st.repeat() - done);
+                        for (int k = 0; k < batch; k++) {
+                            for (int i = 0; i < params.size(); i++) {
+                                params.get(i).bind(ps, i + 1, random);
+                            }
+                            ps.addBatch();
+                        }
+                        ps.executeBatch();
+                        done += batch;
+                        if (progress != null) {
+                            progress.progress(st.where(), done, st.repeat());
+                        }
+                    }
+                }
+            } catch (SQLException e) {
+                throw failure(phase + " statement at " + st.where(), e);
+            }
+        }
+    }
+
+    private static boolean databaseExists(Connection c, String database) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT 1 FROM information_schema.schemata WHERE schema_name = ?")) {
+            ps.setString(1, database);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    private static SQLException failure(String what, SQLException e) {
+        return new SQLException("sql: " + what + " failed: " + SqlErrors.describe(e), e.getSQLState(), e.getErrorCode(), e);
+    }
+}

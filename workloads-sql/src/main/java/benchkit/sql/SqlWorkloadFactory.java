@@ -1,0 +1,68 @@
+package benchkit.sql;
+
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.OptionSpec;
+import benchkit.spi.OptionValues;
+import benchkit.spi.Workload;
+import benchkit.spi.WorkloadFactory;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** The {@code sql} workload: weighted statements with generated parameters, read from {@code --script}. */
+public final class SqlWorkloadFactory implements WorkloadFactory {
+    static final String NAME = "sql";
+
+    private static final List<OptionSpec> OPTIONS = List.of(
+            new OptionSpec("script", null, "the SQL template file (see docs/plugins.md); required"),
+            new OptionSpec("ignore-errors", "1213,1205", "server error codes that count as ignored errors "
+                    + "(the event is rolled back); 'none' for none"),
+            new OptionSpec("transport", "tcp", "tcp, or socket (the server's unix socket; needs a target with a socket)"));
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "statements from a script file, chosen by weight, with generated parameters";
+    }
+
+    @Override
+    public List<OptionSpec> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public Workload create(Map<String, String> options) {
+        OptionValues values = OptionValues.parse(NAME, OPTIONS, options);
+        Path script = Path.of(values.string("script"));
+        if (!Files.isRegularFile(script)) {
+            throw new InvalidOptionException(NAME + ": --script=" + script + " is not a readable file");
+        }
+        boolean socket = values.choice("transport", List.of("tcp", "socket")).equals("socket");
+        return new SqlWorkload(ScriptParser.parse(script), errorCodes(values.string("ignore-errors")), socket);
+    }
+
+    static Set<Integer> errorCodes(String list) {
+        Set<Integer> codes = new HashSet<>();
+        String trimmed = list.trim();
+        if (trimmed.isEmpty() || trimmed.equalsIgnoreCase("none")) {
+            return codes;
+        }
+        for (String part : trimmed.split(",")) {
+            try {
+                codes.add(Integer.parseInt(part.trim()));
+            } catch (NumberFormatException e) {
+                throw new InvalidOptionException(NAME + ": --ignore-errors=" + list
+                        + " is not valid; expected error codes separated by commas, e.g. 1213,1205, or none");
+            }
+        }
+        return codes;
+    }
+}
