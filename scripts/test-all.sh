@@ -23,4 +23,9 @@ fi
 # No server from a package install may hold the default port while the tests run their own.
 if command -v systemctl >/dev/null 2>&1; then systemctl stop mariadb memcached >/dev/null 2>&1 || true; fi
 
+# The example plugin is a separate project built against the installed SPI, as a user's would be;
+# the integration tests load it with --plugin-dir.
+./mvnw -B -ntp -q -pl core -am install -DskipTests
+./mvnw -B -ntp -q -f examples/custom-workload/pom.xml package
+
 ./mvnw -B -ntp verify "$@"

@@ -23,6 +23,9 @@ abstract class DataCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
+    PluginOptions plugins = new PluginOptions();
+
+    @Mixin
     WorkloadOptions workload = new WorkloadOptions();
 
     /** Options bench does not know belong to the workload, which validates them. */
@@ -43,7 +46,7 @@ abstract class DataCommand implements Callable<Integer> {
                     + "--mysql-socket ('bench run' prepares the servers it launches by itself)");
         }
         RunCommand.checkThreads(java.util.List.of(threads));
-        PluginRegistry registry = Plugins.load(spec.commandLine().getErr());
+        PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         String name = workload.requireWorkload(registry.workloads().keySet());
         WorkloadFactory factory = registry.workload(name);
         try (Workload w = factory.create(WorkloadOptions.workloadOptions(workloadArgs));

@@ -7,6 +7,7 @@ import benchkit.spi.OptionSpec;
 import benchkit.spi.ServerLauncher;
 import benchkit.spi.WorkloadFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -24,10 +25,13 @@ final class ListCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    PluginOptions plugins = new PluginOptions();
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        PluginRegistry registry = Plugins.load(spec.commandLine().getErr());
+        PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
 
         out.println("Workloads:");
         for (WorkloadFactory f : registry.workloads().values()) {

@@ -31,6 +31,9 @@ abstract class RunCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
+    PluginOptions plugins = new PluginOptions();
+
+    @Mixin
     WorkloadOptions workload = new WorkloadOptions();
 
     /** Options bench does not know belong to the workload, which validates them. */
@@ -87,7 +90,7 @@ abstract class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkThreads(threads);
-        PluginRegistry registry = Plugins.load(spec.commandLine().getErr());
+        PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         String name = workload.requireWorkload(registry.workloads().keySet());
         WorkloadFactory factory = registry.workload(name);
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
