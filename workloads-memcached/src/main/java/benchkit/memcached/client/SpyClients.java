@@ -7,6 +7,7 @@ import net.spy.memcached.MemcachedClient;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -41,6 +42,31 @@ public final class SpyClients {
                 .setDaemon(true)
                 .setFailureMode(FailureMode.Cancel)
                 .setMaxReconnectDelay(1);
-        return new MemcachedClient(b.build(), MemcachedServers.resolved(servers));
+        MemcachedClient client = new MemcachedClient(b.build(), MemcachedServers.resolved(servers));
+        awaitConnected(client, servers, timeoutMillis);
+        return client;
+    }
+
+    /**
+     * spymemcached connects in the background; until then a request would be cancelled (failure
+     * mode Cancel), so wait until every server is connected.
+     */
+    private static void awaitConnected(MemcachedClient client, List<InetSocketAddress> servers, long timeoutMillis)
+            throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (client.getAvailableServers().size() < servers.size()) {
+            if (System.nanoTime() > deadline) {
+                client.shutdown(0, TimeUnit.MILLISECONDS);
+                throw new IOException("cannot connect to memcached at " + MemcachedServers.describe(servers)
+                        + " within " + timeoutMillis + " ms");
+            }
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                client.shutdown(0, TimeUnit.MILLISECONDS);
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while connecting to " + MemcachedServers.describe(servers), e);
+            }
+        }
     }
 }

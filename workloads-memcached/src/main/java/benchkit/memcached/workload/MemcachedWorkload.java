@@ -1,6 +1,5 @@
 package benchkit.memcached.workload;
 
-import benchkit.memcached.client.MemcachedServers;
 import benchkit.memcached.client.SpyClients;
 import benchkit.memcached.kv.KeyPattern;
 import benchkit.memcached.kv.KeySpace;
@@ -75,13 +74,7 @@ public final class MemcachedWorkload implements Workload {
             loader.load(context.threads(), done -> { });
         }
         List<InetSocketAddress> servers = servers(target);
-        MemcachedClient client;
-        try {
-            client = SpyClients.open(servers, options.protocol(), options.timeoutMillis());
-        } catch (java.io.IOException e) {
-            throw new java.io.IOException("cannot connect to memcached at " + MemcachedServers.describe(servers)
-                    + ": " + e.getMessage(), e);
-        }
+        MemcachedClient client = SpyClients.open(servers, options.protocol(), options.timeoutMillis());
         SplittableRandom random = new SplittableRandom(0x9E3779B97F4A7C15L * (context.thread() + 1));
         KeyPattern.Chooser chooser = kv.keyPattern().chooser(kv.keys(), context.thread(), context.threads(), random, zipf);
         return new MemcachedSession(client, kv.operation(), kv.setShare(), keys, chooser, kv.valueSizes(), values,
