@@ -25,7 +25,16 @@ public final class SqlKvSchema {
     }
 
     public static String createTable(String table) {
-        return "CREATE TABLE IF NOT EXISTS `" + table + "` ("
+        return createTableNamed("`" + table + "`");
+    }
+
+    /** The DDL for {@code database.table}. */
+    public static String createTable(String database, String table) {
+        return createTableNamed("`" + database + "`.`" + table + "`");
+    }
+
+    private static String createTableNamed(String quotedName) {
+        return "CREATE TABLE IF NOT EXISTS " + quotedName + " ("
                 + "k VARCHAR(250) CHARACTER SET latin1 COLLATE latin1_bin NOT NULL, "
                 + "v MEDIUMBLOB NOT NULL, "
                 + "flags INT NOT NULL DEFAULT 0, "
