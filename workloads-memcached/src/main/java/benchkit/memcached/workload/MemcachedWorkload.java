@@ -17,8 +17,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Gets and sets against memcached (native, or MySQL's InnoDB memcached plugin): one spymemcached
- * client, so one connection per server, per session. Without {@code --flush} the initial load
+ * Gets and sets against memcached (native, or MySQL's InnoDB memcached plugin): one connection
+ * per server per session, through benchkit's blocking {@link benchkit.memcached.client.DirectConnection}
+ * or a spymemcached client ({@code --client}). Without {@code --flush} the initial load
  * happens in {@link #prepare} once per server; with it, the first session of each trial empties
  * the servers and loads again before any session starts, as each memslap run does.
  */
@@ -74,9 +75,13 @@ public final class MemcachedWorkload implements Workload {
             loader.load(context.threads(), done -> { });
         }
         List<InetSocketAddress> servers = servers(target);
-        MemcachedClient client = SpyClients.open(servers, options.protocol(), options.timeoutMillis());
         SplittableRandom random = new SplittableRandom(0x9E3779B97F4A7C15L * (context.thread() + 1));
         KeyPattern.Chooser chooser = kv.keyPattern().chooser(kv.keys(), context.thread(), context.threads(), random, zipf);
+        if (options.client() == MemcachedOptions.Client.DIRECT) {
+            return new DirectMemcachedSession(servers, options.protocol(), (int) Math.min(Integer.MAX_VALUE, options.timeoutMillis()),
+                    kv.operation(), kv.setShare(), keys, chooser, kv.valueSizes(), values, random, context.queries());
+        }
+        MemcachedClient client = SpyClients.open(servers, options.protocol(), options.timeoutMillis());
         return new MemcachedSession(client, kv.operation(), kv.setShare(), keys, chooser, kv.valueSizes(), values,
                 random, context.queries(), options.timeoutMillis(), options.pipeline());
     }

@@ -29,6 +29,15 @@ class MemcachedOptionsTest {
         assertEquals(1, o.pipeline());
         assertNull(o.servers(), "the target's address");
         assertEquals(1.0, o.kv().setShare());
+        assertEquals(MemcachedOptions.Client.DIRECT, o.client(), "request/response in the session's thread, as memslap");
+    }
+
+    @Test
+    void aPipelinePicksSpymemcached() {
+        assertEquals(MemcachedOptions.Client.SPYMEMCACHED,
+                MemcachedOptions.from("memcached-get", KvOperation.GET, Map.of("pipeline", "8")).client());
+        assertEquals(MemcachedOptions.Client.SPYMEMCACHED,
+                MemcachedOptions.from("memcached-get", KvOperation.GET, Map.of("client", "spymemcached")).client());
     }
 
     @Test
@@ -58,7 +67,7 @@ class MemcachedOptionsTest {
 
     @Test
     void badOptionsFailWithOneLine() {
-        assertMessage("memcached-set: unknown option --ratio; valid: --execute-number,", Map.of("ratio", "1:1"), KvOperation.SET);
+        assertMessage("memcached-set: unknown option --ratio; valid: --client, --execute-number,", Map.of("ratio", "1:1"), KvOperation.SET);
         assertMessage("memcached-get: --protocol=udp is not valid; expected one of binary, text", Map.of("protocol", "udp"), KvOperation.GET);
         assertMessage("memcached-get: --pipeline=0 is not valid", Map.of("pipeline", "0"), KvOperation.GET);
         assertMessage("--ratio=1-9 is not valid; expected SETS:GETS", Map.of("ratio", "1-9"), KvOperation.MIXED);
@@ -66,6 +75,9 @@ class MemcachedOptionsTest {
         assertMessage("--initial-load=20 is more than --keys=10", Map.of("keys", "10", "initial-load", "20"), KvOperation.GET);
         assertMessage("--memcached-servers=localhost is not valid; expected host:port", Map.of("memcached-servers", "localhost"), KvOperation.GET);
         assertMessage("has a bad port in 'h:99999'", Map.of("memcached-servers", "h:99999"), KvOperation.GET);
+        assertMessage("memcached-get: --pipeline=4 needs --client=spymemcached", Map.of("pipeline", "4", "client", "direct"), KvOperation.GET);
+        assertMessage("memcached-get: --client=libmemcached is not valid; expected one of auto, direct, spymemcached",
+                Map.of("client", "libmemcached"), KvOperation.GET);
     }
 
     private static void assertMessage(String start, Map<String, String> given, KvOperation op) {

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -92,9 +94,11 @@ class MemcachedWorkloadTest {
         assertTrue(REGISTRY.problems().isEmpty(), REGISTRY.problems().toString());
     }
 
-    @Test
-    void setsThenGetsHitEveryKey() throws Exception {
-        Map<String, String> opts = Map.of("keys", "2000", "key-pattern", "sequential", "value-size", "100-200");
+    @ParameterizedTest
+    @CsvSource({"direct,binary", "direct,text", "spymemcached,binary", "spymemcached,text"})
+    void setsThenGetsHitEveryKey(String client, String protocol) throws Exception {
+        Map<String, String> opts = Map.of("keys", "2000", "key-pattern", "sequential", "value-size", "100-200",
+                "client", client, "protocol", protocol);
         long sets = stat("cmd_set");
         long hits = stat("get_hits");
         long misses = stat("get_misses");
@@ -107,7 +111,8 @@ class MemcachedWorkloadTest {
         }
         assertEquals(2000, stat("cmd_set") - sets);
 
-        try (Workload get = workload("memcached-get", Map.of("keys", "2000", "initial-load", "0"))) {
+        try (Workload get = workload("memcached-get", Map.of("keys", "2000", "initial-load", "0", "client", client,
+                "protocol", protocol))) {
             assertTrue(get.isPrepared(target), "nothing to load");
             List<Counting> c = run(get, 2, 1000);
             for (Counting x : c) {
@@ -135,10 +140,12 @@ class MemcachedWorkloadTest {
         }
     }
 
-    @Test
-    void missesAreOkButCountedApart() throws Exception {
+    @ParameterizedTest
+    @CsvSource({"direct,binary", "direct,text", "spymemcached,binary"})
+    void missesAreOkButCountedApart(String client, String protocol) throws Exception {
         long misses = stat("get_misses");
-        try (Workload get = workload("memcached-get", Map.of("keys", "1000", "initial-load", "0"))) {
+        try (Workload get = workload("memcached-get", Map.of("keys", "1000", "initial-load", "0", "client", client,
+                "protocol", protocol))) {
             Counting c = run(get, 1, 300).get(0);
             assertEquals(0, c.reads);
             assertEquals(300, c.others, "every get misses on an empty server");
@@ -193,8 +200,41 @@ class MemcachedWorkloadTest {
 
     @Test
     void anUnreachableServerIsAClearError() {
-        Workload w = workload("memcached-get", Map.of("memcached-servers", "127.0.0.1:1", "initial-load", "0", "timeout", "300"));
-        Exception e = assertThrows(java.io.IOException.class, () -> w.openSession(target, new Counting(0, 1)));
+        Workload spy = workload("memcached-get", Map.of("memcached-servers", "127.0.0.1:1", "initial-load", "0", "timeout", "300",
+                "client", "spymemcached"));
+        Exception e = assertThrows(java.io.IOException.class, () -> spy.openSession(target, new Counting(0, 1)));
         assertEquals("cannot connect to memcached at 127.0.0.1:1 within 300 ms", e.getMessage());
+        Workload direct = workload("memcached-get", Map.of("memcached-servers", "127.0.0.1:1", "initial-load", "0"));
+        e = assertThrows(java.io.IOException.class, () -> direct.openSession(target, new Counting(0, 1)));
+        assertTrue(e.getMessage().startsWith("cannot connect to memcached at 127.0.0.1:1: "), e.getMessage());
+    }
+
+    @Test
+    void largeValuesAndTwoServersWithTheDirectClient() throws Exception {
+        try (ServerHandle second = new MemcachedLauncher().launch(new ServerSpec("system", Map.of("memory", "64"), AllocatorSpec.GLIBC, ""))) {
+            String servers = target.host() + ":" + target.port() + "," + second.target().host() + ":" + second.target().port();
+            long setsA = stat("cmd_set");
+            try (Workload set = workload("memcached-set", Map.of("keys", "200", "key-pattern", "sequential",
+                    "value-size", "70000:1,200000:1", "memcached-servers", servers, "protocol", "text"))) {
+                assertEquals(200, run(set, 1, 200).get(0).writes);
+            }
+            long onA = stat("cmd_set") - setsA;
+            long onB = Long.parseLong(MemcachedText.stats(second.target().host(), second.target().port(), 2000).get("cmd_set"));
+            assertEquals(200, onA + onB);
+            assertTrue(onA > 50 && onB > 50, "keys spread over both servers: " + onA + " / " + onB);
+            try (Workload get = workload("memcached-get", Map.of("keys", "200", "initial-load", "0", "memcached-servers", servers))) {
+                assertEquals(400, run(get, 1, 400).get(0).reads, "values above the read buffer are read whole");
+            }
+        }
+    }
+
+    @Test
+    void aValueAboveTheServersItemLimitIsAnError() throws Exception {
+        try (Workload set = workload("memcached-set", Map.of("keys", "10", "value-size", "1048576"))) {
+            Session s = set.openSession(target, new Counting(0, 1));
+            assertEquals(Outcome.ERROR, s.execute(), "memcached -I 1m refuses a 1 MiB value plus its header");
+            assertEquals(Outcome.ERROR, s.execute(), "and the connection is still usable");
+            s.close();
+        }
     }
 }

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Sets per second of memslap (libmemcached's memcslap) and of benchkit's memcached-set sessions
+# in a plain loop, against the same fresh native memcached, alternating, a few rounds.
+#   usage: workloads-memcached/benchmarks/vs-memcslap.sh [THREADS] [EXECUTE_NUMBER] [ROUNDS]
+# Both: THREADS connections, EXECUTE_NUMBER sets per thread, binary protocol, 20-byte keys and
+# 4096-byte values (memcslap's fixed sizes in libmemcached 1.0/1.1).
+set -euo pipefail
+threads=${1:-4}
+execute=${2:-100000}
+rounds=${3:-3}
+here=$(cd "$(dirname "$0")/../.." && pwd)
+memcached_bin=${MEMCACHED:-/usr/bin/memcached}
+
+if ! command -v memcslap >/dev/null; then
+  echo "memcslap missing; installing libmemcached-tools" >&2
+  apt-get install -y libmemcached-tools >/dev/null
+fi
+
+cd "$here"
+# SKIP_BUILD=1 reuses the last build
+if [ -z "${SKIP_BUILD:-}" ] || [ ! -f workloads-memcached/target/test-classpath.txt ]; then
+  ./mvnw -o -q -pl workloads-memcached -am test-compile dependency:build-classpath \
+    -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test >/dev/null
+fi
+cp="workloads-memcached/target/test-classes:workloads-memcached/target/classes:core/target/classes:$(cat workloads-memcached/target/test-classpath.txt)"
+
+dir=$(mktemp -d)
+chmod 700 "$dir"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+user_opt=()
+[ "$(id -u)" = 0 ] && user_opt=(-u root)
+"$memcached_bin" -l 127.0.0.1 -p "$port" -U 0 -m 2048 -t 4 -c 4096 "${user_opt[@]}" >"$dir/memcached.log" 2>&1 &
+mc=$!
+trap 'kill $mc 2>/dev/null; wait $mc 2>/dev/null; rm -rf "$dir"' EXIT
+for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.05; done
+
+flush() { printf 'flush_all\r\nquit\r\n' | timeout 5 bash -c "cat >/dev/tcp/127.0.0.1/$port" || true; }
+total=$((threads * execute))
+echo "$("$memcached_bin" -V) on 127.0.0.1:$port; $threads threads x $execute sets"
+for r in $(seq "$rounds"); do
+  flush
+  secs=$(memcslap --servers=127.0.0.1:$port --concurrency="$threads" --execute-number="$execute" --binary --test=set \
+         | awk '/^Time to set/ {print $(NF-1)} /Took/ {print $2}')
+  awk -v s="$secs" -v n="$total" -v r="$r" 'BEGIN { printf "round %d memcslap:          %8.3f s  %9.0f ops/s\n", r, s, n / s }'
+  flush
+  line=$(java -cp "$cp" benchkit.memcached.bench.SetLoop 127.0.0.1 "$port" "$threads" "$execute")
+  secs=$(sed -n 's/.*seconds=\([0-9.]*\).*/\1/p' <<<"$line")
+  awk -v s="$secs" -v n="$total" -v r="$r" 'BEGIN { printf "round %d benchkit (spymemcached): %8.3f s  %9.0f ops/s\n", r, s, n / s }'
+done
