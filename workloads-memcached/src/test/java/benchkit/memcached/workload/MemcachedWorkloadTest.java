@@ -237,4 +237,31 @@ class MemcachedWorkloadTest {
             s.close();
         }
     }
+
+    @ParameterizedTest
+    @CsvSource({"binary,memcached-mixed", "text,memcached-mixed"})
+    void theDirectClientAllocatesNothingPerEvent(String protocol, String workload) throws Exception {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        try (Workload w = workload(workload, Map.of("keys", "1000", "initial-load", "all", "ratio", "1:1",
+                "value-size", "100-2000", "protocol", protocol))) {
+            w.prepare(target, TestContexts.prepare(1));
+            Session s = w.openSession(target, new Counting(0, 1));
+            for (int i = 0; i < 20_000; i++) {
+                s.execute(); // warm up: JIT, value buffers
+            }
+            long id = Thread.currentThread().getId();
+            long before = mx.getThreadAllocatedBytes(id);
+            int n = 20_000;
+            int ok = 0;
+            for (int i = 0; i < n; i++) {
+                if (s.execute() == Outcome.OK) {
+                    ok++;
+                }
+            }
+            long perEvent = (mx.getThreadAllocatedBytes(id) - before) / n;
+            s.close();
+            assertEquals(n, ok);
+            assertTrue(perEvent < 8, "bytes allocated per event: " + perEvent);
+        }
+    }
 }
