@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets per second of memslap (libmemcached's memcslap) and of benchkit's memcached-set sessions
-# in a plain loop, against the same fresh native memcached, alternating, a few rounds.
+# in a plain loop (clients in $CLIENTS, default "direct spymemcached"), against the same fresh
+# native memcached, alternating, a few rounds.
 #   usage: workloads-memcached/benchmarks/vs-memcslap.sh [THREADS] [EXECUTE_NUMBER] [ROUNDS]
 # Both: THREADS connections, EXECUTE_NUMBER sets per thread, binary protocol, 20-byte keys and
 # 4096-byte values (memcslap's fixed sizes in libmemcached 1.0/1.1).
@@ -41,9 +42,12 @@ for r in $(seq "$rounds"); do
   flush
   secs=$(memcslap --servers=127.0.0.1:$port --concurrency="$threads" --execute-number="$execute" --binary --test=set \
          | awk '/^Time to set/ {print $(NF-1)} /Took/ {print $2}')
-  awk -v s="$secs" -v n="$total" -v r="$r" 'BEGIN { printf "round %d memcslap:          %8.3f s  %9.0f ops/s\n", r, s, n / s }'
-  flush
-  line=$(java -cp "$cp" benchkit.memcached.bench.SetLoop 127.0.0.1 "$port" "$threads" "$execute")
-  secs=$(sed -n 's/.*seconds=\([0-9.]*\).*/\1/p' <<<"$line")
-  awk -v s="$secs" -v n="$total" -v r="$r" 'BEGIN { printf "round %d benchkit (spymemcached): %8.3f s  %9.0f ops/s\n", r, s, n / s }'
+  awk -v s="$secs" -v n="$total" -v r="$r" 'BEGIN { printf "round %d memcslap:               %8.3f s  %9.0f ops/s\n", r, s, n / s }'
+  for client in ${CLIENTS:-direct spymemcached}; do
+    flush
+    line=$(java -cp "$cp" benchkit.memcached.bench.SetLoop 127.0.0.1 "$port" "$threads" "$execute" client="$client")
+    secs=$(sed -n 's/.*seconds=\([0-9.]*\).*/\1/p' <<<"$line")
+    awk -v s="$secs" -v n="$total" -v r="$r" -v c="$client" \
+      'BEGIN { printf "round %d benchkit %-13s %8.3f s  %9.0f ops/s\n", r, c ":", s, n / s }'
+  done
 done
