@@ -30,6 +30,8 @@ public final class MemcachedLauncher implements ServerLauncher {
     public static final Path SYSTEM_BINARY = Path.of("/usr/bin/memcached");
     static final Map<String, String> DEFAULTS = Map.of("memory", "1024", "threads", "4", "connections", "4096");
     private static final Set<String> SETTINGS = new TreeSet<>(List.of("memory", "threads", "connections", "max-item-size"));
+    /** memcached's own long option names, accepted as the same settings. */
+    private static final Map<String, String> ALIASES = Map.of("memory-limit", "memory", "conn-limit", "connections");
     private static final int START_TIMEOUT_MILLIS = 15_000;
 
     private final Path systemBinary;
@@ -85,10 +87,15 @@ public final class MemcachedLauncher implements ServerLauncher {
 
     /** The memcached command line for {@code spec} on {@code port}. */
     List<String> command(Path binary, ServerSpec spec, int port, boolean root) {
-        for (String key : spec.settings().keySet()) {
+        Map<String, String> settings = new java.util.HashMap<>();
+        for (Map.Entry<String, String> e : spec.settings().entrySet()) {
+            String key = e.getKey().strip().replace('_', '-').toLowerCase(java.util.Locale.ROOT);
+            key = ALIASES.getOrDefault(key, key);
             if (!SETTINGS.contains(key)) {
-                throw new InvalidOptionException("memcached: unknown server setting '" + key + "'; valid: " + String.join(", ", SETTINGS));
+                throw new InvalidOptionException("memcached: unknown server setting '" + e.getKey() + "'; valid: "
+                        + String.join(", ", SETTINGS) + " (or memory-limit, conn-limit)");
             }
+            settings.put(key, e.getValue() == null ? "" : e.getValue());
         }
         List<String> cmd = new ArrayList<>();
         if (!spec.cpus().isEmpty()) {
@@ -96,10 +103,10 @@ public final class MemcachedLauncher implements ServerLauncher {
         }
         cmd.add(binary.toString());
         cmd.addAll(List.of("-l", "127.0.0.1", "-p", Integer.toString(port), "-U", "0"));
-        cmd.addAll(List.of("-m", number(spec, "memory", 1, 1 << 30)));
-        cmd.addAll(List.of("-t", number(spec, "threads", 1, 1024)));
-        cmd.addAll(List.of("-c", number(spec, "connections", 1, 1 << 24)));
-        String item = spec.settings().get("max-item-size");
+        cmd.addAll(List.of("-m", number(settings, "memory", 1, 1 << 30)));
+        cmd.addAll(List.of("-t", number(settings, "threads", 1, 1024)));
+        cmd.addAll(List.of("-c", number(settings, "connections", 1, 1 << 24)));
+        String item = settings.get("max-item-size");
         if (item != null) {
             if (!item.strip().matches("[0-9]+[kKmM]?")) {
                 throw new InvalidOptionException("memcached: max-item-size=" + item + " is not valid; expected e.g. 1m, 512k or bytes");
@@ -113,8 +120,8 @@ public final class MemcachedLauncher implements ServerLauncher {
         return cmd;
     }
 
-    private static String number(ServerSpec spec, String key, long min, long max) {
-        String v = spec.settings().getOrDefault(key, DEFAULTS.get(key)).strip();
+    private static String number(Map<String, String> settings, String key, long min, long max) {
+        String v = settings.getOrDefault(key, DEFAULTS.get(key)).strip();
         try {
             long n = Long.parseLong(v);
             if (n >= min && n <= max) {

@@ -90,7 +90,7 @@ class MemcachedLauncherTest {
                 .getMessage().contains("/nonexistent/memcached is not an executable file"));
         assertTrue(assertThrows(InvalidOptionException.class, () -> launcher.binary("path:relative/memcached"))
                 .getMessage().contains("the path must be absolute"));
-        assertEquals("memcached: unknown server setting 'innodb_buffer_pool_size'; valid: connections, max-item-size, memory, threads",
+        assertEquals("memcached: unknown server setting 'innodb_buffer_pool_size'; valid: connections, max-item-size, memory, threads (or memory-limit, conn-limit)",
                 assertThrows(InvalidOptionException.class, () -> launcher.command(Path.of("/bin/true"),
                         new ServerSpec("system", Map.of("innodb_buffer_pool_size", "1G"), AllocatorSpec.GLIBC, ""), 1, false)).getMessage());
         assertTrue(assertThrows(InvalidOptionException.class, () -> launcher.command(Path.of("/bin/true"),
@@ -105,6 +105,10 @@ class MemcachedLauncherTest {
         assertFalse(launcher.command(Path.of("/m"), spec, 5, false).contains("-u"));
         assertEquals(List.of("/m", "-l", "127.0.0.1", "-p", "5", "-U", "0", "-m", "1024", "-t", "4", "-c", "4096"),
                 launcher.command(Path.of("/m"), spec, 5, false));
+        ServerSpec aliases = new ServerSpec("system", Map.of("memory_limit", "64", "conn-limit", "10", "max-item-size", "2m"),
+                AllocatorSpec.GLIBC, "");
+        assertEquals(List.of("/m", "-l", "127.0.0.1", "-p", "5", "-U", "0", "-m", "64", "-t", "4", "-c", "10", "-I", "2m"),
+                launcher.command(Path.of("/m"), aliases, 5, false));
     }
 
     @Test
