@@ -19,7 +19,7 @@ import java.util.SplittableRandom;
 
 /**
  * One client thread with one blocking {@link DirectConnection} per server (a key goes to server
- * {@code hash(key) mod n}): request, reply, next, as memslap. Counted as {@link MemcachedSession}:
+ * {@code unsigned String.hashCode() mod n}, spymemcached's default placement): request, reply, next, as memslap. Counted as {@link MemcachedSession}:
  * set stored {@code writes(1)}, hit {@code reads(1)}, miss {@code others(1)}; a refused set is
  * {@link Outcome#ERROR}; a timeout reconnects and is {@link Outcome#ERROR}; a dropped connection
  * reconnects and is {@link Outcome#RETRY}; a failed reconnect ends the run.
@@ -69,7 +69,8 @@ final class DirectMemcachedSession implements Session {
     public Outcome execute() throws Exception {
         boolean set = operation.nextIsSet(random, setShare);
         String key = keys.key(chooser.next());
-        int server = connections.length == 1 ? 0 : (key.hashCode() & Integer.MAX_VALUE) % connections.length;
+        // as spymemcached's default (ARRAY_MOD over NATIVE_HASH), so keys its loader stored are found here
+        int server = connections.length == 1 ? 0 : (int) ((key.hashCode() & 0xffffffffL) % connections.length);
         DirectConnection c = connections[server];
         try {
             if (set) {
