@@ -15,30 +15,38 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A plain loop of memcached-set sessions, for comparing the client with memslap without the
- * runner: {@code SetLoop HOST PORT THREADS EVENTS_PER_THREAD [option=value ...]}. Prints the
- * wall time from the moment all threads start to the moment the last finishes, as memslap does.
+ * A plain loop of memcached-set or memcached-get sessions, for comparing the client with memslap
+ * without the runner: {@code KvLoop set|get HOST PORT THREADS EVENTS_PER_THREAD [option=value ...]}.
+ * Sets write distinct keys (each thread its own slice, as memslap); gets read uniformly from
+ * {@code --keys} (default THREADS x EVENTS) loaded before the clock starts. Prints the wall time from
+ * the moment all threads start to the moment the last finishes, as memslap does.
  */
-public final class SetLoop {
+public final class KvLoop {
     public static void main(String[] args) throws Exception {
-        if (args.length < 4) {
-            System.err.println("usage: SetLoop HOST PORT THREADS EVENTS_PER_THREAD [option=value ...]");
+        if (args.length < 5 || !args[0].equals("set") && !args[0].equals("get")) {
+            System.err.println("usage: KvLoop set|get HOST PORT THREADS EVENTS_PER_THREAD [option=value ...]");
             System.exit(2);
         }
-        Target target = Target.builder().host(args[0]).port(Integer.parseInt(args[1])).product("memcached").build();
-        int threads = Integer.parseInt(args[2]);
-        long events = Long.parseLong(args[3]);
+        boolean set = args[0].equals("set");
+        Target target = Target.builder().host(args[1]).port(Integer.parseInt(args[2])).product("memcached").build();
+        int threads = Integer.parseInt(args[3]);
+        long events = Long.parseLong(args[4]);
         Map<String, String> options = new LinkedHashMap<>();
         options.put("keys", Long.toString(events * threads));
-        options.put("key-pattern", "sequential");
-        for (int i = 4; i < args.length; i++) {
+        options.put("key-pattern", set ? "sequential" : "uniform");
+        for (int i = 5; i < args.length; i++) {
             int eq = args[i].indexOf('=');
             options.put(args[i].substring(0, eq), args[i].substring(eq + 1));
         }
-        Workload w = new MemcachedWorkloadFactory.Set().create(options);
+        Workload w = (set ? new MemcachedWorkloadFactory.Set() : new MemcachedWorkloadFactory.Get()).create(options);
+        if (!w.isPrepared(target)) {
+            w.prepare(target, () -> threads);
+        }
         List<Session> sessions = new ArrayList<>();
+        List<Counting> contexts = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            sessions.add(w.openSession(target, new Counting(t, threads)));
+            contexts.add(new Counting(t, threads));
+            sessions.add(w.openSession(target, contexts.get(t)));
         }
         CyclicBarrier start = new CyclicBarrier(threads + 1);
         AtomicLong failed = new AtomicLong();
@@ -67,7 +75,8 @@ public final class SetLoop {
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
         long total = events * threads;
-        System.out.printf("benchkit memcached-set: threads=%d events=%d seconds=%.3f ops/s=%.0f not-ok=%d options=%s%n",
-                threads, total, seconds, total / seconds, failed.get(), options);
+        System.out.printf("benchkit memcached-" + args[0] + ": threads=%d events=%d seconds=%.3f ops/s=%.0f not-ok=%d reads=%d misses=%d options=%s%n",
+                threads, total, seconds, total / seconds, failed.get(),
+                contexts.stream().mapToLong(c -> c.reads).sum(), contexts.stream().mapToLong(c -> c.others).sum(), options);
     }
 }
