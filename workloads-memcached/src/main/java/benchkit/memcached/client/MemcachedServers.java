@@ -1,0 +1,61 @@
+package benchkit.memcached.client;
+
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.Target;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Parses {@code host:port[,host:port...]}, or takes the target's address when none is given. */
+public final class MemcachedServers {
+    private MemcachedServers() {
+    }
+
+    public static List<InetSocketAddress> parse(String option, String text) {
+        List<InetSocketAddress> out = new ArrayList<>();
+        for (String part : text.split(",", -1)) {
+            String p = part.strip();
+            int colon = p.lastIndexOf(':');
+            if (colon <= 0 || colon == p.length() - 1) {
+                throw new InvalidOptionException("--" + option + "=" + text + " is not valid; expected host:port[,host:port...]");
+            }
+            int port;
+            try {
+                port = Integer.parseInt(p.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+            if (port < 1 || port > 65535) {
+                throw new InvalidOptionException("--" + option + "=" + text + " has a bad port in '" + p + "'; expected 1 to 65535");
+            }
+            out.add(InetSocketAddress.createUnresolved(p.substring(0, colon), port));
+        }
+        return out;
+    }
+
+    /** The servers from {@code option}'s value, or else the target's host and port. */
+    public static List<InetSocketAddress> orTarget(String option, String text, Target target) {
+        if (text != null && !text.isBlank()) {
+            return parse(option, text);
+        }
+        return List.of(InetSocketAddress.createUnresolved(target.host(), target.port()));
+    }
+
+    /** Resolved copies for a client that connects. */
+    public static List<InetSocketAddress> resolved(List<InetSocketAddress> servers) {
+        List<InetSocketAddress> out = new ArrayList<>();
+        for (InetSocketAddress a : servers) {
+            out.add(new InetSocketAddress(a.getHostString(), a.getPort()));
+        }
+        return out;
+    }
+
+    public static String describe(List<InetSocketAddress> servers) {
+        List<String> s = new ArrayList<>();
+        for (InetSocketAddress a : servers) {
+            s.add(a.getHostString() + ":" + a.getPort());
+        }
+        return String.join(",", s);
+    }
+}

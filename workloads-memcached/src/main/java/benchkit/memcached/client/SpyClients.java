@@ -1,0 +1,72 @@
+package benchkit.memcached.client;
+
+import net.spy.memcached.ConnectionFactoryBuilder;
+import net.spy.memcached.FailureMode;
+import net.spy.memcached.MemcachedClient;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Builds spymemcached clients configured for benchmarking: one connection per server, no op merging. */
+public final class SpyClients {
+    /** Held so java.util.logging does not forget the level (it keeps loggers weakly). */
+    private static final Logger SPY_LOG = Logger.getLogger("net.spy.memcached");
+
+    static {
+        // spymemcached prints two INFO lines per connection to stderr by default; 256 sessions would flood it.
+        if (System.getProperty("net.spy.log.LoggerImpl") == null) {
+            System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SunLogger");
+            SPY_LOG.setLevel(Level.WARNING);
+        }
+    }
+
+    private SpyClients() {
+    }
+
+    /** Memcached wire protocol. */
+    public enum Protocol { BINARY, TEXT }
+
+    public static MemcachedClient open(List<InetSocketAddress> servers, Protocol protocol, long timeoutMillis)
+            throws IOException {
+        ConnectionFactoryBuilder b = new ConnectionFactoryBuilder()
+                .setProtocol(protocol == Protocol.BINARY ? ConnectionFactoryBuilder.Protocol.BINARY
+                        : ConnectionFactoryBuilder.Protocol.TEXT)
+                .setOpTimeout(timeoutMillis)
+                // one request per event: merging gets into multi-gets would measure something else
+                .setShouldOptimize(false)
+                .setUseNagleAlgorithm(false)
+                .setDaemon(true)
+                .setFailureMode(FailureMode.Cancel)
+                .setMaxReconnectDelay(1);
+        MemcachedClient client = new MemcachedClient(b.build(), MemcachedServers.resolved(servers));
+        awaitConnected(client, servers, timeoutMillis);
+        return client;
+    }
+
+    /**
+     * spymemcached connects in the background; until then a request would be cancelled (failure
+     * mode Cancel), so wait until every server is connected.
+     */
+    private static void awaitConnected(MemcachedClient client, List<InetSocketAddress> servers, long timeoutMillis)
+            throws IOException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (client.getAvailableServers().size() < servers.size()) {
+            if (System.nanoTime() > deadline) {
+                client.shutdown(0, TimeUnit.MILLISECONDS);
+                throw new IOException("cannot connect to memcached at " + MemcachedServers.describe(servers)
+                        + " within " + timeoutMillis + " ms");
+            }
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                client.shutdown(0, TimeUnit.MILLISECONDS);
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while connecting to " + MemcachedServers.describe(servers), e);
+            }
+        }
+    }
+}

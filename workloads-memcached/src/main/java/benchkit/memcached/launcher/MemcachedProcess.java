@@ -1,0 +1,151 @@
+package benchkit.memcached.launcher;
+
+import benchkit.spi.AllocatorSpec;
+import benchkit.spi.ServerHandle;
+import benchkit.spi.Target;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A memcached process benchkit started: its log in a private directory, a JVM shutdown hook so
+ * it never outlives benchkit, and proof of the allocator it runs with.
+ */
+final class MemcachedProcess implements ServerHandle {
+    private static final long STOP_GRACE_MILLIS = 10_000;
+
+    private final Process process;
+    private final AllocatorSpec allocator;
+    private final Path dir;
+    private final Path log;
+    private final Thread shutdownHook;
+    private volatile Target target;
+    private boolean closed;
+
+    private MemcachedProcess(Process process, AllocatorSpec allocator, Path dir, Path log) {
+        this.process = process;
+        this.allocator = allocator;
+        this.dir = dir;
+        this.log = log;
+        this.shutdownHook = new Thread(process::destroyForcibly, "memcached-" + process.pid() + "-reaper");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    static MemcachedProcess start(List<String> command, AllocatorSpec allocator, Path dir) throws IOException {
+        Path log = dir.resolve("memcached.log");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Map<String, String> env = pb.environment();
+        env.remove("LD_PRELOAD");
+        env.putAll(allocator.environment());
+        allocator.library().ifPresent(lib -> env.put("LD_PRELOAD", lib));
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            throw new IOException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
+        }
+        return new MemcachedProcess(p, allocator, dir, log);
+    }
+
+    /** Waits until the server answers {@code version}; returns that version. */
+    String awaitReady(String host, int port, long timeoutMillis) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        IOException last = null;
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IOException("memcached exited with code " + process.exitValue() + " before accepting connections: "
+                        + logTail(5).replace('\n', ' ').strip());
+            }
+            try {
+                return MemcachedLauncher.versionOf(host, port, 1000);
+            } catch (IOException e) {
+                last = e;
+                Thread.sleep(20);
+            }
+        }
+        throw new IOException("memcached did not answer on " + host + ":" + port + " within " + timeoutMillis + " ms"
+                + (last != null ? ": " + last.getMessage() : ""));
+    }
+
+    void target(Target target) {
+        this.target = target;
+    }
+
+    /** Fails when a preloaded allocator library is not mapped into the process. */
+    void requireAllocator() throws IOException {
+        if (allocator.library().isPresent() && ProcessMaps.findLibrary(pid(), allocator.library().get()).isEmpty()) {
+            throw new IOException("allocator " + allocator.name() + ": " + allocator.library().get()
+                    + " is not mapped into memcached (pid " + pid() + "); LD_PRELOAD did not take effect");
+        }
+    }
+
+    @Override
+    public long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public Target target() {
+        return target;
+    }
+
+    @Override
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public String allocatorLoaded() {
+        if (allocator.library().isEmpty()) {
+            return "glibc";
+        }
+        try {
+            return ProcessMaps.findLibrary(pid(), allocator.library().get()).orElse("not loaded: " + allocator.library().get());
+        } catch (IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    public String logTail(int lines) {
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
+            return String.join("\n", new ArrayList<>(all.subList(Math.max(0, all.size() - lines), all.size())));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            process.destroy(); // SIGTERM: memcached exits at once
+            if (!process.waitFor(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(STOP_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down; the hook runs anyway
+            }
+            MemcachedLauncher.deleteQuietly(dir);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package benchkit.memcached.sql;
+
+import benchkit.memcached.kv.KvOperation;
+import benchkit.memcached.kv.KvOptions;
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.OptionSpec;
+import benchkit.spi.OptionValues;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Options of the SQL key-value baseline: the memcached workloads' key-value options plus the table. */
+public record SqlKvOptions(KvOptions kv, String table) {
+    public static final String TABLE = "table";
+
+    public static List<OptionSpec> specs(KvOperation op) {
+        List<OptionSpec> s = new ArrayList<>(KvOptions.specs(op));
+        s.add(new OptionSpec(TABLE, "kv", "InnoDB table kv(k, v, flags, cas, expiry) in the target's database"));
+        return s;
+    }
+
+    public static SqlKvOptions from(String workload, KvOperation op, Map<String, String> given) {
+        OptionValues v = OptionValues.parse(workload, specs(op), given);
+        KvOptions kv = KvOptions.from(op, v);
+        String table = v.string(TABLE).strip();
+        if (!SqlKvSchema.isIdentifier(table)) {
+            throw new InvalidOptionException(workload + ": --table=" + table + " is not valid; expected letters, digits, '_' or '$'");
+        }
+        if (kv.valueSizes().max() > SqlKvSchema.MAX_VALUE) {
+            throw new InvalidOptionException(workload + ": --value-size=" + kv.valueSizes() + " is above the table's limit of "
+                    + SqlKvSchema.MAX_VALUE + " bytes");
+        }
+        return new SqlKvOptions(kv, table);
+    }
+}

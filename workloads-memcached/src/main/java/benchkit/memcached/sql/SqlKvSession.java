@@ -1,0 +1,117 @@
+package benchkit.memcached.sql;
+
+import benchkit.memcached.kv.KeyPattern;
+import benchkit.memcached.kv.KeySpace;
+import benchkit.memcached.kv.KvOperation;
+import benchkit.memcached.kv.ValuePool;
+import benchkit.memcached.kv.ValueSizes;
+import benchkit.spi.Outcome;
+import benchkit.spi.QueryCounter;
+import benchkit.spi.Session;
+import benchkit.spi.Target;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
+import java.util.SplittableRandom;
+
+/**
+ * One client thread of the SQL baseline on its own connection (autocommit): a get is
+ * {@code SELECT v FROM kv WHERE k=?}, a set is {@code INSERT ... ON DUPLICATE KEY UPDATE}, both
+ * server-side prepared once. Counted as the memcached sessions: set {@code writes(1)}, hit
+ * {@code reads(1)}, miss {@code others(1)} (still OK). A deadlock or lock wait timeout is
+ * {@link Outcome#IGNORED_ERROR}; a lost connection reconnects and is {@link Outcome#RETRY}.
+ */
+final class SqlKvSession implements Session {
+    private final Target target;
+    private final String table;
+    private final KvOperation operation;
+    private final double setShare;
+    private final KeySpace keys;
+    private final KeyPattern.Chooser chooser;
+    private final ValueSizes sizes;
+    private final ValuePool values;
+    private final SplittableRandom random;
+    private final QueryCounter counter;
+    private Connection connection;
+    private PreparedStatement get;
+    private PreparedStatement set;
+
+    SqlKvSession(Target target, String table, KvOperation operation, double setShare, KeySpace keys,
+                 KeyPattern.Chooser chooser, ValueSizes sizes, ValuePool values, SplittableRandom random,
+                 QueryCounter counter) throws SQLException {
+        this.target = target;
+        this.table = table;
+        this.operation = operation;
+        this.setShare = setShare;
+        this.keys = keys;
+        this.chooser = chooser;
+        this.sizes = sizes;
+        this.values = values;
+        this.random = random;
+        this.counter = counter;
+        connect();
+    }
+
+    private void connect() throws SQLException {
+        connection = Jdbc.connect(target, true);
+        get = connection.prepareStatement(SqlKvSchema.select(table));
+        set = connection.prepareStatement(SqlKvSchema.upsert(table, 1));
+    }
+
+    @Override
+    public Outcome execute() throws Exception {
+        boolean isSet = operation.nextIsSet(random, setShare);
+        String key = keys.key(chooser.next());
+        try {
+            if (isSet) {
+                set.setString(1, key);
+                set.setBytes(2, values.value(sizes.next(random)));
+                set.executeUpdate();
+                counter.writes(1);
+            } else {
+                get.setString(1, key);
+                try (ResultSet rs = get.executeQuery()) {
+                    if (rs.next()) {
+                        counter.reads(1);
+                    } else {
+                        counter.others(1);
+                    }
+                }
+            }
+            return Outcome.OK;
+        } catch (SQLException e) {
+            if (e.getErrorCode() == 1213 || e.getErrorCode() == 1205) {
+                return Outcome.IGNORED_ERROR;
+            }
+            if (isConnectionLost(e)) {
+                closeQuietly();
+                connect();
+                return Outcome.RETRY;
+            }
+            throw e;
+        }
+    }
+
+    private static boolean isConnectionLost(SQLException e) {
+        String state = e.getSQLState();
+        return e instanceof SQLNonTransientConnectionException || e instanceof SQLTransientConnectionException
+                || state != null && state.startsWith("08");
+    }
+
+    private void closeQuietly() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // already broken
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+}

@@ -1,0 +1,75 @@
+package benchkit.memcached.sql;
+
+import benchkit.memcached.kv.KeyPattern;
+import benchkit.memcached.kv.KeySpace;
+import benchkit.memcached.kv.KvOptions;
+import benchkit.memcached.kv.ValuePool;
+import benchkit.spi.PrepareContext;
+import benchkit.spi.Session;
+import benchkit.spi.SessionContext;
+import benchkit.spi.Target;
+import benchkit.spi.Workload;
+
+import java.util.SplittableRandom;
+
+/**
+ * The SQL baseline: the memcached workloads' gets and sets as point statements on an InnoDB
+ * table, on any MySQL or MariaDB target. {@code --flush} truncates and reloads when the first
+ * session of a trial opens, as the memcached workloads do.
+ */
+public final class SqlKvWorkload implements Workload {
+    private final SqlKvOptions options;
+    private final KeySpace keys;
+    private final ValuePool values;
+    private final KeyPattern.Zipf zipf;
+
+    public SqlKvWorkload(SqlKvOptions options) {
+        this.options = options;
+        KvOptions kv = options.kv();
+        this.keys = new KeySpace(kv.keys(), kv.keySize());
+        this.values = new ValuePool(kv.valueSizes());
+        this.zipf = kv.keyPattern().zipfFor(kv.keys());
+    }
+
+    public SqlKvOptions options() {
+        return options;
+    }
+
+    @Override
+    public boolean isPrepared(Target target) throws Exception {
+        return loader(target).loaded();
+    }
+
+    @Override
+    public void prepare(Target target, PrepareContext context) throws Exception {
+        SqlKvSchema.create(target, options.table());
+        if (!options.kv().flush()) {
+            loader(target).load(context.threads());
+            context.progress("table " + options.table(), options.kv().initialLoad(), options.kv().initialLoad());
+        }
+    }
+
+    @Override
+    public void cleanup(Target target) throws Exception {
+        loader(target).drop();
+    }
+
+    @Override
+    public Session openSession(Target target, SessionContext context) throws Exception {
+        KvOptions kv = options.kv();
+        if (kv.flush() && context.thread() == 0) {
+            // the runner opens every session before any runs, so this happens between trials
+            SqlKvLoader loader = loader(target);
+            loader.truncate();
+            loader.load(context.threads());
+        }
+        SplittableRandom random = new SplittableRandom(0x9E3779B97F4A7C15L * (context.thread() + 1));
+        KeyPattern.Chooser chooser = kv.keyPattern().chooser(kv.keys(), context.thread(), context.threads(), random, zipf);
+        return new SqlKvSession(target, options.table(), kv.operation(), kv.setShare(), keys, chooser, kv.valueSizes(),
+                values, random, context.queries());
+    }
+
+    private SqlKvLoader loader(Target target) {
+        return new SqlKvLoader(target, options.table(), options.kv().initialLoad(), keys, options.kv().valueSizes(), values);
+    }
+}

@@ -1,0 +1,78 @@
+package benchkit.memcached.stats;
+
+import benchkit.memcached.client.MemcachedServers;
+import benchkit.memcached.client.MemcachedText;
+import benchkit.spi.Collector;
+import benchkit.spi.IterationInfo;
+import benchkit.spi.Metric;
+import benchkit.spi.TrialInfo;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads memcached {@code stats} from every server at the start and end of each iteration. */
+final class MemcachedStatsCollector implements Collector {
+    private static final int TIMEOUT_MILLIS = 5000;
+
+    private final List<InetSocketAddress> configured;
+    private List<InetSocketAddress> servers;
+    private Map<String, Double> before;
+    private long startNanos;
+
+    MemcachedStatsCollector(List<InetSocketAddress> configured) {
+        this.configured = configured;
+    }
+
+    @Override
+    public String name() {
+        return MemcachedStatsCollectorFactory.NAME;
+    }
+
+    @Override
+    public void beforeTrial(TrialInfo trial) {
+        servers = configured != null ? configured
+                : List.of(InetSocketAddress.createUnresolved(trial.target().host(), trial.target().port()));
+    }
+
+    @Override
+    public void beforeIteration(TrialInfo trial, IterationInfo iteration) throws IOException {
+        if (servers == null) {
+            beforeTrial(trial);
+        }
+        before = snapshot();
+        startNanos = System.nanoTime();
+    }
+
+    @Override
+    public Collection<Metric> afterIteration(TrialInfo trial, IterationInfo iteration) throws IOException {
+        Map<String, Double> after = snapshot();
+        double seconds = (System.nanoTime() - startNanos) / 1e9;
+        return MemcachedStats.metrics(before, after, seconds);
+    }
+
+    /** Numeric stats summed over the servers. */
+    private Map<String, Double> snapshot() throws IOException {
+        Map<String, Double> sum = new HashMap<>();
+        for (InetSocketAddress s : servers) {
+            Map<String, String> stats;
+            try {
+                stats = MemcachedText.stats(s.getHostString(), s.getPort(), TIMEOUT_MILLIS);
+            } catch (IOException e) {
+                throw new IOException("memcached-stats: cannot read stats from " + MemcachedServers.describe(List.of(s))
+                        + " (is it memcached? set --memcached-servers): " + e.getMessage(), e);
+            }
+            for (Map.Entry<String, String> e : stats.entrySet()) {
+                try {
+                    sum.merge(e.getKey(), Double.parseDouble(e.getValue()), Double::sum);
+                } catch (NumberFormatException ignored) {
+                    // version strings and the like
+                }
+            }
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,117 @@
+package benchkit.memcached.workload;
+
+import benchkit.memcached.client.DirectConnection;
+import benchkit.memcached.client.SpyClients.Protocol;
+import benchkit.memcached.kv.KeyPattern;
+import benchkit.memcached.kv.KeySpace;
+import benchkit.memcached.kv.KvOperation;
+import benchkit.memcached.kv.ValuePool;
+import benchkit.memcached.kv.ValueSizes;
+import benchkit.spi.Outcome;
+import benchkit.spi.QueryCounter;
+import benchkit.spi.Session;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * One client thread with one blocking {@link DirectConnection} per server (a key goes to server
+ * {@code unsigned String.hashCode() mod n}, spymemcached's default placement): request, reply, next, as memslap. Counted as {@link MemcachedSession}:
+ * set stored {@code writes(1)}, hit {@code reads(1)}, miss {@code others(1)}; a refused set is
+ * {@link Outcome#ERROR}; a timeout reconnects and is {@link Outcome#ERROR}; a dropped connection
+ * reconnects and is {@link Outcome#RETRY}; a failed reconnect ends the run.
+ */
+final class DirectMemcachedSession implements Session {
+    private final List<InetSocketAddress> servers;
+    private final Protocol protocol;
+    private final int timeoutMillis;
+    private final int maxValue;
+    private final DirectConnection[] connections;
+    private final KvOperation operation;
+    private final double setShare;
+    private final KeySpace keys;
+    private final KeyPattern.Chooser chooser;
+    private final ValueSizes sizes;
+    private final ValuePool values;
+    private final SplittableRandom random;
+    private final QueryCounter counter;
+
+    DirectMemcachedSession(List<InetSocketAddress> servers, Protocol protocol, int timeoutMillis, KvOperation operation,
+                           double setShare, KeySpace keys, KeyPattern.Chooser chooser, ValueSizes sizes, ValuePool values,
+                           SplittableRandom random, QueryCounter counter) throws IOException {
+        this.servers = servers;
+        this.protocol = protocol;
+        this.timeoutMillis = timeoutMillis;
+        this.maxValue = sizes.max();
+        this.connections = new DirectConnection[servers.size()];
+        this.operation = operation;
+        this.setShare = setShare;
+        this.keys = keys;
+        this.chooser = chooser;
+        this.sizes = sizes;
+        this.values = values;
+        this.random = random;
+        this.counter = counter;
+        try {
+            for (int i = 0; i < connections.length; i++) {
+                connections[i] = new DirectConnection(servers.get(i), protocol, timeoutMillis, maxValue);
+            }
+        } catch (IOException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public Outcome execute() throws Exception {
+        boolean set = operation.nextIsSet(random, setShare);
+        String key = keys.key(chooser.next());
+        // as spymemcached's default (ARRAY_MOD over NATIVE_HASH), so keys its loader stored are found here
+        int server = connections.length == 1 ? 0 : (int) ((key.hashCode() & 0xffffffffL) % connections.length);
+        DirectConnection c = connections[server];
+        try {
+            if (set) {
+                if (c.set(key, values.value(sizes.next(random))) != DirectConnection.STORED) {
+                    return Outcome.ERROR;
+                }
+                counter.writes(1);
+            } else if (c.get(key) == DirectConnection.HIT) {
+                counter.reads(1);
+            } else {
+                counter.others(1);
+            }
+            return Outcome.OK;
+        } catch (SocketTimeoutException e) {
+            reconnect(server);
+            return Outcome.ERROR;
+        } catch (IOException e) {
+            reconnect(server);
+            return Outcome.RETRY;
+        }
+    }
+
+    private void reconnect(int server) throws IOException {
+        try {
+            connections[server].close();
+        } catch (IOException ignored) {
+            // already broken
+        }
+        connections[server] = new DirectConnection(servers.get(server), protocol, timeoutMillis, maxValue);
+    }
+
+    @Override
+    public void close() {
+        for (DirectConnection c : connections) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (IOException ignored) {
+                    // closing anyway
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package benchkit.memcached.workload;
+
+import benchkit.memcached.client.MemcachedServers;
+import benchkit.memcached.client.MemcachedText;
+import benchkit.memcached.client.SpyClients;
+import benchkit.memcached.kv.KeySpace;
+import benchkit.memcached.kv.ValuePool;
+import benchkit.memcached.kv.ValueSizes;
+import net.spy.memcached.MemcachedClient;
+import net.spy.memcached.internal.OperationFuture;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.LongConsumer;
+
+/** Stores keys k0..k(N-1) (memslap's --initial-load) and empties servers (--flush), outside the measured run. */
+final class MemcachedLoader {
+    private static final int WINDOW = 256;
+
+    private final MemcachedOptions options;
+    private final List<InetSocketAddress> servers;
+    private final KeySpace keys;
+    private final ValueSizes sizes;
+    private final ValuePool values;
+
+    MemcachedLoader(MemcachedOptions options, List<InetSocketAddress> servers, KeySpace keys, ValuePool values) {
+        this.options = options;
+        this.servers = servers;
+        this.keys = keys;
+        this.sizes = options.kv().valueSizes();
+        this.values = values;
+    }
+
+    void flush() throws IOException {
+        for (InetSocketAddress s : servers) {
+            MemcachedText.flushAll(s.getHostString(), s.getPort(), (int) Math.min(Integer.MAX_VALUE, options.timeoutMillis()));
+        }
+    }
+
+    /** Whether the first and the last key of the initial load are stored. */
+    boolean loaded() throws Exception {
+        long n = options.kv().initialLoad();
+        if (n == 0) {
+            return true;
+        }
+        MemcachedClient c = SpyClients.open(servers, options.protocol(), options.timeoutMillis());
+        try {
+            return c.get(keys.key(0), benchkit.memcached.client.RawBytesTranscoder.INSTANCE) != null
+                    && c.get(keys.key(n - 1), benchkit.memcached.client.RawBytesTranscoder.INSTANCE) != null;
+        } finally {
+            c.shutdown(options.timeoutMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Loads the initial keys over {@code threads} connections, each with a window of async sets. */
+    void load(int threads, LongConsumer progress) throws Exception {
+        long n = options.kv().initialLoad();
+        if (n == 0) {
+            return;
+        }
+        int t = (int) Math.max(1, Math.min(threads, Math.min(8, n)));
+        ExecutorService pool = Executors.newFixedThreadPool(t, r -> {
+            Thread th = new Thread(r, "memcached-load");
+            th.setDaemon(true);
+            return th;
+        });
+        try {
+            List<Future<Long>> parts = new ArrayList<>();
+            for (int i = 0; i < t; i++) {
+                long from = n * i / t;
+                long to = n * (i + 1) / t;
+                long seed = i;
+                parts.add(pool.submit(() -> loadRange(from, to, seed)));
+            }
+            long done = 0;
+            for (Future<Long> f : parts) {
+                try {
+                    done += f.get();
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof Exception ex ? ex : e;
+                }
+            }
+            progress.accept(done);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private long loadRange(long from, long to, long seed) throws Exception {
+        MemcachedClient c = SpyClients.open(servers, options.protocol(), options.timeoutMillis());
+        SplittableRandom random = new SplittableRandom(seed);
+        ArrayDeque<OperationFuture<Boolean>> pending = new ArrayDeque<>();
+        try {
+            for (long k = from; k < to; k++) {
+                pending.add(c.set(keys.key(k), 0, values.value(sizes.next(random)),
+                        benchkit.memcached.client.RawBytesTranscoder.INSTANCE));
+                if (pending.size() >= WINDOW) {
+                    check(pending.poll());
+                }
+            }
+            while (!pending.isEmpty()) {
+                check(pending.poll());
+            }
+            return to - from;
+        } finally {
+            c.shutdown(options.timeoutMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void check(OperationFuture<Boolean> f) throws Exception {
+        Boolean ok;
+        try {
+            ok = f.get(options.timeoutMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IOException("initial load: a set timed out after " + options.timeoutMillis() + " ms on "
+                    + MemcachedServers.describe(servers));
+        }
+        if (!Boolean.TRUE.equals(ok)) {
+            throw new IOException("initial load: the server refused to store " + f.getKey() + " ("
+                    + f.getStatus().getMessage() + ") on " + MemcachedServers.describe(servers));
+        }
+    }
+}

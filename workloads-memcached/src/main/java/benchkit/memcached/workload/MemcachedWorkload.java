@@ -1,0 +1,92 @@
+package benchkit.memcached.workload;
+
+import benchkit.memcached.client.SpyClients;
+import benchkit.memcached.kv.KeyPattern;
+import benchkit.memcached.kv.KeySpace;
+import benchkit.memcached.kv.KvOptions;
+import benchkit.memcached.kv.ValuePool;
+import benchkit.spi.PrepareContext;
+import benchkit.spi.Session;
+import benchkit.spi.SessionContext;
+import benchkit.spi.Target;
+import benchkit.spi.Workload;
+import net.spy.memcached.MemcachedClient;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Gets and sets against memcached (native, or MySQL's InnoDB memcached plugin): one connection
+ * per server per session, through benchkit's blocking {@link benchkit.memcached.client.DirectConnection}
+ * or a spymemcached client ({@code --client}). Without {@code --flush} the initial load
+ * happens in {@link #prepare} once per server; with it, the first session of each trial empties
+ * the servers and loads again before any session starts, as each memslap run does.
+ */
+public final class MemcachedWorkload implements Workload {
+    private final MemcachedOptions options;
+    private final KeySpace keys;
+    private final ValuePool values;
+    private final KeyPattern.Zipf zipf;
+
+    public MemcachedWorkload(MemcachedOptions options) {
+        this.options = options;
+        KvOptions kv = options.kv();
+        this.keys = new KeySpace(kv.keys(), kv.keySize());
+        this.values = new ValuePool(kv.valueSizes());
+        this.zipf = kv.keyPattern().zipfFor(kv.keys());
+    }
+
+    public MemcachedOptions options() {
+        return options;
+    }
+
+    /** The servers loaded: {@code --memcached-servers}, else the target's host and port. */
+    public List<InetSocketAddress> servers(Target target) {
+        return options.servers() != null ? options.servers()
+                : List.of(InetSocketAddress.createUnresolved(target.host(), target.port()));
+    }
+
+    @Override
+    public boolean isPrepared(Target target) throws Exception {
+        return options.kv().flush() || loader(target).loaded();
+    }
+
+    @Override
+    public void prepare(Target target, PrepareContext context) throws Exception {
+        if (!options.kv().flush()) {
+            long total = options.kv().initialLoad();
+            loader(target).load(context.threads(), done -> context.progress("memcached keys", done, total));
+        }
+    }
+
+    @Override
+    public void cleanup(Target target) throws Exception {
+        loader(target).flush();
+    }
+
+    @Override
+    public Session openSession(Target target, SessionContext context) throws Exception {
+        KvOptions kv = options.kv();
+        if (kv.flush() && context.thread() == 0) {
+            // the runner opens every session before any runs, so this happens between trials
+            MemcachedLoader loader = loader(target);
+            loader.flush();
+            loader.load(context.threads(), done -> { });
+        }
+        List<InetSocketAddress> servers = servers(target);
+        SplittableRandom random = new SplittableRandom(0x9E3779B97F4A7C15L * (context.thread() + 1));
+        KeyPattern.Chooser chooser = kv.keyPattern().chooser(kv.keys(), context.thread(), context.threads(), random, zipf);
+        if (options.client() == MemcachedOptions.Client.DIRECT) {
+            return new DirectMemcachedSession(servers, options.protocol(), (int) Math.min(Integer.MAX_VALUE, options.timeoutMillis()),
+                    kv.operation(), kv.setShare(), keys, chooser, kv.valueSizes(), values, random, context.queries());
+        }
+        MemcachedClient client = SpyClients.open(servers, options.protocol(), options.timeoutMillis());
+        return new MemcachedSession(client, kv.operation(), kv.setShare(), keys, chooser, kv.valueSizes(), values,
+                random, context.queries(), options.timeoutMillis(), options.pipeline());
+    }
+
+    private MemcachedLoader loader(Target target) {
+        return new MemcachedLoader(options, servers(target), keys, values);
+    }
+}

@@ -1,0 +1,60 @@
+package benchkit.memcached.workload;
+
+import benchkit.memcached.kv.KvOperation;
+import benchkit.spi.OptionSpec;
+import benchkit.spi.Workload;
+import benchkit.spi.WorkloadFactory;
+
+import java.util.List;
+import java.util.Map;
+
+/** The memcached workloads {@code memcached-set}, {@code memcached-get} and {@code memcached-mixed}. */
+public abstract class MemcachedWorkloadFactory implements WorkloadFactory {
+    private final String name;
+    private final KvOperation operation;
+    private final String description;
+
+    MemcachedWorkloadFactory(String name, KvOperation operation, String description) {
+        this.name = name;
+        this.operation = operation;
+        this.description = description;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public List<OptionSpec> options() {
+        return MemcachedOptions.specs(operation);
+    }
+
+    @Override
+    public Workload create(Map<String, String> options) {
+        return new MemcachedWorkload(MemcachedOptions.from(name, operation, options));
+    }
+
+    public static final class Set extends MemcachedWorkloadFactory {
+        public Set() {
+            super("memcached-set", KvOperation.SET, "memcached: one set per event (memslap --test=set)");
+        }
+    }
+
+    public static final class Get extends MemcachedWorkloadFactory {
+        public Get() {
+            super("memcached-get", KvOperation.GET, "memcached: one get per event (memslap --test=get); misses counted");
+        }
+    }
+
+    public static final class Mixed extends MemcachedWorkloadFactory {
+        public Mixed() {
+            super("memcached-mixed", KvOperation.MIXED, "memcached: sets and gets mixed by --ratio set:get");
+        }
+    }
+}

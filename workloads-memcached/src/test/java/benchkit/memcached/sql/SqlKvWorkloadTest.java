@@ -1,0 +1,143 @@
+package benchkit.memcached.sql;
+
+import benchkit.core.plugin.PluginRegistry;
+import benchkit.memcached.MariadbFixture;
+import benchkit.memcached.TestContexts;
+import benchkit.memcached.TestContexts.Counting;
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.Outcome;
+import benchkit.spi.Session;
+import benchkit.spi.Target;
+import benchkit.spi.Workload;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The SQL key-value baseline against a real throwaway mariadbd. */
+class SqlKvWorkloadTest {
+    private static MariadbFixture mariadb;
+    private static Target target;
+    private static final PluginRegistry REGISTRY = PluginRegistry.loadDefault();
+
+    @BeforeAll
+    static void start() throws Exception {
+        assumeTrue(MariadbFixture.available(), "mariadb-server not installed (" + MariadbFixture.MARIADBD + ")");
+        mariadb = MariadbFixture.start();
+        target = mariadb.target();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (mariadb != null) {
+            long pid = mariadb.pid();
+            mariadb.close();
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        }
+    }
+
+    private static Workload workload(String name, Map<String, String> options) {
+        return REGISTRY.workload(name).create(options);
+    }
+
+    private static List<Counting> run(Workload w, int threads, int events) throws Exception {
+        List<Counting> out = new ArrayList<>();
+        List<Session> sessions = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Counting c = new Counting(t, threads);
+            out.add(c);
+            sessions.add(w.openSession(target, c));
+        }
+        for (Session s : sessions) {
+            for (int i = 0; i < events; i++) {
+                assertEquals(Outcome.OK, s.execute());
+            }
+        }
+        for (Session s : sessions) {
+            s.close();
+        }
+        return out;
+    }
+
+    private static long rows(String table) throws Exception {
+        try (Connection c = Jdbc.connect(target, true); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM `" + table + "`")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    void setsThenGetsHitEveryKey() throws Exception {
+        Map<String, String> opts = Map.of("keys", "400", "key-pattern", "sequential", "value-size", "100:0.5,3000:0.5",
+                "table", "kv_setget");
+        try (Workload set = workload("sql-kv-set", opts)) {
+            assertFalse(set.isPrepared(target), "no table yet");
+            set.prepare(target, TestContexts.prepare(2));
+            assertTrue(set.isPrepared(target));
+            for (Counting c : run(set, 4, 100)) {
+                assertEquals(100, c.writes);
+            }
+        }
+        assertEquals(400, rows("kv_setget"));
+        try (Workload get = workload("sql-kv-get", Map.of("keys", "400", "initial-load", "0", "table", "kv_setget"))) {
+            for (Counting c : run(get, 2, 300)) {
+                assertEquals(300, c.reads);
+                assertEquals(0, c.others);
+            }
+            get.cleanup(target);
+            assertFalse(get.isPrepared(target), "cleanup drops the table");
+        }
+    }
+
+    @Test
+    void prepareLoadsAndMissesAreCounted() throws Exception {
+        try (Workload get = workload("sql-kv-get", Map.of("keys", "1000", "initial-load", "250", "key-size", "64",
+                "key-pattern", "sequential", "table", "kv_load"))) {
+            assertFalse(get.isPrepared(target));
+            get.prepare(target, TestContexts.prepare(4));
+            assertTrue(get.isPrepared(target));
+            assertEquals(250, rows("kv_load"));
+            Counting c = run(get, 1, 1000).get(0);
+            assertEquals(250, c.reads);
+            assertEquals(750, c.others);
+        }
+    }
+
+    @Test
+    void mixedWithFlushTruncatesThenLoads() throws Exception {
+        try (Workload mixed = workload("sql-kv-mixed", Map.of("keys", "300", "initial-load", "100", "flush", "on",
+                "ratio", "1:4", "table", "kv_mixed"))) {
+            mixed.prepare(target, TestContexts.prepare(2));
+            assertEquals(0, rows("kv_mixed"), "with --flush the load happens per trial");
+            List<Counting> cs = run(mixed, 2, 500);
+            long sets = cs.stream().mapToLong(c -> c.writes).sum();
+            long gets = cs.stream().mapToLong(c -> c.reads + c.others).sum();
+            assertEquals(1000, sets + gets);
+            assertEquals(200, sets, 40, "about a fifth are sets");
+            assertTrue(rows("kv_mixed") >= 100);
+            mixed.cleanup(target);
+        }
+    }
+
+    @Test
+    void registryAndOptionErrors() {
+        assertTrue(REGISTRY.workloads().keySet().containsAll(List.of("sql-kv-set", "sql-kv-get", "sql-kv-mixed")));
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> workload("sql-kv-get", Map.of("table", "kv; DROP TABLE x")));
+        assertEquals("sql-kv-get: --table=kv; DROP TABLE x is not valid; expected letters, digits, '_' or '$'", e.getMessage());
+        assertThrows(InvalidOptionException.class, () -> workload("sql-kv-get", Map.of("protocol", "binary")));
+    }
+}

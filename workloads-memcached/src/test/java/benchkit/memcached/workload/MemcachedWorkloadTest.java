@@ -1,0 +1,276 @@
+package benchkit.memcached.workload;
+
+import benchkit.core.plugin.PluginRegistry;
+import benchkit.memcached.TestContexts;
+import benchkit.memcached.TestContexts.Counting;
+import benchkit.memcached.client.MemcachedText;
+import benchkit.memcached.launcher.MemcachedLauncher;
+import benchkit.spi.AllocatorSpec;
+import benchkit.spi.Outcome;
+import benchkit.spi.ServerHandle;
+import benchkit.spi.ServerSpec;
+import benchkit.spi.Session;
+import benchkit.spi.Target;
+import benchkit.spi.Workload;
+import benchkit.spi.WorkloadFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The memcached workloads against a real memcached started by the launcher. */
+class MemcachedWorkloadTest {
+    private static ServerHandle server;
+    private static Target target;
+    private static final PluginRegistry REGISTRY = PluginRegistry.loadDefault();
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = new MemcachedLauncher().launch(new ServerSpec("system", Map.of("memory", "128"), AllocatorSpec.GLIBC, ""));
+        target = server.target();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @BeforeEach
+    void empty() throws Exception {
+        MemcachedText.flushAll(target.host(), target.port(), 2000);
+    }
+
+    private static Workload workload(String name, Map<String, String> options) {
+        WorkloadFactory f = REGISTRY.workload(name);
+        return f.create(options);
+    }
+
+    private static Map<String, String> stats() throws Exception {
+        return MemcachedText.stats(target.host(), target.port(), 2000);
+    }
+
+    /** Counters are cumulative over the shared server's life, so tests compare differences. */
+    private static long stat(String name) throws Exception {
+        return Long.parseLong(stats().get(name));
+    }
+
+    /** Runs {@code events} events on each of {@code threads} sessions (in turn) and returns their counters. */
+    private static List<Counting> run(Workload w, int threads, int events) throws Exception {
+        List<Counting> out = new ArrayList<>();
+        List<Session> sessions = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Counting c = new Counting(t, threads);
+            out.add(c);
+            sessions.add(w.openSession(target, c));
+        }
+        for (Session s : sessions) {
+            for (int i = 0; i < events; i++) {
+                assertEquals(Outcome.OK, s.execute());
+            }
+        }
+        for (Session s : sessions) {
+            s.close();
+        }
+        return out;
+    }
+
+    @Test
+    void registryFindsTheWorkloadsAndTheLauncher() {
+        assertTrue(REGISTRY.workloads().keySet().containsAll(List.of("memcached-set", "memcached-get", "memcached-mixed")));
+        assertTrue(REGISTRY.launchers().containsKey("memcached"));
+        assertTrue(REGISTRY.problems().isEmpty(), REGISTRY.problems().toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"direct,binary", "direct,text", "spymemcached,binary", "spymemcached,text"})
+    void setsThenGetsHitEveryKey(String client, String protocol) throws Exception {
+        Map<String, String> opts = Map.of("keys", "2000", "key-pattern", "sequential", "value-size", "100-200",
+                "client", client, "protocol", protocol);
+        long sets = stat("cmd_set");
+        long hits = stat("get_hits");
+        long misses = stat("get_misses");
+        try (Workload set = workload("memcached-set", opts)) {
+            List<Counting> c = run(set, 4, 500);
+            for (Counting x : c) {
+                assertEquals(500, x.writes);
+                assertEquals(0, x.reads + x.others);
+            }
+        }
+        assertEquals(2000, stat("cmd_set") - sets);
+
+        try (Workload get = workload("memcached-get", Map.of("keys", "2000", "initial-load", "0", "client", client,
+                "protocol", protocol))) {
+            assertTrue(get.isPrepared(target), "nothing to load");
+            List<Counting> c = run(get, 2, 1000);
+            for (Counting x : c) {
+                assertEquals(1000, x.reads, "every get hits");
+                assertEquals(0, x.others);
+            }
+        }
+        assertEquals(2000, stat("get_hits") - hits, "4 sequential slices of 500 covered the key space");
+        assertEquals(0, stat("get_misses") - misses);
+    }
+
+    @Test
+    void eachSessionIsOneConnection() throws Exception {
+        try (Workload get = workload("memcached-get", Map.of("keys", "10", "initial-load", "0"))) {
+            long before = stat("curr_connections");
+            List<Session> sessions = new ArrayList<>();
+            for (int t = 0; t < 6; t++) {
+                sessions.add(get.openSession(target, new Counting(t, 6)));
+                sessions.get(t).execute();
+            }
+            assertEquals(before + 6, stat("curr_connections"), "one connection per session");
+            for (Session s : sessions) {
+                s.close();
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"direct,binary", "direct,text", "spymemcached,binary"})
+    void missesAreOkButCountedApart(String client, String protocol) throws Exception {
+        long misses = stat("get_misses");
+        try (Workload get = workload("memcached-get", Map.of("keys", "1000", "initial-load", "0", "client", client,
+                "protocol", protocol))) {
+            Counting c = run(get, 1, 300).get(0);
+            assertEquals(0, c.reads);
+            assertEquals(300, c.others, "every get misses on an empty server");
+        }
+        assertEquals(300, stat("get_misses") - misses);
+    }
+
+    @Test
+    void prepareLoadsTheInitialKeysOnce() throws Exception {
+        try (Workload get = workload("memcached-get", Map.of("keys", "5000", "value-size", "64"))) {
+            assertFalse(get.isPrepared(target));
+            get.prepare(target, TestContexts.prepare(4));
+            assertTrue(get.isPrepared(target));
+            Counting c = run(get, 1, 500).get(0);
+            assertEquals(500, c.reads);
+        }
+    }
+
+    @Test
+    void flushEmptiesAndReloadsWhenTheFirstSessionOpens() throws Exception {
+        MemcachedText.flushAll(target.host(), target.port(), 2000);
+        try (Workload set = workload("memcached-set", Map.of("keys", "100", "initial-load", "0", "key-pattern", "sequential"))) {
+            run(set, 1, 100);
+        }
+        try (Workload mixed = workload("memcached-mixed", Map.of("keys", "100", "initial-load", "40", "flush", "on",
+                "ratio", "0:1", "key-pattern", "sequential"))) {
+            assertTrue(mixed.isPrepared(target), "with --flush the load happens per trial, not in prepare");
+            Counting c = run(mixed, 1, 100).get(0);
+            assertEquals(40, c.reads, "k0..k39 were loaded after the flush");
+            assertEquals(60, c.others, "the rest were flushed");
+        }
+    }
+
+    @Test
+    void pipelinedTextMixedCountsEveryRequest() throws Exception {
+        try (Workload mixed = workload("memcached-mixed", Map.of("keys", "1000", "initial-load", "all",
+                "protocol", "text", "pipeline", "16", "ratio", "1:1"))) {
+            mixed.prepare(target, TestContexts.prepare(2));
+            long getsBefore = stat("cmd_get");
+            Counting c = run(mixed, 2, 1000).stream().reduce((a, b) -> {
+                a.reads += b.reads;
+                a.writes += b.writes;
+                a.others += b.others;
+                return a;
+            }).orElseThrow();
+            assertEquals(2000, c.reads + c.writes + c.others, "in-flight requests are counted at close");
+            assertEquals(0, c.others, "all keys loaded");
+            assertEquals(1000, c.writes, 100, "about half are sets");
+            assertEquals(c.reads, stat("cmd_get") - getsBefore);
+        }
+    }
+
+    @Test
+    void anUnreachableServerIsAClearError() {
+        Workload spy = workload("memcached-get", Map.of("memcached-servers", "127.0.0.1:1", "initial-load", "0", "timeout", "300",
+                "client", "spymemcached"));
+        Exception e = assertThrows(java.io.IOException.class, () -> spy.openSession(target, new Counting(0, 1)));
+        assertEquals("cannot connect to memcached at 127.0.0.1:1 within 300 ms", e.getMessage());
+        Workload direct = workload("memcached-get", Map.of("memcached-servers", "127.0.0.1:1", "initial-load", "0"));
+        e = assertThrows(java.io.IOException.class, () -> direct.openSession(target, new Counting(0, 1)));
+        assertTrue(e.getMessage().startsWith("cannot connect to memcached at 127.0.0.1:1: "), e.getMessage());
+    }
+
+    @Test
+    void largeValuesAndTwoServersWithTheDirectClient() throws Exception {
+        try (ServerHandle second = new MemcachedLauncher().launch(new ServerSpec("system", Map.of("memory", "64"), AllocatorSpec.GLIBC, ""))) {
+            String servers = target.host() + ":" + target.port() + "," + second.target().host() + ":" + second.target().port();
+            long setsA = stat("cmd_set");
+            try (Workload set = workload("memcached-set", Map.of("keys", "200", "key-pattern", "sequential",
+                    "value-size", "70000:1,200000:1", "memcached-servers", servers, "protocol", "text"))) {
+                assertEquals(200, run(set, 1, 200).get(0).writes);
+            }
+            long onA = stat("cmd_set") - setsA;
+            long onB = Long.parseLong(MemcachedText.stats(second.target().host(), second.target().port(), 2000).get("cmd_set"));
+            assertEquals(200, onA + onB);
+            assertTrue(onA > 50 && onB > 50, "keys spread over both servers: " + onA + " / " + onB);
+            try (Workload get = workload("memcached-get", Map.of("keys", "200", "initial-load", "0", "memcached-servers", servers))) {
+                assertEquals(400, run(get, 1, 400).get(0).reads, "values above the read buffer are read whole");
+            }
+            // the loader (spymemcached) and the direct sessions place keys on the same servers; with
+            // three servers a signed/unsigned hash mix-up would send a third of the keys elsewhere
+            try (ServerHandle third = new MemcachedLauncher().launch(new ServerSpec("system", Map.of("memory", "64"), AllocatorSpec.GLIBC, ""));
+                 Workload get = workload("memcached-get", Map.of("keys", "3000", "key-size", "30", "value-size", "10",
+                    "memcached-servers", servers + "," + third.target().host() + ":" + third.target().port()))) {
+                get.prepare(target, TestContexts.prepare(2));
+                Counting c = run(get, 1, 3000).get(0);
+                assertEquals(3000, c.reads, "every loaded key found");
+            }
+        }
+    }
+
+    @Test
+    void aValueAboveTheServersItemLimitIsAnError() throws Exception {
+        try (Workload set = workload("memcached-set", Map.of("keys", "10", "value-size", "1048576"))) {
+            Session s = set.openSession(target, new Counting(0, 1));
+            assertEquals(Outcome.ERROR, s.execute(), "memcached -I 1m refuses a 1 MiB value plus its header");
+            assertEquals(Outcome.ERROR, s.execute(), "and the connection is still usable");
+            s.close();
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"binary,memcached-mixed", "text,memcached-mixed"})
+    void theDirectClientAllocatesNothingPerEvent(String protocol, String workload) throws Exception {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        try (Workload w = workload(workload, Map.of("keys", "1000", "initial-load", "all", "ratio", "1:1",
+                "value-size", "100-2000", "protocol", protocol))) {
+            w.prepare(target, TestContexts.prepare(1));
+            Session s = w.openSession(target, new Counting(0, 1));
+            for (int i = 0; i < 20_000; i++) {
+                s.execute(); // warm up: JIT, value buffers
+            }
+            long id = Thread.currentThread().getId();
+            long before = mx.getThreadAllocatedBytes(id);
+            int n = 20_000;
+            int ok = 0;
+            for (int i = 0; i < n; i++) {
+                if (s.execute() == Outcome.OK) {
+                    ok++;
+                }
+            }
+            long perEvent = (mx.getThreadAllocatedBytes(id) - before) / n;
+            s.close();
+            assertEquals(n, ok);
+            assertTrue(perEvent < 8, "bytes allocated per event: " + perEvent);
+        }
+    }
+}
