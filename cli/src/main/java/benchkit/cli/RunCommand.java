@@ -3,7 +3,12 @@ package benchkit.cli;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
+import benchkit.core.report.HtmlReport;
+import benchkit.core.report.RunInfo;
+import benchkit.core.result.CombinedResults;
+import benchkit.core.result.Score;
 import benchkit.core.run.Runner;
+import benchkit.core.run.Variant;
 import benchkit.spi.OptionValues;
 import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
@@ -15,9 +20,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -91,32 +98,67 @@ abstract class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         checkThreads(threads);
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
-        String name = workload.requireWorkload(registry.workloads().keySet());
-        WorkloadFactory factory = registry.workload(name);
+        List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
-        Map<String, String> effective = OptionValues.parse(name, factory.options(), given).asMap();
-        RunPlan plan = plan(name, effective, Variants.of(registry, server));
-        try (Workload w = factory.create(given)) {
-            Runner runner = new Runner(plan, w, Collectors.supplier(registry, collectors), System.out);
-            RunSummary summary = runner.run();
-            if (!summary.complete()) {
-                spec.commandLine().getErr().println("bench: error: " + summary.failure().orElse("run incomplete"));
-                spec.commandLine().getErr().flush();
-                return Cli.EXIT_FAILURE;
-            }
-            return 0;
+        List<Variant> variants = Variants.of(registry, server);
+        Path outDir = out != null ? out : defaultOutDir(String.join("+", names));
+
+        // Every workload and plan is checked before any server starts.
+        Map<String, RunPlan> plans = new LinkedHashMap<>();
+        for (String name : names) {
+            WorkloadFactory factory = registry.workload(name);
+            Map<String, String> effective = OptionValues.parse(name, factory.options(), given).asMap();
+            factory.create(given).close();
+            plans.put(name, plan(name, effective, variants, names.size() == 1 ? outDir : outDir.resolve(name), given));
         }
+        ClientCpus.pin(server.clientCpus);
+
+        Instant started = Instant.now();
+        Map<String, List<Score>> scores = new LinkedHashMap<>();
+        List<String> failures = new ArrayList<>();
+        for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
+            try (Workload w = registry.workload(e.getKey()).create(given)) {
+                RunSummary summary = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors), System.out).run();
+                scores.put(e.getKey(), summary.scores());
+                summary.failure().ifPresent(failures::add);
+            }
+        }
+        if (names.size() > 1) {
+            CombinedResults.write(outDir, plans.values().stream().map(RunPlan::outDir).toList(), scores);
+            RunInfo.write(outDir, started, Map.of("workloads", String.join(",", names)));
+            HtmlReport.write(outDir);
+            System.out.println("# Combined results of " + String.join(", ", names) + ": " + outDir);
+        }
+        for (String failure : failures) {
+            spec.commandLine().getErr().println("bench: error: " + failure);
+        }
+        spec.commandLine().getErr().flush();
+        return failures.isEmpty() ? 0 : Cli.EXIT_FAILURE;
     }
 
-    private RunPlan plan(String name, Map<String, String> effective, List<benchkit.core.run.Variant> variants) {
+    private RunPlan plan(String name, Map<String, String> effective, List<Variant> variants, Path dir,
+                         Map<String, String> given) {
+        int measurementIterations = iterations;
+        int warmups = warmupIterations;
+        double measurementTime = time;
+        long maxEvents = events;
+        if (given.containsKey("execute-number")) {
+            // memslap's --execute-number: N events per thread, counted over one long iteration.
+            if (threads.size() != 1) {
+                throw new UsageException("--execute-number counts events per thread: give one --threads value per run");
+            }
+            maxEvents = Long.parseLong(given.get("execute-number").strip()) * threads.get(0);
+            measurementIterations = 1;
+            warmups = 0;
+            measurementTime = 24 * 3600;
+        }
         try {
             return new RunPlan(name, effective, variants, threads,
-                    warmupIterations, seconds("--warmup-time", warmupTime, true),
-                    iterations, seconds("--time", time, false),
+                    warmups, seconds("--warmup-time", warmupTime, true),
+                    measurementIterations, seconds("--time", measurementTime, false),
                     forks,
                     reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false),
-                    out != null ? out : defaultOutDir(name),
-                    events, rate);
+                    dir, maxEvents, rate);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

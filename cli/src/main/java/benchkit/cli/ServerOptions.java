@@ -12,9 +12,9 @@ import java.util.List;
 final class ServerOptions {
     static final String PASSWORD_ENV = "BENCH_MYSQL_PASSWORD";
 
-    @Option(names = "--server", paramLabel = "DIST",
-            description = "Server to launch: mysql-8.0 (embedded, default), mysql-5.7 (embedded), "
-                    + "system (mariadbd/mysqld on PATH or /usr/sbin).")
+    @Option(names = "--server", paramLabel = "SERVER[,SERVER...]",
+            description = "Servers to launch, each a variant: mysql-8.0 (embedded, default), mysql-5.7 (embedded), "
+                    + "system (mariadbd/mysqld on PATH or /usr/sbin), memcached, container:IMAGE.")
     String server;
 
     @Option(names = "--server-basedir", paramLabel = "DIR",
@@ -29,13 +29,18 @@ final class ServerOptions {
             description = "Environment tunable for one allocator's server, e.g. jemalloc:MALLOC_CONF=narenas:4 (repeatable).")
     List<String> allocatorEnv = new ArrayList<>();
 
-    @Option(names = "--mysqld", paramLabel = "NAME=VALUE",
-            description = "Server setting for launched servers, e.g. --mysqld innodb_buffer_pool_size=1G (repeatable).")
+    @Option(names = "--mysqld", paramLabel = "NAME=VALUE[,VALUE...]",
+            description = "Server setting for launched servers, e.g. --mysqld innodb_buffer_pool_size=1G (repeatable); "
+                    + "several values are variants, e.g. innodb_spin_wait_delay=6,96.")
     List<String> serverSettings = new ArrayList<>();
 
-    @Option(names = "--server-cpus", paramLabel = "CPUS",
-            description = "Pin the launched server to these CPUs (taskset list, e.g. 0 or 0-1).")
+    @Option(names = "--server-cpus", paramLabel = "N|A-B[,...]",
+            description = "Pin the launched server to N CPUs (0..N-1) or a range A-B; several values are variants.")
     String serverCpus;
+
+    @Option(names = "--client-cpus", paramLabel = "LIST",
+            description = "Pin bench itself (its load threads) to these CPUs (taskset list), apart from the server.")
+    String clientCpus;
 
     @Option(names = "--keep-datadir", description = "Keep the launched server's temporary directory for inspection.")
     boolean keepDatadir;
@@ -67,14 +72,9 @@ final class ServerOptions {
         return mysqlHost != null || mysqlSocket != null || mysqlPort != null;
     }
 
-    String distribution() {
-        if (serverBasedir != null) {
-            if (server != null) {
-                throw new UsageException("use either --server or --server-basedir, not both");
-            }
-            return "basedir:" + serverBasedir;
-        }
-        return server == null ? "mysql-8.0" : server;
+    /** The {@code --server} values; empty when none was given. */
+    java.util.List<String> servers() {
+        return server == null ? java.util.List.of() : java.util.List.of(server.split(","));
     }
 
     String password() {

@@ -15,34 +15,76 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Turns the server options into the run's variants: one per allocator, or the external server. */
+/**
+ * Turns the server options into the run's variants: the cross product of servers, allocators,
+ * server CPU sets and server settings with several values, or the one external server.
+ */
 final class Variants {
     private Variants() {
+    }
+
+    /** One point of the matrix, before it becomes a {@link Variant}. */
+    private record Point(ServerChoice server, String allocator, String cpus, Map<String, String> settings) {
     }
 
     static List<Variant> of(PluginRegistry registry, ServerOptions o) {
         if (o.isExternal()) {
             return List.of(external(o));
         }
-        ServerLauncher launcher = registry.launcher("mysql");
-        Map<String, String> settings = settings(o.serverSettings);
-        String distribution = o.distribution();
+        List<ServerChoice> servers = ServerChoice.parseAll(o.servers(), o.serverBasedir);
+        List<String> cpuSets = CpuSets.parseAll(o.serverCpus);
+        List<Map<String, String>> settingSets = SettingsAxis.expand(o.serverSettings);
+
+        List<Point> points = new ArrayList<>();
+        for (ServerChoice server : servers) {
+            for (String allocator : o.allocators) {
+                for (String cpus : cpuSets) {
+                    for (Map<String, String> settings : settingSets) {
+                        points.add(new Point(server, allocator.strip(), cpus, settings));
+                    }
+                }
+            }
+        }
         AllocatorCatalog catalog = new AllocatorCatalog();
         List<Variant> variants = new ArrayList<>();
-        for (String name : o.allocators) {
-            AllocatorSpec allocator = catalog.resolve(name, allocatorEnvironment(o.allocatorEnv, labelOf(name)));
-            ServerSpec spec = new ServerSpec(distribution, withLaunchFlags(settings, o), allocator, o.serverCpus);
+        for (Point p : points) {
+            ServerLauncher launcher = registry.launcher(p.server().launcher());
+            AllocatorSpec allocator = catalog.resolve(p.allocator(), allocatorEnvironment(o.allocatorEnv, labelOf(p.allocator())));
+            ServerSpec spec = new ServerSpec(p.server().distribution(), withLaunchFlags(p.settings(), o), allocator, p.cpus());
             Map<String, String> params = new LinkedHashMap<>();
             params.put("allocator", allocator.name());
             allocator.environment().forEach((k, v) -> params.put("allocator.env." + k, v));
-            params.put("distribution", distribution);
-            if (o.serverCpus != null) {
-                params.put("server.cpus", o.serverCpus);
+            params.put("distribution", p.server().label());
+            if (!p.cpus().isEmpty()) {
+                params.put("server.cpus", p.cpus());
             }
-            settings.forEach((k, v) -> params.put("mysqld." + k, v));
-            variants.add(new Variant(allocator.name(), params, () -> launcher.launch(spec)));
+            if (o.clientCpus != null) {
+                params.put("client.cpus", o.clientCpus);
+            }
+            p.settings().forEach((k, v) -> params.put("mysqld." + k, v));
+            variants.add(new Variant(label(p, points, allocator.name()), params, () -> launcher.launch(spec)));
         }
         return variants;
+    }
+
+    /** The variant's label names only what differs between variants, e.g. {@code jemalloc} or {@code mysql-5.7/glibc}. */
+    private static String label(Point p, List<Point> all, String allocatorName) {
+        List<String> parts = new ArrayList<>();
+        if (all.stream().map(Point::server).distinct().count() > 1) {
+            parts.add(p.server().label());
+        }
+        if (all.stream().map(Point::allocator).distinct().count() > 1 || parts.isEmpty()) {
+            parts.add(allocatorName);
+        }
+        if (all.stream().map(Point::cpus).distinct().count() > 1) {
+            parts.add("cpus=" + p.cpus());
+        }
+        for (String name : p.settings().keySet()) {
+            if (all.stream().map(x -> x.settings().get(name)).distinct().count() > 1) {
+                parts.add(name + "=" + p.settings().get(name));
+            }
+        }
+        return String.join("/", parts);
     }
 
     private static Variant external(ServerOptions o) {
@@ -63,19 +105,6 @@ final class Variants {
         params.put("allocator", "unknown");
         params.put("distribution", "external");
         return new Variant("external", params, () -> ExternalServer.connect(target, timeout));
-    }
-
-    /** {@code --mysqld name=value} pairs; the launcher validates names and values. */
-    static Map<String, String> settings(List<String> pairs) {
-        Map<String, String> settings = new LinkedHashMap<>();
-        for (String pair : pairs) {
-            int eq = pair.indexOf('=');
-            if (eq <= 0) {
-                throw new UsageException("--mysqld " + pair + ": expected NAME=VALUE");
-            }
-            settings.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
-        }
-        return settings;
     }
 
     /** The launcher's own knobs travel with the server settings under {@code benchkit.} keys. */

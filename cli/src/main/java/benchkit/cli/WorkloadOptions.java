@@ -39,10 +39,25 @@ final class WorkloadOptions {
         return options;
     }
 
-    String requireWorkload(java.util.Set<String> valid) {
+    /** The {@code --workload} names (a comma-separated list runs each in turn, results combined). */
+    List<String> requireWorkloads(java.util.Set<String> valid) {
         if (workload == null || workload.isBlank()) {
             throw new UsageException("missing --workload; valid: " + String.join(", ", valid));
         }
-        return workload;
+        List<String> names = new java.util.ArrayList<>();
+        for (String name : workload.split(",")) {
+            if (!name.isBlank() && !names.contains(name.strip())) {
+                names.add(name.strip());
+            }
+        }
+        return names;
+    }
+
+    String requireWorkload(java.util.Set<String> valid) {
+        List<String> names = requireWorkloads(valid);
+        if (names.size() != 1) {
+            throw new UsageException("this command takes one --workload, not " + String.join(",", names));
+        }
+        return names.get(0);
     }
 }

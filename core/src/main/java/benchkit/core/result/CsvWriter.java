@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.TreeSet;
 
@@ -21,8 +22,13 @@ public final class CsvWriter {
     }
 
     public static String render(String workload, List<Score> scores) {
+        return render(Map.of(workload, scores));
+    }
+
+    /** One table for several workloads: the metric columns are the union of theirs. */
+    public static String render(Map<String, List<Score>> scoresByWorkload) {
         TreeSet<String> extra = new TreeSet<>();
-        scores.forEach(s -> extra.addAll(s.secondary().keySet()));
+        scoresByWorkload.values().forEach(list -> list.forEach(s -> extra.addAll(s.secondary().keySet())));
         extra.removeAll(FIXED_METRICS);
 
         List<String> header = new ArrayList<>(List.of("workload", "variant", "threads", "forks", "iterations",
@@ -31,17 +37,20 @@ public final class CsvWriter {
         extra.forEach(header::add);
         StringBuilder sb = new StringBuilder();
         sb.append(String.join(",", header.stream().map(CsvWriter::field).toList())).append('\n');
-        for (Score s : scores) {
-            List<String> row = new ArrayList<>(List.of(workload, s.variant(), Integer.toString(s.threads()),
-                    Integer.toString(s.forks()), Integer.toString(s.iterations()),
-                    number(s.score()), number(s.scoreError()), s.unit()));
-            for (String m : FIXED_METRICS) {
-                row.add(s.metric(m).map(ms -> number(ms.score())).orElse(""));
+        for (Map.Entry<String, List<Score>> e : scoresByWorkload.entrySet()) {
+            String workload = e.getKey();
+            for (Score s : e.getValue()) {
+                List<String> row = new ArrayList<>(List.of(workload, s.variant(), Integer.toString(s.threads()),
+                        Integer.toString(s.forks()), Integer.toString(s.iterations()),
+                        number(s.score()), number(s.scoreError()), s.unit()));
+                for (String m : FIXED_METRICS) {
+                    row.add(s.metric(m).map(ms -> number(ms.score())).orElse(""));
+                }
+                for (String m : extra) {
+                    row.add(s.metric(m).map(ms -> number(ms.score())).orElse(""));
+                }
+                sb.append(String.join(",", row.stream().map(CsvWriter::field).toList())).append('\n');
             }
-            for (String m : extra) {
-                row.add(s.metric(m).map(ms -> number(ms.score())).orElse(""));
-            }
-            sb.append(String.join(",", row.stream().map(CsvWriter::field).toList())).append('\n');
         }
         return sb.toString();
     }
