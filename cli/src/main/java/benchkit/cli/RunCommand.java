@@ -87,6 +87,9 @@ abstract class RunCommand implements Callable<Integer> {
             description = "Collectors to run (default: those enabled by default, see 'bench list').")
     List<String> collectors;
 
+    @Option(names = "--fail-fast", description = "Stop the whole run when one variant fails (default: go on with the next).")
+    boolean failFast;
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Result directory (default bench-results/<timestamp>-<workload>).")
     Path out;
@@ -121,6 +124,9 @@ abstract class RunCommand implements Callable<Integer> {
                 RunSummary summary = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors), System.out).run();
                 scores.put(e.getKey(), summary.scores());
                 summary.failure().ifPresent(failures::add);
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                break;                      // Ctrl-C or SIGTERM: the finished results are written; stop here
             }
         }
         if (names.size() > 1) {
@@ -158,7 +164,7 @@ abstract class RunCommand implements Callable<Integer> {
                     measurementIterations, seconds("--time", measurementTime, false),
                     forks,
                     reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false),
-                    dir, maxEvents, rate);
+                    dir, maxEvents, rate, failFast);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

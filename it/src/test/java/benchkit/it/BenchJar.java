@@ -31,6 +31,31 @@ final class BenchJar {
         return run(workDir, timeoutSeconds, Map.of(), args);
     }
 
+    /** A bench process started in the background; its output goes to files read by {@link #finish}. */
+    record Running(Process process, Path out, Path err) {
+        Result finish(long timeoutSeconds) throws IOException, InterruptedException {
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("bench did not finish in " + timeoutSeconds + " s");
+            }
+            return new Result(process.exitValue(), Files.readString(out), Files.readString(err));
+        }
+    }
+
+    static Running start(Path workDir, Map<String, String> env, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-jar");
+        command.add(jar().toAbsolutePath().toString());
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(workDir, "bench", ".out");
+        Path err = Files.createTempFile(workDir, "bench", ".err");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().putAll(env);
+        return new Running(pb.start(), out, err);
+    }
+
     static Result run(Path workDir, long timeoutSeconds, Map<String, String> env, String... args)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();

@@ -23,7 +23,23 @@ final class ServerProcesses {
         return UUID.randomUUID().toString();
     }
 
-    /** Processes (other than java) whose environment carries {@code mark}. */
+    /** The server processes (mysqld, mariadbd, memcached) whose environment carries {@code mark}. */
+    static Set<Long> servers(String mark) throws IOException {
+        Set<Long> servers = new TreeSet<>();
+        for (long pid : carrying(mark)) {
+            try {
+                String comm = Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip();
+                if (comm.equals("mysqld") || comm.equals("mariadbd") || comm.equals("memcached")) {
+                    servers.add(pid);
+                }
+            } catch (IOException gone) {
+                // ended meanwhile
+            }
+        }
+        return servers;
+    }
+
+    /** Processes (other than java) whose environment carries {@code mark}: servers and their helpers. */
     static Set<Long> carrying(String mark) throws IOException {
         byte[] needle = (MARK_VARIABLE + "=" + mark).getBytes(StandardCharsets.UTF_8);
         Set<Long> pids = new TreeSet<>();

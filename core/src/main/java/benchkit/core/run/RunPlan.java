@@ -16,11 +16,21 @@ import java.util.Set;
  * @param reportInterval how often to print a progress line; zero = never
  * @param maxEvents stop a trial after this many OK events; 0 = no limit
  * @param rate      target events per second over all threads (open loop); 0 = closed loop
+ * @param failFast  stop the whole run at the first failed variant (otherwise the next variant still runs)
  */
 public record RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
                       List<Integer> threads, int warmupIterations, Duration warmupTime,
                       int measurementIterations, Duration measurementTime, int forks,
-                      Duration reportInterval, Path outDir, long maxEvents, double rate) {
+                      Duration reportInterval, Path outDir, long maxEvents, double rate, boolean failFast) {
+    /** A plan that goes on with the next variant when one fails. */
+    public RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
+                   List<Integer> threads, int warmupIterations, Duration warmupTime,
+                   int measurementIterations, Duration measurementTime, int forks,
+                   Duration reportInterval, Path outDir, long maxEvents, double rate) {
+        this(workload, workloadOptions, variants, threads, warmupIterations, warmupTime, measurementIterations,
+                measurementTime, forks, reportInterval, outDir, maxEvents, rate, false);
+    }
+
     public RunPlan {
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(outDir, "outDir");

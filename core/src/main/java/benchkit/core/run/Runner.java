@@ -61,25 +61,23 @@ public final class Runner {
         Instant started = Instant.now();
         RunDescription description = describe(plan);
         List<TrialRecord> trials = new ArrayList<>();
-        String failure = null;
+        List<String> failures = new ArrayList<>();
+        boolean interrupted = false;
+        SignalGuard guard = SignalGuard.install(Thread.currentThread());
         try (Journal journal = Journal.open(dir)) {
             journal.start(description);
             printRunHeader();
             try {
-                for (int fork = 1; fork <= plan.forks(); fork++) {
-                    for (Variant variant : plan.variantOrder(fork)) {
-                        runVariant(variant, fork, journal, trials);
-                    }
-                }
-            } catch (RunFailure f) {
-                failure = f.getMessage();
+                runAll(journal, trials, failures);
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                failure = "run interrupted";
+                interrupted = true;
+                failures.add(guard.signalled() ? "interrupted by a signal (Ctrl-C or SIGTERM); results so far are kept"
+                        : "run interrupted");
             } catch (RuntimeException e) {
                 // A plugin broke its contract; still write what finished.
-                failure = "unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e);
+                failures.add("unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e));
             }
+            String failure = failures.isEmpty() ? null : String.join("; ", failures);
             List<JmhResults.Entry> entries = JmhResults.build(description, trials);
             List<Score> scores = JmhResults.scores(entries);
             JmhJsonWriter.write(entries, dir);
@@ -95,6 +93,31 @@ public final class Runner {
             }
             printer.line("# Results: " + dir);
             return new RunSummary(dir, failure == null, Optional.ofNullable(failure), scores);
+        } finally {
+            guard.finished();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * Every fork and variant. A variant that fails (its server died, a session broke) is reported and
+     * the next one still runs, unless the plan says fail fast.
+     */
+    private void runAll(Journal journal, List<TrialRecord> trials, List<String> failures) throws InterruptedException {
+        for (int fork = 1; fork <= plan.forks(); fork++) {
+            for (Variant variant : plan.variantOrder(fork)) {
+                try {
+                    runVariant(variant, fork, journal, trials);
+                } catch (RunFailure f) {
+                    failures.add(f.getMessage());
+                    printer.line("# Variant " + variant.label() + " failed (fork " + fork + "): " + f.getMessage());
+                    if (plan.failFast()) {
+                        return;
+                    }
+                }
+            }
         }
     }
 

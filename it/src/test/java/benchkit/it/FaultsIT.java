@@ -1,0 +1,161 @@
+package benchkit.it;
+
+import benchkit.core.server.MysqlLauncher;
+import benchkit.spi.AllocatorSpec;
+import benchkit.spi.ServerHandle;
+import benchkit.spi.ServerSpec;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Faults against real processes: signals, a killed server, bad credentials; and secrets never leak. */
+class FaultsIT {
+    private static final String[] SHORT_RUN = {"--workload", "point-select", "--server", "system",
+        "--table-size", "1000", "--warmup-iterations", "0", "--report-interval", "1"};
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void sigtermWritesFinishedResultsMarkedIncompleteAndStopsTheServer() throws Exception {
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("out");
+        BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                concat(SHORT_RUN, "--threads", "2", "--time", "2", "--iterations", "30", "--out", out.toString()));
+        awaitIterations(out, 2, bench);
+        bench.process().destroy();                                   // SIGTERM
+        BenchJar.Result r = bench.finish(120);
+        assertEquals(143, r.exit(), r.all());
+        List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
+        assertTrue(journal.get(journal.size() - 1).contains("\"complete\":false"), journal.get(journal.size() - 1));
+        JsonNode results = new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile());
+        assertTrue(results.size() == 1 && results.get(0).path("primaryMetric").path("rawData").get(0).size() >= 2,
+                "finished iterations kept: " + results);
+        ServerProcesses.assertNoneLeft(mark);
+    }
+
+    @Test
+    void serverKilledMidIterationStopsThatVariantOnly() throws Exception {
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("out");
+        BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                concat(SHORT_RUN, "--allocator", "glibc,jemalloc", "--threads", "2", "--time", "2",
+                        "--iterations", "4", "--out", out.toString()));
+        awaitIterations(out, 1, bench);
+        Set<Long> servers = ServerProcesses.servers(mark);
+        assertEquals(1, servers.size(), "one server (glibc) runs: " + servers);
+        new ProcessBuilder("kill", "-9", String.valueOf(servers.iterator().next())).start().waitFor();
+        BenchJar.Result r = bench.finish(300);
+
+        assertNotEquals(0, r.exit(), r.all());
+        assertTrue(r.err().contains("server exited") && r.err().contains("during iteration")
+                && r.err().contains("variant glibc"), r.err());
+        assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile());
+        boolean glibcKept = false;
+        boolean jemallocRan = false;
+        for (JsonNode e : results) {
+            String allocator = e.path("params").path("allocator").asText();
+            glibcKept |= allocator.equals("glibc");
+            jemallocRan |= allocator.equals("jemalloc") && e.path("primaryMetric").path("score").asDouble() > 0;
+        }
+        assertTrue(glibcKept, "the killed variant's finished iterations are kept: " + results);
+        assertTrue(jemallocRan, "the next variant still ran: " + results);
+        assertTrue(Files.readString(out.resolve("journal.jsonl")).contains("\"variant\":\"glibc\""));
+        ServerProcesses.assertNoneLeft(mark);
+    }
+
+    @Test
+    void wrongPasswordUnreachableServerAndSecretsNeverShown() throws Exception {
+        try (ServerHandle server = new MysqlLauncher().launch(
+                new ServerSpec("system", Map.of(), AllocatorSpec.GLIBC, ""))) {
+            String password = server.target().password();
+            assertTrue(password.length() >= 12, "the launcher generates a real password");
+            String port = String.valueOf(server.target().port());
+            String[] external = {"--workload", "point-select", "--mysql-host", "127.0.0.1", "--mysql-port", port,
+                "--mysql-user", server.target().user(), "--connect-timeout", "5", "--threads", "2", "--time", "1",
+                "--iterations", "1", "--warmup-iterations", "0", "--report-interval", "1", "--table-size", "500"};
+
+            long t0 = System.nanoTime();
+            BenchJar.Result denied = BenchJar.run(dir, 60, Map.of("BENCH_MYSQL_PASSWORD", "Wr0ngSecretXyz"),
+                    concat(external, "--out", dir.resolve("denied").toString()));
+            assertEquals(1, denied.exit(), denied.all());
+            assertTrue(denied.err().toLowerCase().contains("access denied"), denied.err());
+            assertFalse(denied.all().contains("Wr0ngSecretXyz"), "a password must never be echoed");
+            assertTrue((System.nanoTime() - t0) / 1e9 < 45, "bounded time");
+
+            BenchJar.Result unreachable = BenchJar.run(dir, 60, Map.of(), "--workload", "point-select",
+                    "--mysql-host", "127.0.0.1", "--mysql-port", "1", "--connect-timeout", "3",
+                    "--out", dir.resolve("unreachable").toString());
+            assertEquals(1, unreachable.exit(), unreachable.all());
+            assertTrue(unreachable.err().contains("127.0.0.1:1"), unreachable.err());
+
+            Path out = dir.resolve("ok");
+            BenchJar.Running running = BenchJar.start(dir, Map.of("BENCH_MYSQL_PASSWORD", password),
+                    concat(external, "--out", out.toString()));
+            boolean onACommandLine = false;
+            while (running.process().isAlive()) {
+                onACommandLine |= anyCommandLineContains(password);
+                Thread.sleep(200);
+            }
+            BenchJar.Result ok = running.finish(10);
+            assertEquals(0, ok.exit(), ok.all());
+            assertFalse(onACommandLine, "the password appeared on a process command line");
+            assertFalse(ok.all().contains(password), "the password appeared in bench's output");
+            try (Stream<Path> files = Files.walk(out)) {
+                for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                    assertFalse(Files.readString(f).contains(password), "the password appeared in " + f);
+                }
+            }
+        }
+    }
+
+    private static boolean anyCommandLineContains(String secret) throws IOException {
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            return procs.filter(p -> p.getFileName().toString().matches("\\d+")).anyMatch(p -> {
+                try {
+                    return new String(Files.readAllBytes(p.resolve("cmdline"))).contains(secret);
+                } catch (IOException | RuntimeException gone) {
+                    return false;
+                }
+            });
+        }
+    }
+
+    /** Waits until the run's journal holds {@code n} finished iterations. */
+    private static void awaitIterations(Path out, int n, BenchJar.Running bench) throws Exception {
+        Path journal = out.resolve("journal.jsonl");
+        for (int i = 0; i < 1200; i++) {
+            if (Files.exists(journal)
+                    && Files.readAllLines(journal).stream().filter(l -> l.contains("\"event\":\"iteration\"")).count() >= n) {
+                return;
+            }
+            if (!bench.process().isAlive()) {
+                throw new AssertionError("bench ended early: " + bench.finish(1).all());
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no " + n + " iterations in the journal after 120 s");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = new String[a.length + b.length];
+        System.arraycopy(a, 0, all, 0, a.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+}
