@@ -103,7 +103,7 @@ abstract class RunCommand implements Callable<Integer> {
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
-        List<Variant> variants = Variants.of(registry, server);
+        List<Variants.Protocolled> variants = Variants.ofAll(registry, server);
         Path outDir = out != null ? out : defaultOutDir(String.join("+", names));
 
         // Every workload and plan is checked before any server starts.
@@ -112,7 +112,16 @@ abstract class RunCommand implements Callable<Integer> {
             WorkloadFactory factory = registry.workload(name);
             Map<String, String> effective = OptionValues.parse(name, factory.options(), given).asMap();
             factory.create(given).close();
-            plans.put(name, plan(name, effective, variants, names.size() == 1 ? outDir : outDir.resolve(name), given));
+            List<Variant> fitting;
+            if (factory.protocol().equals("memcached") && given.containsKey("memcached-servers")) {
+                UnownedServer memcached = UnownedServer.memcached(given.get("memcached-servers"));
+                fitting = List.of(new Variant("external", Map.of("distribution", "external"), () -> memcached));
+            } else if (server.isExternal()) {
+                fitting = variants.stream().map(Variants.Protocolled::variant).toList();
+            } else {
+                fitting = Variants.forProtocol(variants, name, factory.protocol());
+            }
+            plans.put(name, plan(name, effective, fitting, names.size() == 1 ? outDir : outDir.resolve(name), given));
         }
         ClientCpus.pin(server.clientCpus);
 

@@ -11,6 +11,11 @@ import java.util.List;
 record ServerChoice(String launcher, String distribution, String label) {
     static final String DEFAULT = "mysql-8.0";
 
+    /** The protocol the server speaks, matched against {@code WorkloadFactory.protocol()}. */
+    String protocol() {
+        return launcher.startsWith("memcached") || launcher.endsWith("memcached") ? "memcached" : "mysql";
+    }
+
     static ServerChoice parse(String value) {
         String v = value.strip();
         if (v.isEmpty()) {

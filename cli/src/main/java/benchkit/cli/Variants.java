@@ -27,9 +27,27 @@ final class Variants {
     private record Point(ServerChoice server, String allocator, String cpus, Map<String, String> settings) {
     }
 
+    /** A variant and the protocol of its server. */
+    record Protocolled(Variant variant, String protocol) {
+    }
+
     static List<Variant> of(PluginRegistry registry, ServerOptions o) {
+        return ofAll(registry, o).stream().map(Protocolled::variant).toList();
+    }
+
+    /** The variants a workload speaking {@code protocol} can run against; none is a usage error. */
+    static List<Variant> forProtocol(List<Protocolled> all, String workload, String protocol) {
+        List<Variant> fitting = all.stream().filter(v -> v.protocol().equals(protocol)).map(Protocolled::variant).toList();
+        if (fitting.isEmpty()) {
+            throw new UsageException("workload " + workload + " speaks " + protocol + " but no --server does"
+                    + (protocol.equals("memcached") ? " (add --server memcached or --memcached-servers)" : ""));
+        }
+        return fitting;
+    }
+
+    static List<Protocolled> ofAll(PluginRegistry registry, ServerOptions o) {
         if (o.isExternal()) {
-            return List.of(external(o));
+            return List.of(new Protocolled(external(o), "external"));
         }
         List<ServerChoice> servers = ServerChoice.parseAll(o.servers(), o.serverBasedir);
         List<String> cpuSets = CpuSets.parseAll(o.serverCpus);
@@ -46,7 +64,7 @@ final class Variants {
             }
         }
         AllocatorCatalog catalog = new AllocatorCatalog();
-        List<Variant> variants = new ArrayList<>();
+        List<Protocolled> variants = new ArrayList<>();
         for (Point p : points) {
             ServerLauncher launcher = registry.launcher(p.server().launcher());
             AllocatorSpec allocator = catalog.resolve(p.allocator(), allocatorEnvironment(o.allocatorEnv, labelOf(p.allocator())));
@@ -62,7 +80,8 @@ final class Variants {
                 params.put("client.cpus", o.clientCpus);
             }
             p.settings().forEach((k, v) -> params.put("mysqld." + k, v));
-            variants.add(new Variant(label(p, points, allocator.name()), params, () -> launcher.launch(spec)));
+            variants.add(new Protocolled(new Variant(label(p, points, allocator.name()), params,
+                    () -> launcher.launch(spec)), p.server().protocol()));
         }
         return variants;
     }

@@ -26,6 +26,14 @@ public interface WorkloadFactory {
      */
     Workload create(Map<String, String> options);
 
+    /**
+     * The protocol this workload speaks, which decides the servers it can run against in a matrix:
+     * {@code mysql} (MySQL and MariaDB servers) or {@code memcached}.
+     */
+    default String protocol() {
+        return "mysql";
+    }
+
     /** The SPI version this plugin was built against. */
     default int spiVersion() {
         return SpiVersion.CURRENT;

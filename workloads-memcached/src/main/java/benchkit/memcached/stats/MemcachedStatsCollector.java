@@ -34,8 +34,13 @@ final class MemcachedStatsCollector implements Collector {
 
     @Override
     public void beforeTrial(TrialInfo trial) {
-        servers = configured != null ? configured
-                : List.of(InetSocketAddress.createUnresolved(trial.target().host(), trial.target().port()));
+        if (configured != null) {
+            servers = configured;
+        } else if (trial.target().product().equals("memcached")) {
+            servers = List.of(InetSocketAddress.createUnresolved(trial.target().host(), trial.target().port()));
+        } else {
+            servers = List.of();    // a MySQL server in the same matrix: nothing of ours to read
+        }
     }
 
     @Override
@@ -49,6 +54,9 @@ final class MemcachedStatsCollector implements Collector {
 
     @Override
     public Collection<Metric> afterIteration(TrialInfo trial, IterationInfo iteration) throws IOException {
+        if (servers.isEmpty()) {
+            return List.of();
+        }
         Map<String, Double> after = snapshot();
         double seconds = (System.nanoTime() - startNanos) / 1e9;
         return MemcachedStats.metrics(before, after, seconds);

@@ -31,6 +31,11 @@ public abstract class MemcachedWorkloadFactory implements WorkloadFactory {
     }
 
     @Override
+    public String protocol() {
+        return "memcached";
+    }
+
+    @Override
     public List<OptionSpec> options() {
         return MemcachedOptions.specs(operation);
     }

@@ -1,0 +1,53 @@
+package benchkit.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Study D in one command: native memcached (launched by bench) against the SQL key-value baseline
+ * on Debian's MariaDB, across a concurrency list, in one result set and one report.
+ */
+class MemcachedVsSqlIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void nativeMemcachedAndSqlBaselineSideBySide() throws Exception {
+        Path out = dir.resolve("kv");
+        String mark = ServerProcesses.newMark();
+        BenchJar.Result r = BenchJar.run(dir, 600, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                "--workload", "memcached-get,sql-kv-get", "--server", "memcached,system",
+                "--collectors", "process,client,memcached-stats",
+                "--threads", "4,16", "--keys", "5000", "--value-size", "512", "--time", "1", "--iterations", "2",
+                "--warmup-time", "1", "--report-interval", "0", "--out", out.toString());
+        // memcached-stats cannot read a MySQL server: the SQL baseline's collectors must not make the run fail.
+        assertEquals(0, r.exit(), r.all());
+        ServerProcesses.assertNoneLeft(mark);
+
+        JsonNode results = new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile());
+        Map<String, Integer> entries = new HashMap<>();
+        for (JsonNode e : results) {
+            String key = e.path("benchmark").asText() + "@" + e.path("params").path("distribution").asText();
+            entries.merge(key, 1, Integer::sum);
+            assertTrue(e.path("primaryMetric").path("score").asDouble() > 0, e.toString());
+            assertTrue(e.path("secondaryMetrics").path("server.rss").path("score").asDouble() > 0, "RSS of " + key);
+            if (key.startsWith("benchkit.memcached-get")) {
+                assertTrue(e.path("secondaryMetrics").path("memcached.get_hits").path("score").asDouble() > 0,
+                        "memcached stats: " + e.path("secondaryMetrics"));
+            }
+        }
+        assertEquals(Map.of("benchkit.memcached-get@memcached", 2, "benchkit.sql-kv-get@system", 2), entries);
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("memcached-get") && html.contains("sql-kv-get"), "one report shows both");
+    }
+}
