@@ -58,24 +58,15 @@ final class BenchJar {
 
     static Result run(Path workDir, long timeoutSeconds, Map<String, String> env, String... args)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-jar");
-        command.add(jar().toAbsolutePath().toString());
-        command.addAll(List.of(args));
-        Path out = Files.createTempFile(workDir, "bench", ".out");
-        Path err = Files.createTempFile(workDir, "bench", ".err");
-        ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
-        pb.environment().putAll(env);
-        Process p = pb.start();
+        Running running = start(workDir, env, args);
+        Process p = running.process();
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroy();
             p.waitFor(20, TimeUnit.SECONDS);
             p.destroyForcibly();
             throw new AssertionError("bench did not finish in " + timeoutSeconds + " s: " + String.join(" ", args)
-                    + "\n" + Files.readString(out) + Files.readString(err));
+                    + "\n" + Files.readString(running.out()) + Files.readString(running.err()));
         }
-        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        return running.finish(0);
     }
 }
