@@ -3,34 +3,76 @@ package benchkit.cli;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.spi.Collector;
 import benchkit.spi.CollectorFactory;
+import benchkit.spi.OptionSpec;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** Chooses the collectors of a run: those named, or those enabled by default. */
+/**
+ * Chooses the collectors of a run: those named with {@code --collectors} (else those enabled by
+ * default), plus each {@code --collect NAME:VALUE}, e.g. {@code --collect status:Innodb_buffer_pool_reads}
+ * (VALUE sets the collector's first option) or {@code --collect status:counters=Questions;gauges=Threads_running}.
+ */
 final class Collectors {
+    private record Configured(CollectorFactory factory, Map<String, String> options) {
+    }
+
     private Collectors() {
     }
 
-    static Supplier<List<Collector>> supplier(PluginRegistry registry, List<String> names) {
-        List<CollectorFactory> factories = new ArrayList<>();
+    static Supplier<List<Collector>> supplier(PluginRegistry registry, List<String> names, List<String> collect) {
+        List<Configured> chosen = new ArrayList<>();
         if (names == null) {
-            registry.collectors().values().stream().filter(CollectorFactory::enabledByDefault).forEach(factories::add);
+            registry.collectors().values().stream().filter(CollectorFactory::enabledByDefault)
+                    .forEach(f -> chosen.add(new Configured(f, Map.of())));
         } else {
             for (String name : names) {
                 if (!name.isBlank() && !name.equals("none")) {
-                    factories.add(registry.collector(name.strip()));
+                    chosen.add(new Configured(registry.collector(name.strip()), Map.of()));
                 }
             }
         }
+        for (String spec : collect) {
+            Configured c = parse(registry, spec);
+            chosen.removeIf(existing -> existing.factory().name().equals(c.factory().name()));
+            c.factory().create(c.options());        // bad options fail now, before any server starts
+            chosen.add(c);
+        }
         return () -> {
             List<Collector> collectors = new ArrayList<>();
-            for (CollectorFactory f : factories) {
-                collectors.add(f.create(Map.of()));
+            for (Configured c : chosen) {
+                collectors.add(c.factory().create(c.options()));
             }
             return collectors;
         };
+    }
+
+    private static Configured parse(PluginRegistry registry, String spec) {
+        int colon = spec.indexOf(':');
+        String name = (colon < 0 ? spec : spec.substring(0, colon)).strip();
+        CollectorFactory factory = registry.collector(name);
+        Map<String, String> options = new LinkedHashMap<>();
+        if (colon >= 0) {
+            String rest = spec.substring(colon + 1);
+            if (!rest.contains("=")) {
+                List<OptionSpec> specs = factory.options();
+                if (specs.isEmpty()) {
+                    throw new UsageException("--collect " + spec + ": collector " + name + " takes no options");
+                }
+                options.put(specs.get(0).name(), rest);
+            } else {
+                for (String pair : rest.split(";")) {
+                    int eq = pair.indexOf('=');
+                    if (eq <= 0) {
+                        throw new UsageException("--collect " + spec + ": expected NAME:VALUE or NAME:OPTION=VALUE;OPTION=VALUE");
+                    }
+                    options.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
+                }
+            }
+        }
+        return new Configured(factory, options);
     }
 }

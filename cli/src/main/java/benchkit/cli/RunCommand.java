@@ -90,6 +90,10 @@ abstract class RunCommand implements Callable<Integer> {
     @Option(names = "--fail-fast", description = "Stop the whole run when one variant fails (default: go on with the next).")
     boolean failFast;
 
+    @Option(names = "--collect", paramLabel = "NAME:VALUE",
+            description = "Add a collector with options, e.g. status:Innodb_buffer_pool_reads (repeatable).")
+    List<String> collect = new ArrayList<>();
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Result directory (default bench-results/<timestamp>-<workload>).")
     Path out;
@@ -130,7 +134,7 @@ abstract class RunCommand implements Callable<Integer> {
         List<String> failures = new ArrayList<>();
         for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
             try (Workload w = registry.workload(e.getKey()).create(given)) {
-                RunSummary summary = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors), System.out).run();
+                RunSummary summary = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors, collect), System.out).run();
                 scores.put(e.getKey(), summary.scores());
                 summary.failure().ifPresent(failures::add);
             }

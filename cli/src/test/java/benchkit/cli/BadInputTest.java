@@ -38,6 +38,10 @@ class BadInputTest {
         "--threads 4                                       | missing --workload; valid: ",
         "prepare --workload point-select                   | prepare acts on an external server",
         "--workload point-select --mysqld novalue          | --mysqld novalue: expected NAME=VALUE",
+        "--workload point-select --collect nosuch:x        | unknown collector 'nosuch'; valid: ",
+        "--workload point-select --collect process:x       | collector process takes no options",
+        "--workload point-select --server-cpus 0           | --server-cpus 0: a CPU count must be from 1",
+        "--workload memcached-get --server system          | workload memcached-get speaks memcached but no --server does",
     })
     void badInputIsOneLineAndExitCodeTwo(String args, String expected) {
         Outcome o = run(args.strip().split("\\s+"));

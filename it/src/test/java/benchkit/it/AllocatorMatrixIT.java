@@ -41,8 +41,8 @@ class AllocatorMatrixIT {
             String allocator = e.path("params").path("allocator").asText();
             String proof = e.path("params").path("allocator.proof").asText();
             switch (allocator) {
-                case "glibc" -> assertEquals("glibc", proof);
-                case "jemalloc" -> assertTrue(proof.contains("libjemalloc"), proof);
+                case "glibc" -> assertEquals("glibc; version_malloc_library=system", proof);
+                case "jemalloc" -> assertTrue(proof.contains("libjemalloc") && proof.contains("version_malloc_library=jemalloc"), proof);
                 case "tcmalloc" -> assertTrue(proof.contains("libtcmalloc"), proof);
                 default -> throw new AssertionError("unexpected allocator " + allocator);
             }

@@ -152,7 +152,7 @@ public final class MysqlLauncher implements ServerLauncher {
             String allocatorLoaded = checkAllocator(server, allocator, dir);
             MysqlServerHandle handle = new MysqlServerHandle(server, target, installation, allocatorLoaded);
             LiveServers.add(handle);
-            return handle;
+            return handle.withServerReportedAllocator();
         } catch (IOException | ServerStartException | SQLException | RuntimeException e) {
             ServerStartException failure = e instanceof ServerStartException sse ? sse
                     : new ServerStartException(installation.flavor() + " failed to start: " + oneLine(e),

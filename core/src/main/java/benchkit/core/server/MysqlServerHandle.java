@@ -20,7 +20,7 @@ public final class MysqlServerHandle implements ServerHandle {
     private final ServerProcess process;
     private final Target target;
     private final Installation installation;
-    private final String allocatorLoaded;
+    private volatile String allocatorLoaded;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     MysqlServerHandle(ServerProcess process, Target target, Installation installation, String allocatorLoaded) {
@@ -48,6 +48,15 @@ public final class MysqlServerHandle implements ServerHandle {
     @Override
     public String allocatorLoaded() {
         return allocatorLoaded;
+    }
+
+    /**
+     * Adds what the server itself reports ({@code @@version_malloc_library}, MariaDB only) to the
+     * proof from the memory maps, e.g. {@code /usr/lib/.../libjemalloc.so.2; version_malloc_library=jemalloc 5.3.0}.
+     */
+    MysqlServerHandle withServerReportedAllocator() {
+        versionMallocLibrary().ifPresent(reported -> allocatorLoaded = allocatorLoaded + "; version_malloc_library=" + reported);
+        return this;
     }
 
     /** What was launched: distribution, base directory, binary, flavour. */

@@ -55,7 +55,7 @@ class MysqlLauncherTest {
             assertEquals("127.0.0.1", t.host());
             assertEquals("sbtest", t.database());
             assertFalse(t.toString().contains(t.password()), "toString hides the password");
-            assertEquals("glibc", server.allocatorLoaded());
+            assertEquals("glibc; version_malloc_library=system", server.allocatorLoaded());
             assertEquals(Optional.of("system"), server.versionMallocLibrary());
             assertConnects(t);
             assertSecretNowhere(server);
@@ -79,7 +79,8 @@ class MysqlLauncherTest {
         Path dir;
         try (MysqlServerHandle server = launcher().start(spec("system", Map.of("benchkit.keep-datadir", "true"), jemalloc, "0"))) {
             dir = server.directory();
-            assertEquals(Path.of(JEMALLOC).toRealPath().toString(), server.allocatorLoaded());
+            assertEquals(Path.of(JEMALLOC).toRealPath() + "; version_malloc_library=" + server.versionMallocLibrary().orElseThrow(),
+                    server.allocatorLoaded());
             assertTrue(server.versionMallocLibrary().orElseThrow().startsWith("jemalloc"),
                     server.versionMallocLibrary().toString());
             String status = Files.readString(Path.of("/proc/" + server.pid() + "/status"));
