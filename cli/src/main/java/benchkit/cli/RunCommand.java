@@ -90,6 +90,10 @@ abstract class RunCommand implements Callable<Integer> {
     @Option(names = "--fail-fast", description = "Stop the whole run when one variant fails (default: go on with the next).")
     boolean failFast;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "jmh",
+            description = "Extra summary lines: jmh (none beyond the table) or memslap (\"Time to set N keys by T threads\").")
+    String format;
+
     @Option(names = "--collect", paramLabel = "NAME:VALUE",
             description = "Add a collector with options, e.g. status:Innodb_buffer_pool_reads (repeatable).")
     List<String> collect = new ArrayList<>();
@@ -104,6 +108,9 @@ abstract class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkThreads(threads);
+        if (!List.of("jmh", "memslap").contains(format)) {
+            throw new UsageException("--format " + format + " is not valid; expected jmh or memslap");
+        }
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
@@ -147,6 +154,10 @@ abstract class RunCommand implements Callable<Integer> {
             RunInfo.write(outDir, started, Map.of("workloads", String.join(",", names)));
             HtmlReport.write(outDir);
             System.out.println("# Combined results of " + String.join(", ", names) + ": " + outDir);
+        }
+        if (format.equals("memslap")) {
+            long executeNumber = given.containsKey("execute-number") ? Long.parseLong(given.get("execute-number").strip()) : 0;
+            MemslapLines.print(scores, executeNumber, iterations * time, System.out);
         }
         for (String failure : failures) {
             spec.commandLine().getErr().println("bench: error: " + failure);

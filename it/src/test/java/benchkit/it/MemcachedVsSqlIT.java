@@ -50,4 +50,19 @@ class MemcachedVsSqlIT {
         String html = Files.readString(out.resolve("report.html"));
         assertTrue(html.contains("memcached-get") && html.contains("sql-kv-get"), "one report shows both");
     }
+
+    @Test
+    void memslapStyleExecuteNumber() throws Exception {
+        String mark = ServerProcesses.newMark();
+        BenchJar.Result r = BenchJar.run(dir, 300, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                "--workload", "memcached-set", "--server", "memcached", "--threads", "4", "--execute-number", "5000",
+                "--format", "memslap", "--report-interval", "0", "--out", dir.resolve("memslap").toString());
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().matches("(?s).*Time to set 20000 keys by 4 threads: [0-9.]+ s.*"), r.out());
+        JsonNode entry = new ObjectMapper().readTree(dir.resolve("memslap/jmh-result.json").toFile()).get(0);
+        long events = Math.round(entry.path("primaryMetric").path("score").asDouble()
+                * entry.path("primaryMetric").path("rawData").get(0).size());
+        assertTrue(events > 0, entry.toString());
+        ServerProcesses.assertNoneLeft(mark);
+    }
 }

@@ -1,0 +1,43 @@
+package benchkit.cli;
+
+import benchkit.core.result.Score;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code --format memslap}: the line memslap users compare, "Time to set N keys by T threads: X s",
+ * per key-value workload, variant and thread count. N is {@code --execute-number} x threads when given,
+ * else the events of the measured iterations.
+ */
+final class MemslapLines {
+    private MemslapLines() {
+    }
+
+    static void print(Map<String, List<Score>> scores, long executeNumber, double measuredSeconds, PrintStream out) {
+        for (Map.Entry<String, List<Score>> e : scores.entrySet()) {
+            String op = operation(e.getKey());
+            if (op == null) {
+                continue;
+            }
+            for (Score s : e.getValue()) {
+                if (!(s.score() > 0)) {
+                    continue;
+                }
+                long keys = executeNumber > 0 ? executeNumber * s.threads() : Math.round(s.score() * measuredSeconds);
+                out.printf(Locale.ROOT, "Time to %s %d keys by %d threads: %.3f s (%s, %s)%n",
+                        op, keys, s.threads(), keys / s.score(), e.getKey(), s.variant());
+            }
+        }
+    }
+
+    /** set, get or set/get for the key-value workloads; null for others. */
+    static String operation(String workload) {
+        if (!workload.startsWith("memcached-") && !workload.startsWith("sql-kv-")) {
+            return null;
+        }
+        return workload.endsWith("-set") ? "set" : workload.endsWith("-get") ? "get" : "set/get";
+    }
+}
