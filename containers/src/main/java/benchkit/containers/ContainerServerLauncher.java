@@ -55,7 +55,7 @@ public final class ContainerServerLauncher implements ServerLauncher {
 
     static List<Availability> availability(DockerEngine engine, List<String> localImages, String examples) {
         List<Availability> list = new ArrayList<>();
-        var reason = engine.unavailableReason();
+        var reason = engine.unavailableReason().or(() -> TestcontainersPreflight.problem(engine));
         for (String image : localImages) {
             if (reason.isPresent()) {
                 list.add(new Availability(image, false, reason.get()));
@@ -98,7 +98,8 @@ public final class ContainerServerLauncher implements ServerLauncher {
             throw new InvalidOptionException("container: name an image, e.g. --server container:benchkit/mariadb:10.11");
         }
         ServerContainer.parseImage(image);
-        DockerEngine.local().unavailableReason().ifPresent(reason -> {
+        DockerEngine engine = DockerEngine.local();
+        engine.unavailableReason().or(() -> TestcontainersPreflight.problem(engine)).ifPresent(reason -> {
             throw new IllegalStateException("container:" + image + ": " + reason);
         });
         return image;

@@ -35,8 +35,7 @@ public final class DockerEngine {
 
     /** Why no engine can be used here, or empty when one answers {@code /_ping}. */
     public Optional<String> unavailableReason() {
-        String host = System.getenv("DOCKER_HOST");
-        if (host != null && !host.isBlank() && !host.startsWith("unix://")) {
+        if (!isProbeable()) {
             return Optional.empty(); // a remote engine: Testcontainers will reach it; we cannot probe it cheaply
         }
         if (!Files.exists(socket)) {
@@ -51,6 +50,12 @@ public final class DockerEngine {
         }
     }
 
+    /** Whether this is a local engine we can ask (a remote {@code DOCKER_HOST} is left to Testcontainers). */
+    boolean isProbeable() {
+        String host = System.getenv("DOCKER_HOST");
+        return host == null || host.isBlank() || host.startsWith("unix://");
+    }
+
     /** Whether the image is in the engine's local store (so nothing needs to be pulled). */
     public boolean hasImage(String image) {
         try {
@@ -60,26 +65,67 @@ public final class DockerEngine {
         }
     }
 
+    /**
+     * Pulls the image once (no retries: without a registry this fails in a moment, where
+     * Testcontainers would retry for minutes). Returns the engine's error, or empty on success.
+     */
+    public Optional<String> pull(String repository, String tag) {
+        String path = "/images/create?fromImage=" + URLEncoder.encode(repository, StandardCharsets.UTF_8)
+                + "&tag=" + URLEncoder.encode(tag, StandardCharsets.UTF_8);
+        try {
+            String answer = exchange("POST", path, Integer.MAX_VALUE);
+            int status = statusOf(answer);
+            int body = answer.indexOf("\r\n\r\n");
+            String text = body < 0 ? "" : answer.substring(body + 4);
+            if (status != 200) {
+                return Optional.of(messageOf(text).orElse("HTTP " + status));
+            }
+            // a pull that fails midway still answers 200 and reports the error in its progress stream
+            int err = text.lastIndexOf("\"error\"");
+            return err < 0 ? Optional.empty() : Optional.of(messageOf(text.substring(err)).orElse("pull failed"));
+        } catch (IOException e) {
+            return Optional.of(String.valueOf(e.getMessage()));
+        }
+    }
+
+    private static Optional<String> messageOf(String json) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"(?:message|error)\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"")
+                .matcher(json);
+        return m.find() ? Optional.of(m.group(1).replace("\\\"", "\"")) : Optional.empty();
+    }
+
     private int status(String path) throws IOException {
+        return statusOf(exchange("GET", path, 64));
+    }
+
+    private static int statusOf(String answer) throws IOException {
+        String[] parts = answer.split(" ", 3); // "HTTP/1.0 200 OK"
+        if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
+            throw new IOException("not an HTTP answer");
+        }
+        try {
+            return Integer.parseInt(parts[1].trim());
+        } catch (NumberFormatException e) {
+            throw new IOException("not an HTTP answer");
+        }
+    }
+
+    /** One HTTP/1.0 request; reads the answer until {@code limit} bytes or the end. */
+    private String exchange(String method, String path, int limit) throws IOException {
         try (SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             ch.connect(UnixDomainSocketAddress.of(socket));
-            ByteBuffer request = ByteBuffer.wrap(("GET " + path + " HTTP/1.0\r\nHost: docker\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
+            ByteBuffer request = ByteBuffer.wrap((method + " " + path + " HTTP/1.0\r\nHost: docker\r\n"
+                    + "Content-Length: 0\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             while (request.hasRemaining()) {
                 ch.write(request);
             }
-            ByteArrayOutputStream head = new ByteArrayOutputStream();
-            ByteBuffer buf = ByteBuffer.allocate(256);
-            while (head.size() < 64 && ch.read(buf) > 0) {
-                head.write(buf.array(), 0, buf.position());
+            ByteArrayOutputStream answer = new ByteArrayOutputStream();
+            ByteBuffer buf = ByteBuffer.allocate(8192);
+            while (answer.size() < limit && ch.read(buf) > 0) {
+                answer.write(buf.array(), 0, buf.position());
                 buf.clear();
             }
-            String line = head.toString(StandardCharsets.US_ASCII);
-            String[] parts = line.split(" ", 3); // "HTTP/1.0 200 OK"
-            if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
-                throw new IOException("not an HTTP answer");
-            }
-            return Integer.parseInt(parts[1].trim());
+            return answer.toString(StandardCharsets.UTF_8);
         }
     }
 }

@@ -82,6 +82,13 @@ final class ServerContainer implements AutoCloseable {
 
         /** Creates and starts the container; the server inside may not answer yet. */
         ServerContainer start() {
+            DockerEngine engine = DockerEngine.local();
+            if (engine.isProbeable() && !engine.hasImage(image.asCanonicalNameString())) {
+                engine.pull(image.getUnversionedPart(), image.getVersionPart()).ifPresent(error -> {
+                    throw new IllegalStateException("image " + image.asCanonicalNameString() + " is not here and could not be pulled ("
+                            + error + "); build it with scripts/build-images.sh or pull it");
+                });
+            }
             GenericContainer<?> c = new GenericContainer<>(image);
             files.forEach((path, content) -> c.withCopyToContainer(content, path));
             c.withEnv(env);
@@ -117,7 +124,9 @@ final class ServerContainer implements AutoCloseable {
 
     static DockerImageName parseImage(String image) {
         try {
-            return DockerImageName.parse(image);
+            DockerImageName name = DockerImageName.parse(image);
+            name.assertValid();
+            return name;
         } catch (IllegalArgumentException e) {
             throw new InvalidOptionException("container: '" + image + "' is not a valid image name");
         }
