@@ -7,8 +7,9 @@
 #
 #   benchkit/mariadb:10.11  Debian bookworm: mariadb-server 10.11, memcached, jemalloc, tcmalloc,
 #                           mimalloc, procps (always built)
-#   benchkit/mysql:sid      Debian sid: mysql-server (MySQL 8.x, as packaged by Debian), memcached
-#                           and the same allocators (only with --with-mysql; needs sid reachable)
+#   benchkit/mysql:sid      Debian sid: mysql-server (MySQL 9.7 in Nov 2026, as Debian packages it),
+#                           memcached and the same allocators (only with --with-mysql; needs the
+#                           sid suite reachable on deb.debian.org)
 #
 # An image that exists already (`docker image inspect`) is skipped unless --force is given.
 # Downloaded packages and the finished root file system tarballs are kept under
@@ -34,7 +35,6 @@ docker=/usr/bin/docker
 command -v debootstrap >/dev/null || { echo "build-images: debootstrap missing; run scripts/docker-up.sh first" >&2; exit 1; }
 $sudo "$docker" info >/dev/null 2>&1 || { echo "build-images: no Docker engine answers; run scripts/docker-up.sh first" >&2; exit 1; }
 
-allocators=libjemalloc2,libtcmalloc-minimal4,libmimalloc2.0
 
 # build IMAGE SUITE PACKAGES: debootstrap SUITE with PACKAGES into a tarball (cached), then import it.
 build() {
@@ -86,7 +86,8 @@ build() {
 }
 
 $sudo mkdir -p "$cache"
-build benchkit/mariadb:10.11 bookworm "mariadb-server,memcached,$allocators,procps"
+build benchkit/mariadb:10.11 bookworm "mariadb-server,memcached,libjemalloc2,libtcmalloc-minimal4,libmimalloc2.0,procps"
 if $with_mysql; then
-  build benchkit/mysql:sid sid "mysql-server,memcached,$allocators,procps"
+  # sid renamed the tcmalloc and mimalloc packages (64-bit time_t transition, mimalloc 3)
+  build benchkit/mysql:sid sid "mysql-server,memcached,libjemalloc2,libtcmalloc-minimal4t64,libmimalloc3,procps"
 fi
