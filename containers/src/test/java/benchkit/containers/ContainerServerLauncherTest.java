@@ -57,6 +57,12 @@ class ContainerServerLauncherTest {
             assertEquals("MariaDB", t.product());
             assertTrue(t.version().startsWith("10.11."), t.version());
             assertFalse(t.toString().contains(t.password()), "password must not be printed");
+            for (String where : new String[] {"cmdline", "environ"}) {
+                assertFalse(Files.readString(Path.of("/proc/" + server.pid() + "/" + where)).contains(t.password()),
+                        "password in the server's " + where);
+            }
+            assertFalse(DockerRequired.docker("inspect", server.containerId()).contains(t.password()), "password in docker inspect");
+            assertFalse(server.logTail(1000).contains(t.password()), "password in the server log");
             assertTrue(server.isAlive());
 
             // published on loopback only

@@ -1,7 +1,6 @@
 package benchkit.containers;
 
 import benchkit.spi.AllocatorSpec;
-import benchkit.spi.InvalidOptionException;
 import benchkit.spi.ServerSpec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -46,12 +45,5 @@ class DockerEngineTest {
         assertTrue(e.getMessage().startsWith("image benchkit/no-such-image:1 is not here and could not be pulled ("), e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
         assertTrue(System.nanoTime() - start < 60_000_000_000L, "no minutes of pull retries");
-    }
-
-    @Test
-    void anInvalidImageNameIsABadOption() {
-        assertEquals("container: 'Bad Image' is not a valid image name", assertThrows(InvalidOptionException.class,
-                () -> new ContainerServerLauncher().launch(new ServerSpec("Bad Image", Map.of(), AllocatorSpec.GLIBC, "")))
-                .getMessage());
     }
 }

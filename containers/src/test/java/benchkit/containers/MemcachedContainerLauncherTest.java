@@ -10,6 +10,8 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
@@ -27,10 +29,10 @@ class MemcachedContainerLauncherTest {
     @Test
     void memcachedAnswersOnTheMappedPortWithJemallocAndLeavesNoContainer() throws Exception {
         AllocatorSpec jemalloc = new AllocatorSpec("jemalloc",
-                Optional.of("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2"), Map.of());
+                Optional.of("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2"), Map.of("MALLOC_CONF", "narenas:2"));
         long started = System.nanoTime();
         ContainerServerHandle server = (ContainerServerHandle) new MemcachedContainerLauncher().launch(
-                new ServerSpec(DockerRequired.IMAGE, Map.of("memory-limit", "32"), jemalloc, ""));
+                new ServerSpec(DockerRequired.IMAGE, Map.of("memory-limit", "32"), jemalloc, "0"));
         String id = server.containerId();
         long pid = server.pid();
         try {
@@ -38,6 +40,10 @@ class MemcachedContainerLauncherTest {
             assertEquals("memcached", server.target().product());
             assertEquals("memcached", HostProcess.comm(pid));
             assertTrue(server.allocatorLoaded().endsWith("/libjemalloc.so.2"), server.allocatorLoaded());
+            // the allocator's tunables reach the server, and it is pinned to the CPUs asked for
+            String environ = Files.readString(Path.of("/proc/" + pid + "/environ")).replace('\0', '\n');
+            assertTrue(environ.contains("\nMALLOC_CONF=narenas:2\n") || environ.startsWith("MALLOC_CONF=narenas:2\n"), environ);
+            assertTrue(Files.readString(Path.of("/proc/" + pid + "/status")).contains("Cpus_allowed_list:\t0\n"));
             assertEquals("127.0.0.1:" + server.target().port(), DockerRequired.docker("port", id, "11211/tcp"));
             try (Socket s = new Socket(server.target().host(), server.target().port())) {
                 OutputStream out = s.getOutputStream();
