@@ -49,6 +49,7 @@ build() {
     local debs="$cache/debs-$suite" root
     $sudo mkdir -p "$debs"
     root=$($sudo mktemp -d /var/tmp/benchkit-rootfs.XXXXXX)
+    trap '$sudo rm -rf "$root" "$tarball.tmp"' EXIT
     echo "build-images: debootstrap $suite into $root (packages cached in $debs)"
     if ! $sudo debootstrap --variant=minbase --cache-dir="$debs" --include="$packages" \
         "$suite" "$root" http://deb.debian.org/debian >"$cache/debootstrap-$suite.log" 2>&1; then
@@ -72,6 +73,7 @@ build() {
     $sudo tar -C "$root" -cf "$tarball.tmp" .
     $sudo mv "$tarball.tmp" "$tarball"
     $sudo rm -rf "$root"
+    trap - EXIT
   else
     echo "build-images: using cached root file system $tarball"
   fi
@@ -88,6 +90,7 @@ build() {
 $sudo mkdir -p "$cache"
 build benchkit/mariadb:10.11 bookworm "mariadb-server,memcached,libjemalloc2,libtcmalloc-minimal4,libmimalloc2.0,procps"
 if $with_mysql; then
-  # sid renamed the tcmalloc and mimalloc packages (64-bit time_t transition, mimalloc 3)
-  build benchkit/mysql:sid sid "mysql-server,memcached,libjemalloc2,libtcmalloc-minimal4t64,libmimalloc3,procps"
+  # mysql-server-core only: mysql-server's maintainer script fails in a chroot, and the launcher
+  # initializes its own data directory. sid renamed the tcmalloc and mimalloc packages.
+  build benchkit/mysql:sid sid "mysql-server-core,memcached,libjemalloc2,libtcmalloc-minimal4t64,libmimalloc3,procps"
 fi

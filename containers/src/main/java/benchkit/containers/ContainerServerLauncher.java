@@ -87,7 +87,10 @@ public final class ContainerServerLauncher implements ServerLauncher {
             long pid = HostProcess.find(container.initPid(), Set.of("mariadbd", "mysqld")).orElseThrow(
                     () -> new IllegalStateException("no mariadbd or mysqld process found under host pid " + container.initPid()));
             return new ContainerServerHandle(container, pid, target, allocator.proveLoaded(pid));
-        } catch (Exception | Error e) {
+        } catch (Error e) {
+            container.close();
+            throw e;
+        } catch (Exception e) {
             throw failed(container, image, e, password);
         }
     }

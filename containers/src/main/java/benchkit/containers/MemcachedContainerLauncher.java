@@ -72,7 +72,10 @@ public final class MemcachedContainerLauncher implements ServerLauncher {
             long pid = HostProcess.find(container.initPid(), Set.of("memcached")).orElseThrow(
                     () -> new IllegalStateException("no memcached process found under host pid " + container.initPid()));
             return new ContainerServerHandle(container, pid, target, allocator.proveLoaded(pid));
-        } catch (Exception | Error e) {
+        } catch (Error e) {
+            container.close();
+            throw e;
+        } catch (Exception e) {
             throw ContainerServerLauncher.failed(container, image, e, "");
         }
     }
