@@ -62,7 +62,8 @@ public final class ContainerServerLauncher implements ServerLauncher {
             } else if (engine.hasImage(image)) {
                 list.add(new Availability(image, true, "local image"));
             } else {
-                list.add(new Availability(image, false, "not built here; run scripts/build-images.sh"));
+                list.add(new Availability(image, false, "not built here; run scripts/build-images.sh"
+                        + (image.startsWith("benchkit/mysql") ? " --with-mysql" : "")));
             }
         }
         list.add(new Availability("IMAGE", reason.isEmpty(), reason.orElse(
