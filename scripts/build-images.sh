@@ -49,7 +49,8 @@ build() {
     local debs="$cache/debs-$suite" root
     $sudo mkdir -p "$debs"
     root=$($sudo mktemp -d /var/tmp/benchkit-rootfs.XXXXXX)
-    trap '$sudo rm -rf "$root" "$tarball.tmp"' EXIT
+    # expanded now: $root is local to this function
+    trap "$sudo rm -rf '$root' '$tarball.tmp'" EXIT
     echo "build-images: debootstrap $suite into $root (packages cached in $debs)"
     if ! $sudo debootstrap --variant=minbase --cache-dir="$debs" --include="$packages" \
         "$suite" "$root" http://deb.debian.org/debian >"$cache/debootstrap-$suite.log" 2>&1; then

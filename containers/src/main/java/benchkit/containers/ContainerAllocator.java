@@ -6,6 +6,7 @@ import benchkit.spi.AllocatorSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,8 +89,8 @@ final class ContainerAllocator {
             return "preload=" + Shell.quote(containerPathOfCopy()) + "\n";
         }
         StringBuilder s = new StringBuilder("preload=\n");
-        s.append("for dir in ").append(String.join(" ", IMAGE_LIB_DIRS)).append("; do\n");
-        s.append("  for name in ").append(String.join(" ", imageLibraryNames)).append("; do\n");
+        s.append("for name in ").append(String.join(" ", imageLibraryNames)).append("; do\n");
+        s.append("  for dir in ").append(String.join(" ", IMAGE_LIB_DIRS)).append("; do\n");
         s.append("    if [ -z \"$preload\" ] && [ -f \"$dir/$name\" ]; then preload=\"$dir/$name\"; fi\n");
         s.append("  done\ndone\n");
         s.append("if [ -z \"$preload\" ]; then echo ").append(Shell.quote("benchkit: allocator " + spec.name() + ": "
@@ -103,7 +104,12 @@ final class ContainerAllocator {
      */
     String proveLoaded(long hostPid) throws IOException {
         if (!preloads()) {
-            return "glibc";
+            // some builds link an allocator themselves (Debian sid's mysqld links tcmalloc): say so
+            List<String> all = new ArrayList<>();
+            AllocatorCatalog.known().forEach(k -> all.addAll(k.libraryNames()));
+            return HostProcess.mappedLibrary(hostPid, all)
+                    .map(lib -> spec.name() + " requested (nothing preloaded), but the server links " + lib)
+                    .orElse(spec.name());
         }
         return HostProcess.mappedLibrary(hostPid, expectedFileNames()).orElseThrow(() -> new IllegalStateException(
                 "allocator " + name() + ": " + String.join(" or ", expectedFileNames()) + " was preloaded but is not in /proc/"

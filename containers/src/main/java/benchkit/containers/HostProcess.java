@@ -49,19 +49,24 @@ final class HostProcess {
     }
 
     /**
-     * The first path in the process's memory maps whose file name is one of {@code fileNames}, or a
-     * versioned file they link to (maps show {@code libtcmalloc_minimal.so.4.5.16} for {@code libtcmalloc_minimal.so.4}).
+     * The path in the process's memory maps of the first of {@code fileNames} (in that order) it
+     * maps, also as the versioned file a name links to (maps show {@code libtcmalloc_minimal.so.4.5.16}
+     * for {@code libtcmalloc_minimal.so.4}).
      */
     static Optional<String> mappedLibrary(long pid, List<String> fileNames) throws IOException {
+        List<String> paths = new java.util.ArrayList<>();
         for (String line : Files.readAllLines(PROC.resolve(pid + "/maps"))) {
             int slash = line.indexOf('/');
-            if (slash < 0) {
-                continue;
+            if (slash >= 0) {
+                paths.add(line.substring(slash).strip());
             }
-            String path = line.substring(slash).strip();
-            String file = path.substring(path.lastIndexOf('/') + 1);
-            if (fileNames.stream().anyMatch(n -> file.equals(n) || file.startsWith(n + "."))) {
-                return Optional.of(path);
+        }
+        for (String name : fileNames) {
+            for (String path : paths) {
+                String file = path.substring(path.lastIndexOf('/') + 1);
+                if (file.equals(name) || file.startsWith(name + ".")) {
+                    return Optional.of(path);
+                }
             }
         }
         return Optional.empty();

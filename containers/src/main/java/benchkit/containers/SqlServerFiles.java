@@ -82,7 +82,8 @@ final class SqlServerFiles {
                 + "if command -v mariadbd >/dev/null 2>&1; then server=mariadbd\n"
                 + "elif command -v mysqld >/dev/null 2>&1; then server=mysqld\n"
                 + "else echo 'benchkit: neither mariadbd nor mysqld is in this image' >&2; exit 3; fi\n"
-                + "mkdir -p " + DATADIR + " /run/mysqld\n"
+                // mysqld refuses to start when its compiled-in secure-file-priv directory is missing
+                + "mkdir -p " + DATADIR + " /run/mysqld /var/lib/mysql-files\n"
                 + "if \"$server\" --version 2>/dev/null | grep -qi mariadb; then\n"
                 + "  install=$(command -v mariadb-install-db || command -v mysql_install_db || true)\n"
                 + "  [ -n \"$install\" ] || { echo 'benchkit: mariadb-install-db is not in this image' >&2; exit 3; }\n"

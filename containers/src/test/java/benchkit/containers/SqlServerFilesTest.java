@@ -39,7 +39,7 @@ class SqlServerFilesTest {
         assertTrue(glibc.contains("preload=\n") && !glibc.contains("libjemalloc"), glibc);
         String jemalloc = SqlServerFiles.startScript(ContainerAllocator.of(new AllocatorSpec("jemalloc",
                 Optional.of("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2"), Map.of())));
-        assertTrue(jemalloc.contains("for name in libjemalloc.so.2"), jemalloc);
+        assertTrue(jemalloc.contains("for name in libjemalloc.so.2 "), jemalloc);
         assertFalse(jemalloc.contains("init.sql\" ") || jemalloc.contains("IDENTIFIED"), "no secret in the script");
     }
 
