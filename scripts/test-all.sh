@@ -23,6 +23,11 @@ fi
 # No server from a package install may hold the default port while the tests run their own.
 if command -v systemctl >/dev/null 2>&1; then systemctl stop mariadb memcached >/dev/null 2>&1 || true; fi
 
+# A real Docker engine and locally built images for the container tests (no registry is reachable).
+bash scripts/docker-up.sh
+bash scripts/build-images.sh
+export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=localhost
+
 # The example plugin is a separate project built against the installed SPI, as a user's would be;
 # the integration tests load it with --plugin-dir.
 ./mvnw -B -ntp -q -pl core -am install -DskipTests

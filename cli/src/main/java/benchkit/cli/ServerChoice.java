@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * A {@code --server} value: which launcher starts it and with which distribution.
  * {@code mysql-8.0}, {@code mysql-5.7}, {@code system}, {@code basedir:DIR} go to the mysql launcher;
- * {@code memcached[:DIST]} to the memcached launcher; {@code container:IMAGE} to the container launcher.
+ * {@code memcached[:DIST]} to the memcached launcher; {@code container:IMAGE} and
+ * {@code container-memcached:IMAGE} to the container launchers.
  */
 record ServerChoice(String launcher, String distribution, String label) {
     static final String DEFAULT = "mysql-8.0";
@@ -29,6 +30,9 @@ record ServerChoice(String launcher, String distribution, String label) {
         }
         if (v.startsWith("container:")) {
             return new ServerChoice("container", v.substring("container:".length()), v);
+        }
+        if (v.startsWith("container-memcached:")) {
+            return new ServerChoice("container-memcached", v.substring("container-memcached:".length()), v);
         }
         return new ServerChoice("mysql", v, v);
     }
