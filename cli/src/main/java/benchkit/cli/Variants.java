@@ -111,6 +111,10 @@ final class Variants {
             throw new UsageException("--server, --server-basedir, --server-cpus and --mysqld launch a server; "
                     + "they cannot be used with --mysql-host/--mysql-port/--mysql-socket");
         }
+        if (o.mysqlDb != null && !o.mysqlDb.matches("[A-Za-z0-9_$]{1,64}")) {
+            throw new UsageException("--mysql-db " + o.mysqlDb + ": expected a plain database name "
+                    + "(letters, digits, '_' or '$', at most 64), as bench puts it into SQL statements");
+        }
         Target target = Target.builder()
                 .host(o.mysqlHost == null ? "127.0.0.1" : o.mysqlHost)
                 .port(o.mysqlPort == null ? 3306 : o.mysqlPort)

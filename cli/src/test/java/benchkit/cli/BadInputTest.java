@@ -39,6 +39,7 @@ class BadInputTest {
         "prepare --workload point-select                   | prepare acts on an external server",
         "--workload point-select --mysqld novalue          | --mysqld novalue: expected NAME=VALUE",
         "--workload point-select --collect nosuch:x        | unknown collector 'nosuch'; valid: ",
+        "--workload point-select --mysql-host h --mysql-db a`b;drop | --mysql-db a`b;drop: expected a plain database name",
         "--workload point-select --collect process:x       | collector process takes no options",
         "--workload point-select --server-cpus 0           | --server-cpus 0: a CPU count must be from 1",
         "--workload memcached-get --server system          | workload memcached-get speaks memcached but no --server does",
