@@ -85,34 +85,28 @@ public final class Connector {
         }
         String db = withDatabase ? target.database() : "";
         String hostPort = target.host() + ":" + target.port();
+        // both drivers spell these the same
+        p.setProperty("allowPublicKeyRetrieval", "true");
+        p.setProperty("useServerPrepStmts", "true");
+        p.setProperty("cachePrepStmts", "true");
+        p.setProperty("connectTimeout", "10000");
+        if (socket) {
+            p.setProperty("socketFactory", UnixSocketFactory.class.getName());
+        }
         Driver jdbc;
         String url;
         if (driver == JdbcDriver.MYSQL) {
             jdbc = new com.mysql.cj.jdbc.Driver();
             url = "jdbc:mysql://" + hostPort + "/" + db;
             p.setProperty("sslMode", "DISABLED");
-            p.setProperty("allowPublicKeyRetrieval", "true");
-            p.setProperty("useServerPrepStmts", "true");
-            p.setProperty("cachePrepStmts", "true");
             p.setProperty("useLocalSessionState", "true");
             p.setProperty("cacheServerConfiguration", "true");
             p.setProperty("maintainTimeStats", "false");
-            p.setProperty("connectTimeout", "10000");
-            if (socket) {
-                p.setProperty("socketFactory", UnixSocketFactory.class.getName());
-            }
         } else {
             jdbc = new org.mariadb.jdbc.Driver();
             // The socket path is part of the host address in MariaDB Connector/J 3.x URLs.
             url = "jdbc:mariadb://" + (socket ? "address=(localSocket=" + target.socket().orElseThrow() + ")" : hostPort) + "/" + db;
             p.setProperty("sslMode", "disable");
-            p.setProperty("allowPublicKeyRetrieval", "true");
-            p.setProperty("useServerPrepStmts", "true");
-            p.setProperty("cachePrepStmts", "true");
-            p.setProperty("connectTimeout", "10000");
-            if (socket) {
-                p.setProperty("socketFactory", UnixSocketFactory.class.getName());
-            }
         }
         Connection c = jdbc.connect(url, p);
         if (c == null) {

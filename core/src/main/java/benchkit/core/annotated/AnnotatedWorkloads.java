@@ -34,34 +34,17 @@ public final class AnnotatedWorkloads {
                 }
                 provider = providers.next();
             } catch (ServiceConfigurationError e) {
-                problems.accept("AnnotatedWorkload: " + oneLine(e));
+                problems.accept("AnnotatedWorkload: " + PluginLoadMessages.oneLine(e));
                 continue;
             }
             Class<?> type = provider.type();
             try {
                 factories.add(AnnotatedWorkloadFactory.of(type));
             } catch (RuntimeException | LinkageError e) {
-                problems.accept("AnnotatedWorkload " + type.getName() + " (" + jarOf(type) + ") failed to load: "
-                        + oneLine(e));
+                problems.accept("AnnotatedWorkload " + type.getName() + " (" + PluginLoadMessages.jarOf(type)
+                        + ") failed to load: " + PluginLoadMessages.oneLine(e));
             }
         }
         return factories;
-    }
-
-    private static String jarOf(Class<?> type) {
-        try {
-            var source = type.getProtectionDomain().getCodeSource();
-            return source == null ? "unknown location" : source.getLocation().getPath();
-        } catch (SecurityException e) {
-            return "unknown location";
-        }
-    }
-
-    private static String oneLine(Throwable e) {
-        StringBuilder sb = new StringBuilder(String.valueOf(e.getMessage()));
-        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
-            sb.append(": ").append(c.getClass().getSimpleName()).append(' ').append(c.getMessage());
-        }
-        return sb.toString().replace('\n', ' ');
     }
 }

@@ -1,6 +1,7 @@
 package benchkit.core.plugin;
 
 import benchkit.core.annotated.AnnotatedWorkloads;
+import benchkit.core.annotated.PluginLoadMessages;
 import benchkit.spi.CollectorFactory;
 import benchkit.spi.ServerLauncher;
 import benchkit.spi.SpiVersion;
@@ -105,15 +106,15 @@ public final class PluginRegistry {
                 }
                 provider = providers.next();
             } catch (ServiceConfigurationError e) {
-                problems.add(type.getSimpleName() + ": " + oneLine(e));
+                problems.add(type.getSimpleName() + ": " + PluginLoadMessages.oneLine(e));
                 continue;
             }
             T plugin;
-            String where = provider.type().getName() + " (" + jarOf(provider.type()) + ")";
+            String where = provider.type().getName() + " (" + PluginLoadMessages.jarOf(provider.type()) + ")";
             try {
                 plugin = provider.get();
             } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-                problems.add(type.getSimpleName() + " " + where + " failed to load: " + oneLine(e));
+                problems.add(type.getSimpleName() + " " + where + " failed to load: " + PluginLoadMessages.oneLine(e));
                 continue;
             }
             int version = spiVersion.apply(plugin);
@@ -131,22 +132,5 @@ public final class PluginRegistry {
             origin.put(key, where);
         }
         return byName;
-    }
-
-    private static String jarOf(Class<?> type) {
-        try {
-            var source = type.getProtectionDomain().getCodeSource();
-            return source == null ? "unknown location" : source.getLocation().getPath();
-        } catch (SecurityException e) {
-            return "unknown location";
-        }
-    }
-
-    private static String oneLine(Throwable e) {
-        StringBuilder sb = new StringBuilder(String.valueOf(e.getMessage()));
-        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
-            sb.append(": ").append(c.getClass().getSimpleName()).append(' ').append(c.getMessage());
-        }
-        return sb.toString().replace('\n', ' ');
     }
 }

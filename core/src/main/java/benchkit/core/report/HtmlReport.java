@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.AtomicFiles;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -33,7 +35,7 @@ public final class HtmlReport {
         List<BenchmarkResult> results = JmhResultReader.readDirectory(resultDir);
         Optional<RunInfo> run = RunInfo.read(resultDir);
         String html = render(results, run, resultDir.toAbsolutePath().normalize().toString());
-        return AtomicFiles.writeString(resultDir.resolve(FILE_NAME), html);
+        return AtomicFiles.writeReadableByAll(resultDir.resolve(FILE_NAME), html);
     }
 
     /** The whole page for these results; {@code source} names where they came from. */

@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.AtomicFiles;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -67,7 +68,7 @@ public record RunInfo(String startedAt, String finishedAt, Map<String, String> s
         if (machine != null) {
             root.set("machine", MAPPER.valueToTree(machine));
         }
-        return AtomicFiles.writeString(dir.resolve(FILE_NAME), MAPPER.writeValueAsString(root) + "\n");
+        return AtomicFiles.writeReadableByAll(dir.resolve(FILE_NAME), MAPPER.writeValueAsString(root) + "\n");
     }
 
     /** Reads {@code dir/run.json}; empty when there is none. Missing fields are tolerated. */

@@ -125,4 +125,16 @@ class ResultWritersTest {
         assertEquals(false, end.get("complete").asBoolean());
         assertEquals("boom", end.get("error").asText());
     }
+
+    @Test
+    void atomicWritesReplaceWholeFilesAndSharedOnesAreReadableByAll() throws Exception {
+        Path file = dir.resolve("out.txt");
+        AtomicFiles.write(file, "old");
+        assertEquals(file, AtomicFiles.writeReadableByAll(file, "new"));
+        assertEquals("new", Files.readString(file));
+        assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+        try (var left = Files.list(dir)) {
+            assertEquals(List.of(file), left.toList(), "no temporary file left behind");
+        }
+    }
 }

@@ -1,10 +1,6 @@
 package benchkit.memcached.sql;
 
-import benchkit.memcached.kv.KeyPattern;
-import benchkit.memcached.kv.KeySpace;
-import benchkit.memcached.kv.KvOperation;
-import benchkit.memcached.kv.ValuePool;
-import benchkit.memcached.kv.ValueSizes;
+import benchkit.memcached.kv.KvEvents;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
@@ -16,7 +12,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransientConnectionException;
-import java.util.SplittableRandom;
 
 /**
  * One client thread of the SQL baseline on its own connection (autocommit): a get is
@@ -28,30 +23,16 @@ import java.util.SplittableRandom;
 final class SqlKvSession implements Session {
     private final Target target;
     private final String table;
-    private final KvOperation operation;
-    private final double setShare;
-    private final KeySpace keys;
-    private final KeyPattern.Chooser chooser;
-    private final ValueSizes sizes;
-    private final ValuePool values;
-    private final SplittableRandom random;
+    private final KvEvents events;
     private final QueryCounter counter;
     private Connection connection;
     private PreparedStatement get;
     private PreparedStatement set;
 
-    SqlKvSession(Target target, String table, KvOperation operation, double setShare, KeySpace keys,
-                 KeyPattern.Chooser chooser, ValueSizes sizes, ValuePool values, SplittableRandom random,
-                 QueryCounter counter) throws SQLException {
+    SqlKvSession(Target target, String table, KvEvents events, QueryCounter counter) throws SQLException {
         this.target = target;
         this.table = table;
-        this.operation = operation;
-        this.setShare = setShare;
-        this.keys = keys;
-        this.chooser = chooser;
-        this.sizes = sizes;
-        this.values = values;
-        this.random = random;
+        this.events = events;
         this.counter = counter;
         connect();
     }
@@ -64,12 +45,12 @@ final class SqlKvSession implements Session {
 
     @Override
     public Outcome execute() throws Exception {
-        boolean isSet = operation.nextIsSet(random, setShare);
-        String key = keys.key(chooser.next());
+        boolean isSet = events.nextIsSet();
+        String key = events.nextKey();
         try {
             if (isSet) {
                 set.setString(1, key);
-                set.setBytes(2, values.value(sizes.next(random)));
+                set.setBytes(2, events.nextValue());
                 set.executeUpdate();
                 counter.writes(1);
             } else {

@@ -1,16 +1,13 @@
 package benchkit.memcached.sql;
 
-import benchkit.memcached.kv.KeyPattern;
-import benchkit.memcached.kv.KeySpace;
+import benchkit.memcached.kv.KvData;
+import benchkit.memcached.kv.KvEvents;
 import benchkit.memcached.kv.KvOptions;
-import benchkit.memcached.kv.ValuePool;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
-
-import java.util.SplittableRandom;
 
 /**
  * The SQL baseline: the memcached workloads' gets and sets as point statements on an InnoDB
@@ -19,16 +16,11 @@ import java.util.SplittableRandom;
  */
 public final class SqlKvWorkload implements Workload {
     private final SqlKvOptions options;
-    private final KeySpace keys;
-    private final ValuePool values;
-    private final KeyPattern.Zipf zipf;
+    private final KvData data;
 
     public SqlKvWorkload(SqlKvOptions options) {
         this.options = options;
-        KvOptions kv = options.kv();
-        this.keys = new KeySpace(kv.keys(), kv.keySize());
-        this.values = new ValuePool(kv.valueSizes());
-        this.zipf = kv.keyPattern().zipfFor(kv.keys());
+        this.data = new KvData(options.kv());
     }
 
     public SqlKvOptions options() {
@@ -63,13 +55,12 @@ public final class SqlKvWorkload implements Workload {
             loader.truncate();
             loader.load(context.threads());
         }
-        SplittableRandom random = new SplittableRandom(0x9E3779B97F4A7C15L * (context.thread() + 1));
-        KeyPattern.Chooser chooser = kv.keyPattern().chooser(kv.keys(), context.thread(), context.threads(), random, zipf);
-        return new SqlKvSession(target, options.table(), kv.operation(), kv.setShare(), keys, chooser, kv.valueSizes(),
-                values, random, context.queries());
+        KvEvents events = data.events(context.thread(), context.threads());
+        return new SqlKvSession(target, options.table(), events, context.queries());
     }
 
     private SqlKvLoader loader(Target target) {
-        return new SqlKvLoader(target, options.table(), options.kv().initialLoad(), keys, options.kv().valueSizes(), values);
+        return new SqlKvLoader(target, options.table(), options.kv().initialLoad(), data.keys(), options.kv().valueSizes(),
+                data.values());
     }
 }

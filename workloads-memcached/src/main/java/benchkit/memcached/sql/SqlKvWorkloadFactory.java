@@ -1,43 +1,27 @@
 package benchkit.memcached.sql;
 
 import benchkit.memcached.kv.KvOperation;
+import benchkit.memcached.kv.KvWorkloadFactory;
 import benchkit.spi.OptionSpec;
 import benchkit.spi.Workload;
-import benchkit.spi.WorkloadFactory;
 
 import java.util.List;
 import java.util.Map;
 
 /** The SQL key-value baseline workloads {@code sql-kv-set}, {@code sql-kv-get} and {@code sql-kv-mixed}. */
-public abstract class SqlKvWorkloadFactory implements WorkloadFactory {
-    private final String name;
-    private final KvOperation operation;
-    private final String description;
-
+public abstract class SqlKvWorkloadFactory extends KvWorkloadFactory {
     SqlKvWorkloadFactory(String name, KvOperation operation, String description) {
-        this.name = name;
-        this.operation = operation;
-        this.description = description;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String description() {
-        return description;
+        super(name, operation, description);
     }
 
     @Override
     public List<OptionSpec> options() {
-        return SqlKvOptions.specs(operation);
+        return SqlKvOptions.specs(operation());
     }
 
     @Override
     public Workload create(Map<String, String> options) {
-        return new SqlKvWorkload(SqlKvOptions.from(name, operation, options));
+        return new SqlKvWorkload(SqlKvOptions.from(name(), operation(), options));
     }
 
     public static final class Set extends SqlKvWorkloadFactory {

@@ -2,11 +2,7 @@ package benchkit.memcached.workload;
 
 import benchkit.memcached.client.DirectConnection;
 import benchkit.memcached.client.SpyClients.Protocol;
-import benchkit.memcached.kv.KeyPattern;
-import benchkit.memcached.kv.KeySpace;
-import benchkit.memcached.kv.KvOperation;
-import benchkit.memcached.kv.ValuePool;
-import benchkit.memcached.kv.ValueSizes;
+import benchkit.memcached.kv.KvEvents;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
@@ -15,7 +11,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * One client thread with one blocking {@link DirectConnection} per server (a key goes to server
@@ -30,30 +25,17 @@ final class DirectMemcachedSession implements Session {
     private final int timeoutMillis;
     private final int maxValue;
     private final DirectConnection[] connections;
-    private final KvOperation operation;
-    private final double setShare;
-    private final KeySpace keys;
-    private final KeyPattern.Chooser chooser;
-    private final ValueSizes sizes;
-    private final ValuePool values;
-    private final SplittableRandom random;
+    private final KvEvents events;
     private final QueryCounter counter;
 
-    DirectMemcachedSession(List<InetSocketAddress> servers, Protocol protocol, int timeoutMillis, KvOperation operation,
-                           double setShare, KeySpace keys, KeyPattern.Chooser chooser, ValueSizes sizes, ValuePool values,
-                           SplittableRandom random, QueryCounter counter) throws IOException {
+    DirectMemcachedSession(List<InetSocketAddress> servers, Protocol protocol, int timeoutMillis, KvEvents events,
+                           QueryCounter counter) throws IOException {
         this.servers = servers;
         this.protocol = protocol;
         this.timeoutMillis = timeoutMillis;
-        this.maxValue = sizes.max();
+        this.maxValue = events.maxValueSize();
         this.connections = new DirectConnection[servers.size()];
-        this.operation = operation;
-        this.setShare = setShare;
-        this.keys = keys;
-        this.chooser = chooser;
-        this.sizes = sizes;
-        this.values = values;
-        this.random = random;
+        this.events = events;
         this.counter = counter;
         try {
             for (int i = 0; i < connections.length; i++) {
@@ -67,14 +49,14 @@ final class DirectMemcachedSession implements Session {
 
     @Override
     public Outcome execute() throws Exception {
-        boolean set = operation.nextIsSet(random, setShare);
-        String key = keys.key(chooser.next());
+        boolean set = events.nextIsSet();
+        String key = events.nextKey();
         // as spymemcached's default (ARRAY_MOD over NATIVE_HASH), so keys its loader stored are found here
         int server = connections.length == 1 ? 0 : (int) ((key.hashCode() & 0xffffffffL) % connections.length);
         DirectConnection c = connections[server];
         try {
             if (set) {
-                if (c.set(key, values.value(sizes.next(random))) != DirectConnection.STORED) {
+                if (c.set(key, events.nextValue()) != DirectConnection.STORED) {
                     return Outcome.ERROR;
                 }
                 counter.writes(1);

@@ -1,16 +1,11 @@
 package benchkit.memcached.workload;
 
-import benchkit.memcached.kv.KeyPattern;
-import benchkit.memcached.kv.KeySpace;
-import benchkit.memcached.kv.KvOperation;
-import benchkit.memcached.kv.ValuePool;
-import benchkit.memcached.kv.ValueSizes;
+import benchkit.memcached.kv.KvEvents;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
 import net.spy.memcached.MemcachedClient;
 
-import java.util.SplittableRandom;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -31,13 +26,7 @@ import static benchkit.memcached.client.RawBytesTranscoder.INSTANCE;
  */
 final class MemcachedSession implements Session {
     private final MemcachedClient client;
-    private final KvOperation operation;
-    private final double setShare;
-    private final KeySpace keys;
-    private final KeyPattern.Chooser chooser;
-    private final ValueSizes sizes;
-    private final ValuePool values;
-    private final SplittableRandom random;
+    private final KvEvents events;
     private final QueryCounter counter;
     private final long timeoutMillis;
     private final Future<?>[] window;
@@ -45,17 +34,9 @@ final class MemcachedSession implements Session {
     private int head;
     private int inFlight;
 
-    MemcachedSession(MemcachedClient client, KvOperation operation, double setShare, KeySpace keys,
-                     KeyPattern.Chooser chooser, ValueSizes sizes, ValuePool values, SplittableRandom random,
-                     QueryCounter counter, long timeoutMillis, int pipeline) {
+    MemcachedSession(MemcachedClient client, KvEvents events, QueryCounter counter, long timeoutMillis, int pipeline) {
         this.client = client;
-        this.operation = operation;
-        this.setShare = setShare;
-        this.keys = keys;
-        this.chooser = chooser;
-        this.sizes = sizes;
-        this.values = values;
-        this.random = random;
+        this.events = events;
         this.counter = counter;
         this.timeoutMillis = timeoutMillis;
         this.window = new Future<?>[pipeline];
@@ -64,9 +45,9 @@ final class MemcachedSession implements Session {
 
     @Override
     public Outcome execute() throws Exception {
-        boolean set = operation.nextIsSet(random, setShare);
-        String key = keys.key(chooser.next());
-        Future<?> f = set ? client.set(key, 0, values.value(sizes.next(random)), INSTANCE) : client.asyncGet(key, INSTANCE);
+        boolean set = events.nextIsSet();
+        String key = events.nextKey();
+        Future<?> f = set ? client.set(key, 0, events.nextValue(), INSTANCE) : client.asyncGet(key, INSTANCE);
         int slot = (head + inFlight) % window.length;
         window[slot] = f;
         windowIsSet[slot] = set;

@@ -1,10 +1,9 @@
 package benchkit.memcached.workload;
 
 import benchkit.memcached.client.SpyClients;
-import benchkit.memcached.kv.KeyPattern;
-import benchkit.memcached.kv.KeySpace;
+import benchkit.memcached.kv.KvData;
+import benchkit.memcached.kv.KvEvents;
 import benchkit.memcached.kv.KvOptions;
-import benchkit.memcached.kv.ValuePool;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
@@ -14,7 +13,6 @@ import net.spy.memcached.MemcachedClient;
 
 import java.net.InetSocketAddress;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * Gets and sets against memcached (native, or MySQL's InnoDB memcached plugin): one connection
@@ -25,16 +23,11 @@ import java.util.SplittableRandom;
  */
 public final class MemcachedWorkload implements Workload {
     private final MemcachedOptions options;
-    private final KeySpace keys;
-    private final ValuePool values;
-    private final KeyPattern.Zipf zipf;
+    private final KvData data;
 
     public MemcachedWorkload(MemcachedOptions options) {
         this.options = options;
-        KvOptions kv = options.kv();
-        this.keys = new KeySpace(kv.keys(), kv.keySize());
-        this.values = new ValuePool(kv.valueSizes());
-        this.zipf = kv.keyPattern().zipfFor(kv.keys());
+        this.data = new KvData(options.kv());
     }
 
     public MemcachedOptions options() {
@@ -75,18 +68,16 @@ public final class MemcachedWorkload implements Workload {
             loader.load(context.threads(), done -> { });
         }
         List<InetSocketAddress> servers = servers(target);
-        SplittableRandom random = new SplittableRandom(0x9E3779B97F4A7C15L * (context.thread() + 1));
-        KeyPattern.Chooser chooser = kv.keyPattern().chooser(kv.keys(), context.thread(), context.threads(), random, zipf);
+        KvEvents events = data.events(context.thread(), context.threads());
         if (options.client() == MemcachedOptions.Client.DIRECT) {
             return new DirectMemcachedSession(servers, options.protocol(), (int) Math.min(Integer.MAX_VALUE, options.timeoutMillis()),
-                    kv.operation(), kv.setShare(), keys, chooser, kv.valueSizes(), values, random, context.queries());
+                    events, context.queries());
         }
         MemcachedClient client = SpyClients.open(servers, options.protocol(), options.timeoutMillis());
-        return new MemcachedSession(client, kv.operation(), kv.setShare(), keys, chooser, kv.valueSizes(), values,
-                random, context.queries(), options.timeoutMillis(), options.pipeline());
+        return new MemcachedSession(client, events, context.queries(), options.timeoutMillis(), options.pipeline());
     }
 
     private MemcachedLoader loader(Target target) {
-        return new MemcachedLoader(options, servers(target), keys, values);
+        return new MemcachedLoader(options, servers(target), data.keys(), data.values());
     }
 }

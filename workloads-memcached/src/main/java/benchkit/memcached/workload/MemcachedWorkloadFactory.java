@@ -1,33 +1,17 @@
 package benchkit.memcached.workload;
 
 import benchkit.memcached.kv.KvOperation;
+import benchkit.memcached.kv.KvWorkloadFactory;
 import benchkit.spi.OptionSpec;
 import benchkit.spi.Workload;
-import benchkit.spi.WorkloadFactory;
 
 import java.util.List;
 import java.util.Map;
 
 /** The memcached workloads {@code memcached-set}, {@code memcached-get} and {@code memcached-mixed}. */
-public abstract class MemcachedWorkloadFactory implements WorkloadFactory {
-    private final String name;
-    private final KvOperation operation;
-    private final String description;
-
+public abstract class MemcachedWorkloadFactory extends KvWorkloadFactory {
     MemcachedWorkloadFactory(String name, KvOperation operation, String description) {
-        this.name = name;
-        this.operation = operation;
-        this.description = description;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public String description() {
-        return description;
+        super(name, operation, description);
     }
 
     @Override
@@ -37,12 +21,12 @@ public abstract class MemcachedWorkloadFactory implements WorkloadFactory {
 
     @Override
     public List<OptionSpec> options() {
-        return MemcachedOptions.specs(operation);
+        return MemcachedOptions.specs(operation());
     }
 
     @Override
     public Workload create(Map<String, String> options) {
-        return new MemcachedWorkload(MemcachedOptions.from(name, operation, options));
+        return new MemcachedWorkload(MemcachedOptions.from(name(), operation(), options));
     }
 
     public static final class Set extends MemcachedWorkloadFactory {

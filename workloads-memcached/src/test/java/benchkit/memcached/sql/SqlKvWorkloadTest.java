@@ -5,8 +5,6 @@ import benchkit.memcached.MariadbFixture;
 import benchkit.memcached.TestContexts;
 import benchkit.memcached.TestContexts.Counting;
 import benchkit.spi.InvalidOptionException;
-import benchkit.spi.Outcome;
-import benchkit.spi.Session;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
 import org.junit.jupiter.api.AfterAll;
@@ -16,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -53,22 +50,7 @@ class SqlKvWorkloadTest {
     }
 
     private static List<Counting> run(Workload w, int threads, int events) throws Exception {
-        List<Counting> out = new ArrayList<>();
-        List<Session> sessions = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            Counting c = new Counting(t, threads);
-            out.add(c);
-            sessions.add(w.openSession(target, c));
-        }
-        for (Session s : sessions) {
-            for (int i = 0; i < events; i++) {
-                assertEquals(Outcome.OK, s.execute());
-            }
-        }
-        for (Session s : sessions) {
-            s.close();
-        }
-        return out;
+        return TestContexts.run(w, target, threads, events);
     }
 
     private static long rows(String table) throws Exception {

@@ -67,24 +67,8 @@ class MemcachedWorkloadTest {
         return Long.parseLong(stats().get(name));
     }
 
-    /** Runs {@code events} events on each of {@code threads} sessions (in turn) and returns their counters. */
     private static List<Counting> run(Workload w, int threads, int events) throws Exception {
-        List<Counting> out = new ArrayList<>();
-        List<Session> sessions = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-            Counting c = new Counting(t, threads);
-            out.add(c);
-            sessions.add(w.openSession(target, c));
-        }
-        for (Session s : sessions) {
-            for (int i = 0; i < events; i++) {
-                assertEquals(Outcome.OK, s.execute());
-            }
-        }
-        for (Session s : sessions) {
-            s.close();
-        }
-        return out;
+        return TestContexts.run(w, target, threads, events);
     }
 
     @Test
