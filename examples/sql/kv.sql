@@ -1,5 +1,5 @@
 -- kv.sql: a key-value table under a skewed read-mostly mix.
--- Run it:   java -jar bench.jar run sql --script examples/sql/kv.sql
+-- Run it:   java -jar bench.jar --workload sql --script examples/sql/kv.sql
 -- Format:   docs/plugins.md, "The sql workload".
 
 -- The data is there when the table exists (then prepare is skipped).
