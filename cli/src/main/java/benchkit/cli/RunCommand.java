@@ -9,6 +9,7 @@ import benchkit.core.result.CombinedResults;
 import benchkit.core.result.Score;
 import benchkit.core.run.Runner;
 import benchkit.core.run.Variant;
+import benchkit.core.server.ExternalServer;
 import benchkit.spi.OptionValues;
 import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
@@ -125,7 +126,7 @@ abstract class RunCommand implements Callable<Integer> {
             factory.create(given).close();
             List<Variant> fitting;
             if (factory.protocol().equals("memcached") && given.containsKey("memcached-servers")) {
-                UnownedServer memcached = UnownedServer.memcached(given.get("memcached-servers"));
+                ExternalServer memcached = MemcachedServers.first(given.get("memcached-servers"));
                 fitting = List.of(new Variant("external", Map.of("distribution", "external"), () -> memcached));
             } else if (server.isExternal()) {
                 fitting = variants.stream().map(Variants.Protocolled::variant).toList();

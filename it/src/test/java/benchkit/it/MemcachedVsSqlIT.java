@@ -65,4 +65,21 @@ class MemcachedVsSqlIT {
         assertTrue(events > 0, entry.toString());
         ServerProcesses.assertNoneLeft(mark);
     }
+
+    @Test
+    void anExistingMemcachedGivenByAddress() throws Exception {
+        try (benchkit.spi.ServerHandle memcached = new benchkit.memcached.launcher.MemcachedLauncher().launch(
+                new benchkit.spi.ServerSpec("system", Map.of(), benchkit.spi.AllocatorSpec.GLIBC, ""))) {
+            String address = memcached.target().host() + ":" + memcached.target().port();
+            Path out = dir.resolve("existing");
+            BenchJar.Result r = BenchJar.run(dir, 300, "--workload", "memcached-set", "--memcached-servers", address,
+                    "--threads", "2", "--time", "1", "--iterations", "1", "--warmup-iterations", "0",
+                    "--report-interval", "0", "--out", out.toString());
+            assertEquals(0, r.exit(), r.all());
+            JsonNode entry = new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile()).get(0);
+            assertEquals("external", entry.path("params").path("distribution").asText());
+            assertTrue(entry.path("primaryMetric").path("score").asDouble() > 0, entry.toString());
+            assertTrue(memcached.isAlive(), "bench leaves a server it does not own running");
+        }
+    }
 }

@@ -38,6 +38,14 @@ public final class ExternalServer implements ServerHandle {
         return connect(target, timeout);
     }
 
+    /**
+     * A server reached by address only, not checked over SQL (e.g. a memcached given with
+     * {@code --memcached-servers}, whose workload connects and reports failures itself).
+     */
+    public static ExternalServer unchecked(Target target) {
+        return new ExternalServer(target);
+    }
+
     /** As above, from a target whose product and version are filled in from the server. */
     public static ExternalServer connect(Target given, Duration timeout) throws ServerUnreachableException {
         String where = given.socket().map(s -> "socket " + s).orElse(given.host() + ":" + given.port());
