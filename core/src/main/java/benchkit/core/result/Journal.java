@@ -5,29 +5,37 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 
 /**
- * {@code journal.jsonl}: one JSON object per line, each written and flushed the moment it is
- * known (run start, every finished iteration, run end), so a crash loses nothing finished.
+ * {@code journal.jsonl}: one JSON object per line, each written the moment it is known (run
+ * start, every finished iteration, run end), so a crash loses nothing finished. A line is
+ * appended whole or not at all: when the disk fills up mid-line, the part written is cut off
+ * again, so the lines before it stay valid JSON.
  */
 public final class Journal implements Closeable {
     public static final String FILE = "journal.jsonl";
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final Writer writer;
+    private final FileChannel channel;
+    private boolean failed;
 
-    private Journal(Writer writer) {
-        this.writer = writer;
+    private Journal(FileChannel channel) {
+        this.channel = channel;
     }
 
     public static Journal open(Path dir) throws IOException {
-        return new Journal(Files.newBufferedWriter(dir.resolve(FILE), StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND));
+        return new Journal(FileChannel.open(dir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND));
+    }
+
+    /** Whether a line could not be written (e.g. the disk is full); later lines may be missing too. */
+    public synchronized boolean failed() {
+        return failed;
     }
 
     public synchronized void start(RunDescription run) throws IOException {
@@ -101,13 +109,25 @@ public final class Journal implements Closeable {
     }
 
     private void write(ObjectNode n) throws IOException {
-        writer.write(JSON.writeValueAsString(n));
-        writer.write('\n');
-        writer.flush();
+        ByteBuffer line = ByteBuffer.wrap((JSON.writeValueAsString(n) + "\n").getBytes(StandardCharsets.UTF_8));
+        long end = channel.size();
+        try {
+            while (line.hasRemaining()) {
+                channel.write(line);
+            }
+        } catch (IOException e) {
+            failed = true;
+            try {
+                channel.truncate(end);          // shrinking needs no free space
+            } catch (IOException alsoFailed) {
+                e.addSuppressed(alsoFailed);
+            }
+            throw e;
+        }
     }
 
     @Override
     public synchronized void close() throws IOException {
-        writer.close();
+        channel.close();
     }
 }

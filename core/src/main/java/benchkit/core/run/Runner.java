@@ -11,6 +11,7 @@ import benchkit.core.result.Score;
 import benchkit.core.result.SummaryTable;
 import benchkit.core.result.TrialRecord;
 import benchkit.spi.Collector;
+import benchkit.spi.InvalidOptionException;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Target;
@@ -18,6 +19,7 @@ import benchkit.spi.TrialInfo;
 import benchkit.spi.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -58,6 +60,7 @@ public final class Runner {
     /** Runs the plan, writes the result directory and returns the summary. */
     public RunSummary run() throws Exception {
         Path dir = prepareOutDir(plan.outDir());
+        ResultSpace.check(dir, plan);
         Instant started = Instant.now();
         RunDescription description = describe(plan);
         List<TrialRecord> trials = new ArrayList<>();
@@ -65,7 +68,11 @@ public final class Runner {
         boolean interrupted = false;
         SignalGuard guard = SignalGuard.install(Thread.currentThread());
         try (Journal journal = Journal.open(dir)) {
-            journal.start(description);
+            try {
+                journal.start(description);
+            } catch (IOException e) {
+                throw new IOException("could not write " + Journal.FILE + " in " + dir + ": " + ioMessage(e), e);
+            }
             printRunHeader();
             try {
                 runAll(journal, trials, failures);
@@ -77,13 +84,16 @@ public final class Runner {
                 // A plugin broke its contract; still write what finished.
                 failures.add("unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e));
             }
-            String failure = failures.isEmpty() ? null : String.join("; ", failures);
             List<JmhResults.Entry> entries = JmhResults.build(description, trials);
             List<Score> scores = JmhResults.scores(entries);
-            JmhJsonWriter.write(entries, dir);
-            CsvWriter.write(plan.workload(), scores, dir);
-            writeReport(dir, started);
-            journal.end(failure == null, failure);
+            writeResults(dir, entries, scores, started, failures);
+            String failure = failures.isEmpty() ? null : String.join("; ", failures);
+            try {
+                journal.end(failure == null, failure);
+            } catch (IOException e) {
+                String lost = "could not write the end of " + Journal.FILE + ": " + ioMessage(e);
+                failure = failure == null ? lost : failure + "; " + lost;
+            }
             printer.line("");
             if (failure != null) {
                 printer.line("# Run incomplete: " + failure);
@@ -102,8 +112,51 @@ public final class Runner {
     }
 
     /**
+     * jmh-result.json, results.csv, run.json and report.html, each written whole or not at all. A file
+     * that cannot be written (e.g. the disk is full) is named among the failures and the others are
+     * still tried: the journal already holds every finished iteration.
+     */
+    private void writeResults(Path dir, List<JmhResults.Entry> entries, List<Score> scores, Instant started,
+                              List<String> failures) {
+        boolean jmhWritten = write(JmhJsonWriter.FILE, failures, () -> JmhJsonWriter.write(entries, dir));
+        write(CsvWriter.FILE, failures, () -> CsvWriter.write(plan.workload(), scores, dir));
+        write(RunInfo.FILE_NAME, failures, () -> RunInfo.write(dir, started, settings(plan)));
+        if (!jmhWritten) {
+            return;                             // the report is drawn from jmh-result.json
+        }
+        try {
+            write(HtmlReport.FILE_NAME, failures, () -> HtmlReport.write(dir));
+        } catch (RuntimeException e) {
+            // A report that cannot be drawn loses no results: a warning, not a failed run.
+            printer.line("# Warning: could not draw the HTML report: " + RunFailure.describe(e));
+        }
+    }
+
+    private interface ResultWrite {
+        void run() throws IOException;
+    }
+
+    private static boolean write(String file, List<String> failures, ResultWrite write) {
+        try {
+            write.run();
+            return true;
+        } catch (IOException e) {
+            failures.add("could not write " + file + ": " + ioMessage(e));
+            return false;
+        }
+    }
+
+    /** File-system exceptions may carry only the path as message; their type then says what went wrong. */
+    static String ioMessage(IOException e) {
+        if (e instanceof FileSystemException f && f.getReason() == null) {
+            return e.getClass().getSimpleName() + " " + f.getFile();
+        }
+        return RunFailure.describe(e);
+    }
+
+    /**
      * Every fork and variant. A variant that fails (its server died, a session broke) is reported and
-     * the next one still runs, unless the plan says fail fast.
+     * the next one still runs, unless the plan says fail fast or the journal can no longer be written.
      */
     private void runAll(Journal journal, List<TrialRecord> trials, List<String> failures) throws InterruptedException {
         for (int fork = 1; fork <= plan.forks(); fork++) {
@@ -113,6 +166,11 @@ public final class Runner {
                 } catch (RunFailure f) {
                     failures.add(f.getMessage());
                     printer.line("# Variant " + variant.label() + " failed (fork " + fork + "): " + f.getMessage());
+                    if (journal.failed()) {
+                        // Results can no longer be kept (e.g. the disk is full): running on would only waste time.
+                        printer.line("# Stopping: " + Journal.FILE + " can no longer be written");
+                        return;
+                    }
                     if (plan.failFast()) {
                         return;
                     }
@@ -217,16 +275,6 @@ public final class Runner {
         return new Variant(variant.label(), params, variant.server());
     }
 
-    /** run.json and report.html; a failure here is reported but never loses the results above. */
-    private void writeReport(Path dir, Instant started) {
-        try {
-            RunInfo.write(dir, started, settings(plan));
-            HtmlReport.write(dir);
-        } catch (IOException | RuntimeException e) {
-            printer.line("# Warning: could not write the HTML report: " + RunFailure.describe(e));
-        }
-    }
-
     private static Map<String, String> settings(RunPlan plan) {
         Map<String, String> s = new LinkedHashMap<>();
         s.put("workload", plan.workload());
@@ -255,17 +303,20 @@ public final class Runner {
                 plan.maxEvents(), plan.rate());
     }
 
-    /** Creates the result directory and proves it writable before any server starts. */
+    /**
+     * Creates the result directory and proves it writable before any server starts; an unusable
+     * directory is bad input (exit 2), like any other bad option value.
+     */
     static Path prepareOutDir(Path dir) {
         try {
             Files.createDirectories(dir);
             Path probe = Files.createTempFile(dir, ".write-test", ".tmp");
             Files.delete(probe);
             return dir;
-        } catch (IOException | SecurityException e) {
-            // File-system exceptions carry only the path as message; their type says what went wrong.
-            throw new IllegalArgumentException("cannot write the result directory " + dir + ": "
-                    + e.getClass().getSimpleName() + " " + RunFailure.describe(e));
+        } catch (IOException e) {
+            throw new InvalidOptionException("cannot write the result directory " + dir + ": " + ioMessage(e));
+        } catch (SecurityException e) {
+            throw new InvalidOptionException("cannot write the result directory " + dir + ": " + RunFailure.describe(e));
         }
     }
 }

@@ -201,7 +201,8 @@ final class Trial {
             try {
                 journal.iteration(record(), record);
             } catch (java.io.IOException e) {
-                throw new RunFailure("could not append to the journal: " + RunFailure.describe(e), e);
+                throw new RunFailure("could not append " + where(it) + " of variant " + variant.label() + " to "
+                        + Journal.FILE + ": " + Runner.ioMessage(e), e);
             }
             printer.line(ProgressPrinter.iterationLine(it, record.tps()));
             if (limitAt != 0) {

@@ -1,6 +1,8 @@
 package benchkit.core.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchkit.core.stats.Estimate;
@@ -9,6 +11,7 @@ import benchkit.spi.Metric;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -124,6 +128,19 @@ class ResultWritersTest {
         assertEquals("end", end.get("event").asText());
         assertEquals(false, end.get("complete").asBoolean());
         assertEquals("boom", end.get("error").asText());
+    }
+
+    @Test
+    void journalLineThatCannotBeWrittenFailsAndIsRemembered() throws Exception {
+        // /dev/full answers every write with ENOSPC, as a full disk does.
+        Assumptions.assumeTrue(Files.isWritable(Path.of("/dev/full")), "needs /dev/full (Linux)");
+        Files.createSymbolicLink(dir.resolve("journal.jsonl"), Path.of("/dev/full"));
+        try (Journal j = Journal.open(dir)) {
+            assertFalse(j.failed());
+            IOException e = assertThrows(IOException.class, () -> j.start(RUN));
+            assertTrue(e.getMessage().contains("No space left on device"), e.getMessage());
+            assertTrue(j.failed());
+        }
     }
 
     @Test

@@ -296,6 +296,36 @@ class RunnerTest {
     }
 
     @Test
+    void resultFileThatCannotBeWrittenIsNamedAndTheOthersAndTheJournalAreKept() throws Exception {
+        // A non-empty directory where jmh-result.json belongs: its atomic rename fails, as on a full disk.
+        Files.createDirectories(tmp.resolve("out/jmh-result.json/taken"));
+        RunSummary summary = run(plan(List.of(variant("glibc")), List.of(1), 0, 2, 1, 0, 0), FakeWorkload.alwaysOk(100));
+
+        String failure = summary.failure().orElseThrow();
+        assertTrue(failure.startsWith("could not write jmh-result.json: "), failure);
+        assertFalse(failure.contains("\n"));
+        List<JsonNode> journal = journal();
+        assertEquals(1 + 2 + 1, journal.size(), "start, 2 iterations, end");
+        assertEquals(failure, journal.get(3).get("error").asText());
+        assertTrue(Files.isRegularFile(tmp.resolve("out/results.csv")), "the other files are still written");
+        assertFalse(Files.exists(tmp.resolve("out/report.html")), "no report without jmh-result.json");
+        try (var files = Files.list(tmp.resolve("out"))) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "no temporary file left");
+        }
+        assertTrue(servers.get(0).closed.get());
+    }
+
+    @Test
+    void resultSpaceNeededGrowsWithTrialsAndIterations() {
+        RunPlan one = plan(List.of(variant("a")), List.of(1), 0, 1, 1, 0, 0);
+        RunPlan more = plan(List.of(variant("a"), variant("b")), List.of(1, 2), 1, 3, 2, 0, 0);
+        assertEquals(ResultSpace.FIXED_BYTES + ResultSpace.TRIAL_BYTES + ResultSpace.ITERATION_BYTES,
+                ResultSpace.needed(one));
+        assertEquals(ResultSpace.FIXED_BYTES + 8 * ResultSpace.TRIAL_BYTES + 8 * 4 * ResultSpace.ITERATION_BYTES,
+                ResultSpace.needed(more));
+    }
+
+    @Test
     void unwritableOutDirFailsBeforeAnyServerStarts() throws Exception {
         Path file = Files.writeString(tmp.resolve("file"), "x");
         RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("a")), List.of(1), 0, Duration.ofMillis(100), 1,
