@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,7 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Faults against real processes: signals, a killed server, bad credentials; and secrets never leak. */
+/**
+ * Faults against real processes: signals, a killed server, bad credentials, a full disk, plugins that
+ * throw; and secrets never leak.
+ */
 class FaultsIT {
     private static final String[] SHORT_RUN = {"--workload", "point-select", "--server", "system",
         "--table-size", "1000", "--warmup-iterations", "0", "--report-interval", "1"};
@@ -122,6 +126,122 @@ class FaultsIT {
                 }
             }
         }
+    }
+
+    @Test
+    void resultDirectoryWithTooLittleSpaceIsRefusedBeforeAnyServerStarts() throws Exception {
+        String mark = ServerProcesses.newMark();
+        try (Tmpfs disk = Tmpfs.mount(dir.resolve("disk"), "64k");
+             ServerProcesses.Watch watch = new ServerProcesses.Watch(mark)) {
+            Path out = disk.dir().resolve("out");
+            BenchJar.Result r = BenchJar.run(dir, 120, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                    concat(SHORT_RUN, "--threads", "2", "--time", "1", "--iterations", "3", "--out", out.toString()));
+            assertEquals(2, r.exit(), r.all());
+            String err = r.err().strip();
+            assertTrue(err.matches("bench: not enough free space for the results in " + Pattern.quote(out.toString())
+                    + ": \\d+ bytes usable, at least \\d+ needed"), err);
+            assertFalse(Files.exists(out.resolve("journal.jsonl")), "refused before the run started");
+            assertTrue(watch.seen().isEmpty(), "no server started: " + watch.seen());
+        }
+    }
+
+    @Test
+    void diskFullMidRunKeepsTheJournalNamesTheFileAndStopsTheServer() throws Exception {
+        String mark = ServerProcesses.newMark();
+        try (Tmpfs disk = Tmpfs.mount(dir.resolve("disk"), "1m")) {
+            Path out = disk.dir().resolve("out");
+            BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                    concat(SHORT_RUN, "--threads", "2", "--time", "1", "--iterations", "60", "--out", out.toString()));
+            awaitIterations(out, 2, bench);
+            long journaled = iterations(out);
+            disk.fill("filler");
+            BenchJar.Result r = bench.finish(180);
+
+            assertEquals(1, r.exit(), r.all());
+            assertTrue(r.err().contains("No space left on device") && r.err().contains("journal.jsonl"), r.err());
+            assertTrue(r.err().lines().allMatch(l -> l.startsWith("bench: ")), "one-line messages: " + r.err());
+            assertFalse(r.all().contains("\tat "), "no stack trace: " + r.all());
+            String journal = Files.readString(out.resolve("journal.jsonl"));
+            assertTrue(journal.endsWith("\n"), "no cut-off last line: " + journal);
+            for (String line : journal.split("\n")) {
+                new ObjectMapper().readTree(line);                  // every line is whole JSON
+            }
+            long kept = iterations(out);
+            assertTrue(kept >= journaled, "iterations journaled before the disk filled are kept: " + kept);
+            assertTrue(kept < 60, "the run stopped once the journal could not be written: " + kept);
+            try (Stream<Path> files = Files.list(out)) {
+                List<String> names = files.map(f -> f.getFileName().toString()).toList();
+                assertTrue(names.stream().noneMatch(n -> n.startsWith(".")), "no temporary file left: " + names);
+                for (String json : List.of("jmh-result.json", "run.json")) {
+                    if (names.contains(json)) {
+                        new ObjectMapper().readTree(out.resolve(json).toFile());   // whole, or not there at all
+                    }
+                }
+                if (names.contains("report.html")) {
+                    assertTrue(Files.readString(out.resolve("report.html")).strip().endsWith("</html>"));
+                }
+            }
+            ServerProcesses.assertNoneLeft(mark);
+        }
+    }
+
+    @Test
+    void collectorThatThrowsIsNamedAndTheNextVariantStillRuns() throws Exception {
+        Path plugins = FaultyPlugins.dir(dir);
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("out");
+        BenchJar.Result r = BenchJar.run(dir, 300, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                concat(SHORT_RUN, "--plugin-dir", plugins.toString(), "--collect", "faulty", "--allocator", "glibc,jemalloc",
+                        "--threads", "2", "--time", "1", "--iterations", "3", "--out", out.toString()));
+
+        assertEquals(1, r.exit(), r.all());
+        for (String variant : List.of("glibc", "jemalloc")) {
+            assertTrue(r.err().contains("collector faulty failed in afterIteration of iteration 2 (variant " + variant
+                    + ", 2 threads, fork 1): sensor unplugged"), r.err());
+        }
+        assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+        assertFalse(r.all().contains("\tat "), "no stack trace: " + r.all());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile());
+        assertEquals(2, results.size(), "both variants ran and kept iteration 1: " + results);
+        for (JsonNode e : results) {
+            assertEquals(1, e.path("primaryMetric").path("rawData").get(0).size(), e.toString());
+            assertTrue(e.path("secondaryMetrics").has("faulty.value"), "the collector's metric of iteration 1");
+        }
+        String journal = Files.readString(out.resolve("journal.jsonl"));
+        assertTrue(journal.contains("\"variant\":\"glibc\"") && journal.contains("\"variant\":\"jemalloc\""), journal);
+        assertTrue(Files.readString(out.resolve("report.html")).contains("jemalloc"));
+        ServerProcesses.assertNoneLeft(mark);
+    }
+
+    @Test
+    void sessionThatThrowsIsNamedAndFailFastStopsTheMatrix() throws Exception {
+        Path plugins = FaultyPlugins.dir(dir);
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("out");
+        // --rate paces the session: 100 events/s, so 250 events end it in the third 1-s iteration.
+        BenchJar.Result r = BenchJar.run(dir, 300, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                "--plugin-dir", plugins.toString(), "--workload", "faulty-session", "--fail-after", "250",
+                "--rate", "100", "--server", "system", "--allocator", "glibc,jemalloc", "--threads", "1",
+                "--time", "1", "--iterations", "5", "--warmup-iterations", "0", "--report-interval", "1",
+                "--fail-fast", "--out", out.toString());
+
+        assertEquals(1, r.exit(), r.all());
+        String err = r.err().strip();
+        assertTrue(err.matches("bench: error: workload faulty-session: session failed in iteration \\d "
+                + "\\(variant glibc, 1 threads, fork 1\\): lost the device after 250 events"), err);
+        assertFalse(r.all().contains("\tat "), "no stack trace: " + r.all());
+        JsonNode results = new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile());
+        assertEquals(1, results.size(), "only the first variant ran: " + results);
+        assertEquals("glibc", results.get(0).path("params").path("allocator").asText());
+        assertTrue(results.get(0).path("primaryMetric").path("rawData").get(0).size() >= 1, "finished iterations kept");
+        assertTrue(iterations(out) >= 1);
+        assertFalse(Files.readString(out.resolve("journal.jsonl")).contains("\"variant\":\"jemalloc\""));
+        ServerProcesses.assertNoneLeft(mark);
+    }
+
+    private static long iterations(Path out) throws IOException {
+        return Files.readAllLines(out.resolve("journal.jsonl")).stream()
+                .filter(l -> l.contains("\"event\":\"iteration\"")).count();
     }
 
     private static boolean anyCommandLineContains(String secret) throws IOException {
