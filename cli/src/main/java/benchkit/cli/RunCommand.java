@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 import picocli.CommandLine.Model.CommandSpec;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -151,10 +152,15 @@ abstract class RunCommand implements Callable<Integer> {
             }
         }
         if (names.size() > 1) {
-            CombinedResults.write(outDir, plans.values().stream().map(RunPlan::outDir).toList(), scores);
-            RunInfo.write(outDir, started, Map.of("workloads", String.join(",", names)));
-            HtmlReport.write(outDir);
-            System.out.println("# Combined results of " + String.join(", ", names) + ": " + outDir);
+            try {
+                CombinedResults.write(outDir, plans.values().stream().map(RunPlan::outDir).toList(), scores);
+                RunInfo.write(outDir, started, Map.of("workloads", String.join(",", names)));
+                HtmlReport.write(outDir);
+                System.out.println("# Combined results of " + String.join(", ", names) + ": " + outDir);
+            } catch (IOException e) {
+                // Each workload's own results are already written; say which were lost, in one line.
+                failures.add("could not write the combined results in " + outDir + ": " + Cli.describe(e));
+            }
         }
         if (format.equals("memslap")) {
             long executeNumber = given.containsKey("execute-number") ? Long.parseLong(given.get("execute-number").strip()) : 0;
