@@ -108,15 +108,15 @@ final class SysbenchSummary {
         l.add("    total number of events:              " + s.events());
         l.add("");
         l.add("Latency (ms):");
-        l.add(latency("min:", s.minMs()));
-        l.add(latency("avg:", s.avgMs()));
-        l.add(latency("max:", s.maxMs()));
+        l.add(latency("         min:", s.minMs()));
+        l.add(latency("         avg:", s.avgMs()));
+        l.add(latency("         max:", s.maxMs()));
         if (s.percentile() > 0) {
-            l.add(latency(f("%3dth percentile:", s.percentile()).substring(1), s.percentileMs()));
+            l.add(latency(f("        %3dth percentile:", s.percentile()), s.percentileMs()));
         } else {
             l.add("         percentile stats:               disabled");
         }
-        l.add(latency("sum:", s.sumMs()));
+        l.add(latency("         sum:", s.sumMs()));
         l.add("");
         l.add("Threads fairness:");
         l.add(f("    events (avg/stddev):           %.4f/%3.2f", s.eventsAvg(), s.eventsStddev()));
@@ -181,9 +181,9 @@ final class SysbenchSummary {
                 warmups == 0 ? "no warmup" : warmups + " warmup iteration" + (warmups == 1 ? "" : "s") + " not counted");
     }
 
-    /** A "Latency (ms)" line: the label indented by 9, the value right-aligned to column 53. */
+    /** A "Latency (ms)" line: the value right-aligned to column 53. */
     private static String latency(String label, double ms) {
-        return f("%-43s%10.2f", "         " + label, ms);
+        return f("%-43s%10.2f", label, ms);
     }
 
     private static String perSec(String label, long n, double seconds) {

@@ -55,6 +55,18 @@ class SysbenchSummaryTest {
     }
 
     @Test
+    void percentileLineKeepsSysbenchsColumnsForOneToThreeDigits() {
+        for (int p : new int[] {5, 99, 100}) {
+            SysbenchSummary.Stats s = new SysbenchSummary.Stats(0, 0, 0, 1, 0, 0, 1, 1, 1, 1, p, 12.5, 1, 1, 0, 1, 0);
+            String line = SysbenchSummary.report(s, false).stream().filter(l -> l.contains("percentile")).findFirst()
+                    .orElseThrow();
+            // As the captured "         99th percentile:                       31.37".
+            assertEquals(String.format(java.util.Locale.ROOT, "        %3dth percentile:                  %10.2f", p, 12.5), line);
+            assertEquals(53, line.length());
+        }
+    }
+
+    @Test
     void withoutQueriesTheReportStartsAtGeneralStatistics() throws IOException {
         SysbenchSummary.Stats s = new SysbenchSummary.Stats(0, 0, 0, 10, 0, 0, 1, 1, 1, 1, 95, 1, 10, 10, 0, 0.01, 0);
         List<String> report = SysbenchSummary.report(s, false);
