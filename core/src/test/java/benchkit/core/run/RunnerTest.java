@@ -72,9 +72,10 @@ class RunnerTest {
 
         String out = console();
         assertTrue(out.contains("lat (ms,99%): "), "progress lines show the chosen percentile");
-        assertTrue(out.contains("# sysbench summary of this trial's 2 measurement iterations (0.6 s); "
-                + "1 warmup iteration not counted\nLatency histogram (values are in milliseconds)\n"
-                + "       value  ------------- distribution ------------- count\n"), out);
+        // Iterations may overrun their 0.3 s on a loaded machine.
+        assertTrue(java.util.regex.Pattern.compile("# sysbench summary of this trial's 2 measurement iterations "
+                + "\\([0-9]+\\.[0-9] s\\); 1 warmup iteration not counted\nLatency histogram \\(values are in milliseconds\\)\n"
+                + "       value  ------------- distribution ------------- count\n").matcher(out).find(), out);
         long events = 0;
         long reads = 0;
         double seconds = 0;
@@ -89,8 +90,9 @@ class RunnerTest {
         // The summary's counts are the journal's measured iterations', to the event.
         assertTrue(out.contains("\n        read:                            " + reads + "\n"), out);
         assertTrue(out.contains("\n    total number of events:              " + events + "\n"), out);
-        assertTrue(out.contains(String.format(java.util.Locale.ROOT, "\n    total time:                          %.4fs\n",
-                seconds)), out);
+        java.util.regex.Matcher time = java.util.regex.Pattern.compile("\n    total time: +([0-9.]+)s\n").matcher(out);
+        assertTrue(time.find(), out);
+        assertEquals(seconds, Double.parseDouble(time.group(1)), 0.00011);
         assertTrue(out.contains("\n         99th percentile:  "), out);
         // The histogram's rows add up to the events, but for an event in flight at each of the two boundaries per
         // thread (its latency and its count land on either side of the boundary).
@@ -101,8 +103,7 @@ class RunnerTest {
                 .compile("events \\(avg/stddev\\): +([0-9.]+)/").matcher(out);
         assertTrue(m.find(), out);
         assertEquals(events / 3.0, Double.parseDouble(m.group(1)), 1e-4);
-        assertTrue(out.endsWith("\n\n" + "# Results: " + tmp.resolve("out") + "\n")
-                || out.contains("execution time (avg/stddev):   "), out);
+        assertTrue(out.contains("\n    execution time (avg/stddev):   "), out);
     }
 
     @Test
