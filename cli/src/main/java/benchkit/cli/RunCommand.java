@@ -7,6 +7,7 @@ import benchkit.core.report.HtmlReport;
 import benchkit.core.report.RunInfo;
 import benchkit.core.result.CombinedResults;
 import benchkit.core.result.Score;
+import benchkit.core.run.ConsoleFormat;
 import benchkit.core.run.Runner;
 import benchkit.core.run.Variant;
 import benchkit.core.server.ExternalServer;
@@ -93,8 +94,18 @@ abstract class RunCommand implements Callable<Integer> {
     boolean failFast;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "jmh",
-            description = "Extra summary lines: jmh (none beyond the table) or memslap (\"Time to set N keys by T threads\").")
+            description = "Extra summary lines: jmh (none beyond the table), sysbench (sysbench 1.0.20's final report "
+                    + "after each trial, over its measurement iterations) or memslap (\"Time to set N keys by T threads\").")
     String format;
+
+    @Option(names = "--percentile", paramLabel = "N", defaultValue = "95",
+            description = "Latency percentile of the progress lines and the sysbench report, as sysbench's "
+                    + "(1-100; 0 = off; default ${DEFAULT-VALUE}).")
+    int percentile;
+
+    @Option(names = "--histogram", paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "off",
+            description = "With --format sysbench: print sysbench's latency histogram before each report (default ${DEFAULT-VALUE}).")
+    String histogram;
 
     @Option(names = "--collect", paramLabel = "NAME:VALUE",
             description = "Add a collector with options, e.g. status:Innodb_buffer_pool_reads (repeatable).")
@@ -110,9 +121,10 @@ abstract class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkThreads(threads);
-        if (!List.of("jmh", "memslap").contains(format)) {
-            throw new UsageException("--format " + format + " is not valid; expected jmh or memslap");
+        if (!List.of("jmh", "sysbench", "memslap").contains(format)) {
+            throw new UsageException("--format " + format + " is not valid; expected jmh, sysbench or memslap");
         }
+        ConsoleFormat console = consoleFormat(format, percentile, histogram);
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
@@ -143,7 +155,8 @@ abstract class RunCommand implements Callable<Integer> {
         List<String> failures = new ArrayList<>();
         for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
             try (Workload w = registry.workload(e.getKey()).create(given)) {
-                RunSummary summary = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors, collect), System.out).run();
+                RunSummary summary = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors, collect), System.out,
+                        console).run();
                 scores.put(e.getKey(), summary.scores());
                 summary.failure().ifPresent(failures::add);
             }
@@ -199,6 +212,25 @@ abstract class RunCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** {@code --format}, {@code --percentile} and {@code --histogram}, checked as sysbench checks them. */
+    static ConsoleFormat consoleFormat(String format, int percentile, String histogram) {
+        if (percentile < 0 || percentile > 100) {
+            throw new UsageException("--percentile=" + percentile + " is not valid; expected 1 to 100, or 0 for none");
+        }
+        boolean withHistogram = switch (histogram.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "on", "true", "1" -> true;
+            case "off", "false", "0" -> false;
+            default -> throw new UsageException("--histogram=" + histogram + " is not valid; expected on or off");
+        };
+        if (withHistogram && !format.equals("sysbench")) {
+            throw new UsageException("--histogram is printed with sysbench's report: add --format sysbench");
+        }
+        if (withHistogram && percentile == 0) {
+            throw new UsageException("--histogram cannot be used with --percentile=0 (as in sysbench)");
+        }
+        return new ConsoleFormat(percentile, format.equals("sysbench"), withHistogram);
     }
 
     static void checkThreads(List<Integer> threads) {

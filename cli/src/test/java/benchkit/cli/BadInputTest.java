@@ -43,6 +43,12 @@ class BadInputTest {
         "--workload point-select --collect process:x       | collector process takes no options",
         "--workload point-select --server-cpus 0           | --server-cpus 0: a CPU count must be from 1",
         "--workload memcached-get --server system          | workload memcached-get speaks memcached but no --server does",
+        "--workload point-select --format sysbenchx        | --format sysbenchx is not valid; expected jmh, sysbench or memslap",
+        "--workload point-select --percentile 101          | --percentile=101 is not valid; expected 1 to 100, or 0 for none",
+        "--workload point-select --percentile 99.9         | '99.9' is not an int",
+        "--workload point-select --histogram=yes --format sysbench | --histogram=yes is not valid; expected on or off",
+        "--workload point-select --histogram               | --histogram is printed with sysbench's report: add --format sysbench",
+        "--workload point-select --format sysbench --histogram on --percentile 0 | --histogram cannot be used with --percentile=0",
     })
     void badInputIsOneLineAndExitCodeTwo(String args, String expected) {
         Outcome o = run(args.strip().split("\\s+"));

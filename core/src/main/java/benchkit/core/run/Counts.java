@@ -17,6 +17,11 @@ record Counts(long events, long errors, long reconnects, long reads, long writes
         for (ThreadCounters t : counters) {
             t.addTo(c);
         }
+        return of(c);
+    }
+
+    /** From an array indexed by {@link #EVENTS} ... {@link #OTHERS}. */
+    static Counts of(long[] c) {
         return new Counts(c[EVENTS], c[ERRORS], c[RECONNECTS], c[READS], c[WRITES], c[OTHERS]);
     }
 

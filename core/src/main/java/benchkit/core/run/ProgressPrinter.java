@@ -28,18 +28,18 @@ final class ProgressPrinter {
     }
 
     /**
-     * sysbench's report line, e.g. {@code [ 10s ] thds: 8 tps: 4310.51 qps: 4310.51 (r/w/o:
+     * sysbench's report line with the latency at {@code percentile} (sysbench's {@code --percentile}), e.g. {@code [ 10s ] thds: 8 tps: 4310.51 qps: 4310.51 (r/w/o:
      * 4310.51/0.00/0.00) lat (ms,95%): 2.30 err/s: 0.00 reconn/s: 0.00}.
      */
-    static String reportLine(double elapsedSec, int threads, Counts delta, double intervalSec, double p95Ms,
-                             boolean warmup) {
+    static String reportLine(double elapsedSec, int threads, Counts delta, double intervalSec, int percentile,
+                             double percentileMs, boolean warmup) {
         String time = Math.abs(elapsedSec - Math.rint(elapsedSec)) < 0.05
                 ? String.format(Locale.ROOT, "%.0fs", elapsedSec)
                 : String.format(Locale.ROOT, "%.1fs", elapsedSec);
         return String.format(Locale.ROOT,
-                "[ %s ] thds: %d tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,95%%): %4.2f err/s: %4.2f reconn/s: %4.2f%s",
+                "[ %s ] thds: %d tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%d%%): %4.2f err/s: %4.2f reconn/s: %4.2f%s",
                 time, threads, delta.events() / intervalSec, delta.queries() / intervalSec,
-                delta.reads() / intervalSec, delta.writes() / intervalSec, delta.others() / intervalSec, p95Ms,
+                delta.reads() / intervalSec, delta.writes() / intervalSec, delta.others() / intervalSec, percentile, percentileMs,
                 delta.errors() / intervalSec, delta.reconnects() / intervalSec, warmup ? " (warmup)" : "");
     }
 

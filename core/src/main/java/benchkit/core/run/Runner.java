@@ -48,8 +48,16 @@ public final class Runner {
     private final Supplier<List<Collector>> collectors;
     private final ProgressPrinter printer;
     private final PrintStream out;
+    private final ConsoleFormat format;
 
     public Runner(RunPlan plan, Workload workload, Supplier<List<Collector>> collectors, PrintStream out) {
+        this(plan, workload, collectors, out, ConsoleFormat.DEFAULT);
+    }
+
+    /** A runner printing in {@code format} (e.g. sysbench's final report after each trial). */
+    public Runner(RunPlan plan, Workload workload, Supplier<List<Collector>> collectors, PrintStream out,
+                  ConsoleFormat format) {
+        this.format = Objects.requireNonNull(format, "format");
         this.plan = Objects.requireNonNull(plan, "plan");
         this.workload = Objects.requireNonNull(workload, "workload");
         this.collectors = Objects.requireNonNull(collectors, "collectors");
@@ -205,7 +213,7 @@ public final class Runner {
                 printer.trialHeader(plan.workload(), variant.label(), serverName, threads, fork, plan.forks());
                 List<Collector> trialCollectors = collectors.get();
                 Trial trial = new Trial(plan, workload, variant, server, info, serverName,
-                        trialCollectors == null ? List.of() : trialCollectors, printer, journal);
+                        trialCollectors == null ? List.of() : trialCollectors, printer, journal, format);
                 try {
                     trial.run();
                 } finally {

@@ -17,6 +17,8 @@ abstract class ThreadCountersFields extends ThreadCountersPadBefore {
     long reads;
     long writes;
     long others;
+    /** Sum of this thread's OK-event latencies (sysbench's per-thread "execution time"). */
+    long latencyNanos;
 }
 
 /** Cache-line padding after the counters. */
@@ -35,6 +37,7 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
     private static final VarHandle READS;
     private static final VarHandle WRITES;
     private static final VarHandle OTHERS;
+    private static final VarHandle LATENCY_NANOS;
 
     static {
         try {
@@ -45,13 +48,16 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
             READS = l.findVarHandle(ThreadCountersFields.class, "reads", long.class);
             WRITES = l.findVarHandle(ThreadCountersFields.class, "writes", long.class);
             OTHERS = l.findVarHandle(ThreadCountersFields.class, "others", long.class);
+            LATENCY_NANOS = l.findVarHandle(ThreadCountersFields.class, "latencyNanos", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
-    void event() {
+    /** One OK event that took {@code nanos}. */
+    void event(long nanos) {
         EVENTS.setOpaque(this, events + 1);
+        LATENCY_NANOS.setOpaque(this, latencyNanos + nanos);
     }
 
     void error() {
@@ -85,5 +91,10 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
         into[Counts.READS] += (long) READS.getOpaque(this);
         into[Counts.WRITES] += (long) WRITES.getOpaque(this);
         into[Counts.OTHERS] += (long) OTHERS.getOpaque(this);
+    }
+
+    /** This thread's latency sum so far (called by the control thread). */
+    long latencyNanos() {
+        return (long) LATENCY_NANOS.getOpaque(this);
     }
 }

@@ -37,10 +37,16 @@ final class Trial {
     private final List<Collector> collectors;
     private final ProgressPrinter printer;
     private final Journal journal;
+    private final ConsoleFormat format;
     private final List<IterationRecord> finished = new ArrayList<>();
+    /** What the measurement iterations counted, for the sysbench summary; set once one has finished. */
+    private LoadSnapshot measureStart;
+    private LoadSnapshot measureEnd;
+    private long measuredNanos;
+    private Histogram measuredLatency;
 
     Trial(RunPlan plan, Workload workload, Variant variant, ServerHandle server, TrialInfo info, String serverName,
-          List<Collector> collectors, ProgressPrinter printer, Journal journal) {
+          List<Collector> collectors, ProgressPrinter printer, Journal journal, ConsoleFormat format) {
         this.plan = plan;
         this.workload = workload;
         this.variant = variant;
@@ -50,6 +56,7 @@ final class Trial {
         this.collectors = collectors;
         this.printer = printer;
         this.journal = journal;
+        this.format = format;
     }
 
     TrialRecord record() {
@@ -102,7 +109,23 @@ final class Trial {
         List<IterationRecord> measured = finished.stream().filter(i -> !i.warmup()).toList();
         if (!measured.isEmpty()) {
             printer.trialResult(plan.workload(), Estimate.of(measured.stream().mapToDouble(IterationRecord::tps).toArray()));
+            if (format.sysbenchSummary()) {
+                printSysbenchSummary(measured.size());
+            }
         }
+    }
+
+    /** sysbench's final report over the measurement iterations, after one line saying so. */
+    private void printSysbenchSummary(int iterations) {
+        double seconds = measuredNanos / 1e9;
+        printer.line(SysbenchSummary.scopeLine(iterations, seconds, plan.warmupIterations()));
+        if (format.histogram()) {
+            SysbenchSummary.histogram(SysbenchSummary.buckets(measuredLatency)).forEach(printer::line);
+        }
+        Counts counts = measureEnd.total().minus(measureStart.total());
+        SysbenchSummary.Stats stats = SysbenchSummary.stats(counts, seconds, measureEnd.threadEventsSince(measureStart),
+                measureEnd.threadLatencyNanosSince(measureStart), measuredLatency, format.percentile());
+        SysbenchSummary.report(stats, counts.queries() > 0).forEach(printer::line);
     }
 
     /**
@@ -113,6 +136,7 @@ final class Trial {
     private void iterations(TrialLoad load) throws RunFailure, InterruptedException {
         Histogram iterationLatency = TrialLoad.newHistogram();
         Histogram reportLatency = TrialLoad.newHistogram();
+        measuredLatency = TrialLoad.newHistogram();
         List<IterationInfo> schedule = new ArrayList<>();
         for (int i = 1; i <= plan.warmupIterations(); i++) {
             schedule.add(new IterationInfo(i, true, seconds(plan.warmupTime())));
@@ -132,7 +156,7 @@ final class Trial {
         long nextReport = trialStart + reportNanos;
         Counts lastReport = Counts.ZERO;
         long lastReportAt = trialStart;
-        Counts before = Counts.ZERO;
+        LoadSnapshot before = LoadSnapshot.zero(info.threads());
         long start = trialStart;
 
         for (int n = 0; n < schedule.size(); n++) {
@@ -154,7 +178,8 @@ final class Trial {
                     load.drainLatency(iterationLatency, reportLatency);
                     Counts c = load.counts();
                     printer.line(ProgressPrinter.reportLine((now - trialStart) / 1e9, info.threads(), c.minus(lastReport),
-                            (now - lastReportAt) / 1e9, millis(reportLatency.getValueAtPercentile(95)), it.warmup()));
+                            (now - lastReportAt) / 1e9, format.percentile(),
+                            SysbenchSummary.percentileMs(reportLatency, format.percentile()), it.warmup()));
                     reportLatency.reset();
                     lastReport = c;
                     lastReportAt = now;
@@ -180,8 +205,8 @@ final class Trial {
                 stop = Math.min(limitAt, now);
             }
             load.drainLatency(iterationLatency, reportLatency);
-            Counts after = load.counts();
-            Counts delta = after.minus(before);
+            LoadSnapshot after = load.snapshot();
+            Counts delta = after.total().minus(before.total());
             check(load, it);
             List<Metric> metrics = new ArrayList<>();
             for (Collector c : collectors) {
@@ -196,6 +221,12 @@ final class Trial {
                     delta.events(), delta.errors(), delta.reconnects(), delta.reads(), delta.writes(), delta.others(),
                     millis(iterationLatency.getValueAtPercentile(50)), millis(iterationLatency.getValueAtPercentile(95)),
                     millis(iterationLatency.getValueAtPercentile(99)), millis(iterationLatency.getMaxValue()), metrics);
+            if (!it.warmup()) {
+                measuredLatency.add(iterationLatency);
+                measureStart = measureStart == null ? before : measureStart;
+                measureEnd = after;
+                measuredNanos += record.durationNanos();
+            }
             iterationLatency.reset();
             finished.add(record);
             try {

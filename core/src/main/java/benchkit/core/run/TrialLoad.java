@@ -80,6 +80,26 @@ final class TrialLoad implements AutoCloseable {
         return Counts.sum(counters);
     }
 
+    /** The totals and each thread's events and latency sum, from one read of every counter. */
+    LoadSnapshot snapshot() {
+        int n = counters.size();
+        long[] total = new long[6];
+        long[] one = new long[6];
+        long[] events = new long[n];
+        long[] latency = new long[n];
+        for (int i = 0; i < n; i++) {
+            ThreadCounters t = counters.get(i);
+            java.util.Arrays.fill(one, 0);
+            t.addTo(one);
+            latency[i] = t.latencyNanos();
+            events[i] = one[Counts.EVENTS];
+            for (int k = 0; k < one.length; k++) {
+                total[k] += one[k];
+            }
+        }
+        return new LoadSnapshot(Counts.of(total), events, latency);
+    }
+
     /** Moves the latencies recorded since the last drain into each of {@code into}. */
     void drainLatency(Histogram... into) {
         for (int i = 0; i < recorders.size(); i++) {

@@ -59,8 +59,9 @@ final class Worker implements Runnable {
                 }
                 switch (outcome) {
                     case OK -> {
-                        latency.recordValue(Math.min(Math.max(end - start, 0), MAX_LATENCY_NANOS));
-                        counters.event();
+                        long nanos = Math.min(Math.max(end - start, 0), MAX_LATENCY_NANOS);
+                        latency.recordValue(nanos);
+                        counters.event(nanos);
                         if (limited) {
                             control.countEvent();
                         }

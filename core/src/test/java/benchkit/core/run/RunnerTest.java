@@ -63,6 +63,50 @@ class RunnerTest {
     }
 
     @Test
+    void sysbenchSummaryCountsTheMeasurementIterationsOnly() throws Exception {
+        FakeWorkload workload = new FakeWorkload(500, p -> p.warmup() ? Outcome.ERROR : Outcome.OK);
+        RunPlan plan = plan(List.of(variant("glibc")), List.of(3), 1, 2, 1, 0, 0);
+        RunSummary summary = new Runner(plan, workload, () -> List.of(workload.phaseCollector()),
+                new PrintStream(console, true, StandardCharsets.UTF_8), new ConsoleFormat(99, true, true)).run();
+        assertTrue(summary.complete(), summary.failure().toString());
+
+        String out = console();
+        assertTrue(out.contains("lat (ms,99%): "), "progress lines show the chosen percentile");
+        // Iterations may overrun their 0.3 s on a loaded machine.
+        assertTrue(java.util.regex.Pattern.compile("# sysbench summary of this trial's 2 measurement iterations "
+                + "\\([0-9]+\\.[0-9] s\\); 1 warmup iteration not counted\nLatency histogram \\(values are in milliseconds\\)\n"
+                + "       value  ------------- distribution ------------- count\n").matcher(out).find(), out);
+        long events = 0;
+        long reads = 0;
+        double seconds = 0;
+        for (JsonNode l : journal()) {
+            if (l.has("warmup") && !l.get("warmup").asBoolean()) {
+                events += l.get("events").asLong();
+                reads += l.get("reads").asLong();
+                seconds += l.get("durationSec").asDouble();
+            }
+        }
+        assertTrue(events > 0);
+        // The summary's counts are the journal's measured iterations', to the event.
+        assertTrue(out.contains("\n        read:                            " + reads + "\n"), out);
+        assertTrue(out.contains("\n    total number of events:              " + events + "\n"), out);
+        java.util.regex.Matcher time = java.util.regex.Pattern.compile("\n    total time: +([0-9.]+)s\n").matcher(out);
+        assertTrue(time.find(), out);
+        assertEquals(seconds, Double.parseDouble(time.group(1)), 0.00011);
+        assertTrue(out.contains("\n         99th percentile:  "), out);
+        // The histogram's rows add up to the events, but for an event in flight at each of the two boundaries per
+        // thread (its latency and its count land on either side of the boundary).
+        long rows = out.lines().filter(l -> l.matches(" +[0-9.]+ \\|\\** +[0-9]+"))
+                .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        assertEquals(events, rows, 2 * 3);
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("events \\(avg/stddev\\): +([0-9.]+)/").matcher(out);
+        assertTrue(m.find(), out);
+        assertEquals(events / 3.0, Double.parseDouble(m.group(1)), 1e-4);
+        assertTrue(out.contains("\n    execution time (avg/stddev):   "), out);
+    }
+
+    @Test
     void writesTheResultContractWithWarmupExcluded() throws Exception {
         // Warmup events fail, measurement events succeed: any warmup leaking into scores shows as errors.
         FakeWorkload workload = new FakeWorkload(500, p -> p.warmup() ? Outcome.ERROR : Outcome.OK);

@@ -1,0 +1,59 @@
+package benchkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchkit.core.run.ConsoleFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** {@code --format sysbench}, {@code --percentile} and {@code --histogram} in sysbench's spellings. */
+class ConsoleFormatOptionsTest {
+    /** The run command the arguments end in ({@code bench} itself or {@code bench run}). */
+    private static RunCommand parse(String... args) {
+        CommandLine.ParseResult r = Cli.commandLine().parseArgs(args);
+        while (r.hasSubcommand()) {
+            r = r.subcommand();
+        }
+        return (RunCommand) r.commandSpec().userObject();
+    }
+
+    private static ConsoleFormat format(String... args) {
+        RunCommand cmd = parse(args);
+        return RunCommand.consoleFormat(cmd.format, cmd.percentile, cmd.histogram);
+    }
+
+    @Test
+    void defaultsAreSysbenchsWithoutTheReport() {
+        assertEquals(new ConsoleFormat(95, false, false), format("--workload", "point-select"));
+        assertEquals(ConsoleFormat.DEFAULT, format("--workload", "point-select"));
+    }
+
+    @Test
+    void sysbenchSpellingsOfTheHistogram() {
+        ConsoleFormat on = new ConsoleFormat(99, true, true);
+        assertEquals(on, format("--format", "sysbench", "--histogram=on", "--percentile=99"));
+        assertEquals(on, format("--format", "sysbench", "--histogram", "on", "--percentile", "99"));
+        assertEquals(on, format("--format=sysbench", "--percentile=99", "--histogram"));
+        assertEquals(new ConsoleFormat(95, true, false), format("--format", "sysbench", "--histogram=off"));
+        assertEquals(new ConsoleFormat(0, true, false), format("--format", "sysbench", "--percentile", "0"));
+        // A bare --histogram does not swallow the next option.
+        RunCommand cmd = parse("--format", "sysbench", "--histogram", "--threads", "4");
+        assertEquals("on", cmd.histogram);
+        assertEquals(List.of(4), cmd.threads);
+        assertTrue(cmd.workloadArgs.isEmpty());
+    }
+
+    @Test
+    void percentileAlsoAppliesToOtherFormats() {
+        assertEquals(new ConsoleFormat(99, false, false), format("--percentile", "99"));
+    }
+
+    @Test
+    void sysbenchCommandLinesKeepThem() {
+        String[] args = SysbenchArgs.translate(new String[] {"oltp_read_write", "--threads=4", "--time=3",
+            "--histogram=on", "--percentile=99", "--format=sysbench", "run"}, note -> { });
+        assertEquals(new ConsoleFormat(99, true, true), format(args));
+    }
+}
