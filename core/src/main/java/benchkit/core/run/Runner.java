@@ -46,6 +46,7 @@ public final class Runner {
     private final Supplier<List<Collector>> collectors;
     private final ProgressPrinter printer;
     private final PrintStream out;
+    private final PreparedData data;
 
     public Runner(RunPlan plan, Workload workload, Supplier<List<Collector>> collectors, PrintStream out) {
         this.plan = Objects.requireNonNull(plan, "plan");
@@ -53,6 +54,7 @@ public final class Runner {
         this.collectors = Objects.requireNonNull(collectors, "collectors");
         this.out = Objects.requireNonNull(out, "out");
         this.printer = new ProgressPrinter(out);
+        this.data = new PreparedData(plan, printer);
     }
 
     /** Runs the plan, writes the result directory and returns the summary. */
@@ -94,6 +96,7 @@ public final class Runner {
             printer.line("# Results: " + dir);
             return new RunSummary(dir, failure == null, Optional.ofNullable(failure), scores);
         } finally {
+            data.close();
             guard.finished();
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -125,7 +128,7 @@ public final class Runner {
             throws RunFailure, InterruptedException {
         ServerHandle server;
         try {
-            server = variant.server().start();
+            server = data.start(variant);
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
@@ -141,6 +144,7 @@ public final class Runner {
             String serverName = target.product() + " " + target.version();
             variant = withAllocatorProof(variant, server);
             prepare(variant, server, target);
+            variant = data.afterPrepare(variant, server);
             for (int threads : plan.threads()) {
                 OptionalLong pid = server.pid() < 0 ? OptionalLong.empty() : OptionalLong.of(server.pid());
                 TrialInfo info = new TrialInfo(plan.workload(), variant.label(), threads, fork, target, pid);
@@ -220,7 +224,9 @@ public final class Runner {
     /** run.json and report.html; a failure here is reported but never loses the results above. */
     private void writeReport(Path dir, Instant started) {
         try {
-            RunInfo.write(dir, started, settings(plan));
+            Map<String, String> settings = settings(plan);
+            settings.putAll(data.settings());
+            RunInfo.write(dir, started, settings);
             HtmlReport.write(dir);
         } catch (IOException | RuntimeException e) {
             printer.line("# Warning: could not write the HTML report: " + RunFailure.describe(e));
