@@ -116,7 +116,8 @@ final class PreparedData implements AutoCloseable {
             int left = launchesLeft.get(k);
             printer.line("# Saved the prepared data of " + k.label() + " for " + left + " more launch"
                     + (left == 1 ? "" : "es") + " (" + snapshot.bytes() / (1024 * 1024) + " MB, "
-                    + seconds(Duration.ofNanos(System.nanoTime() - start)) + " s)");
+                    + seconds(Duration.ofNanos(System.nanoTime() - start)) + " s"
+                    + (snapshot.timings().isEmpty() ? "" : ": " + snapshot.timings()) + ")");
             return true;
         } catch (SnapshotCopyException e) {
             return cannotSave(k, e);
