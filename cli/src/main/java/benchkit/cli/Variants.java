@@ -2,6 +2,7 @@ package benchkit.cli;
 
 import benchkit.core.allocator.AllocatorCatalog;
 import benchkit.core.plugin.PluginRegistry;
+import benchkit.core.run.ServerProvider;
 import benchkit.core.run.Variant;
 import benchkit.core.server.ExternalServer;
 import benchkit.spi.AllocatorSpec;
@@ -81,7 +82,7 @@ final class Variants {
             }
             p.settings().forEach((k, v) -> params.put("mysqld." + k, v));
             variants.add(new Protocolled(new Variant(label(p, points, allocator.name()), params,
-                    () -> launcher.launch(spec)), p.server().protocol()));
+                    ServerProvider.launching(launcher, spec)), p.server().protocol()));
         }
         return variants;
     }

@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 4's experiment at small size: two workloads x three allocators x four thread counts in one
- * command, each allocator proven loaded, then the report redrawn and two variants compared.
+ * command, each allocator proven loaded, the data prepared once per workload and copied for the other
+ * allocators, then the report redrawn and two variants compared.
  */
 class AllocatorMatrixIT {
     @TempDir
@@ -33,6 +34,11 @@ class AllocatorMatrixIT {
                 "--out", out.toString());
         assertEquals(0, r.exit(), r.all());
         ServerProcesses.assertNoneLeft(mark);
+        // data is prepared once per workload on this server; the other allocators start from a copy
+        for (String workload : new String[]{"oltp-read-only", "point-select"}) {
+            assertEquals(1, count(r.out(), "^# Preparing " + workload + " "), r.out());
+            assertEquals(2, count(r.out(), "^# Using prepared data of " + workload + " on system \\(copied, [0-9.]+ s\\)$"), r.out());
+        }
 
         JsonNode results = new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile());
         assertEquals(2 * 3 * 4, results.size(), "one entry per workload, allocator and thread count");
@@ -67,5 +73,9 @@ class AllocatorMatrixIT {
 
         BenchJar.Result bad = BenchJar.run(dir, 120, "compare", out.toString(), "--variants", "allocator=glibc,allocator=hoard");
         assertEquals(2, bad.exit(), bad.all());
+    }
+
+    private static long count(String text, String regex) {
+        return java.util.regex.Pattern.compile(regex, java.util.regex.Pattern.MULTILINE).matcher(text).results().count();
     }
 }

@@ -49,6 +49,7 @@ public final class Runner {
     private final ProgressPrinter printer;
     private final PrintStream out;
     private final ConsoleFormat format;
+    private final PreparedData data;
 
     public Runner(RunPlan plan, Workload workload, Supplier<List<Collector>> collectors, PrintStream out) {
         this(plan, workload, collectors, out, ConsoleFormat.DEFAULT);
@@ -63,6 +64,7 @@ public final class Runner {
         this.collectors = Objects.requireNonNull(collectors, "collectors");
         this.out = Objects.requireNonNull(out, "out");
         this.printer = new ProgressPrinter(out);
+        this.data = new PreparedData(plan, printer);
     }
 
     /** Runs the plan, writes the result directory and returns the summary. */
@@ -112,6 +114,7 @@ public final class Runner {
             printer.line("# Results: " + dir);
             return new RunSummary(dir, failure == null, Optional.ofNullable(failure), scores);
         } finally {
+            data.close();
             guard.finished();
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -128,7 +131,7 @@ public final class Runner {
                               List<String> failures) {
         boolean jmhWritten = write(JmhJsonWriter.FILE, failures, () -> JmhJsonWriter.write(entries, dir));
         write(CsvWriter.FILE, failures, () -> CsvWriter.write(plan.workload(), scores, dir));
-        write(RunInfo.FILE_NAME, failures, () -> RunInfo.write(dir, started, settings(plan)));
+        write(RunInfo.FILE_NAME, failures, () -> RunInfo.write(dir, started, runSettings()));
         if (!jmhWritten) {
             return;                             // the report is drawn from jmh-result.json
         }
@@ -191,7 +194,7 @@ public final class Runner {
             throws RunFailure, InterruptedException {
         ServerHandle server;
         try {
-            server = variant.server().start();
+            server = data.start(variant);
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
@@ -207,6 +210,7 @@ public final class Runner {
             String serverName = target.product() + " " + target.version();
             variant = withAllocatorProof(variant, server);
             prepare(variant, server, target);
+            variant = data.afterPrepare(variant, server);
             for (int threads : plan.threads()) {
                 OptionalLong pid = server.pid() < 0 ? OptionalLong.empty() : OptionalLong.of(server.pid());
                 TrialInfo info = new TrialInfo(plan.workload(), variant.label(), threads, fork, target, pid);
@@ -281,6 +285,13 @@ public final class Runner {
         Map<String, String> params = new LinkedHashMap<>(variant.params());
         params.put("allocator.proof", server.allocatorLoaded());
         return new Variant(variant.label(), params, variant.server());
+    }
+
+    /** The plan's settings plus how the data was had (prepared, or copied from a snapshot). */
+    private Map<String, String> runSettings() {
+        Map<String, String> settings = settings(plan);
+        settings.putAll(data.settings());
+        return settings;
     }
 
     private static Map<String, String> settings(RunPlan plan) {

@@ -85,6 +85,10 @@ public final class MysqlLauncher implements ServerLauncher {
         return NAME;
     }
 
+    public Options options() {
+        return options;
+    }
+
     @Override
     public String description() {
         return "private mysqld/mariadbd on 127.0.0.1: " + Distributions.VALID + " (default mysql-8.0)";
@@ -107,21 +111,59 @@ public final class MysqlLauncher implements ServerLauncher {
      * come up a {@link ServerStartException} carrying its error log's tail.
      */
     public MysqlServerHandle start(ServerSpec spec) throws IOException, ServerStartException {
-        if (spec.distribution().isBlank()) {
-            spec = new ServerSpec(DEFAULT_DISTRIBUTION, spec.settings(), spec.allocator(), spec.cpus());
-        }
+        return startRetrying(withDefaultDistribution(spec), Optional.empty());
+    }
+
+    /**
+     * The server side of the key under which launches of {@code spec} may share prepared data:
+     * distribution plus the {@link DataShapingSettings settings that shape the data}; empty when a setting
+     * places data outside the datadir. Allocator, CPU set and other settings are not part of it.
+     */
+    public Optional<String> dataKey(ServerSpec spec) {
+        Map<String, String> settings;
         try {
-            return startOnce(spec);
+            settings = LaunchOptions.from(spec.settings(), false, options.startTimeout()).serverSettings();
+        } catch (InvalidOptionException e) {
+            return Optional.empty(); // the launch itself reports the bad setting
+        }
+        return DataShapingSettings.serverKey(withDefaultDistribution(spec).distribution(), settings);
+    }
+
+    /**
+     * Launches {@code spec} on a copy of {@code snapshot}'s datadir instead of initialising one: a new
+     * launch directory, port, socket and my.cnf (with this spec's settings and allocator), and root's
+     * password of the snapshot, which the copied grant tables hold. A failed copy throws
+     * {@link SnapshotCopyException} and leaves nothing behind.
+     */
+    public MysqlServerHandle startFrom(ServerSpec spec, DatadirSnapshot snapshot) throws IOException, ServerStartException {
+        spec = withDefaultDistribution(spec);
+        if (!dataKey(spec).equals(Optional.of(snapshot.serverKey()))) {
+            throw new IllegalArgumentException("the snapshot of " + snapshot.serverKey() + " does not fit "
+                    + dataKey(spec).orElse(spec.distribution() + " (data outside the datadir)"));
+        }
+        return startRetrying(spec, Optional.of(snapshot));
+    }
+
+    private static ServerSpec withDefaultDistribution(ServerSpec spec) {
+        return spec.distribution().isBlank()
+                ? new ServerSpec(DEFAULT_DISTRIBUTION, spec.settings(), spec.allocator(), spec.cpus()) : spec;
+    }
+
+    private MysqlServerHandle startRetrying(ServerSpec spec, Optional<DatadirSnapshot> from)
+            throws IOException, ServerStartException {
+        try {
+            return startOnce(spec, from);
         } catch (ServerStartException e) {
             // the free port was taken between probing and binding: one more try with a new port
             if (!e.getMessage().contains("Address already in use")) {
                 throw e;
             }
-            return startOnce(spec);
+            return startOnce(spec, from);
         }
     }
 
-    private MysqlServerHandle startOnce(ServerSpec spec) throws IOException, ServerStartException {
+    private MysqlServerHandle startOnce(ServerSpec spec, Optional<DatadirSnapshot> from)
+            throws IOException, ServerStartException {
         LaunchOptions launch = LaunchOptions.from(spec.settings(), options.keepDatadir(), options.startTimeout());
         launch.serverSettings().forEach(ServerConfig::validateSetting);
         if (!spec.cpus().isEmpty() && !spec.cpus().matches(CPU_LIST)) {
@@ -139,35 +181,118 @@ public final class MysqlLauncher implements ServerLauncher {
         ServerProcess server = null;
         try {
             writeConfig(installation, dir, launch.serverSettings());
-            initialize(installation, dir, deadline);
+            Duration copyTime = null;
+            if (from.isPresent()) {
+                long copyStart = System.nanoTime();
+                DatadirCopy.copy(from.get().datadir(), dir.datadir());
+                copyTime = Duration.ofNanos(System.nanoTime() - copyStart);
+            } else {
+                initialize(installation, dir, deadline);
+            }
             server = new ServerProcess(startServer(installation, dir, spec), dir, launch.keepDatadir());
             server.watchWith(Watchdog.start(ProcessHandle.current().pid(), server.pid(),
                     launch.keepDatadir() ? Optional.empty() : Optional.of(dir.path())));
-            String password = NativePassword.generate();
+            // a copy keeps the snapshot's root password (its grant tables hold the hash); a new datadir gets one
+            String password = from.map(DatadirSnapshot::password).orElseGet(NativePassword::generate);
             Target target;
-            try (Connection admin = awaitReady(server, dir, deadline, installation)) {
-                secure(admin, password);
+            try (Connection admin = awaitReady(server, dir, deadline, installation, from.isPresent() ? password : "")) {
+                if (from.isEmpty()) {
+                    secure(admin, password);
+                }
             }
             target = verifiedTarget(dir, password, spec.distribution());
             String allocatorLoaded = checkAllocator(server, allocator, dir);
-            MysqlServerHandle handle = new MysqlServerHandle(server, target, installation, allocatorLoaded);
+            MysqlServerHandle handle = new MysqlServerHandle(server, target, installation, spec, allocatorLoaded)
+                    .copiedIn(copyTime);
             LiveServers.add(handle);
             return handle.withServerReportedAllocator();
+        } catch (SnapshotCopyException e) {
+            deleteUnlessKept(dir, launch, e);
+            throw e;
         } catch (IOException | ServerStartException | SQLException | RuntimeException e) {
             ServerStartException failure = e instanceof ServerStartException sse ? sse
                     : new ServerStartException(installation.flavor() + " failed to start: " + oneLine(e),
                     ErrorLog.relevant(dir.errorLog()));
             if (server != null) {
                 server.stop(Optional.empty());
-            } else if (!launch.keepDatadir()) {
-                try {
-                    PrivateTempDir.deleteRecursively(dir.path());
-                } catch (IOException cleanup) {
-                    failure.addSuppressed(cleanup);
-                }
+            } else {
+                deleteUnlessKept(dir, launch, failure);
             }
             throw failure;
         }
+    }
+
+    private static void deleteUnlessKept(LaunchDir dir, LaunchOptions launch, Exception failure) {
+        if (!launch.keepDatadir()) {
+            try {
+                PrivateTempDir.deleteRecursively(dir.path());
+            } catch (IOException cleanup) {
+                failure.addSuppressed(cleanup);
+            }
+        }
+    }
+
+    /**
+     * Takes a snapshot of a running server's data: shuts it down cleanly (only then are InnoDB's files
+     * consistent), copies its datadir to {@code into} (which must not exist; created 0700), and starts it
+     * again on its own datadir with the same port, socket, password and allocator, so the handle stays
+     * valid. When the copy fails the server is still restarted and {@link SnapshotCopyException} thrown.
+     */
+    public DatadirSnapshot snapshot(MysqlServerHandle server, Path into) throws IOException, ServerStartException {
+        synchronized (server) {
+            if (server.isClosed()) {
+                throw new IllegalStateException("server already closed: " + server);
+            }
+            Target target = server.target();
+            String serverKey = dataKey(server.spec()).orElseThrow(() -> new IllegalArgumentException(
+                    "server " + server.spec().distribution() + " keeps data outside its datadir; it cannot be copied"));
+            ServerProcess stopped = server.process();
+            long t0 = System.nanoTime();
+            boolean clean = stopped.halt(Optional.of(new String[]{target.user(), target.password()}));
+            stopped.endWatch();
+            long t1 = System.nanoTime();
+            SnapshotCopyException failed = null;
+            DatadirSnapshot snapshot = null;
+            if (!clean) {
+                failed = new SnapshotCopyException("the server did not shut down cleanly (exit "
+                        + stopped.exitCode().orElse(-1) + "); its datadir was not copied", null);
+            } else {
+                try {
+                    long bytes = DatadirCopy.copy(stopped.dir().datadir(), into);
+                    snapshot = new DatadirSnapshot(into, serverKey, target.password(), bytes);
+                } catch (SnapshotCopyException e) {
+                    failed = e;
+                }
+            }
+            long t2 = System.nanoTime();
+            restart(server, stopped.dir());
+            if (failed != null) {
+                throw failed;
+            }
+            // said with the snapshot: on a busy machine the clean shutdown can dominate
+            return snapshot.withTimings(String.format(java.util.Locale.ROOT, "shutdown %.1f s, copy %.1f s, restart %.1f s",
+                    (t1 - t0) / 1e9, (t2 - t1) / 1e9, (System.nanoTime() - t2) / 1e9));
+        }
+    }
+
+    /** Starts a stopped handle's server again on its launch directory; its my.cnf still names port and socket. */
+    private void restart(MysqlServerHandle handle, LaunchDir dir) throws IOException, ServerStartException {
+        ServerSpec spec = handle.spec();
+        LaunchOptions launch = LaunchOptions.from(spec.settings(), options.keepDatadir(), options.startTimeout());
+        long deadline = System.nanoTime() + launch.startTimeout().toNanos();
+        Installation installation = handle.installation();
+        ServerProcess server = new ServerProcess(startServer(installation, dir, spec), dir, launch.keepDatadir());
+        handle.replaceProcess(server, handle.allocatorLoaded()); // from here on close() stops the new process
+        server.watchWith(Watchdog.start(ProcessHandle.current().pid(), server.pid(),
+                launch.keepDatadir() ? Optional.empty() : Optional.of(dir.path())));
+        try (Connection ignored = awaitReady(server, dir, deadline, installation, handle.target().password())) {
+            // accepting connections with the password again
+        } catch (SQLException e) {
+            throw new ServerStartException(installation.flavor() + " did not restart: " + oneLine(e),
+                    ErrorLog.relevant(dir.errorLog()));
+        }
+        handle.replaceProcess(server, checkAllocator(server, spec.allocator(), dir));
+        handle.withServerReportedAllocator();
     }
 
     private void writeConfig(Installation installation, LaunchDir dir, Map<String, String> settings) throws IOException {
@@ -284,9 +409,9 @@ public final class MysqlLauncher implements ServerLauncher {
         return pb.start();
     }
 
-    /** Polls a socket connection as root (no password yet) until the server accepts it. */
-    private Connection awaitReady(ServerProcess server, LaunchDir dir, long deadline, Installation installation)
-            throws ServerStartException, IOException {
+    /** Polls a socket connection as root (no password on a new datadir) until the server accepts it. */
+    private Connection awaitReady(ServerProcess server, LaunchDir dir, long deadline, Installation installation,
+                                  String password) throws ServerStartException, IOException {
         SQLException last = null;
         while (true) {
             if (!server.isAlive()) {
@@ -294,7 +419,7 @@ public final class MysqlLauncher implements ServerLauncher {
                         + server.exitCode().orElse(-1) + " during startup", startupTail(dir));
             }
             try {
-                return ServerConnections.overSocket(dir.socket().toString(), USER, "", 2);
+                return ServerConnections.overSocket(dir.socket().toString(), USER, password, 2);
             } catch (SQLException e) {
                 last = e;
             }

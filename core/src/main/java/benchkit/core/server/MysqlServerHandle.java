@@ -1,9 +1,11 @@
 package benchkit.core.server;
 
 import benchkit.spi.ServerHandle;
+import benchkit.spi.ServerSpec;
 import benchkit.spi.Target;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,17 +19,51 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * generated password.
  */
 public final class MysqlServerHandle implements ServerHandle {
-    private final ServerProcess process;
+    // replaced when a snapshot restarts the server on its own datadir (same port, socket and password)
+    private volatile ServerProcess process;
     private final Target target;
     private final Installation installation;
+    private final ServerSpec spec;
     private volatile String allocatorLoaded;
+    private volatile Duration dataCopyTime;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    MysqlServerHandle(ServerProcess process, Target target, Installation installation, String allocatorLoaded) {
+    MysqlServerHandle(ServerProcess process, Target target, Installation installation, ServerSpec spec,
+                      String allocatorLoaded) {
         this.process = process;
         this.target = target;
         this.installation = installation;
+        this.spec = spec;
         this.allocatorLoaded = allocatorLoaded;
+    }
+
+    /** What it was launched with. */
+    ServerSpec spec() {
+        return spec;
+    }
+
+    ServerProcess process() {
+        return process;
+    }
+
+    /** Hands the handle to a new process on the same launch directory (see {@link MysqlLauncher#snapshot}). */
+    void replaceProcess(ServerProcess restarted, String allocatorLoaded) {
+        this.process = restarted;
+        this.allocatorLoaded = allocatorLoaded;
+    }
+
+    /** How long copying its datadir from a snapshot took; empty when its datadir was initialised. */
+    public Optional<Duration> dataCopyTime() {
+        return Optional.ofNullable(dataCopyTime);
+    }
+
+    MysqlServerHandle copiedIn(Duration copyTime) {
+        this.dataCopyTime = copyTime;
+        return this;
+    }
+
+    boolean isClosed() {
+        return closed.get();
     }
 
     @Override
@@ -93,7 +129,7 @@ public final class MysqlServerHandle implements ServerHandle {
 
     /** Stops the server (SHUTDOWN, SIGTERM, SIGKILL), waits for it and removes its directory; idempotent. */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (!closed.compareAndSet(false, true)) {
             return;
         }

@@ -57,34 +57,54 @@ final class ServerProcess {
      */
     void stop(Optional<String[]> rootCredentials) {
         try {
-            if (process.isAlive() && rootCredentials.isPresent()) {
-                String[] userAndPassword = rootCredentials.get();
-                try (Connection c = ServerConnections.overSocket(dir.socket().toString(), userAndPassword[0],
-                        userAndPassword[1], 5); Statement s = c.createStatement()) {
-                    s.execute("SHUTDOWN");
-                } catch (SQLException e) {
-                    // the server may drop the connection while shutting down; the signals below cover the rest
-                }
-                waitFor(SHUTDOWN_WAIT);
-            }
-            if (process.isAlive()) {
-                process.destroy();
-                waitFor(TERM_WAIT);
-            }
-            if (process.isAlive()) {
-                process.destroyForcibly();
-                waitFor(Duration.ofSeconds(10));
-            }
+            halt(rootCredentials);
         } finally {
-            if (watchdog != null) {
-                watchdog.stop();
+            endWatch();
+            removeDirUnlessKept();
+        }
+    }
+
+    /**
+     * Ends the process (SHUTDOWN, then SIGTERM, then SIGKILL) but keeps the watchdog and directory.
+     * Returns whether the server shut itself down cleanly (exit code 0, not killed), which a
+     * datadir snapshot needs: only then are InnoDB's files consistent on disk.
+     */
+    boolean halt(Optional<String[]> rootCredentials) {
+        if (process.isAlive() && rootCredentials.isPresent()) {
+            String[] userAndPassword = rootCredentials.get();
+            try (Connection c = ServerConnections.overSocket(dir.socket().toString(), userAndPassword[0],
+                    userAndPassword[1], 5); Statement s = c.createStatement()) {
+                s.execute("SHUTDOWN");
+            } catch (SQLException e) {
+                // the server may drop the connection while shutting down; the signals below cover the rest
             }
-            if (!keepDir) {
-                try {
-                    PrivateTempDir.deleteRecursively(dir.path());
-                } catch (IOException e) {
-                    System.err.println("benchkit: could not remove " + dir.path() + ": " + e.getMessage());
-                }
+            waitFor(SHUTDOWN_WAIT);
+        }
+        if (process.isAlive()) {
+            process.destroy(); // SIGTERM: mysqld shuts down as cleanly as on SHUTDOWN
+            waitFor(TERM_WAIT);
+        }
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            waitFor(Duration.ofSeconds(10));
+            return false;
+        }
+        return process.exitValue() == 0;
+    }
+
+    /** Ends the watchdog (the server has ended or is handed to a new process on the same directory). */
+    void endWatch() {
+        if (watchdog != null) {
+            watchdog.stop();
+        }
+    }
+
+    private void removeDirUnlessKept() {
+        if (!keepDir) {
+            try {
+                PrivateTempDir.deleteRecursively(dir.path());
+            } catch (IOException e) {
+                System.err.println("benchkit: could not remove " + dir.path() + ": " + e.getMessage());
             }
         }
     }

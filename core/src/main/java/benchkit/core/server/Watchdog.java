@@ -25,6 +25,12 @@ final class Watchdog {
             exit 0
             """;
 
+    static final String REMOVE_SCRIPT = """
+            parent=$1; dir=$2
+            while kill -0 "$parent" 2>/dev/null; do sleep 1; done
+            rm -rf "$dir"
+            """;
+
     private final Process process;
 
     private Watchdog(Process process) {
@@ -33,8 +39,17 @@ final class Watchdog {
 
     /** Watches {@code serverPid} on behalf of {@code parentPid}; removes {@code dirToRemove} after a kill. */
     static Watchdog start(long parentPid, long serverPid, Optional<Path> dirToRemove) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(List.of("sh", "-c", SCRIPT, "benchkit-watchdog",
+        return start(List.of("sh", "-c", SCRIPT, "benchkit-watchdog",
                 Long.toString(parentPid), Long.toString(serverPid), dirToRemove.map(Path::toString).orElse("")));
+    }
+
+    /** Removes {@code dir} once {@code parentPid} is gone without having stopped this watchdog (SIGKILL). */
+    static Watchdog removeWhenGone(long parentPid, Path dir) throws IOException {
+        return start(List.of("sh", "-c", REMOVE_SCRIPT, "benchkit-watchdog", Long.toString(parentPid), dir.toString()));
+    }
+
+    private static Watchdog start(List<String> command) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
         pb.redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
