@@ -1,6 +1,7 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
+import benchkit.core.run.ClientThreads;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
 import benchkit.core.report.HtmlReport;
@@ -88,6 +89,11 @@ abstract class RunCommand implements Callable<Integer> {
             description = "Collectors to run (default: those enabled by default, see 'bench list').")
     List<String> collectors;
 
+    @Option(names = "--client-threads", paramLabel = "KIND", defaultValue = "auto",
+            description = "What runs the sessions: platform (one OS thread each), virtual (Java 21+; platform on older JVMs) "
+                    + "or auto (platform, the leaner one measured; default ${DEFAULT-VALUE}). The server sees one connection per thread either way.")
+    String clientThreads;
+
     @Option(names = "--fail-fast", description = "Stop the whole run when one variant fails (default: go on with the next).")
     boolean failFast;
 
@@ -109,6 +115,7 @@ abstract class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkThreads(threads);
+        clientThreads();                    // a bad --client-threads fails before any server starts
         if (!List.of("jmh", "memslap").contains(format)) {
             throw new UsageException("--format " + format + " is not valid; expected jmh or memslap");
         }
@@ -189,9 +196,17 @@ abstract class RunCommand implements Callable<Integer> {
                     measurementIterations, seconds("--time", measurementTime, false),
                     forks,
                     reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false),
-                    dir, maxEvents, rate, failFast);
+                    dir, maxEvents, rate, failFast, clientThreads());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
+        }
+    }
+
+    private ClientThreads clientThreads() {
+        try {
+            return ClientThreads.parse(clientThreads);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--client-threads=" + clientThreads + " is not valid; expected auto, platform or virtual");
         }
     }
 
