@@ -41,13 +41,7 @@ final class TrialLoad implements AutoCloseable {
         this.recycled = new Histogram[sessions.size()];
     }
 
-    /** Opens one session per thread; if one fails, those opened are closed again. */
-    static TrialLoad open(Workload workload, Target target, int threadCount, double rate, long maxEvents)
-            throws Exception {
-        return open(workload, target, threadCount, rate, maxEvents, ClientThreads.PLATFORM);
-    }
-
-    /** As above, the sessions run on {@code kind}'s threads. */
+    /** Opens one session per thread, each to run on a thread of {@code kind}; if one fails, those opened are closed again. */
     static TrialLoad open(Workload workload, Target target, int threadCount, double rate, long maxEvents,
                           ClientThreads kind) throws Exception {
         List<Session> sessions = new ArrayList<>();
