@@ -8,12 +8,20 @@
 # query of each: user+system CPU of the whole client process (from the kernel's rusage at exit,
 # so bench's includes JVM start-up, JIT and its warmup) divided by every query it sent.
 #
-# Usage: benchmarks/vs-sysbench.sh [mariadb|mysql8]     (env: TIME=20 WARMUP=5 ROUNDS=1 TABLES=4 SIZE=10000)
+# bench runs as `$BENCH_JAVA $BENCH_OPTS -jar bench.jar`. With CDS=on (the default) the script first
+# makes a class-data archive in a 2-second training run that is not measured, as sysbench's own
+# compilation is not: an AOT cache (-XX:AOTCacheOutput / -XX:AOTCache) on Java 25+, an AppCDS
+# archive (-XX:ArchiveClassesAtExit / -XX:SharedArchiveFile) before. CDS=off measures plain java -jar.
+#
+# Usage: benchmarks/vs-sysbench.sh [mariadb|mysql8]
+#   env: TIME=20 WARMUP=5 ROUNDS=1 TABLES=4 SIZE=10000 BENCH_JAVA=java BENCH_OPTS= CDS=on|off
+#        JAR=cli/target/bench.jar (copy it elsewhere for long runs, so a rebuild cannot change it mid-run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SERVER=${1:-mariadb}
 TIME=${TIME:-20}; WARMUP=${WARMUP:-5}; ROUNDS=${ROUNDS:-1}; TABLES=${TABLES:-4}; SIZE=${SIZE:-10000}
-JAR=cli/target/bench.jar
+BENCH_JAVA=${BENCH_JAVA:-java}; read -r -a bench_opts <<<"${BENCH_OPTS:-}"; CDS=${CDS:-on}
+JAR=${JAR:-cli/target/bench.jar}
 [ -f "$JAR" ] || ./mvnw -q -DskipTests package
 command -v sysbench >/dev/null || { echo "sysbench missing: apt-get install sysbench" >&2; exit 2; }
 
@@ -21,25 +29,27 @@ dir=$(mktemp -d /tmp/vs-sysbench.XXXXXX); chmod 700 "$dir"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 sock=$dir/mysql.sock
 common=(--no-defaults --datadir="$dir/data" --socket="$sock" --port="$port" --bind-address=127.0.0.1
-        --skip-grant-tables --innodb-buffer-pool-size=1G --max-connections=1000 --log-error="$dir/error.log")
+        --innodb-buffer-pool-size=1G --max-connections=1000 --log-error="$dir/error.log")
 [ "$(id -u)" -eq 0 ] && common+=(--user=root)
 case "$SERVER" in
   mariadb)
     mariadb-install-db --no-defaults --datadir="$dir/data" --auth-root-authentication-method=normal \
       --skip-test-db $([ "$(id -u)" -eq 0 ] && echo --user=root) >/dev/null 2>&1
-    mysqld=/usr/sbin/mariadbd ;;
+    mysqld=/usr/sbin/mariadbd; common+=(--skip-grant-tables) ;;
   mysql8)
     base=$(ls -d "${BENCHKIT_CACHE:-$HOME/.cache/benchkit}"/mysql-8.0.15* 2>/dev/null | head -1)
     [ -n "$base" ] || { echo "run 'java -jar $JAR --workload point-select' once so the embedded MySQL is extracted" >&2; exit 2; }
     "$base/bin/mysqld" --no-defaults --basedir="$base" --datadir="$dir/data" --initialize-insecure \
       $([ "$(id -u)" -eq 0 ] && echo --user=root) >/dev/null 2>&1
+    # no --skip-grant-tables: MySQL 8 turns networking off with it; root has an empty password instead
     mysqld="$base/bin/mysqld"; common+=(--basedir="$base" --mysqlx=OFF) ;;
   *) echo "usage: $0 [mariadb|mysql8]" >&2; exit 2 ;;
 esac
 "$mysqld" "${common[@]}" >/dev/null 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$dir"' EXIT
-for _ in $(seq 120); do [ -S "$sock" ] && break; sleep 0.5; done
+for _ in $(seq 240); do [ -S "$sock" ] && break; sleep 0.5; done
+[ -S "$sock" ] || { echo "the server did not start; see its log:" >&2; tail -20 "$dir/error.log" >&2; exit 1; }
 sleep 1
 sysbench_conn=(--mysql-host=127.0.0.1 --mysql-port="$port" --mysql-user=root --mysql-db=sbtest)
 # sysbench cannot create its database; create it through the JDBC driver inside bench.jar.
@@ -50,6 +60,18 @@ public class CreateDb { public static void main(String[] a) throws Exception {
 JAVA
 java -cp "$JAR" "$dir/CreateDb.java" "$port"
 sysbench oltp_read_only "${sysbench_conn[@]}" --tables="$TABLES" --table-size="$SIZE" --threads="$TABLES" prepare >/dev/null
+
+bench_conn=(--mysql-host 127.0.0.1 --mysql-port "$port" --mysql-user root --tables "$TABLES" --table-size "$SIZE")
+if [ "$CDS" = on ]; then
+  feature=$("$BENCH_JAVA" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}')
+  if [ "${feature%%.*}" -ge 25 ]; then train=(-XX:AOTCacheOutput="$dir/bench.aot"); use=(-XX:AOTCache="$dir/bench.aot")
+  else train=(-XX:ArchiveClassesAtExit="$dir/bench.jsa"); use=(-XX:SharedArchiveFile="$dir/bench.jsa"); fi
+  "$BENCH_JAVA" "${bench_opts[@]}" "${train[@]}" -jar "$JAR" --workload point-select,oltp-read-only "${bench_conn[@]}" \
+    --threads 2 --warmup-iterations 0 --iterations 1 --time 2 --report-interval 0 --collectors none \
+    --out "$dir/train" >/dev/null 2>&1
+  bench_opts+=("${use[@]}")
+fi
+echo "# bench: $BENCH_JAVA ${bench_opts[*]} -jar $JAR ($("$BENCH_JAVA" -version 2>&1 | head -1))"
 
 # Runs a command, prints "<cpu seconds>" of the whole process tree (rusage of waited children) on fd 3.
 timed() { python3 -c 'import os,subprocess,sys
@@ -70,8 +92,8 @@ for workload in point-select oltp-read-only; do
       sb_qps=$(awk '/queries:/ {gsub(/\(/,"",$3); print $3; exit}' <<<"$sb_out")
       sb_cpu=$(cat "$dir/sb.cpu")
       rm -rf "$dir/bench"
-      timed java -jar "$JAR" --workload "$workload" --mysql-host 127.0.0.1 --mysql-port "$port" --mysql-user root \
-           "${b_via[@]}" --tables "$TABLES" --table-size "$SIZE" --threads "$threads" --warmup-iterations 1 \
+      timed "$BENCH_JAVA" "${bench_opts[@]}" -jar "$JAR" --workload "$workload" "${bench_conn[@]}" \
+           "${b_via[@]}" --threads "$threads" --warmup-iterations 1 \
            --warmup-time "$WARMUP" --iterations 1 --time "$TIME" --report-interval 0 --collectors none \
            --out "$dir/bench" >/dev/null 2>"$dir/b.cpu"
       b_cpu=$(tail -1 "$dir/b.cpu")

@@ -1,6 +1,7 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
+import benchkit.core.run.ClientThreads;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
 import benchkit.core.report.HtmlReport;
@@ -90,6 +91,11 @@ abstract class RunCommand implements Callable<Integer> {
             description = "Collectors to run (default: those enabled by default, see 'bench list').")
     List<String> collectors;
 
+    @Option(names = "--client-threads", paramLabel = "KIND", defaultValue = "auto",
+            description = "What runs the sessions: platform (one OS thread each), virtual (Java 21+; platform on older JVMs) "
+                    + "or auto (platform, the leaner one measured; default ${DEFAULT-VALUE}). The server sees one connection per thread either way.")
+    String clientThreads;
+
     @Option(names = "--fail-fast", description = "Stop the whole run when one variant fails (default: go on with the next).")
     boolean failFast;
 
@@ -121,6 +127,7 @@ abstract class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkThreads(threads);
+        clientThreads();                    // a bad --client-threads fails before any server starts
         if (!List.of("jmh", "sysbench", "memslap").contains(format)) {
             throw new UsageException("--format " + format + " is not valid; expected jmh, sysbench or memslap");
         }
@@ -208,7 +215,7 @@ abstract class RunCommand implements Callable<Integer> {
                     measurementIterations, seconds("--time", measurementTime, false),
                     forks,
                     reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false),
-                    dir, maxEvents, rate, failFast);
+                    dir, maxEvents, rate, failFast, clientThreads());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -231,6 +238,14 @@ abstract class RunCommand implements Callable<Integer> {
             throw new UsageException("--histogram cannot be used with --percentile=0 (as in sysbench)");
         }
         return new ConsoleFormat(percentile, format.equals("sysbench"), withHistogram);
+    }
+
+    private ClientThreads clientThreads() {
+        try {
+            return ClientThreads.parse(clientThreads);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--client-threads=" + clientThreads + " is not valid; expected auto, platform or virtual");
+        }
     }
 
     static void checkThreads(List<Integer> threads) {

@@ -11,7 +11,9 @@ import java.util.Properties;
 
 /**
  * Opens connections to a {@link Target} the way the workloads need them: the chosen driver, TCP
- * or unix socket, server-side prepared statements, no TLS (as sysbench's default). The password
+ * or unix socket, server-side prepared statements, no TLS (as sysbench's default). MariaDB
+ * Connector/J gets blocking channel sockets for both transports ({@link TcpSocketFactory},
+ * {@link UnixSocketFactory}). The password
  * travels in {@link Properties}, never in the URL.
  */
 public final class Connector {
@@ -92,6 +94,9 @@ public final class Connector {
         p.setProperty("connectTimeout", "10000");
         if (socket) {
             p.setProperty("socketFactory", UnixSocketFactory.class.getName());
+        } else if (driver == JdbcDriver.MARIADB) {
+            // one blocking read per reply instead of read-poll-read (see ChannelSocket)
+            p.setProperty("socketFactory", TcpSocketFactory.class.getName());
         }
         Driver jdbc;
         String url;

@@ -17,11 +17,22 @@ import java.util.Set;
  * @param maxEvents stop a trial after this many OK events; 0 = no limit
  * @param rate      target events per second over all threads (open loop); 0 = closed loop
  * @param failFast  stop the whole run at the first failed variant (otherwise the next variant still runs)
+ * @param clientThreads what runs the sessions: platform or virtual threads (or the measured default)
  */
 public record RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
                       List<Integer> threads, int warmupIterations, Duration warmupTime,
                       int measurementIterations, Duration measurementTime, int forks,
-                      Duration reportInterval, Path outDir, long maxEvents, double rate, boolean failFast) {
+                      Duration reportInterval, Path outDir, long maxEvents, double rate, boolean failFast,
+                      ClientThreads clientThreads) {
+    /** A plan on the default client threads. */
+    public RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
+                   List<Integer> threads, int warmupIterations, Duration warmupTime,
+                   int measurementIterations, Duration measurementTime, int forks,
+                   Duration reportInterval, Path outDir, long maxEvents, double rate, boolean failFast) {
+        this(workload, workloadOptions, variants, threads, warmupIterations, warmupTime, measurementIterations,
+                measurementTime, forks, reportInterval, outDir, maxEvents, rate, failFast, ClientThreads.AUTO);
+    }
+
     /** A plan that goes on with the next variant when one fails. */
     public RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
                    List<Integer> threads, int warmupIterations, Duration warmupTime,
@@ -34,6 +45,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
     public RunPlan {
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(outDir, "outDir");
+        Objects.requireNonNull(clientThreads, "clientThreads");
         workloadOptions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(
                 workloadOptions == null ? Map.of() : workloadOptions));
         variants = List.copyOf(Objects.requireNonNull(variants, "variants"));

@@ -278,6 +278,7 @@ public final class Runner {
         if (plan.maxEvents() > 0) {
             printer.line("# Event limit: " + plan.maxEvents() + " per trial");
         }
+        printer.line("# Client threads: " + plan.clientThreads().resolve().label() + plan.clientThreads().note());
     }
 
     /** Records what proves the allocator (e.g. the preloaded library mapped in the server) with the results. */
@@ -300,6 +301,7 @@ public final class Runner {
         s.put("variants", plan.variants().stream().map(Variant::label).collect(Collectors.joining(",")));
         s.put("threads", plan.threads().stream().map(String::valueOf).collect(Collectors.joining(",")));
         s.put("forks", String.valueOf(plan.forks()));
+        s.put("client-threads", plan.clientThreads().resolve().label());
         s.put("warmup", plan.warmupIterations() + " x " + plan.warmupTime().toMillis() / 1000.0 + " s");
         s.put("measurement", plan.measurementIterations() + " x " + plan.measurementTime().toMillis() / 1000.0 + " s");
         if (plan.rate() > 0) {

@@ -70,7 +70,8 @@ final class Trial {
     void run() throws RunFailure, InterruptedException {
         TrialLoad load;
         try {
-            load = TrialLoad.open(workload, info.target(), info.threads(), plan.rate(), plan.maxEvents());
+            load = TrialLoad.open(workload, info.target(), info.threads(), plan.rate(), plan.maxEvents(),
+                    plan.clientThreads());
         } catch (Exception e) {
             throw failure("could not open " + info.threads() + " sessions", null, e);
         }

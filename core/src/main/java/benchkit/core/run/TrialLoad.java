@@ -12,7 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * The client side of one trial: T sessions, their worker threads, counters and latency
+ * The client side of one trial: T sessions, their worker threads (platform or virtual), counters and latency
  * recorders. The control thread reads counts and drains latency whenever it needs an interval.
  */
 final class TrialLoad implements AutoCloseable {
@@ -25,12 +25,14 @@ final class TrialLoad implements AutoCloseable {
     private final Histogram[] recycled;
     private final List<Thread> threads = new ArrayList<>();
     private final LoadControl control;
+    private final ClientThreads kind;
 
     private record Context(int thread, int threads, QueryCounter queries) implements SessionContext {
     }
 
-    private TrialLoad(List<Session> sessions, List<ThreadCounters> counters, LoadControl control) {
+    private TrialLoad(List<Session> sessions, List<ThreadCounters> counters, LoadControl control, ClientThreads kind) {
         this.sessions = sessions;
+        this.kind = kind;
         this.counters = counters;
         this.control = control;
         for (int i = 0; i < sessions.size(); i++) {
@@ -39,9 +41,9 @@ final class TrialLoad implements AutoCloseable {
         this.recycled = new Histogram[sessions.size()];
     }
 
-    /** Opens one session per thread; if one fails, those opened are closed again. */
-    static TrialLoad open(Workload workload, Target target, int threadCount, double rate, long maxEvents)
-            throws Exception {
+    /** Opens one session per thread, each to run on a thread of {@code kind}; if one fails, those opened are closed again. */
+    static TrialLoad open(Workload workload, Target target, int threadCount, double rate, long maxEvents,
+                          ClientThreads kind) throws Exception {
         List<Session> sessions = new ArrayList<>();
         List<ThreadCounters> counters = new ArrayList<>();
         try {
@@ -58,7 +60,7 @@ final class TrialLoad implements AutoCloseable {
             closeAll(sessions);
             throw e;
         }
-        return new TrialLoad(sessions, counters, new LoadControl(Thread.currentThread(), rate, maxEvents));
+        return new TrialLoad(sessions, counters, new LoadControl(Thread.currentThread(), rate, maxEvents), kind);
     }
 
     LoadControl control() {
@@ -68,9 +70,8 @@ final class TrialLoad implements AutoCloseable {
     void start(String name) {
         control.start(System.nanoTime());
         for (int i = 0; i < sessions.size(); i++) {
-            Thread t = new Thread(new Worker(i, sessions.size(), sessions.get(i), counters.get(i), recorders.get(i),
+            Thread t = kind.newThread(new Worker(i, sessions.size(), sessions.get(i), counters.get(i), recorders.get(i),
                     control), name + "-" + (i + 1));
-            t.setDaemon(true);
             threads.add(t);
             t.start();
         }

@@ -254,6 +254,20 @@ class RunnerTest {
     }
 
     @Test
+    void virtualClientThreadsRunEveryEventAndTheHeaderSaysWhatRanThem() throws Exception {
+        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(4), 0, Duration.ofMillis(100),
+                1, Duration.ofSeconds(30), 1, Duration.ZERO, tmp.resolve("out"), 4000, 0, false, ClientThreads.VIRTUAL);
+        RunSummary summary = run(plan, FakeWorkload.alwaysOk(0));
+        assertTrue(summary.complete());
+        long events = journal().stream().filter(l -> l.get("event").asText().equals("iteration"))
+                .mapToLong(l -> l.get("events").asLong()).sum();
+        assertEquals(4000, events);
+        String expected = Runtime.version().feature() >= 21 ? "# Client threads: virtual\n"
+                : "# Client threads: platform (virtual threads need Java 21+; this is Java " + Runtime.version().feature() + ")";
+        assertTrue(console().contains(expected), console());
+    }
+
+    @Test
     void rateLimitHoldsTheTargetThroughput() throws Exception {
         FakeWorkload workload = FakeWorkload.alwaysOk(0);
         // A warmup iteration absorbs the catch-up burst when a loaded machine starts the workers late

@@ -1,0 +1,78 @@
+package benchkit.core.run;
+
+import java.lang.reflect.Method;
+import java.util.Locale;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * What runs the client sessions: one platform (OS) thread each, or one virtual thread each
+ * (Java 21+). Either way the server sees exactly one connection per session; virtual threads
+ * only change how many OS threads the client spends waiting on them. Built for Java 17, so
+ * virtual threads are reached reflectively; where the JVM has none, {@link #VIRTUAL} falls
+ * back to platform threads and says so.
+ */
+public enum ClientThreads {
+    /** The measured default: platform threads (see the README's "benchkit against sysbench"). */
+    AUTO,
+    PLATFORM,
+    VIRTUAL;
+
+    private static final ThreadFactory VIRTUAL_FACTORY = virtualFactory();
+
+    /** Parses {@code auto}, {@code platform} or {@code virtual} (any case). */
+    public static ClientThreads parse(String s) {
+        if (s != null) {
+            for (ClientThreads c : values()) {
+                if (c.name().equalsIgnoreCase(s.strip())) {
+                    return c;
+                }
+            }
+        }
+        throw new IllegalArgumentException("client threads '" + s + "' is not valid; expected auto, platform or virtual");
+    }
+
+    /** True when this JVM can start virtual threads (Java 21+, or 19-20 with preview features). */
+    public static boolean virtualAvailable() {
+        return VIRTUAL_FACTORY != null;
+    }
+
+    /** What this choice runs on in this JVM: {@link #PLATFORM} or {@link #VIRTUAL}, never {@link #AUTO}. */
+    public ClientThreads resolve() {
+        return this == VIRTUAL && virtualAvailable() ? VIRTUAL : PLATFORM;
+    }
+
+    /** Why {@link #resolve()} differs from the choice, for the run header; empty when it does not. */
+    public String note() {
+        return this == VIRTUAL && !virtualAvailable()
+                ? " (virtual threads need Java 21+; this is Java " + Runtime.version().feature() + ")" : "";
+    }
+
+    /** An unstarted daemon thread for {@code task}, named {@code name}, of the resolved kind. */
+    Thread newThread(Runnable task, String name) {
+        Thread t;
+        if (resolve() == VIRTUAL) {
+            t = VIRTUAL_FACTORY.newThread(task);   // virtual threads are always daemon threads
+        } else {
+            t = new Thread(task);
+            t.setDaemon(true);
+        }
+        t.setName(name);
+        return t;
+    }
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    private static ThreadFactory virtualFactory() {
+        try {
+            Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+            Method factory = Class.forName("java.lang.Thread$Builder").getMethod("factory");
+            ThreadFactory f = (ThreadFactory) factory.invoke(builder);
+            f.newThread(() -> { });             // fails here when preview features are off (Java 19/20)
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+}
