@@ -68,6 +68,7 @@ public class Sql { public static void main(String[] a) throws Exception {
       }
     } } } }
 JAVA
+for _ in $(seq 60); do java -cp "$JAR" "$dir/Sql.java" "$port" createdb 2>/dev/null && break; sleep 1; done
 java -cp "$JAR" "$dir/Sql.java" "$port" createdb
 
 now() { date +%s.%N; }
