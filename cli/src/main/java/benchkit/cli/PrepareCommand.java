@@ -1,5 +1,6 @@
 package benchkit.cli;
 
+import benchkit.core.run.LoadProgress;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Workload;
@@ -13,12 +14,22 @@ final class PrepareCommand extends DataCommand {
     void act(Workload workload, ServerHandle server, String name) throws Exception {
         long start = System.nanoTime();
         int parallel = threads;
-        workload.prepare(server.target(), new PrepareContext() {
-            @Override
-            public int threads() {
-                return parallel;
-            }
-        });
+        LoadProgress progress = LoadProgress.forStream(System.out, "");
+        try {
+            workload.prepare(server.target(), new PrepareContext() {
+                @Override
+                public int threads() {
+                    return parallel;
+                }
+
+                @Override
+                public void progress(String unit, long done, long total) {
+                    progress.progress(unit, done, total);
+                }
+            });
+        } finally {
+            progress.close();
+        }
         System.out.printf("Prepared %s on %s in %.1f s%n", name, server.target(), (System.nanoTime() - start) / 1e9);
     }
 }

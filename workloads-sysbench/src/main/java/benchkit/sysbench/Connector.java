@@ -80,6 +80,19 @@ public final class Connector {
 
     /** A connection with or without the target's database selected (e.g. to create it). */
     public Connection open(boolean withDatabase) throws SQLException {
+        return open(withDatabase, false);
+    }
+
+    /**
+     * A connection to the target's database on which {@code LOAD DATA LOCAL INFILE} may send data.
+     * Only use it with a statement whose local-infile stream is set (see {@link LocalInfile}): the
+     * driver then answers any file request of the server with that stream, never with a file.
+     */
+    Connection openForLocalInfile() throws SQLException {
+        return open(true, true);
+    }
+
+    private Connection open(boolean withDatabase, boolean localInfile) throws SQLException {
         Properties p = new Properties();
         p.setProperty("user", target.user());
         if (!target.password().isEmpty()) {
@@ -107,11 +120,13 @@ public final class Connector {
             p.setProperty("useLocalSessionState", "true");
             p.setProperty("cacheServerConfiguration", "true");
             p.setProperty("maintainTimeStats", "false");
+            p.setProperty("allowLoadLocalInfile", Boolean.toString(localInfile));
         } else {
             jdbc = new org.mariadb.jdbc.Driver();
             // The socket path is part of the host address in MariaDB Connector/J 3.x URLs.
             url = "jdbc:mariadb://" + (socket ? "address=(localSocket=" + target.socket().orElseThrow() + ")" : hostPort) + "/" + db;
             p.setProperty("sslMode", "disable");
+            p.setProperty("allowLocalInfile", Boolean.toString(localInfile));
         }
         Connection c = jdbc.connect(url, p);
         if (c == null) {

@@ -88,6 +88,59 @@ class MariaDbWorkloadTest {
     }
 
     @Test
+    void prepareByInsertWhenTheServerRefusesLocalInfileGivesTheSameTables() throws Exception {
+        try (Connection c = admin(); Statement s = c.createStatement()) {
+            s.execute("SET GLOBAL local_infile = 0");
+        }
+        try {
+            Workload w = workload(new OltpWorkloadFactory.ReadWrite(), "tables", "2", "table-size", "12345", "auto-inc", "off");
+            w.cleanup(target);
+            CountingContext ctx = new CountingContext(0, 2);
+            w.prepare(target, ctx);
+            assertTrue(w.isPrepared(target));
+            for (int t = 1; t <= 2; t++) {
+                String tbl = "sbtest" + t;
+                assertEquals(12345, scalar("SELECT COUNT(*) FROM " + tbl));
+                assertEquals(12345, scalar("SELECT COUNT(DISTINCT id) FROM " + tbl + " WHERE id BETWEEN 1 AND 12345"));
+                assertEquals(12345, scalar("SELECT COUNT(*) FROM " + tbl + " WHERE c REGEXP '^([0-9]{11}-){9}[0-9]{11}$' AND pad REGEXP '^([0-9]{11}-){4}[0-9]{11}$'"));
+                assertEquals(1, scalar("SELECT COUNT(DISTINCT index_name) FROM information_schema.statistics WHERE table_schema='sbtest' AND table_name='" + tbl + "' AND index_name='k_" + t + "'"));
+                assertEquals(12345L, ctx.progress.get(tbl));
+            }
+            w.cleanup(target);
+        } finally {
+            try (Connection c = admin(); Statement s = c.createStatement()) {
+                s.execute("SET GLOBAL local_infile = 1");
+            }
+        }
+    }
+
+    @Test
+    void prepareReportsProgressPerBatchAndFinishesLast() throws Exception {
+        Workload w = workload(new OltpWorkloadFactory.PointSelect(), "tables", "1", "table-size", "30000");
+        w.cleanup(target);
+        List<long[]> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+        w.prepare(target, new benchkit.spi.PrepareContext() {
+            @Override
+            public int threads() {
+                return 1;
+            }
+
+            @Override
+            public void progress(String unit, long done, long total) {
+                calls.add(new long[] {done, total});
+            }
+        });
+        assertTrue(calls.size() >= 4, "progress while loading, not only at the end: " + calls.size());
+        for (int i = 0; i < calls.size(); i++) {
+            assertEquals(30000, calls.get(i)[1]);
+            assertTrue(i == 0 || calls.get(i)[0] >= calls.get(i - 1)[0], "done never goes back");
+            assertEquals(i == calls.size() - 1, calls.get(i)[0] == 30000, "only the last call says done");
+        }
+        assertEquals(30000, scalar("SELECT COUNT(*) FROM sbtest1"));
+        w.cleanup(target);
+    }
+
+    @Test
     void allScriptsRunAndCountQueriesAsSysbench() throws Exception {
         Workload prep = workload(new OltpWorkloadFactory.ReadWrite(), "tables", "2", "table-size", "1000");
         if (!prep.isPrepared(target)) {

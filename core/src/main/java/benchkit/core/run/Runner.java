@@ -241,19 +241,22 @@ public final class Runner {
             if (!workload.isPrepared(target)) {
                 printer.line("# Preparing " + plan.workload() + " on variant " + variant.label()
                         + " with " + plan.maxThreads() + " threads");
-                workload.prepare(target, new PrepareContext() {
-                    @Override
-                    public int threads() {
-                        return plan.maxThreads();
-                    }
-
-                    @Override
-                    public void progress(String unit, long done, long total) {
-                        if (done >= total) {
-                            printer.line("# Prepared " + unit + " (" + total + ")");
+                LoadProgress progress = LoadProgress.forStream(out, "# ");
+                try {
+                    workload.prepare(target, new PrepareContext() {
+                        @Override
+                        public int threads() {
+                            return plan.maxThreads();
                         }
-                    }
-                });
+
+                        @Override
+                        public void progress(String unit, long done, long total) {
+                            progress.progress(unit, done, total);
+                        }
+                    });
+                } finally {
+                    progress.close();
+                }
             }
         } catch (InterruptedException e) {
             throw e;

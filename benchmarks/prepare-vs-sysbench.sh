@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# bench prepare vs sysbench 1.0.20's prepare: rows loaded per second on the same server, side by side.
+#
+# Launches one private server (Debian's mariadbd, or the embedded MySQL 8.0.15 that bench.jar
+# extracted into ~/.cache/benchkit) with the same config for both tools, then, alternately over
+# ROUNDS, runs `sysbench oltp_read_write prepare` and `bench prepare --workload oltp-read-write`
+# with the same --tables, --table-size and --threads (cases: --threads 1 and --threads TABLES),
+# dropping the tables before each load. Both connect over TCP. The time is the wall-clock time of
+# the whole command (bench's includes JVM start-up); rows/s = tables x table-size / that time.
+# After every bench load it checks the row count of each table and that index k_N exists.
+#
+# Usage: benchmarks/prepare-vs-sysbench.sh [mariadb|mysql8]
+#        (env: ROUNDS=3 TABLES=4 SIZE=100000 THREADS="1 TABLES" JAR=cli/target/bench.jar)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SERVER=${1:-mariadb}
+ROUNDS=${ROUNDS:-3}; TABLES=${TABLES:-4}; SIZE=${SIZE:-100000}; THREADS=${THREADS:-"1 $TABLES"}
+JAR=${JAR:-cli/target/bench.jar}      # another build of bench.jar, e.g. to measure before/after a change
+[ -f "$JAR" ] || ./mvnw -q -DskipTests package
+command -v sysbench >/dev/null || { echo "sysbench missing: apt-get install sysbench" >&2; exit 2; }
+
+dir=$(mktemp -d /tmp/prepare-vs-sysbench.XXXXXX); chmod 700 "$dir"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+sock=$dir/mysql.sock
+common=(--no-defaults --datadir="$dir/data" --socket="$sock" --port="$port" --bind-address=127.0.0.1
+        --innodb-buffer-pool-size=1G --max-connections=1000 --log-error="$dir/error.log")
+[ "$(id -u)" -eq 0 ] && common+=(--user=root)
+case "$SERVER" in
+  mariadb)
+    mariadb-install-db --no-defaults --datadir="$dir/data" --auth-root-authentication-method=normal \
+      --skip-test-db $([ "$(id -u)" -eq 0 ] && echo --user=root) >/dev/null 2>&1
+    mysqld=/usr/sbin/mariadbd; common+=(--skip-grant-tables) ;;
+  mysql8)
+    base=$(ls -d "${BENCHKIT_CACHE:-$HOME/.cache/benchkit}"/mysql-8.0.15* 2>/dev/null | head -1)
+    [ -n "$base" ] || { echo "run 'java -jar $JAR --workload point-select' once so the embedded MySQL is extracted" >&2; exit 2; }
+    "$base/bin/mysqld" --no-defaults --basedir="$base" --datadir="$dir/data" --initialize-insecure \
+      $([ "$(id -u)" -eq 0 ] && echo --user=root) >/dev/null 2>&1
+    # no --skip-grant-tables here: MySQL 8.0 would turn networking off with it; root has no password
+    mysqld="$base/bin/mysqld"; common+=(--basedir="$base" --mysqlx=OFF) ;;
+  *) echo "usage: $0 [mariadb|mysql8]" >&2; exit 2 ;;
+esac
+"$mysqld" "${common[@]}" >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$dir"' EXIT
+for _ in $(seq 120); do [ -S "$sock" ] && break; sleep 0.5; done
+sleep 1
+kill -0 $server 2>/dev/null || { echo "the server did not start:" >&2; tail -5 "$dir/error.log" >&2; exit 1; }
+sysbench_conn=(--mysql-host=127.0.0.1 --mysql-port="$port" --mysql-user=root --mysql-db=sbtest)
+bench_conn=(--mysql-host 127.0.0.1 --mysql-port "$port" --mysql-user root --mysql-db sbtest)
+# sysbench cannot create its database, and to check a load we count rows: both through the JDBC
+# driver inside bench.jar.
+cat > "$dir/Sql.java" <<'JAVA'
+public class Sql { public static void main(String[] a) throws Exception {
+  try (var c = java.sql.DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + a[0] + "/", "root", "");
+       var s = c.createStatement()) {
+    if (a[1].equals("createdb")) { s.execute("CREATE DATABASE IF NOT EXISTS sbtest"); return; }
+    int tables = Integer.parseInt(a[2]); long size = Long.parseLong(a[3]);
+    for (int t = 1; t <= tables; t++) {
+      var rs = s.executeQuery("SELECT COUNT(*), MIN(LENGTH(c)), MAX(LENGTH(c)), MIN(LENGTH(pad)), MAX(LENGTH(pad)), "
+          + "(SELECT COUNT(*) FROM information_schema.statistics WHERE table_schema='sbtest' AND table_name='sbtest"
+          + t + "' AND index_name='k_" + t + "') FROM sbtest.sbtest" + t);
+      rs.next();
+      if (rs.getLong(1) != size || rs.getInt(2) != 119 || rs.getInt(3) != 119 || rs.getInt(4) != 59
+          || rs.getInt(5) != 59 || rs.getInt(6) < 1) {
+        System.err.println("sbtest" + t + ": rows " + rs.getLong(1) + ", c " + rs.getInt(2) + ".." + rs.getInt(3)
+            + ", pad " + rs.getInt(4) + ".." + rs.getInt(5) + ", k index " + rs.getInt(6));
+        System.exit(1);
+      }
+    } } } }
+JAVA
+for _ in $(seq 60); do java -cp "$JAR" "$dir/Sql.java" "$port" createdb 2>/dev/null && break; sleep 1; done
+java -cp "$JAR" "$dir/Sql.java" "$port" createdb
+
+now() { date +%s.%N; }
+drop() { sysbench oltp_read_write "${sysbench_conn[@]}" --tables="$TABLES" cleanup >/dev/null; }
+rows=$((TABLES * SIZE))
+echo "# $SERVER: $TABLES tables x $SIZE rows, $ROUNDS rounds"
+printf '%-6s %5s %4s %15s %15s %7s\n' round thds "" "sysbench rows/s" "bench rows/s" ratio
+for round in $(seq "$ROUNDS"); do
+  for threads in $THREADS; do
+    [ "$threads" = TABLES ] && threads=$TABLES
+    # alternate which tool goes first, so drift on a noisy machine favours neither
+    order="sysbench bench"; [ $((round % 2)) -eq 0 ] && order="bench sysbench"
+    for tool in $order; do
+      drop
+      t0=$(now)
+      if [ "$tool" = sysbench ]; then
+        sysbench oltp_read_write "${sysbench_conn[@]}" --tables="$TABLES" --table-size="$SIZE" \
+          --threads="$threads" prepare >"$dir/out" 2>&1 || { cat "$dir/out"; exit 1; }
+      else
+        java -jar "$JAR" prepare --workload oltp-read-write "${bench_conn[@]}" --tables "$TABLES" \
+          --table-size "$SIZE" --threads "$threads" >"$dir/out" 2>&1 || { cat "$dir/out"; exit 1; }
+      fi
+      t1=$(now)
+      java -cp "$JAR" "$dir/Sql.java" "$port" check "$TABLES" "$SIZE" || { echo "$tool's load is incomplete" >&2; exit 1; }
+      eval "${tool}_rate=\$(python3 -c \"print($rows / ($t1 - $t0))\")"
+    done
+    python3 -c "
+s, b = $sysbench_rate, $bench_rate
+print(f'{$round:<6} {$threads:>5} {\"\":>4} {s:>15,.0f} {b:>15,.0f} {b/s:>7.2f}')"
+  done
+done
+drop
