@@ -13,6 +13,8 @@ final class LoadControl {
     final double rate;
     final long maxEvents;
     private final AtomicLong okEvents = new AtomicLong();
+    /** Events started or finished OK: never more than the limit, so no thread runs one too many. */
+    private final AtomicLong claimed = new AtomicLong();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private volatile boolean running = true;
     private volatile long startNanos;
@@ -38,6 +40,23 @@ final class LoadControl {
 
     void stop() {
         running = false;
+    }
+
+    /**
+     * Takes one of the limit's events before running it (as sysbench does), so in-flight events of other
+     * threads cannot push the total past the limit; false while all are taken. Only called under a limit.
+     */
+    boolean claimEvent() {
+        if (claimed.incrementAndGet() <= maxEvents) {
+            return true;
+        }
+        claimed.decrementAndGet();
+        return false;
+    }
+
+    /** Gives back a claimed event that did not end OK (an ignored error or a reconnect), to be run again. */
+    void releaseEvent() {
+        claimed.decrementAndGet();
     }
 
     /** Counts an OK event towards the limit; only called when there is a limit. */

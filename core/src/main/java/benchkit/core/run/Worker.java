@@ -16,6 +16,7 @@ final class Worker implements Runnable {
     /** Longest latency the histograms hold; longer ones are clamped. */
     static final long MAX_LATENCY_NANOS = TimeUnit.HOURS.toNanos(1);
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final long CLAIM_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final int thread;
     private final int threads;
@@ -52,6 +53,11 @@ final class Worker implements Runnable {
                 } else {
                     start = System.nanoTime();
                 }
+                if (limited && !control.claimEvent()) {
+                    // Every event of the limit is running elsewhere; one may yet end in an error and come back.
+                    LockSupport.parkNanos(CLAIM_RETRY_NANOS);
+                    continue;
+                }
                 Outcome outcome = session.execute();
                 long end = System.nanoTime();
                 if (outcome == null) {
@@ -68,6 +74,9 @@ final class Worker implements Runnable {
                     }
                     case RETRY -> counters.reconnect();
                     case IGNORED_ERROR, ERROR -> counters.error();
+                }
+                if (limited && outcome != Outcome.OK) {
+                    control.releaseEvent();
                 }
             }
         } catch (Throwable t) {
