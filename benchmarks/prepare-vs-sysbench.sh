@@ -19,41 +19,13 @@ JAR=${JAR:-cli/target/bench.jar}      # another build of bench.jar, e.g. to meas
 [ -f "$JAR" ] || ./mvnw -q -DskipTests package
 command -v sysbench >/dev/null || { echo "sysbench missing: apt-get install sysbench" >&2; exit 2; }
 
-dir=$(mktemp -d /tmp/prepare-vs-sysbench.XXXXXX); chmod 700 "$dir"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-sock=$dir/mysql.sock
-common=(--no-defaults --datadir="$dir/data" --socket="$sock" --port="$port" --bind-address=127.0.0.1
-        --innodb-buffer-pool-size=1G --max-connections=1000 --log-error="$dir/error.log")
-[ "$(id -u)" -eq 0 ] && common+=(--user=root)
-case "$SERVER" in
-  mariadb)
-    mariadb-install-db --no-defaults --datadir="$dir/data" --auth-root-authentication-method=normal \
-      --skip-test-db $([ "$(id -u)" -eq 0 ] && echo --user=root) >/dev/null 2>&1
-    mysqld=/usr/sbin/mariadbd; common+=(--skip-grant-tables) ;;
-  mysql8)
-    base=$(ls -d "${BENCHKIT_CACHE:-$HOME/.cache/benchkit}"/mysql-8.0.15* 2>/dev/null | head -1)
-    [ -n "$base" ] || { echo "run 'java -jar $JAR --workload point-select' once so the embedded MySQL is extracted" >&2; exit 2; }
-    "$base/bin/mysqld" --no-defaults --basedir="$base" --datadir="$dir/data" --initialize-insecure \
-      $([ "$(id -u)" -eq 0 ] && echo --user=root) >/dev/null 2>&1
-    # no --skip-grant-tables here: MySQL 8.0 would turn networking off with it; root has no password
-    mysqld="$base/bin/mysqld"; common+=(--basedir="$base" --mysqlx=OFF) ;;
-  *) echo "usage: $0 [mariadb|mysql8]" >&2; exit 2 ;;
-esac
-"$mysqld" "${common[@]}" >/dev/null 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$dir"' EXIT
-for _ in $(seq 120); do [ -S "$sock" ] && break; sleep 0.5; done
-sleep 1
-kill -0 $server 2>/dev/null || { echo "the server did not start:" >&2; tail -5 "$dir/error.log" >&2; exit 1; }
-sysbench_conn=(--mysql-host=127.0.0.1 --mysql-port="$port" --mysql-user=root --mysql-db=sbtest)
+NAME=prepare-vs-sysbench; . benchmarks/private-server.sh
 bench_conn=(--mysql-host 127.0.0.1 --mysql-port "$port" --mysql-user root --mysql-db sbtest)
-# sysbench cannot create its database, and to check a load we count rows: both through the JDBC
-# driver inside bench.jar.
+# To check a load we count rows and look at the values, through the JDBC driver inside bench.jar.
 cat > "$dir/Sql.java" <<'JAVA'
 public class Sql { public static void main(String[] a) throws Exception {
   try (var c = java.sql.DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + a[0] + "/", "root", "");
        var s = c.createStatement()) {
-    if (a[1].equals("createdb")) { s.execute("CREATE DATABASE IF NOT EXISTS sbtest"); return; }
     int tables = Integer.parseInt(a[2]); long size = Long.parseLong(a[3]);
     for (int t = 1; t <= tables; t++) {
       var rs = s.executeQuery("SELECT COUNT(*), MIN(LENGTH(c)), MAX(LENGTH(c)), MIN(LENGTH(pad)), MAX(LENGTH(pad)), "
@@ -68,8 +40,6 @@ public class Sql { public static void main(String[] a) throws Exception {
       }
     } } } }
 JAVA
-for _ in $(seq 60); do java -cp "$JAR" "$dir/Sql.java" "$port" createdb 2>/dev/null && break; sleep 1; done
-java -cp "$JAR" "$dir/Sql.java" "$port" createdb
 
 now() { date +%s.%N; }
 drop() { sysbench oltp_read_write "${sysbench_conn[@]}" --tables="$TABLES" cleanup >/dev/null; }

@@ -25,40 +25,7 @@ JAR=${JAR:-cli/target/bench.jar}
 [ -f "$JAR" ] || ./mvnw -q -DskipTests package
 command -v sysbench >/dev/null || { echo "sysbench missing: apt-get install sysbench" >&2; exit 2; }
 
-dir=$(mktemp -d /tmp/vs-sysbench.XXXXXX); chmod 700 "$dir"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-sock=$dir/mysql.sock
-common=(--no-defaults --datadir="$dir/data" --socket="$sock" --port="$port" --bind-address=127.0.0.1
-        --innodb-buffer-pool-size=1G --max-connections=1000 --log-error="$dir/error.log")
-[ "$(id -u)" -eq 0 ] && common+=(--user=root)
-case "$SERVER" in
-  mariadb)
-    mariadb-install-db --no-defaults --datadir="$dir/data" --auth-root-authentication-method=normal \
-      --skip-test-db $([ "$(id -u)" -eq 0 ] && echo --user=root) >/dev/null 2>&1
-    mysqld=/usr/sbin/mariadbd; common+=(--skip-grant-tables) ;;
-  mysql8)
-    base=$(ls -d "${BENCHKIT_CACHE:-$HOME/.cache/benchkit}"/mysql-8.0.15* 2>/dev/null | head -1)
-    [ -n "$base" ] || { echo "run 'java -jar $JAR --workload point-select' once so the embedded MySQL is extracted" >&2; exit 2; }
-    "$base/bin/mysqld" --no-defaults --basedir="$base" --datadir="$dir/data" --initialize-insecure \
-      $([ "$(id -u)" -eq 0 ] && echo --user=root) >/dev/null 2>&1
-    # no --skip-grant-tables: MySQL 8 turns networking off with it; root has an empty password instead
-    mysqld="$base/bin/mysqld"; common+=(--basedir="$base" --mysqlx=OFF) ;;
-  *) echo "usage: $0 [mariadb|mysql8]" >&2; exit 2 ;;
-esac
-"$mysqld" "${common[@]}" >/dev/null 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$dir"' EXIT
-for _ in $(seq 240); do [ -S "$sock" ] && break; sleep 0.5; done
-[ -S "$sock" ] || { echo "the server did not start; see its log:" >&2; tail -20 "$dir/error.log" >&2; exit 1; }
-sleep 1
-sysbench_conn=(--mysql-host=127.0.0.1 --mysql-port="$port" --mysql-user=root --mysql-db=sbtest)
-# sysbench cannot create its database; create it through the JDBC driver inside bench.jar.
-cat > "$dir/CreateDb.java" <<'JAVA'
-public class CreateDb { public static void main(String[] a) throws Exception {
-  try (var c = java.sql.DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + a[0] + "/", "root", "")) {
-    c.createStatement().execute("CREATE DATABASE IF NOT EXISTS sbtest"); } } }
-JAVA
-java -cp "$JAR" "$dir/CreateDb.java" "$port"
+NAME=vs-sysbench; . benchmarks/private-server.sh
 sysbench oltp_read_only "${sysbench_conn[@]}" --tables="$TABLES" --table-size="$SIZE" --threads="$TABLES" prepare >/dev/null
 
 bench_conn=(--mysql-host 127.0.0.1 --mysql-port "$port" --mysql-user root --tables "$TABLES" --table-size "$SIZE")
