@@ -1,7 +1,5 @@
 package benchkit.core.run;
 
-import java.util.List;
-
 /** A snapshot of all workers' counters summed; differences of two snapshots give an interval. */
 record Counts(long events, long errors, long reconnects, long reads, long writes, long others) {
     static final int EVENTS = 0;
@@ -11,14 +9,6 @@ record Counts(long events, long errors, long reconnects, long reads, long writes
     static final int WRITES = 4;
     static final int OTHERS = 5;
     static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0);
-
-    static Counts sum(List<ThreadCounters> counters) {
-        long[] c = new long[6];
-        for (ThreadCounters t : counters) {
-            t.addTo(c);
-        }
-        return of(c);
-    }
 
     /** From an array indexed by {@link #EVENTS} ... {@link #OTHERS}. */
     static Counts of(long[] c) {

@@ -1,6 +1,7 @@
 package benchkit.core.run;
 
 import benchkit.core.server.DatadirSnapshot;
+import benchkit.core.server.PrivateTempDir;
 import benchkit.core.server.RunTempDir;
 import benchkit.core.server.SnapshotCopyException;
 import benchkit.spi.ServerHandle;
@@ -169,7 +170,7 @@ final class PreparedData implements AutoCloseable {
         DatadirSnapshot gone = snapshots.remove(k);
         if (gone != null) {
             try {
-                benchkit.core.server.PrivateTempDir.deleteRecursively(gone.datadir());
+                PrivateTempDir.deleteRecursively(gone.datadir());
             } catch (IOException e) {
                 printer.line("# Warning: could not remove " + gone.datadir() + ": " + RunFailure.describe(e));
             }

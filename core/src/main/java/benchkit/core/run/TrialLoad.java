@@ -77,8 +77,9 @@ final class TrialLoad implements AutoCloseable {
         }
     }
 
+    /** The totals only (for progress lines); one read of every counter, as {@link #snapshot()}. */
     Counts counts() {
-        return Counts.sum(counters);
+        return snapshot().total();
     }
 
     /** The totals and each thread's events and latency sum, from one read of every counter. */
