@@ -2,6 +2,7 @@ package benchkit.core.run;
 
 import benchkit.spi.InvalidOptionException;
 import java.io.IOException;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -33,8 +34,9 @@ final class ResultSpace {
         long usable;
         long total;
         try {
-            usable = Files.getFileStore(dir).getUsableSpace();
-            total = Files.getFileStore(dir).getTotalSpace();
+            FileStore store = Files.getFileStore(dir);
+            usable = store.getUsableSpace();
+            total = store.getTotalSpace();
         } catch (IOException | SecurityException e) {
             return;                             // unknown: the writers will say so if it runs out
         }
