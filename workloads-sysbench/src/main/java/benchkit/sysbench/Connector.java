@@ -106,6 +106,10 @@ public final class Connector {
         p.setProperty("cachePrepStmts", "true");
         p.setProperty("connectTimeout", "10000");
         if (socket) {
+            // Connector/J ignores socketFactory for a localSocket address whenever JNA is on the class
+            // path (OSHI and Testcontainers bring it) and reads through JNA; so the path travels in an
+            // option of ours and the URL names a host that is never dialled.
+            p.setProperty(UnixSocketFactory.PATH_OPTION, target.socket().orElseThrow());
             p.setProperty("socketFactory", UnixSocketFactory.class.getName());
         } else if (driver == JdbcDriver.MARIADB) {
             // one blocking read per reply instead of read-poll-read (see ChannelSocket)
@@ -123,8 +127,7 @@ public final class Connector {
             p.setProperty("allowLoadLocalInfile", Boolean.toString(localInfile));
         } else {
             jdbc = new org.mariadb.jdbc.Driver();
-            // The socket path is part of the host address in MariaDB Connector/J 3.x URLs.
-            url = "jdbc:mariadb://" + (socket ? "address=(localSocket=" + target.socket().orElseThrow() + ")" : hostPort) + "/" + db;
+            url = "jdbc:mariadb://" + hostPort + "/" + db;
             p.setProperty("sslMode", "disable");
             p.setProperty("allowLocalInfile", Boolean.toString(localInfile));
         }

@@ -12,14 +12,22 @@ import java.nio.channels.SocketChannel;
 
 /**
  * Unix socket connections for MariaDB Connector/J through the JDK's own unix domain sockets
- * (Java 16+), so no JNA is needed; reads are plain blocking reads ({@link ChannelSocket}). The driver finds this class through its {@code socketFactory}
- * option and the path in the URL's {@code address=(localSocket=...)}.
+ * (Java 16+) instead of the driver's JNA socket, read as sysbench reads
+ * ({@link ChannelSocket#pollingUnix}). The driver finds this class through its {@code socketFactory} option;
+ * the path comes from the option {@value #PATH_OPTION}, or else a URL's
+ * {@code address=(localSocket=...)} (which the driver only leaves to a factory when JNA is absent).
  */
 public final class UnixSocketFactory extends ConfigurableSocketFactory {
+    /** The connection option that carries the socket's path. */
+    public static final String PATH_OPTION = "benchkitUnixSocket";
     private String path;
 
     @Override
     public void setConfiguration(Configuration conf, String host) {
+        path = conf.nonMappedOptions().getProperty(PATH_OPTION);
+        if (path != null) {
+            return;
+        }
         for (HostAddress a : conf.addresses()) {
             if (a.localSocket != null) {
                 path = a.localSocket;
@@ -33,7 +41,8 @@ public final class UnixSocketFactory extends ConfigurableSocketFactory {
         if (path == null) {
             throw new IOException("no unix socket path in the connection URL");
         }
-        return new ChannelSocket(SocketChannel.open(UnixDomainSocketAddress.of(path)));
+        SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(path));
+        return ChannelSocket.pollingUnix(channel);
     }
 
     @Override
