@@ -40,6 +40,34 @@ class RowValuesTest {
     }
 
     @Test
+    void digitsAndAdjacentDigitPairsAreUniform() {
+        int[] digits = new int[10];
+        int[] pairs = new int[100];
+        int draws = 20_000;
+        for (int i = 0; i < draws; i++) {
+            byte[] c = values.nextC();
+            for (int g = 0; g < 10; g++) {
+                for (int j = 0; j < 11; j++) {
+                    int d = c[g * 12 + j] - '0';
+                    digits[d]++;
+                    if (j > 0) {
+                        pairs[(c[g * 12 + j - 1] - '0') * 10 + d]++;
+                    }
+                }
+            }
+        }
+        // 2.2M digits and 2M pairs: each count is within 5 standard deviations of its expectation
+        for (int d = 0; d < 10; d++) {
+            double expected = draws * 110 / 10.0;
+            assertEquals(expected, digits[d], 5 * Math.sqrt(expected * 0.9), "digit " + d);
+        }
+        for (int p = 0; p < 100; p++) {
+            double expected = draws * 100 / 100.0;
+            assertEquals(expected, pairs[p], 5 * Math.sqrt(expected * 0.99), "pair " + p);
+        }
+    }
+
+    @Test
     void kStaysWithinOneToTableSize() {
         int min = Integer.MAX_VALUE;
         int max = Integer.MIN_VALUE;
