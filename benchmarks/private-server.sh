@@ -5,8 +5,9 @@
 dir=$(mktemp -d "/tmp/$NAME.XXXXXX"); chmod 700 "$dir"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 sock=$dir/mysql.sock
+# local-infile: LOAD DATA LOCAL allowed, as on the servers bench launches (MySQL 8.0 has it off by default)
 common=(--no-defaults --datadir="$dir/data" --socket="$sock" --port="$port" --bind-address=127.0.0.1
-        --innodb-buffer-pool-size=1G --max-connections=1000 --log-error="$dir/error.log")
+        --innodb-buffer-pool-size=1G --max-connections=1000 --log-error="$dir/error.log" --local-infile=1)
 [ "$(id -u)" -eq 0 ] && common+=(--user=root)
 case "$SERVER" in
   mariadb)

@@ -4,9 +4,12 @@
 # Launches one private server (Debian's mariadbd, or the embedded MySQL 8.0.15 that bench.jar
 # extracted into ~/.cache/benchkit), prepares the tables once with sysbench, then runs sysbench and
 # bench alternately: point-select and oltp-read-only, at 8 and 32 threads, over TCP and the unix
-# socket. Prints per case the QPS of each, the ratio bench/sysbench, and client CPU microseconds per
-# query of each: user+system CPU of the whole client process (from the kernel's rusage at exit,
-# so bench's includes JVM start-up, JIT and its warmup) divided by every query it sent.
+# socket. Prints per case the QPS of each, the ratio bench/sysbench, and CPU microseconds per query:
+#  - client whole: user+system CPU of the whole client process (from the kernel's rusage at exit, so
+#    bench's includes JVM start-up, JIT and its warmup) divided by every query it sent;
+#  - client steady and server steady: CPU of the client process and of the server process (from
+#    /proc) over a 10-s window in the middle of the run, past bench's warmup, divided by the queries
+#    the server counted (Questions, read with the mariadb client) in that window.
 #
 # bench runs as `$BENCH_JAVA $BENCH_OPTS -jar bench.jar`. With CDS=on (the default) the script first
 # makes a class-data archive in a 2-second training run that is not measured, as sysbench's own
@@ -40,12 +43,42 @@ if [ "$CDS" = on ]; then
 fi
 echo "# bench: $BENCH_JAVA ${bench_opts[*]} -jar $JAR ($("$BENCH_JAVA" -version 2>&1 | head -1))"
 
-# Runs a command, prints "<cpu seconds>" of the whole process tree (rusage of waited children) on fd 3.
-timed() { python3 -c 'import os,subprocess,sys
-p=subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, text=True); out=p.stdout.read()
-_,st,ru=os.wait4(p.pid,0); sys.stdout.write(out); print(ru.ru_utime+ru.ru_stime, file=sys.stderr)' "$@"; }
+# Runs a client to its end and prints on stderr: its whole CPU seconds (rusage, every thread, start-up
+# included), then for a steady window (STEADY seconds from WINDOW_AT seconds after its start, past
+# bench's warmup) the client's and the server's CPU microseconds per query and the queries per second,
+# from /proc and the server's Questions counter.
+timed() { python3 - "$server" "$sock" "$WINDOW_AT" "$STEADY" "$@" <<'PY'
+import os, subprocess, sys, time
+server, sock, at, steady, cmd = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), sys.argv[5:]
+tick = os.sysconf("SC_CLK_TCK")
+def cpu(pid):
+    f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) / tick
+def questions():
+    out = subprocess.run(["mariadb", "-uroot", "-S", sock, "-N", "-e", "SHOW GLOBAL STATUS LIKE 'Questions'"],
+                         capture_output=True, text=True, check=True).stdout
+    return int(out.split()[1])
+start = time.monotonic()
+p = subprocess.Popen(cmd, stdout=open(os.environ["OUT"], "w"))
+time.sleep(at)
+q0, c0, s0, t0 = questions(), cpu(p.pid), cpu(server), time.monotonic()
+time.sleep(steady)
+q1, c1, s1, t1 = questions(), cpu(p.pid), cpu(server), time.monotonic()
+_, status, ru = os.wait4(p.pid, 0)
+if status != 0:
+    sys.exit(f"{cmd[0]} failed: status {status}")
+n = q1 - q0
+print(ru.ru_utime + ru.ru_stime, (c1 - c0) / n * 1e6, (s1 - s0) / n * 1e6, n / (t1 - t0), file=sys.stderr)
+PY
+}
+WINDOW_AT=$((WARMUP + 3)); STEADY=$((TIME - 5 < 10 ? TIME - 5 : 10))
+[ "$STEADY" -ge 3 ] || { echo "TIME must be at least 8 s" >&2; exit 2; }
+command -v mariadb >/dev/null || { echo "the mariadb client is missing: apt-get install mariadb-client" >&2; exit 2; }
 
-printf '%-16s %-6s %4s %12s %12s %7s %14s %14s\n' workload via thds "sysbench qps" "bench qps" ratio "sysb us/query" "bench us/query"
+echo "# CPU µs per query: 'whole' = the whole client process over every query it sent; 'steady' = client and"
+echo "# server CPU per query in a ${STEADY}-s window from ${WINDOW_AT} s after the client started (past bench's warmup)"
+printf '%-16s %-6s %4s %10s %10s %6s | %-13s | %-13s | %-13s\n' "" "" "" "" "" "" "client whole" "client steady" "server steady"
+printf '%-16s %-6s %4s %10s %10s %6s | %6s %6s | %6s %6s | %6s %6s\n' workload via thds "sysb qps" "bench qps" ratio sysb bench sysb bench sysb bench
 for round in $(seq "$ROUNDS"); do
 for workload in point-select oltp-read-only; do
   sb_test=${workload//-/_}; [ "$workload" = point-select ] && sb_test=oltp_point_select
@@ -53,17 +86,15 @@ for workload in point-select oltp-read-only; do
     for threads in 8 32; do
       if [ "$via" = socket ]; then sb_via=(--mysql-socket="$sock"); b_via=(--mysql-socket "$sock" --transport socket)
       else sb_via=(); b_via=(); fi
-      sb_out=$(timed sysbench "$sb_test" "${sysbench_conn[@]}" "${sb_via[@]}" --tables="$TABLES" --table-size="$SIZE" \
-               --threads="$threads" --time=$((TIME + WARMUP)) run 2>"$dir/sb.cpu")
-      sb_queries=$(awk '/queries:/ {print $2; exit}' <<<"$sb_out")
-      sb_qps=$(awk '/queries:/ {gsub(/\(/,"",$3); print $3; exit}' <<<"$sb_out")
-      sb_cpu=$(cat "$dir/sb.cpu")
+      OUT=$dir/sb.out timed sysbench "$sb_test" "${sysbench_conn[@]}" "${sb_via[@]}" --tables="$TABLES" \
+        --table-size="$SIZE" --threads="$threads" --time=$((TIME + WARMUP)) run 2>"$dir/sb.cpu"
+      sb_queries=$(awk '/queries:/ {print $2; exit}' "$dir/sb.out")
+      sb_qps=$(awk '/queries:/ {gsub(/\(/,"",$3); print $3; exit}' "$dir/sb.out")
       rm -rf "$dir/bench"
-      timed "$BENCH_JAVA" "${bench_opts[@]}" -jar "$JAR" --workload "$workload" "${bench_conn[@]}" \
+      OUT=/dev/null timed "$BENCH_JAVA" "${bench_opts[@]}" -jar "$JAR" --workload "$workload" "${bench_conn[@]}" \
            "${b_via[@]}" --threads "$threads" --warmup-iterations 1 \
            --warmup-time "$WARMUP" --iterations 1 --time "$TIME" --report-interval 0 --collectors none \
-           --out "$dir/bench" >/dev/null 2>"$dir/b.cpu"
-      b_cpu=$(tail -1 "$dir/b.cpu")
+           --out "$dir/bench" 2>"$dir/b.cpu"
       read -r b_qps b_queries < <(python3 - "$dir/bench" <<'PY'
 import json, sys
 d = sys.argv[1]
@@ -73,11 +104,13 @@ queries = sum(e.get("reads", 0) + e.get("writes", 0) + e.get("others", 0)
 print(qps, queries)
 PY
 )
-      python3 - "$workload" "$via" "$threads" "$sb_qps" "$b_qps" "$sb_cpu" "$sb_queries" "$b_cpu" "$b_queries" <<'PY'
+      python3 - "$workload" "$via" "$threads" "$sb_qps" "$b_qps" "$sb_queries" "$b_queries" \
+        $(tail -1 "$dir/sb.cpu") $(tail -1 "$dir/b.cpu") <<'PY'
 import sys
-w, via, t, sq, bq, sc, sn, bc, bn = sys.argv[1:]
-sq, bq, sc, sn, bc, bn = map(float, (sq, bq, sc, sn, bc, bn))
-print(f"{w:<16} {via:<6} {t:>4} {sq:>12.0f} {bq:>12.0f} {bq/sq:>7.2f} {sc/sn*1e6:>14.1f} {bc/bn*1e6:>14.1f}")
+w, via, t = sys.argv[1:4]
+sq, bq, sn, bn, sc, s_cl, s_sv, _, bc, b_cl, b_sv, _ = map(float, sys.argv[4:])
+print(f"{w:<16} {via:<6} {t:>4} {sq:>10.0f} {bq:>10.0f} {bq/sq:>6.2f} | {sc/sn*1e6:>6.1f} {bc/bn*1e6:>6.1f} "
+      f"| {s_cl:>6.1f} {b_cl:>6.1f} | {s_sv:>6.1f} {b_sv:>6.1f}")
 PY
     done
   done
