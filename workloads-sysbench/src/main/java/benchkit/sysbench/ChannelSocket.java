@@ -30,9 +30,7 @@ final class ChannelSocket extends Socket {
     private final OutputStream out;
 
     ChannelSocket(SocketChannel channel) {
-        this.channel = channel;
-        this.in = new ChannelIn(channel);
-        this.out = new ChannelOut(channel);
+        this(channel, null);
     }
 
     /**
@@ -47,10 +45,11 @@ final class ChannelSocket extends Socket {
         return new ChannelSocket(connected, new Readiness(connected));
     }
 
+    /** @param readiness how to wait on a non-blocking channel; null for a blocking one */
     private ChannelSocket(SocketChannel channel, Readiness readiness) {
         this.channel = channel;
-        this.in = new PollingIn(channel, readiness);
-        this.out = new PollingOut(channel, readiness);
+        this.in = new ChannelIn(channel, readiness);
+        this.out = new ChannelOut(channel, readiness);
     }
 
     @Override
@@ -151,14 +150,19 @@ final class ChannelSocket extends Socket {
         in.close();
     }
 
-    /** Reads straight from the channel, re-wrapping the caller's array only when it changes (the drivers reuse one). */
+    /**
+     * Reads straight from the channel, re-wrapping the caller's array only when it changes (the
+     * drivers reuse one); on a non-blocking channel it waits for data only when a read finds none.
+     */
     private static final class ChannelIn extends InputStream {
         private final SocketChannel channel;
+        private final Readiness readiness;
         private byte[] array;
         private ByteBuffer wrapped;
 
-        ChannelIn(SocketChannel channel) {
+        ChannelIn(SocketChannel channel, Readiness readiness) {
             this.channel = channel;
+            this.readiness = readiness;
         }
 
         @Override
@@ -178,23 +182,35 @@ final class ChannelSocket extends Socket {
                 wrapped = ByteBuffer.wrap(b);
             }
             wrapped.limit(off + len).position(off);
-            return channel.read(wrapped);
+            if (readiness == null || readiness.blocking()) {
+                return channel.read(wrapped);
+            }
+            int n;
+            while ((n = channel.read(wrapped)) == 0) {
+                readiness.await(SelectionKey.OP_READ);
+            }
+            return n;
         }
 
         @Override
         public void close() throws IOException {
             channel.close();
+            if (readiness != null) {
+                readiness.close();
+            }
         }
     }
 
-    /** Writes straight to the channel until the whole range is sent. */
+    /** Writes straight to the channel until the whole range is sent, waiting for room if it does not block. */
     private static final class ChannelOut extends OutputStream {
         private final SocketChannel channel;
+        private final Readiness readiness;
         private byte[] array;
         private ByteBuffer wrapped;
 
-        ChannelOut(SocketChannel channel) {
+        ChannelOut(SocketChannel channel, Readiness readiness) {
             this.channel = channel;
+            this.readiness = readiness;
         }
 
         @Override
@@ -209,14 +225,20 @@ final class ChannelSocket extends Socket {
                 wrapped = ByteBuffer.wrap(b);
             }
             wrapped.limit(off + len).position(off);
+            boolean waits = readiness != null && !readiness.blocking();
             while (wrapped.hasRemaining()) {
-                channel.write(wrapped);
+                if (channel.write(wrapped) == 0 && waits) {
+                    readiness.await(SelectionKey.OP_WRITE);
+                }
             }
         }
 
         @Override
         public void close() throws IOException {
             channel.close();
+            if (readiness != null) {
+                readiness.close();
+            }
         }
     }
 
@@ -278,89 +300,6 @@ final class ChannelSocket extends Socket {
             } catch (ReflectiveOperationException e) {
                 return null;
             }
-        }
-    }
-
-    private static final class PollingIn extends InputStream {
-        private final SocketChannel channel;
-        private final Readiness readiness;
-        private byte[] array;
-        private ByteBuffer wrapped;
-
-        PollingIn(SocketChannel channel, Readiness readiness) {
-            this.channel = channel;
-            this.readiness = readiness;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            int n = read(one, 0, 1);
-            return n <= 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (len == 0) {
-                return 0;
-            }
-            if (b != array) {
-                array = b;
-                wrapped = ByteBuffer.wrap(b);
-            }
-            wrapped.limit(off + len).position(off);
-            if (readiness.blocking()) {
-                return channel.read(wrapped);
-            }
-            int n;
-            while ((n = channel.read(wrapped)) == 0) {
-                readiness.await(SelectionKey.OP_READ);
-            }
-            return n;
-        }
-
-        @Override
-        public void close() throws IOException {
-            channel.close();
-            readiness.close();
-        }
-    }
-
-    private static final class PollingOut extends OutputStream {
-        private final SocketChannel channel;
-        private final Readiness readiness;
-        private byte[] array;
-        private ByteBuffer wrapped;
-
-        PollingOut(SocketChannel channel, Readiness readiness) {
-            this.channel = channel;
-            this.readiness = readiness;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            if (b != array) {
-                array = b;
-                wrapped = ByteBuffer.wrap(b);
-            }
-            wrapped.limit(off + len).position(off);
-            boolean blocking = readiness.blocking();
-            while (wrapped.hasRemaining()) {
-                if (channel.write(wrapped) == 0 && !blocking) {
-                    readiness.await(SelectionKey.OP_WRITE);
-                }
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            channel.close();
-            readiness.close();
         }
     }
 }
