@@ -107,8 +107,8 @@ public final class Connector {
         p.setProperty("connectTimeout", "10000");
         if (socket) {
             // Connector/J ignores socketFactory for a localSocket address whenever JNA is on the class
-            // path (OSHI and Testcontainers bring it) and reads through JNA; so the path travels in an
-            // option of ours and the URL names a host that is never dialled.
+            // path (bench.jar carries it for OSHI and the launcher) and reads through JNA; so the path
+            // travels in an option of ours and the URL names a host that is never dialled.
             p.setProperty(UnixSocketFactory.PATH_OPTION, target.socket().orElseThrow());
             p.setProperty("socketFactory", UnixSocketFactory.class.getName());
         } else if (driver == JdbcDriver.MARIADB) {
