@@ -151,14 +151,13 @@ final class ChannelSocket extends Socket {
     }
 
     /**
-     * Reads straight from the channel, re-wrapping the caller's array only when it changes (the
-     * drivers reuse one); on a non-blocking channel it waits for data only when a read finds none.
+     * Reads straight from the channel; on a non-blocking channel it waits for data only when a read
+     * finds none.
      */
     private static final class ChannelIn extends InputStream {
         private final SocketChannel channel;
         private final Readiness readiness;
-        private byte[] array;
-        private ByteBuffer wrapped;
+        private final ArrayView view = new ArrayView();
 
         ChannelIn(SocketChannel channel, Readiness readiness) {
             this.channel = channel;
@@ -177,11 +176,7 @@ final class ChannelSocket extends Socket {
             if (len == 0) {
                 return 0;
             }
-            if (b != array) {
-                array = b;
-                wrapped = ByteBuffer.wrap(b);
-            }
-            wrapped.limit(off + len).position(off);
+            ByteBuffer wrapped = view.of(b, off, len);
             if (readiness == null || readiness.blocking()) {
                 return channel.read(wrapped);
             }
@@ -194,10 +189,7 @@ final class ChannelSocket extends Socket {
 
         @Override
         public void close() throws IOException {
-            channel.close();
-            if (readiness != null) {
-                readiness.close();
-            }
+            closeBoth(channel, readiness);
         }
     }
 
@@ -205,8 +197,7 @@ final class ChannelSocket extends Socket {
     private static final class ChannelOut extends OutputStream {
         private final SocketChannel channel;
         private final Readiness readiness;
-        private byte[] array;
-        private ByteBuffer wrapped;
+        private final ArrayView view = new ArrayView();
 
         ChannelOut(SocketChannel channel, Readiness readiness) {
             this.channel = channel;
@@ -220,11 +211,7 @@ final class ChannelSocket extends Socket {
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            if (b != array) {
-                array = b;
-                wrapped = ByteBuffer.wrap(b);
-            }
-            wrapped.limit(off + len).position(off);
+            ByteBuffer wrapped = view.of(b, off, len);
             boolean waits = readiness != null && !readiness.blocking();
             while (wrapped.hasRemaining()) {
                 if (channel.write(wrapped) == 0 && waits) {
@@ -235,10 +222,29 @@ final class ChannelSocket extends Socket {
 
         @Override
         public void close() throws IOException {
-            channel.close();
-            if (readiness != null) {
-                readiness.close();
+            closeBoth(channel, readiness);
+        }
+    }
+
+    private static void closeBoth(SocketChannel channel, Readiness readiness) throws IOException {
+        channel.close();
+        if (readiness != null) {
+            readiness.close();
+        }
+    }
+
+    /** A range of the caller's array as a buffer, re-wrapping the array only when it changes (the drivers reuse one). */
+    private static final class ArrayView {
+        private byte[] array;
+        private ByteBuffer wrapped;
+
+        ByteBuffer of(byte[] b, int off, int len) {
+            if (b != array) {
+                array = b;
+                wrapped = ByteBuffer.wrap(b);
             }
+            wrapped.limit(off + len).position(off);
+            return wrapped;
         }
     }
 
