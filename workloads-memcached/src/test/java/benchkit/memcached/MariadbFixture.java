@@ -42,16 +42,24 @@ public final class MariadbFixture implements AutoCloseable {
                 root.password()); Statement s = c.createStatement()) {
             s.execute("CREATE USER 'bench'@'127.0.0.1' IDENTIFIED BY '" + password + "'");
             s.execute("GRANT ALL ON *.* TO 'bench'@'127.0.0.1'");
+            // the same user over the unix socket, where the server sees the client as localhost
+            s.execute("CREATE USER 'bench'@'localhost' IDENTIFIED BY '" + password + "'");
+            s.execute("GRANT ALL ON *.* TO 'bench'@'localhost'");
         } catch (Exception e) {
             server.close();
             throw e;
         }
-        return new MariadbFixture(server, root.toBuilder().socket(null).user("bench").password(password)
-                .database("kvtest").build());
+        return new MariadbFixture(server, root.toBuilder().user("bench").password(password).database("kvtest").build());
     }
 
+    /** Over TCP: the target has no socket. */
     public Target target() {
-        return target;
+        return target.toBuilder().socket(null).build();
+    }
+
+    /** Over the server's unix socket, as a target with the property {@code transport=socket} asks. */
+    public Target socketTarget() {
+        return target.toBuilder().properties(Map.of("transport", "socket")).build();
     }
 
     public long pid() {

@@ -1,5 +1,6 @@
 package benchkit.sql;
 
+import benchkit.mariadb.socket.MariaDbSockets;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Target;
 
@@ -9,7 +10,8 @@ import java.util.Properties;
 
 /**
  * Opens MariaDB Connector/J connections to a {@link Target}: server-side prepared statements, no
- * TLS, over TCP or the server's unix socket. The password travels in properties, never in the URL.
+ * TLS, over TCP or the server's unix socket, through benchkit's channel sockets. The password
+ * travels in properties, never in the URL.
  */
 final class SqlConnector {
     private final Target target;
@@ -45,9 +47,7 @@ final class SqlConnector {
         p.setProperty("useServerPrepStmts", "true");
         p.setProperty("cachePrepStmts", "true");
         p.setProperty("connectTimeout", "10000");
-        if (socket) {
-            p.setProperty("localSocket", target.socket().get());
-        }
+        MariaDbSockets.use(p, socket ? target.socket().get() : null);
         String url = "jdbc:mariadb://" + target.host() + ":" + target.port() + "/"
                 + (withDatabase ? target.database() : "");
         Connection c = new org.mariadb.jdbc.Driver().connect(url, p);

@@ -1,5 +1,6 @@
 package benchkit.sql;
 
+import benchkit.mariadb.socket.DriverSocket;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
@@ -171,6 +172,13 @@ class SqlWorkloadTest {
             assertEquals(Outcome.OK, s.execute());
             rs.next();
             assertEquals(1, rs.getInt(1), "one socket connection (TCP ones show 127.0.0.1:port)");
+        }
+        // JNA is on this class path too (core needs it), and the driver would read through it
+        try (Connection c = SqlConnector.of(server.socketTarget("mysql"), true).open(false)) {
+            assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
+        }
+        try (Connection c = SqlConnector.of(server.target("mysql"), false).open(false)) {
+            assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
         }
         InvalidOptionException e = assertThrows(InvalidOptionException.class,
                 () -> w.openSession(server.target("mysql"), new Counter(0, 1)));

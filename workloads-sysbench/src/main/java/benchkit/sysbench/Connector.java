@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.mariadb.socket.MariaDbSockets;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Target;
 
@@ -12,9 +13,8 @@ import java.util.Properties;
 /**
  * Opens connections to a {@link Target} the way the workloads need them: the chosen driver, TCP
  * or unix socket, server-side prepared statements, no TLS (as sysbench's default). MariaDB
- * Connector/J gets blocking channel sockets for both transports ({@link TcpSocketFactory},
- * {@link UnixSocketFactory}). The password
- * travels in {@link Properties}, never in the URL.
+ * Connector/J reads through benchkit's channel sockets over both transports ({@link MariaDbSockets}).
+ * The password travels in {@link Properties}, never in the URL.
  */
 public final class Connector {
     private final Target target;
@@ -105,15 +105,8 @@ public final class Connector {
         p.setProperty("useServerPrepStmts", "true");
         p.setProperty("cachePrepStmts", "true");
         p.setProperty("connectTimeout", "10000");
-        if (socket) {
-            // Connector/J ignores socketFactory for a localSocket address whenever JNA is on the class
-            // path (bench.jar carries it for OSHI and the launcher) and reads through JNA; so the path
-            // travels in an option of ours and the URL names a host that is never dialled.
-            p.setProperty(UnixSocketFactory.PATH_OPTION, target.socket().orElseThrow());
-            p.setProperty("socketFactory", UnixSocketFactory.class.getName());
-        } else if (driver == JdbcDriver.MARIADB) {
-            // one blocking read per reply instead of read-poll-read (see ChannelSocket)
-            p.setProperty("socketFactory", TcpSocketFactory.class.getName());
+        if (driver == JdbcDriver.MARIADB) {
+            MariaDbSockets.use(p, socket ? target.socket().orElseThrow() : null);
         }
         Driver jdbc;
         String url;

@@ -9,7 +9,7 @@
  *   <li>{@link benchkit.sysbench.OltpScript} - which statements an event of each script runs (Block, Step, Query);</li>
  *   <li>{@link benchkit.sysbench.SbRandom} - sysbench's PRNG and distributions; {@link benchkit.sysbench.RowValues} - c, pad and k;</li>
  *   <li>{@code TableLoader} and {@code Schema} - prepare, isPrepared and cleanup of the sbtestN tables;</li>
- *   <li>{@link benchkit.sysbench.Connector} - driver and transport choice; {@link benchkit.sysbench.UnixSocketFactory}, {@link benchkit.sysbench.TcpSocketFactory} - blocking channel sockets ({@link benchkit.sysbench.ChannelSocket}) for MariaDB Connector/J;</li>
+ *   <li>{@link benchkit.sysbench.Connector} - driver and transport choice (MariaDB Connector/J reads through the sockets of module mariadb-sockets);</li>
  *   <li>{@code JdbcSession} and its subclasses - one client thread, with sysbench's error handling.</li>
  * </ul>
  */

@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.mariadb.socket.DriverSocket;
 import benchkit.spi.Outcome;
 import benchkit.spi.Session;
 import benchkit.spi.Target;
@@ -19,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -251,31 +251,16 @@ class MariaDbWorkloadTest {
             rs.next();
             assertEquals("localhost", rs.getString(1));
             // JNA is on this class path too (core needs it), and the driver would read through it
-            assertInstanceOf(ChannelSocket.class, driverSocket(c));
+            assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
         }
         try (Connection c = Connector.resolve("t", target, "mariadb", "tcp").open(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             assertTrue(rs.getString(1).contains(":"), rs.getString(1));
-            assertInstanceOf(ChannelSocket.class, driverSocket(c));
+            assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Connector.resolve("t", target, "mysql", "socket"));
         assertTrue(e.getMessage().contains("--driver=mariadb"), e.getMessage());
-    }
-
-    /** The socket MariaDB Connector/J reads from: no API shows it, so a look at its client's field. */
-    private static Object driverSocket(Connection c) throws Exception {
-        Object client = c.unwrap(org.mariadb.jdbc.Connection.class).getClient();
-        for (Class<?> k = client.getClass(); k != null; k = k.getSuperclass()) {
-            try {
-                java.lang.reflect.Field f = k.getDeclaredField("socket");
-                f.setAccessible(true);
-                return f.get(client);
-            } catch (NoSuchFieldException e) {
-                // look in the superclass
-            }
-        }
-        throw new AssertionError("no socket field in " + client.getClass());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package benchkit.memcached.sql;
 
+import benchkit.mariadb.socket.MariaDbSockets;
 import benchkit.spi.Target;
 
 import java.sql.Connection;
@@ -9,7 +10,8 @@ import java.util.Properties;
 
 /**
  * JDBC connections to a MySQL or MariaDB target through MariaDB Connector/J with server-side
- * prepared statements. The password travels in {@link Properties}, never in the URL.
+ * prepared statements, through benchkit's channel sockets (TCP, or the unix socket when the target's
+ * {@code transport} property says {@code socket}). The password travels in {@link Properties}, never in the URL.
  */
 public final class Jdbc {
     private Jdbc() {
@@ -24,9 +26,8 @@ public final class Jdbc {
         p.setProperty("cachePrepStmts", "true");
         // MySQL 8's caching_sha2_password over plain TCP needs the server's key; these are benchmark servers
         p.setProperty("allowPublicKeyRetrieval", "true");
-        if (target.socket().isPresent() && "socket".equals(target.properties().get("transport"))) {
-            p.setProperty("localSocket", target.socket().get());
-        }
+        boolean socket = target.socket().isPresent() && "socket".equals(target.properties().get("transport"));
+        MariaDbSockets.use(p, socket ? target.socket().get() : null);
         String url = "jdbc:mariadb://" + target.host() + ":" + target.port() + "/" + (useDatabase ? target.database() : "");
         try {
             return DriverManager.getConnection(url, p);

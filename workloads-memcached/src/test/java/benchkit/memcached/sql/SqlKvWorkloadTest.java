@@ -1,6 +1,7 @@
 package benchkit.memcached.sql;
 
 import benchkit.core.plugin.PluginRegistry;
+import benchkit.mariadb.socket.DriverSocket;
 import benchkit.memcached.MariadbFixture;
 import benchkit.memcached.TestContexts;
 import benchkit.memcached.TestContexts.Counting;
@@ -111,6 +112,29 @@ class SqlKvWorkloadTest {
             assertEquals(200, sets, 40, "about a fifth are sets");
             assertTrue(rows("kv_mixed") >= 100);
             mixed.cleanup(target);
+        }
+    }
+
+    @Test
+    void connectsThroughChannelSocketsOverTcpAndTheUnixSocket() throws Exception {
+        String where = "SELECT host FROM information_schema.processlist WHERE id = CONNECTION_ID()";
+        // JNA is on this class path too (core needs it), and the driver would read through it
+        for (Target t : List.of(target, mariadb.socketTarget())) {
+            try (Connection c = Jdbc.connect(t, false); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(where)) {
+                assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
+                rs.next();
+                // the server shows a socket client as "localhost", a TCP one as "host:port"
+                assertEquals(t.socket().isPresent(), "localhost".equals(rs.getString(1)), rs.getString(1));
+            }
+        }
+        Map<String, String> opts = Map.of("keys", "50", "key-pattern", "sequential", "table", "kv_socket");
+        Target socket = mariadb.socketTarget();
+        try (Workload set = workload("sql-kv-set", opts)) {
+            set.prepare(socket, TestContexts.prepare(1));
+            for (Counting c : TestContexts.run(set, socket, 2, 25)) {
+                assertEquals(25, c.writes);
+            }
+            set.cleanup(socket);
         }
     }
 

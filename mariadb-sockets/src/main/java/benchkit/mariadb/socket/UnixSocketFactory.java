@@ -1,4 +1,4 @@
-package benchkit.sysbench;
+package benchkit.mariadb.socket;
 
 import org.mariadb.jdbc.Configuration;
 import org.mariadb.jdbc.HostAddress;

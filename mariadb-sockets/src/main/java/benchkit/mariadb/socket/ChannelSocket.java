@@ -1,4 +1,4 @@
-package benchkit.sysbench;
+package benchkit.mariadb.socket;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package benchkit.sysbench;
+package benchkit.mariadb.socket;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
