@@ -116,19 +116,30 @@ final class Variants {
             throw new UsageException("--mysql-db " + o.mysqlDb + ": expected a plain database name "
                     + "(letters, digits, '_' or '$', at most 64), as bench puts it into SQL statements");
         }
-        Target target = Target.builder()
-                .host(o.mysqlHost == null ? "127.0.0.1" : o.mysqlHost)
-                .port(o.mysqlPort == null ? 3306 : o.mysqlPort)
-                .socket(o.mysqlSocket)
-                .user(o.mysqlUser == null ? "sbtest" : o.mysqlUser)
-                .password(o.password())
-                .database(o.mysqlDb == null ? "sbtest" : o.mysqlDb)
-                .build();
+        Target target = externalTarget(o);
         Duration timeout = Duration.ofSeconds(o.connectTimeout == null ? 30 : o.connectTimeout);
         Map<String, String> params = new LinkedHashMap<>();
         params.put("allocator", "unknown");
         params.put("distribution", "external");
         return new Variant("external", params, () -> ExternalServer.connect(target, timeout));
+    }
+
+    /**
+     * The server of --mysql-*. As in libmysqlclient, and so in sysbench, a socket with no host or with
+     * host {@code localhost} is the way in: such a target asks its workloads for the socket
+     * ({@code transport=socket}); with another host the socket is only known, and they use TCP.
+     */
+    static Target externalTarget(ServerOptions o) {
+        boolean viaSocket = o.mysqlSocket != null && (o.mysqlHost == null || "localhost".equals(o.mysqlHost));
+        return Target.builder()
+                .host(o.mysqlHost == null || viaSocket ? "127.0.0.1" : o.mysqlHost)
+                .port(o.mysqlPort == null ? 3306 : o.mysqlPort)
+                .socket(o.mysqlSocket)
+                .user(o.mysqlUser == null ? "sbtest" : o.mysqlUser)
+                .password(o.password())
+                .database(o.mysqlDb == null ? "sbtest" : o.mysqlDb)
+                .properties(viaSocket ? Map.of("transport", "socket") : Map.of())
+                .build();
     }
 
     /** The launcher's own knobs travel with the server settings under {@code benchkit.} keys. */

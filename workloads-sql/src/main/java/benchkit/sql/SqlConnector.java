@@ -23,12 +23,12 @@ final class SqlConnector {
     }
 
     /**
-     * {@code --transport=socket}, or a target that asks for its socket ({@code transport=socket}),
-     * connects over the unix socket; the first needs a target that has one.
+     * {@code --transport=socket}, or {@code auto} with a target that asks for its socket (property
+     * {@code transport=socket}), connects over the unix socket; the first needs a target that has one.
      */
-    static SqlConnector of(Target target, boolean socketOption) {
-        boolean socket = socketOption
-                || "socket".equalsIgnoreCase(target.property("transport").orElse("tcp")) && target.socket().isPresent();
+    static SqlConnector of(Target target, String transport) {
+        boolean socket = "socket".equals(transport) || "auto".equals(transport)
+                && "socket".equalsIgnoreCase(target.property("transport").orElse("tcp")) && target.socket().isPresent();
         if (socket && target.socket().isEmpty()) {
             throw new InvalidOptionException(SqlWorkloadFactory.NAME + ": --transport=socket needs a server with a unix socket; "
                     + target + " has none");

@@ -26,16 +26,17 @@ final class SqlWorkload implements Workload {
 
     private final SqlScript script;
     private final Set<Integer> ignoredErrors;
-    private final boolean socket;
+    /** --transport: auto, tcp or socket. */
+    private final String transport;
 
-    SqlWorkload(SqlScript script, Set<Integer> ignoredErrors, boolean socket) {
+    SqlWorkload(SqlScript script, Set<Integer> ignoredErrors, String transport) {
         this.script = script;
         this.ignoredErrors = Set.copyOf(ignoredErrors);
-        this.socket = socket;
+        this.transport = transport;
     }
 
     private SqlConnector connector(Target target) {
-        return SqlConnector.of(target, socket);
+        return SqlConnector.of(target, transport);
     }
 
     SqlScript script() {

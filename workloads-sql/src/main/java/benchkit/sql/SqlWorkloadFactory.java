@@ -21,7 +21,7 @@ public final class SqlWorkloadFactory implements WorkloadFactory {
             new OptionSpec("script", null, "the SQL template file (see docs/plugins.md); required"),
             new OptionSpec("ignore-errors", "1213,1205", "server error codes that count as ignored errors "
                     + "(the event is rolled back); 'none' for none"),
-            new OptionSpec("transport", "tcp", "tcp, or socket (the server's unix socket; needs a target with a socket)"));
+            new OptionSpec("transport", "auto", "auto (the target's way in: the unix socket for --mysql-socket alone, else TCP), tcp, or socket (needs a target with a socket)"));
 
     @Override
     public String name() {
@@ -45,8 +45,8 @@ public final class SqlWorkloadFactory implements WorkloadFactory {
         if (!Files.isRegularFile(script)) {
             throw new InvalidOptionException(NAME + ": --script=" + script + " is not a readable file");
         }
-        boolean socket = values.choice("transport", List.of("tcp", "socket")).equals("socket");
-        return new SqlWorkload(ScriptParser.parse(script), errorCodes(values.string("ignore-errors")), socket);
+        String transport = values.choice("transport", List.of("auto", "tcp", "socket"));
+        return new SqlWorkload(ScriptParser.parse(script), errorCodes(values.string("ignore-errors")), transport);
     }
 
     static Set<Integer> errorCodes(String list) {

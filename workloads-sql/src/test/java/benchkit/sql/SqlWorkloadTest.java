@@ -174,11 +174,20 @@ class SqlWorkloadTest {
             assertEquals(1, rs.getInt(1), "one socket connection (TCP ones show 127.0.0.1:port)");
         }
         // JNA is on this class path too (core needs it), and the driver would read through it
-        try (Connection c = SqlConnector.of(server.socketTarget("mysql"), true).open(false)) {
+        try (Connection c = SqlConnector.of(server.socketTarget("mysql"), "socket").open(false)) {
             assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
         }
-        try (Connection c = SqlConnector.of(server.target("mysql"), false).open(false)) {
+        try (Connection c = SqlConnector.of(server.target("mysql"), "auto").open(false)) {
             assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
+        }
+        // auto takes the target's way in, as bench's for --mysql-socket alone asks for the socket
+        Target asksForSocket = server.socketTarget("mysql").toBuilder().properties(Map.of("transport", "socket")).build();
+        for (String transport : List.of("auto", "tcp")) {
+            try (Connection c = SqlConnector.of(asksForSocket, transport).open(false); Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT host FROM information_schema.processlist WHERE id = CONNECTION_ID()")) {
+                rs.next();
+                assertEquals(transport.equals("auto"), rs.getString(1).equals("localhost"), transport + ": " + rs.getString(1));
+            }
         }
         InvalidOptionException e = assertThrows(InvalidOptionException.class,
                 () -> w.openSession(server.target("mysql"), new Counter(0, 1)));

@@ -54,7 +54,7 @@ public record OltpOptions(
         s.add(new OptionSpec("rand-zipfian-exp", "0.8", "Shape parameter (exponent, theta) for the zipfian distribution"));
         s.add(new OptionSpec("mysql-ignore-errors", "1213,1020,1205", "Comma-separated MySQL error codes that roll back and count as ignored errors, or 'all'"));
         s.add(new OptionSpec("driver", "auto", "JDBC driver: mysql (MySQL Connector/J), mariadb (MariaDB Connector/J), or auto (MariaDB Connector/J, measured fastest on both MariaDB and MySQL)"));
-        s.add(new OptionSpec("transport", "tcp", "tcp, or socket (the server's unix socket; needs a target with a socket)"));
+        s.add(new OptionSpec("transport", "auto", "auto (the target's way in: the unix socket for --mysql-socket alone, else TCP), tcp, or socket (needs a target with a socket)"));
         return s;
     }
 
@@ -93,7 +93,7 @@ public record OltpOptions(
                 engine, rand,
                 IgnoredErrors.parse(plugin, v.string("mysql-ignore-errors")),
                 v.choice("driver", List.of("auto", "mysql", "mariadb")),
-                v.choice("transport", List.of("tcp", "socket")),
+                v.choice("transport", List.of("auto", "tcp", "socket")),
                 has ? v.intValue("random-points", 1, 65_535) : 10,
                 hasRanges ? v.intValue("number-of-ranges", 1, 30_000) : 10,
                 hasRanges ? v.intValue("delta", 0, MAX_INT) : 5);

@@ -27,7 +27,9 @@ class ConnectorTest {
         Target t = TCP_ONLY.toBuilder().properties(Map.of("driver", "mysql")).build();
         assertEquals(JdbcDriver.MYSQL, Connector.resolve("w", t, "auto", "tcp").driver());
         Target s = WITH_SOCKET.toBuilder().properties(Map.of("transport", "socket")).build();
-        assertTrue(Connector.resolve("w", s, "auto", "tcp").usesSocket());
+        assertTrue(Connector.resolve("w", s, "auto", "auto").usesSocket());
+        assertFalse(Connector.resolve("w", s, "auto", "tcp").usesSocket(), "an explicit --transport wins");
+        assertFalse(Connector.resolve("w", WITH_SOCKET, "auto", "auto").usesSocket(), "a socket alone is no choice");
     }
 
     @Test

@@ -47,7 +47,7 @@ class OltpOptionsTest {
         assertTrue(o.ignoredErrors().ignores(1213) && o.ignoredErrors().ignores(1020) && o.ignoredErrors().ignores(1205));
         assertFalse(o.ignoredErrors().ignores(1062));
         assertEquals("auto", o.driver());
-        assertEquals("tcp", o.transport());
+        assertEquals("auto", o.transport());
     }
 
     @Test
