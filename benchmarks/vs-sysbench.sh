@@ -43,34 +43,7 @@ if [ "$CDS" = on ]; then
 fi
 echo "# bench: $BENCH_JAVA ${bench_opts[*]} -jar $JAR ($("$BENCH_JAVA" -version 2>&1 | head -1))"
 
-# Runs a client to its end and prints on stderr: its whole CPU seconds (rusage, every thread, start-up
-# included), then for a steady window (STEADY seconds from WINDOW_AT seconds after its start, past
-# bench's warmup) the client's and the server's CPU microseconds per query and the queries per second,
-# from /proc and the server's Questions counter.
-timed() { python3 - "$server" "$sock" "$WINDOW_AT" "$STEADY" "$@" <<'PY'
-import os, subprocess, sys, time
-server, sock, at, steady, cmd = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), sys.argv[5:]
-tick = os.sysconf("SC_CLK_TCK")
-def cpu(pid):
-    f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(f[11]) + int(f[12])) / tick
-def questions():
-    out = subprocess.run(["mariadb", "-uroot", "-S", sock, "-N", "-e", "SHOW GLOBAL STATUS LIKE 'Questions'"],
-                         capture_output=True, text=True, check=True).stdout
-    return int(out.split()[1])
-start = time.monotonic()
-p = subprocess.Popen(cmd, stdout=open(os.environ["OUT"], "w"))
-time.sleep(at)
-q0, c0, s0, t0 = questions(), cpu(p.pid), cpu(server), time.monotonic()
-time.sleep(steady)
-q1, c1, s1, t1 = questions(), cpu(p.pid), cpu(server), time.monotonic()
-_, status, ru = os.wait4(p.pid, 0)
-if status != 0:
-    sys.exit(f"{cmd[0]} failed: status {status}")
-n = q1 - q0
-print(ru.ru_utime + ru.ru_stime, (c1 - c0) / n * 1e6, (s1 - s0) / n * 1e6, n / (t1 - t0), file=sys.stderr)
-PY
-}
+. benchmarks/timed.sh
 WINDOW_AT=$((WARMUP + 3)); STEADY=$((TIME - 5 < 10 ? TIME - 5 : 10))
 [ "$STEADY" -ge 3 ] || { echo "TIME must be at least 8 s" >&2; exit 2; }
 command -v mariadb >/dev/null || { echo "the mariadb client is missing: apt-get install mariadb-client" >&2; exit 2; }
@@ -108,7 +81,7 @@ PY
         $(tail -1 "$dir/sb.cpu") $(tail -1 "$dir/b.cpu") <<'PY'
 import sys
 w, via, t = sys.argv[1:4]
-sq, bq, sn, bn, sc, s_cl, s_sv, _, bc, b_cl, b_sv, _ = map(float, sys.argv[4:])
+sq, bq, sn, bn, sc, s_cl, s_sv, _, _, bc, b_cl, b_sv, _, _ = map(float, sys.argv[4:])
 print(f"{w:<16} {via:<6} {t:>4} {sq:>10.0f} {bq:>10.0f} {bq/sq:>6.2f} | {sc/sn*1e6:>6.1f} {bc/bn*1e6:>6.1f} "
       f"| {s_cl:>6.1f} {b_cl:>6.1f} | {s_sv:>6.1f} {b_sv:>6.1f}")
 PY
