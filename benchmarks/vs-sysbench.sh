@@ -18,12 +18,14 @@
 #
 # Usage: benchmarks/vs-sysbench.sh [mariadb|mysql8]
 #   env: TIME=20 WARMUP=5 ROUNDS=1 TABLES=4 SIZE=10000 BENCH_JAVA=java BENCH_OPTS= CDS=on|off
+#        BENCH_ARGS= (more bench options, e.g. "--driver wire --client-threads loop")
 #        JAR=cli/target/bench.jar (copy it elsewhere for long runs, so a rebuild cannot change it mid-run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SERVER=${1:-mariadb}
 TIME=${TIME:-20}; WARMUP=${WARMUP:-5}; ROUNDS=${ROUNDS:-1}; TABLES=${TABLES:-4}; SIZE=${SIZE:-10000}
 BENCH_JAVA=${BENCH_JAVA:-java}; read -r -a bench_opts <<<"${BENCH_OPTS:-}"; CDS=${CDS:-on}
+read -r -a bench_args <<<"${BENCH_ARGS:-}"
 JAR=${JAR:-cli/target/bench.jar}
 [ -f "$JAR" ] || ./mvnw -q -DskipTests package
 command -v sysbench >/dev/null || { echo "sysbench missing: apt-get install sysbench" >&2; exit 2; }
@@ -31,7 +33,8 @@ command -v sysbench >/dev/null || { echo "sysbench missing: apt-get install sysb
 NAME=vs-sysbench; . benchmarks/private-server.sh
 sysbench oltp_read_only "${sysbench_conn[@]}" --tables="$TABLES" --table-size="$SIZE" --threads="$TABLES" prepare >/dev/null
 
-bench_conn=(--mysql-host 127.0.0.1 --mysql-port "$port" --mysql-user root --tables "$TABLES" --table-size "$SIZE")
+bench_conn=(--mysql-host 127.0.0.1 --mysql-port "$port" --mysql-user root --tables "$TABLES" --table-size "$SIZE"
+            "${bench_args[@]}")
 if [ "$CDS" = on ]; then
   feature=$("$BENCH_JAVA" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2}')
   if [ "${feature%%.*}" -ge 25 ]; then train=(-XX:AOTCacheOutput="$dir/bench.aot"); use=(-XX:AOTCache="$dir/bench.aot")
@@ -41,7 +44,7 @@ if [ "$CDS" = on ]; then
     --out "$dir/train" >/dev/null 2>&1
   bench_opts+=("${use[@]}")
 fi
-echo "# bench: $BENCH_JAVA ${bench_opts[*]} -jar $JAR ($("$BENCH_JAVA" -version 2>&1 | head -1))"
+echo "# bench: $BENCH_JAVA ${bench_opts[*]} -jar $JAR ${bench_args[*]} ($("$BENCH_JAVA" -version 2>&1 | head -1))"
 
 . benchmarks/timed.sh
 WINDOW_AT=$((WARMUP + 3)); STEADY=$((TIME - 5 < 10 ? TIME - 5 : 10))

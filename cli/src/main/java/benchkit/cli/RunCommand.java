@@ -92,8 +92,9 @@ abstract class RunCommand implements Callable<Integer> {
     List<String> collectors;
 
     @Option(names = "--client-threads", paramLabel = "KIND", defaultValue = "auto",
-            description = "What runs the sessions: platform (one OS thread each), virtual (Java 21+; platform on older JVMs) "
-                    + "or auto (platform, the leaner one measured; default ${DEFAULT-VALUE}). The server sees one connection per thread either way.")
+            description = "What runs the sessions: platform (one OS thread each), virtual (Java 21+; platform on older JVMs), "
+                    + "loop (event loops, one thread per 32 sessions; needs sessions that can be polled, e.g. --driver wire) "
+                    + "or auto (platform, the leaner one measured; default ${DEFAULT-VALUE}). The server sees one connection per session either way.")
     String clientThreads;
 
     @Option(names = "--fail-fast", description = "Stop the whole run when one variant fails (default: go on with the next).")
@@ -244,7 +245,7 @@ abstract class RunCommand implements Callable<Integer> {
         try {
             return ClientThreads.parse(clientThreads);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--client-threads=" + clientThreads + " is not valid; expected auto, platform or virtual");
+            throw new UsageException("--client-threads=" + clientThreads + " is not valid; expected auto, platform, virtual or loop");
         }
     }
 

@@ -32,7 +32,7 @@ class BadInputTest {
         "--workload point-select --threads 8,x             | 'x' is not an int",
         "--workload point-select --time -1                 | --time=-1.0 is not valid",
         "--workload point-select --forks zero              | '--forks'",
-        "--workload point-select --client-threads green    | --client-threads=green is not valid; expected auto, platform or virtual",
+        "--workload point-select --client-threads green    | --client-threads=green is not valid; expected auto, platform, virtual or loop",
         "--workload point-select --no-such-option 3        | unknown option --no-such-option",
         "--workload point-select --table-size abc          | --table-size=abc is not valid",
         "--workload point-select --allocator hoard         | unknown allocator 'hoard'; valid: glibc, jemalloc",

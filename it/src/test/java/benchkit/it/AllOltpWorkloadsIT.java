@@ -38,6 +38,33 @@ class AllOltpWorkloadsIT {
             byWorkload.put(e.path("benchmark").asText().replace("benchkit.", ""), e);
         }
         assertEquals(new java.util.TreeSet<>(WORKLOADS), byWorkload.keySet());
+        assertReasonable(byWorkload);
+    }
+
+    @Test
+    void everyPreparedStatementScriptRunsOnEventLoopsWithTheWireClient() throws Exception {
+        List<String> scripts = List.of("oltp-read-only", "oltp-read-write", "oltp-write-only", "point-select",
+                "oltp-update-index", "oltp-update-non-index", "oltp-delete");
+        Path out = dir.resolve("wire");
+        String mark = ServerProcesses.newMark();
+        BenchJar.Result r = BenchJar.run(dir, 1200, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                "--workload", String.join(",", scripts), "--server", "mysql-8.0", "--threads", "2",
+                "--driver", "wire", "--client-threads", "loop", "--transport", "socket",
+                "--table-size", "1000", "--time", "1", "--iterations", "1", "--warmup-iterations", "0",
+                "--report-interval", "0", "--out", out.toString());
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.all().contains("# Client threads: loop"), r.all());
+        ServerProcesses.assertNoneLeft(mark);
+        Map<String, JsonNode> byWorkload = new TreeMap<>();
+        for (JsonNode e : new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile())) {
+            byWorkload.put(e.path("benchmark").asText().replace("benchkit.", ""), e);
+        }
+        assertEquals(new java.util.TreeSet<>(scripts), byWorkload.keySet());
+        assertReasonable(byWorkload);
+    }
+
+    /** Every workload ran on MySQL 8.0.15 with some throughput, and few ignored errors. */
+    private static void assertReasonable(Map<String, JsonNode> byWorkload) {
         for (Map.Entry<String, JsonNode> e : byWorkload.entrySet()) {
             JsonNode entry = e.getValue();
             assertTrue(entry.path("params").path("server").asText().startsWith("MySQL 8.0.15"), entry.toString());

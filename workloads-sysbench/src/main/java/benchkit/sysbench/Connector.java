@@ -3,6 +3,10 @@ package benchkit.sysbench;
 import benchkit.mariadb.socket.MariaDbSockets;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Target;
+import benchkit.sysbench.wire.WireConnection;
+import benchkit.sysbench.wire.WireError;
+
+import java.io.IOException;
 
 import java.sql.Connection;
 import java.sql.Driver;
@@ -17,14 +21,18 @@ import java.util.Properties;
  * The password travels in {@link Properties}, never in the URL.
  */
 public final class Connector {
+    private static final long CONNECT_TIMEOUT_MILLIS = 10_000;
     private final Target target;
     private final JdbcDriver driver;
     private final boolean socket;
+    /** Sessions speak bench's own protocol client ({@code --driver wire}); setup still goes through {@link #driver}. */
+    private final boolean wire;
 
-    private Connector(Target target, JdbcDriver driver, boolean socket) {
+    private Connector(Target target, JdbcDriver driver, boolean socket, boolean wire) {
         this.target = target;
         this.driver = driver;
         this.socket = socket;
+        this.wire = wire;
     }
 
     /**
@@ -49,14 +57,14 @@ public final class Connector {
         switch (choice) {
             case "mysql": driver = JdbcDriver.MYSQL; break;
             case "mariadb": driver = JdbcDriver.MARIADB; break;
-            case "auto": driver = JdbcDriver.MARIADB; break;
-            default: throw new InvalidOptionException(plugin + ": --driver=" + choice + " is not valid; expected one of auto, mysql, mariadb");
+            case "auto": case "wire": driver = JdbcDriver.MARIADB; break;
+            default: throw new InvalidOptionException(plugin + ": --driver=" + choice + " is not valid; expected one of auto, mysql, mariadb, wire");
         }
         if (socket && driver == JdbcDriver.MYSQL) {
             throw new InvalidOptionException(plugin + ": --transport=socket needs --driver=mariadb "
                     + "(MySQL Connector/J has no unix socket support without junixsocket)");
         }
-        return new Connector(target, driver, socket);
+        return new Connector(target, driver, socket, "wire".equals(choice));
     }
 
     /** The database the tables live in. */
@@ -70,6 +78,17 @@ public final class Connector {
 
     public boolean usesSocket() {
         return socket;
+    }
+
+    /** Whether sessions speak bench's own protocol client ({@code --driver wire}). */
+    public boolean usesWire() {
+        return wire;
+    }
+
+    /** A connection of bench's own protocol client to the target's database, on the chosen transport. */
+    public WireConnection openWire() throws IOException, WireError {
+        return WireConnection.open(socket ? target.socket().orElseThrow() : null, target.host(), target.port(),
+                target.user(), target.password(), target.database(), CONNECT_TIMEOUT_MILLIS);
     }
 
     /** A connection to the target's database. */
@@ -103,7 +122,7 @@ public final class Connector {
         p.setProperty("allowPublicKeyRetrieval", "true");
         p.setProperty("useServerPrepStmts", "true");
         p.setProperty("cachePrepStmts", "true");
-        p.setProperty("connectTimeout", "10000");
+        p.setProperty("connectTimeout", Long.toString(CONNECT_TIMEOUT_MILLIS));
         if (driver == JdbcDriver.MARIADB) {
             MariaDbSockets.use(p, socket ? target.socket().orElseThrow() : null);
         }
@@ -132,7 +151,7 @@ public final class Connector {
 
     @Override
     public String toString() {
-        return driver.name().toLowerCase(Locale.ROOT) + " driver over " + (socket ? "unix socket" : "tcp")
+        return (wire ? "wire client (setup: mariadb driver)" : driver.name().toLowerCase(Locale.ROOT) + " driver") + " over " + (socket ? "unix socket" : "tcp")
                 + " to " + target;
     }
 }

@@ -1,11 +1,15 @@
 package benchkit.sysbench;
 
+import benchkit.spi.InvalidOptionException;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
 
+import benchkit.sysbench.wire.WireError;
+
+import java.io.IOException;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +28,11 @@ public final class OltpWorkload implements Workload {
         this.script = script;
         this.options = options;
         this.steps = script.steps(options);
+        if ("wire".equals(options.driver()) && steps.isEmpty()) {
+            throw new InvalidOptionException(script.workloadName() + ": --driver=wire runs the prepared-statement scripts "
+                    + "(point-select, oltp-read-only, oltp-read-write, oltp-write-only, oltp-update-index, "
+                    + "oltp-update-non-index, oltp-delete); use --driver mariadb for this one");
+        }
         long seed = options.rand().seed() != 0 ? options.rand().seed() : System.nanoTime();
         this.uniqueIds = new UniqueIds(seed, seed * 31 + 17);
     }
@@ -86,6 +95,16 @@ public final class OltpWorkload implements Workload {
         }
     }
 
+    private Session openWireSession(Connector c, SessionContext context) {
+        try {
+            return new WireSession(script.workloadName(), options, steps, c, context.queries(), context.thread());
+        } catch (WireError e) {
+            throw new IllegalStateException(SqlErrors.describe(script.workloadName(), e.code(), e.sqlState(), e.getMessage()), e);
+        } catch (IOException e) {
+            throw new IllegalStateException(script.workloadName() + ": cannot connect to " + c + ": " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public Session openSession(Target target, SessionContext context) throws Exception {
         Connector c = connector(target);
@@ -98,6 +117,9 @@ public final class OltpWorkload implements Workload {
             case SELECT_RANDOM_RANGES:
                 return new RandomPointsSession(name, true, options, c, context.queries(), context.thread(), context.threads());
             default:
+                if (c.usesWire()) {
+                    return openWireSession(c, context);
+                }
                 return new StatementSession(name, options, steps, c, context.queries(), context.thread());
         }
     }

@@ -1,24 +1,32 @@
 package benchkit.sysbench;
 
+import benchkit.sysbench.wire.ParamType;
+
+import static benchkit.sysbench.wire.ParamType.INT;
+import static benchkit.sysbench.wire.ParamType.STRING;
+
 /** The prepared statements of oltp_common.lua ({@code stmt_defs}), per table. */
 enum Query {
-    POINT_SELECT("SELECT c FROM sbtest%d WHERE id=?", true),
-    SIMPLE_RANGE("SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ?", true),
-    SUM_RANGE("SELECT SUM(k) FROM sbtest%d WHERE id BETWEEN ? AND ?", true),
-    ORDER_RANGE("SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c", true),
-    DISTINCT_RANGE("SELECT DISTINCT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c", true),
-    INDEX_UPDATE("UPDATE sbtest%d SET k=k+1 WHERE id=?", false),
-    NON_INDEX_UPDATE("UPDATE sbtest%d SET c=? WHERE id=?", false),
-    DELETE("DELETE FROM sbtest%d WHERE id=?", false),
-    INSERT("INSERT INTO sbtest%d (id, k, c, pad) VALUES (?, ?, ?, ?)", false);
+    POINT_SELECT("SELECT c FROM sbtest%d WHERE id=?", true, INT),
+    SIMPLE_RANGE("SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ?", true, INT, INT),
+    SUM_RANGE("SELECT SUM(k) FROM sbtest%d WHERE id BETWEEN ? AND ?", true, INT, INT),
+    ORDER_RANGE("SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c", true, INT, INT),
+    DISTINCT_RANGE("SELECT DISTINCT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c", true, INT, INT),
+    INDEX_UPDATE("UPDATE sbtest%d SET k=k+1 WHERE id=?", false, INT),
+    NON_INDEX_UPDATE("UPDATE sbtest%d SET c=? WHERE id=?", false, STRING, INT),
+    DELETE("DELETE FROM sbtest%d WHERE id=?", false, INT),
+    INSERT("INSERT INTO sbtest%d (id, k, c, pad) VALUES (?, ?, ?, ?)", false, INT, INT, STRING, STRING);
 
     private final String template;
     /** sysbench counts SELECTs as reads, the others as writes. */
     final boolean read;
+    /** The parameters' types, as sysbench binds them (for --driver wire). */
+    final ParamType[] params;
 
-    Query(String template, boolean read) {
+    Query(String template, boolean read, ParamType... params) {
         this.template = template;
         this.read = read;
+        this.params = params;
     }
 
     String sql(int table) {

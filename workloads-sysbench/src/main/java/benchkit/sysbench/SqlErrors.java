@@ -19,8 +19,12 @@ final class SqlErrors {
 
     /** One line naming the workload, the server's error code and its message. */
     static String describe(String workload, SQLException e) {
-        String msg = String.valueOf(e.getMessage()).replace('\n', ' ').replace('\r', ' ');
-        return workload + ": SQL error " + e.getErrorCode()
-                + (e.getSQLState() != null ? " (SQLState " + e.getSQLState() + ")" : "") + ": " + msg;
+        return describe(workload, e.getErrorCode(), e.getSQLState(), e.getMessage());
+    }
+
+    /** As {@link #describe(String, SQLException)}, from the parts of an error ({@code sqlState} may be null). */
+    static String describe(String workload, int code, String sqlState, String message) {
+        String msg = String.valueOf(message).replace('\n', ' ').replace('\r', ' ');
+        return workload + ": SQL error " + code + (sqlState != null ? " (SQLState " + sqlState + ")" : "") + ": " + msg;
     }
 }

@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.PolledSession;
 import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
@@ -12,7 +14,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * The client side of one trial: T sessions, their worker threads (platform or virtual), counters and latency
+ * The client side of one trial: T sessions, their worker threads (platform or virtual, or event loops), counters and latency
  * recorders. The control thread reads counts and drains latency whenever it needs an interval.
  */
 final class TrialLoad implements AutoCloseable {
@@ -55,6 +57,11 @@ final class TrialLoad implements AutoCloseable {
                 }
                 sessions.add(s);
                 counters.add(c);
+                if (kind.resolve() == ClientThreads.LOOP && !(s instanceof PolledSession)) {
+                    throw new InvalidOptionException("--client-threads loop needs sessions that can wait without a thread "
+                            + "(" + PolledSession.class.getSimpleName() + ", e.g. the OLTP workloads' --driver wire); "
+                            + "this workload's are " + s.getClass().getSimpleName());
+                }
             }
         } catch (Exception | Error e) {
             closeAll(sessions);
@@ -69,12 +76,33 @@ final class TrialLoad implements AutoCloseable {
 
     void start(String name) {
         control.start(System.nanoTime());
-        for (int i = 0; i < sessions.size(); i++) {
-            Thread t = kind.newThread(new Worker(i, sessions.size(), sessions.get(i), counters.get(i), recorders.get(i),
-                    control), name + "-" + (i + 1));
-            threads.add(t);
-            t.start();
+        int n = sessions.size();
+        if (kind.resolve() == ClientThreads.LOOP) {
+            EventLoop[] loops = new EventLoop[ClientThreads.loops(n)];
+            for (int l = 0; l < loops.length; l++) {
+                loops[l] = new EventLoop(control);
+            }
+            for (int i = 0; i < n; i++) {
+                loops[i % loops.length].add((PolledSession) sessions.get(i), events(i), schedule(i));
+            }
+            for (int l = 0; l < loops.length; l++) {
+                threads.add(kind.newThread(loops[l], name + "-loop-" + (l + 1)));
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                threads.add(kind.newThread(new Worker(sessions.get(i), events(i), control, schedule(i)), name + "-" + (i + 1)));
+            }
         }
+        threads.forEach(Thread::start);
+    }
+
+    private EventRecorder events(int session) {
+        return new EventRecorder(counters.get(session), recorders.get(session), control);
+    }
+
+    /** Session {@code i}'s share of the open-loop schedule; null in a closed loop. */
+    private Schedule schedule(int i) {
+        return control.rate > 0 ? new Schedule(i, sessions.size(), control.rate) : null;
     }
 
     /** The totals only (for progress lines); one read of every counter, as {@link #snapshot()}. */

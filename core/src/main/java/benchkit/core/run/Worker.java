@@ -4,7 +4,6 @@ import benchkit.spi.Outcome;
 import benchkit.spi.Session;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.HdrHistogram.Recorder;
 
 /**
  * One client thread: runs its session's events back to back for the whole trial (closed loop),
@@ -16,37 +15,29 @@ final class Worker implements Runnable {
     /** Longest latency the histograms hold; longer ones are clamped. */
     static final long MAX_LATENCY_NANOS = TimeUnit.HOURS.toNanos(1);
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-    private static final long CLAIM_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    static final long CLAIM_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-    private final int thread;
-    private final int threads;
     private final Session session;
-    private final ThreadCounters counters;
-    private final Recorder latency;
+    private final EventRecorder events;
     private final LoadControl control;
+    /** The open-loop schedule; null in a closed loop. */
+    private final Schedule schedule;
 
-    Worker(int thread, int threads, Session session, ThreadCounters counters, Recorder latency, LoadControl control) {
-        this.thread = thread;
-        this.threads = threads;
+    Worker(Session session, EventRecorder events, LoadControl control, Schedule schedule) {
         this.session = session;
-        this.counters = counters;
-        this.latency = latency;
+        this.events = events;
         this.control = control;
+        this.schedule = schedule;
     }
 
     @Override
     public void run() {
-        boolean openLoop = control.rate > 0;
-        // Thread i owns the events i, i+T, i+2T, ... of one global schedule at the target rate.
-        double periodNanos = openLoop ? threads * 1e9 / control.rate : 0;
-        double offsetNanos = openLoop ? thread * 1e9 / control.rate : 0;
         boolean limited = control.maxEvents > 0;
-        long k = 0;
         try {
             while (control.running()) {
                 long start;
-                if (openLoop) {
-                    start = control.startNanos() + (long) (offsetNanos + k++ * periodNanos);
+                if (schedule != null) {
+                    start = schedule.next(control.startNanos());
                     if (!waitUntil(start)) {
                         return;
                     }
@@ -59,25 +50,7 @@ final class Worker implements Runnable {
                     continue;
                 }
                 Outcome outcome = session.execute();
-                long end = System.nanoTime();
-                if (outcome == null) {
-                    throw new IllegalStateException("session returned no outcome");
-                }
-                switch (outcome) {
-                    case OK -> {
-                        long nanos = Math.min(Math.max(end - start, 0), MAX_LATENCY_NANOS);
-                        latency.recordValue(nanos);
-                        counters.event(nanos);
-                        if (limited) {
-                            control.countEvent();
-                        }
-                    }
-                    case RETRY -> counters.reconnect();
-                    case IGNORED_ERROR, ERROR -> counters.error();
-                }
-                if (limited && outcome != Outcome.OK) {
-                    control.releaseEvent();
-                }
+                events.finished(outcome, start, System.nanoTime());
             }
         } catch (Throwable t) {
             control.fail(t);

@@ -18,7 +18,7 @@ class ClientThreadsTest {
         assertEquals(ClientThreads.PLATFORM, ClientThreads.parse(" Platform "));
         assertEquals(ClientThreads.VIRTUAL, ClientThreads.parse("VIRTUAL"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ClientThreads.parse("green"));
-        assertTrue(e.getMessage().contains("auto, platform or virtual"), e.getMessage());
+        assertTrue(e.getMessage().contains("auto, platform, virtual or loop"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> ClientThreads.parse(null));
     }
 

@@ -5,12 +5,17 @@ import benchkit.spi.IterationInfo;
 import benchkit.spi.Metric;
 import benchkit.spi.Aggregation;
 import benchkit.spi.Outcome;
+import benchkit.spi.PolledSession;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
 import benchkit.spi.TrialInfo;
 import benchkit.spi.Workload;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
+import java.nio.channels.SelectableChannel;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,10 +38,22 @@ final class FakeWorkload implements Workload {
     volatile int prepareThreads;
     private final long eventMicros;
     private final Behaviour behaviour;
+    /** Sessions are {@link PolledSession}s over a pipe, whose other end answers every request at once. */
+    private final boolean polled;
 
     FakeWorkload(long eventMicros, Behaviour behaviour) {
+        this(eventMicros, behaviour, false);
+    }
+
+    private FakeWorkload(long eventMicros, Behaviour behaviour, boolean polled) {
         this.eventMicros = eventMicros;
         this.behaviour = behaviour;
+        this.polled = polled;
+    }
+
+    /** A workload whose sessions can be polled (for --client-threads loop); events take no time. */
+    static FakeWorkload polled(Behaviour behaviour) {
+        return new FakeWorkload(0, behaviour, true);
     }
 
     static FakeWorkload alwaysOk(long eventMicros) {
@@ -55,8 +72,11 @@ final class FakeWorkload implements Workload {
     }
 
     @Override
-    public Session openSession(Target target, SessionContext context) {
+    public Session openSession(Target target, SessionContext context) throws IOException {
         openSessions.incrementAndGet();
+        if (polled) {
+            return new PipeSession(context);
+        }
         return new Session() {
             @Override
             public Outcome execute() throws Exception {
@@ -73,6 +93,57 @@ final class FakeWorkload implements Workload {
                 openSessions.decrementAndGet();
             }
         };
+    }
+
+    /** A session whose "server" is a pipe: a request is one byte written into it, the reply that byte read back. */
+    private final class PipeSession implements PolledSession {
+        private final SessionContext context;
+        private final Pipe pipe = Pipe.open();
+        private final ByteBuffer one = ByteBuffer.allocate(1);
+
+        PipeSession(SessionContext context) throws IOException {
+            this.context = context;
+            pipe.source().configureBlocking(false);
+        }
+
+        @Override
+        public SelectableChannel channel() {
+            return pipe.source();
+        }
+
+        @Override
+        public Outcome begin() throws IOException {
+            one.clear();
+            pipe.sink().write(one);
+            return null;
+        }
+
+        @Override
+        public Outcome resume() throws Exception {
+            one.clear();
+            if (pipe.source().read(one) == 0) {
+                return null;
+            }
+            context.queries().reads(1);
+            context.queries().writes(1);
+            return behaviour.execute(phase.get());
+        }
+
+        @Override
+        public Outcome execute() throws Exception {
+            Outcome o = begin();
+            while (o == null) {
+                o = resume();
+            }
+            return o;
+        }
+
+        @Override
+        public void close() throws IOException {
+            openSessions.decrementAndGet();
+            pipe.source().close();
+            pipe.sink().close();
+        }
     }
 
     /** Tells the workload which iteration runs, and reports a metric per iteration like a real collector. */

@@ -271,6 +271,50 @@ class RunnerTest {
         assertTrue(console().contains(expected), console());
     }
 
+    private RunPlan loopPlan(int sessions, long maxEvents, double rate) {
+        return new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(sessions), maxEvents > 0 ? 0 : 1, Duration.ofMillis(200),
+                2, maxEvents > 0 ? Duration.ofSeconds(30) : Duration.ofMillis(500), 1, Duration.ZERO, tmp.resolve("out"),
+                maxEvents, rate, false, ClientThreads.LOOP);
+    }
+
+    @Test
+    void eventLoopsRunEverySessionsEventsUpToTheLimit() throws Exception {
+        // 40 sessions on event loops (two where there are two CPUs), every fourth event an ignored error
+        // that must not use up the limit: the OK events add up to exactly the limit.
+        java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
+        FakeWorkload workload = FakeWorkload.polled(p -> calls.incrementAndGet() % 4 == 0 ? Outcome.IGNORED_ERROR : Outcome.OK);
+        RunSummary summary = run(loopPlan(40, 20_000, 0), workload);
+        assertTrue(summary.complete(), summary.failure().orElse(""));
+        List<JsonNode> iterations = journal().stream().filter(l -> l.get("event").asText().equals("iteration")).toList();
+        assertEquals(20_000, iterations.stream().mapToLong(l -> l.get("events").asLong()).sum());
+        assertTrue(iterations.stream().mapToLong(l -> l.get("errors").asLong()).sum() > 0, iterations.toString());
+        assertTrue(console().contains("# Client threads: loop\n"), console());
+        assertEquals(0, workload.openSessions.get());
+    }
+
+    @Test
+    void eventLoopsHoldTheRateAndEndTheRunOnASessionFailure() throws Exception {
+        RunSummary paced = run(loopPlan(3, 0, 400), FakeWorkload.polled(p -> Outcome.OK));
+        assertEquals(400, paced.score("glibc", 3).orElseThrow().score(), 40, "tps under --rate 400");
+
+        FakeWorkload failing = FakeWorkload.polled(p -> {
+            if (!p.warmup()) {
+                throw new IllegalStateException("Deadlock found");
+            }
+            return Outcome.OK;
+        });
+        RunSummary failed = run(loopPlan(3, 0, 0), failing);
+        assertTrue(failed.failure().orElseThrow().contains("Deadlock found"), failed.failure().orElseThrow());
+        assertEquals(0, failing.openSessions.get());
+    }
+
+    @Test
+    void eventLoopsNeedSessionsThatCanBePolled() throws Exception {
+        RunSummary summary = run(loopPlan(2, 0, 0), FakeWorkload.alwaysOk(0));
+        assertTrue(summary.failure().orElseThrow().contains("--client-threads loop needs sessions that can wait without a thread"),
+                summary.failure().orElseThrow());
+    }
+
     @Test
     void rateLimitHoldsTheTargetThroughput() throws Exception {
         FakeWorkload workload = FakeWorkload.alwaysOk(0);

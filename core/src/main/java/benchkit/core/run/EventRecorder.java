@@ -1,0 +1,44 @@
+package benchkit.core.run;
+
+import benchkit.spi.Outcome;
+import org.HdrHistogram.Recorder;
+
+/** What the runner keeps of each finished event of one session, whichever thread ran it. */
+final class EventRecorder {
+    private final ThreadCounters counters;
+    private final Recorder latency;
+    private final LoadControl control;
+
+    EventRecorder(ThreadCounters counters, Recorder latency, LoadControl control) {
+        this.counters = counters;
+        this.latency = latency;
+        this.control = control;
+    }
+
+    /**
+     * Counts an event that started (or was due) at {@code startNanos} and ended at {@code endNanos}: an
+     * OK one with its latency, the others as reconnects or errors; under an event limit, an event that
+     * did not end OK is given back to be run again.
+     */
+    void finished(Outcome outcome, long startNanos, long endNanos) {
+        if (outcome == null) {
+            throw new IllegalStateException("session returned no outcome");
+        }
+        boolean limited = control.maxEvents > 0;
+        switch (outcome) {
+            case OK -> {
+                long nanos = Math.min(Math.max(endNanos - startNanos, 0), Worker.MAX_LATENCY_NANOS);
+                latency.recordValue(nanos);
+                counters.event(nanos);
+                if (limited) {
+                    control.countEvent();
+                }
+            }
+            case RETRY -> counters.reconnect();
+            case IGNORED_ERROR, ERROR -> counters.error();
+        }
+        if (limited && outcome != Outcome.OK) {
+            control.releaseEvent();
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package benchkit.sysbench;
+
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.Outcome;
+import benchkit.spi.Session;
+import benchkit.spi.Target;
+import benchkit.spi.Workload;
+import benchkit.spi.WorkloadFactory;
+import benchkit.sysbench.wire.ParamType;
+import benchkit.sysbench.wire.WireConnection;
+import benchkit.sysbench.wire.WireError;
+import benchkit.sysbench.wire.WireStatement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** bench's own protocol client (--driver wire) against a real mariadbd, user with a password, over TCP and the socket. */
+@org.junit.jupiter.api.Timeout(300)
+class WireClientTest {
+    private static MariaDbServer server;
+    private static Target target;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = MariaDbServer.start();
+        target = server.target();
+        Workload w = workload(new OltpWorkloadFactory.ReadWrite(), "tables", "2", "table-size", "1000");
+        w.prepare(target, new CountingContext(0, 1));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static Workload workload(WorkloadFactory f, String... kv) {
+        Map<String, String> m = new HashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], kv[i + 1]);
+        }
+        return f.create(m);
+    }
+
+    private static WireConnection open(Target t, String transport) throws Exception {
+        return Connector.resolve("t", t, "wire", transport).openWire();
+    }
+
+    @Test
+    void logsInPreparesAndCountsRowsOverTcpAndTheSocket() throws Exception {
+        for (String transport : List.of("tcp", "socket")) {
+            try (WireConnection c = open(target, transport)) {
+                WireStatement point = c.prepare("SELECT c FROM sbtest1 WHERE id=?", ParamType.INT);
+                point.setInt(0, 7);
+                c.execute(point);
+                c.awaitReply();
+                assertNull(c.error(), transport);
+                assertEquals(1, c.rows(), transport);
+
+                WireStatement range = c.prepare("SELECT c FROM sbtest2 WHERE id BETWEEN ? AND ? ORDER BY c",
+                        ParamType.INT, ParamType.INT);
+                range.setInt(0, 101);
+                range.setInt(1, 200);
+                c.execute(range);
+                c.awaitReply();
+                assertEquals(100, c.rows());
+
+                WireStatement update = c.prepare("UPDATE sbtest1 SET c=? WHERE id=?", ParamType.STRING, ParamType.INT);
+                update.setString(0, "x".repeat(120));
+                update.setInt(1, 7);
+                c.execute(update);
+                c.awaitReply();
+                assertNull(c.error());
+                c.execute(point);
+                c.awaitReply();
+                assertEquals(1, c.rows());
+
+                c.query("SELECT * FROM no_such_table");
+                c.awaitReply();
+                assertEquals(1146, c.error().code());
+                assertEquals("42S02", c.error().sqlState());
+                c.query("BEGIN");
+                c.awaitReply();
+                assertNull(c.error(), "the connection works on after an error");
+                WireError e = assertThrows(WireError.class, () -> c.prepare("SELECT nothing FROM sbtest1"));
+                assertEquals(1054, e.code());
+            }
+        }
+        try (java.sql.Connection c = Connector.resolve("t", target, "mariadb", "tcp").open();
+             java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT c FROM sbtest1 WHERE id=7")) {
+            rs.next();
+            assertEquals("x".repeat(120), rs.getString(1), "the update's string arrived whole");
+        }
+    }
+
+    @Test
+    void aWrongPasswordIsTheServersAccessDenied() {
+        Target wrong = target.toBuilder().password("not-" + server.password()).build();
+        for (String transport : List.of("tcp", "socket")) {
+            WireError e = assertThrows(WireError.class, () -> open(wrong, transport).close());
+            assertEquals(1045, e.code(), e.getMessage());
+            assertFalse(e.getMessage().contains(server.password()));
+        }
+    }
+
+    @Test
+    void everyPreparedScriptCountsAsTheJdbcSessionDoes() throws Exception {
+        List<WorkloadFactory> scripts = List.of(new OltpWorkloadFactory.PointSelect(), new OltpWorkloadFactory.ReadOnly(),
+                new OltpWorkloadFactory.ReadWrite(), new OltpWorkloadFactory.WriteOnly(), new OltpWorkloadFactory.UpdateIndex(),
+                new OltpWorkloadFactory.UpdateNonIndex(), new OltpWorkloadFactory.Delete());
+        for (WorkloadFactory f : scripts) {
+            long[] jdbc = run(workload(f, "tables", "2", "table-size", "1000", "driver", "mariadb"));
+            long[] wire = run(workload(f, "tables", "2", "table-size", "1000", "driver", "wire", "transport", "socket"));
+            assertEquals(List.of(jdbc[0], jdbc[1], jdbc[2]), List.of(wire[0], wire[1], wire[2]), f.name() + ": reads, writes, others");
+            assertTrue(wire[0] + wire[1] > 0, f.name());
+        }
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> workload(new OltpWorkloadFactory.Insert(), "driver", "wire"));
+        assertTrue(e.getMessage().startsWith("oltp-insert: --driver=wire runs the prepared-statement scripts"), e.getMessage());
+    }
+
+    /** 25 events, each OK; the queries counted by kind. */
+    private static long[] run(Workload w) throws Exception {
+        CountingContext ctx = new CountingContext(0, 1);
+        try (Session s = w.openSession(target, ctx)) {
+            for (int i = 0; i < 25; i++) {
+                assertEquals(Outcome.OK, s.execute());
+            }
+        }
+        return new long[]{ctx.reads, ctx.writes, ctx.others};
+    }
+}
