@@ -19,6 +19,7 @@
 # Usage: benchmarks/vs-sysbench.sh [mariadb|mysql8]
 #   env: TIME=20 WARMUP=5 ROUNDS=1 TABLES=4 SIZE=10000 BENCH_JAVA=java BENCH_OPTS= CDS=on|off
 #        BENCH_ARGS= (more bench options, e.g. "--driver wire --client-threads loop")
+#        WORKLOADS="point-select oltp-read-only" VIAS="tcp socket" THREADS="8 32" (the cases)
 #        JAR=cli/target/bench.jar (copy it elsewhere for long runs, so a rebuild cannot change it mid-run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,7 @@ SERVER=${1:-mariadb}
 TIME=${TIME:-20}; WARMUP=${WARMUP:-5}; ROUNDS=${ROUNDS:-1}; TABLES=${TABLES:-4}; SIZE=${SIZE:-10000}
 BENCH_JAVA=${BENCH_JAVA:-java}; read -r -a bench_opts <<<"${BENCH_OPTS:-}"; CDS=${CDS:-on}
 read -r -a bench_args <<<"${BENCH_ARGS:-}"
+WORKLOADS=${WORKLOADS:-point-select oltp-read-only}; VIAS=${VIAS:-tcp socket}; THREADS=${THREADS:-8 32}
 JAR=${JAR:-cli/target/bench.jar}
 [ -f "$JAR" ] || ./mvnw -q -DskipTests package
 command -v sysbench >/dev/null || { echo "sysbench missing: apt-get install sysbench" >&2; exit 2; }
@@ -56,10 +58,10 @@ echo "# server CPU per query in a ${STEADY}-s window from ${WINDOW_AT} s after t
 printf '%-16s %-6s %4s %10s %10s %6s | %-13s | %-13s | %-13s\n' "" "" "" "" "" "" "client whole" "client steady" "server steady"
 printf '%-16s %-6s %4s %10s %10s %6s | %6s %6s | %6s %6s | %6s %6s\n' workload via thds "sysb qps" "bench qps" ratio sysb bench sysb bench sysb bench
 for round in $(seq "$ROUNDS"); do
-for workload in point-select oltp-read-only; do
+for workload in $WORKLOADS; do
   sb_test=${workload//-/_}; [ "$workload" = point-select ] && sb_test=oltp_point_select
-  for via in tcp socket; do
-    for threads in 8 32; do
+  for via in $VIAS; do
+    for threads in $THREADS; do
       if [ "$via" = socket ]; then sb_via=(--mysql-socket="$sock"); b_via=(--mysql-socket "$sock" --transport socket)
       else sb_via=(); b_via=(); fi
       OUT=$dir/sb.out timed sysbench "$sb_test" "${sysbench_conn[@]}" "${sb_via[@]}" --tables="$TABLES" \

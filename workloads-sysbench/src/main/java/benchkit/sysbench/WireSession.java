@@ -43,6 +43,8 @@ final class WireSession implements PolledSession {
     /** What the request in flight counts as once it succeeds; null while none is. */
     private Kind inFlight;
     private boolean inTransaction;
+    /** Run by {@link #execute()} on a thread of its own (not by an event loop). */
+    private boolean ownThread;
 
     private enum Kind { READ, WRITE, BEGIN, COMMIT, ROLLBACK }
 
@@ -61,6 +63,9 @@ final class WireSession implements PolledSession {
     private void connect() throws IOException, WireError {
         connection = connector.openWire();
         try {
+            if (ownThread) {
+                connection.ownThread();
+            }
             for (Step s : steps) {
                 for (Query q : s.block().queries) {
                     if (statements[q.ordinal()] == null) {
@@ -118,6 +123,10 @@ final class WireSession implements PolledSession {
 
     @Override
     public Outcome execute() throws Exception {
+        if (!ownThread) {
+            ownThread = true;
+            connection.ownThread();
+        }
         Outcome o = begin();
         while (o == null) {
             try {

@@ -27,6 +27,7 @@ final class Trial {
     private static final long SAMPLE_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How often the control thread looks at the server while waiting for a boundary. */
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    private static final long SERVER_EXIT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private final RunPlan plan;
     private final Workload workload;
@@ -250,6 +251,9 @@ final class Trial {
     /** Fails the trial when a worker failed or the server died. */
     private void check(TrialLoad load, IterationInfo it) throws RunFailure {
         Throwable t = load.control().failure();
+        if (t != null) {
+            awaitExitOfAKilledServer();
+        }
         if (!server.isAlive()) {
             String tail = server.logTail(20);
             if (!tail.isBlank()) {
@@ -261,6 +265,18 @@ final class Trial {
         }
         if (t != null) {
             throw failure("session failed", it, t);
+        }
+    }
+
+    /**
+     * A session that lost its server (e.g. killed) fails as soon as it cannot reconnect, which can be
+     * before the server's exit is seen; so a failed session gives the server a moment to be seen gone,
+     * and the report names the real cause.
+     */
+    private void awaitExitOfAKilledServer() {
+        long deadline = System.nanoTime() + SERVER_EXIT_GRACE_NANOS;
+        while (server.isAlive() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
         }
     }
 

@@ -125,6 +125,11 @@ public final class WireConnection implements AutoCloseable {
         }
     }
 
+    /** This connection will be waited on by a thread of its own, not a selector: see {@link WireChannel#ownThread}. */
+    public void ownThread() throws IOException {
+        channel.ownThread();
+    }
+
     /** Waits until more of the reply has arrived (when {@link #readReply} returned false). */
     public void awaitReadable() throws IOException {
         channel.awaitReadable();
