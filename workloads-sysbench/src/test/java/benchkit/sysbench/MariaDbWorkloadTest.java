@@ -15,14 +15,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static benchkit.sysbench.TestWorkloads.workload;
 
 /** The workloads against a real, throwaway Debian mariadbd, and compatibility with Debian's sysbench 1.0.20. */
 class MariaDbWorkloadTest {
@@ -40,14 +39,6 @@ class MariaDbWorkloadTest {
         if (server != null) {
             server.close();
         }
-    }
-
-    private static Workload workload(WorkloadFactory f, String... kv) {
-        Map<String, String> m = new HashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put(kv[i], kv[i + 1]);
-        }
-        return f.create(m);
     }
 
     private static Connection admin() throws SQLException {

@@ -14,15 +14,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static benchkit.sysbench.TestWorkloads.workload;
 
 /** bench's own protocol client (--driver wire) against a real mariadbd, user with a password, over TCP and the socket. */
 @org.junit.jupiter.api.Timeout(300)
@@ -43,14 +42,6 @@ class WireClientTest {
         if (server != null) {
             server.close();
         }
-    }
-
-    private static Workload workload(WorkloadFactory f, String... kv) {
-        Map<String, String> m = new HashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put(kv[i], kv[i + 1]);
-        }
-        return f.create(m);
     }
 
     private static WireConnection open(Target t, String transport) throws Exception {
