@@ -25,7 +25,7 @@ public final class Connector {
     private final Target target;
     private final JdbcDriver driver;
     private final boolean socket;
-    /** Sessions speak bench's own protocol client ({@code --driver wire}); setup still goes through {@link #driver}. */
+    /** Sessions speak bench's own protocol client ({@code --driver wire} or auto); setup still goes through {@link #driver}. */
     private final boolean wire;
 
     private Connector(Target target, JdbcDriver driver, boolean socket, boolean wire) {
@@ -37,9 +37,13 @@ public final class Connector {
 
     /**
      * Resolves --driver and --transport for {@code target}. {@code --transport=auto} takes the target's
-     * {@code transport} property, else TCP. {@code --driver=auto} picks MariaDB Connector/J
-     * for MariaDB and also for MySQL: measured on MySQL 8.0.15 with 8 threads of point-select it
-     * gave about 29k QPS against 21-24k for MySQL Connector/J 8.4 on the same server.
+     * {@code transport} property, else TCP. {@code --driver=auto} takes the target's {@code driver}
+     * property, else runs sessions on bench's own protocol client, the leanest measured (see the
+     * README's "benchkit against sysbench"), with MariaDB Connector/J for setup; a workload falls back
+     * to MariaDB Connector/J sessions when the user logs in with a plugin the wire client does not speak
+     * ({@link #withJdbcSessions}). MariaDB Connector/J is also the JDBC driver of choice for MySQL:
+     * measured on MySQL 8.0.15 with 8 threads of point-select it gave about 29k QPS against 21-24k for
+     * MySQL Connector/J 8.4 on the same server.
      */
     public static Connector resolve(String plugin, Target target, String driverOption, String transportOption) {
         String transport = "auto".equals(transportOption)
@@ -64,7 +68,12 @@ public final class Connector {
             throw new InvalidOptionException(plugin + ": --transport=socket needs --driver=mariadb "
                     + "(MySQL Connector/J has no unix socket support without junixsocket)");
         }
-        return new Connector(target, driver, socket, "wire".equals(choice));
+        return new Connector(target, driver, socket, "wire".equals(choice) || "auto".equals(choice));
+    }
+
+    /** The same target and transport with sessions on the JDBC driver instead of the wire client. */
+    public Connector withJdbcSessions() {
+        return new Connector(target, driver, socket, false);
     }
 
     /** The database the tables live in. */
@@ -80,7 +89,7 @@ public final class Connector {
         return socket;
     }
 
-    /** Whether sessions speak bench's own protocol client ({@code --driver wire}). */
+    /** Whether sessions speak bench's own protocol client ({@code --driver wire}, or auto). */
     public boolean usesWire() {
         return wire;
     }

@@ -53,7 +53,7 @@ public record OltpOptions(
         s.add(new OptionSpec("rand-pareto-h", "0.2", "Parameter h for the pareto distribution"));
         s.add(new OptionSpec("rand-zipfian-exp", "0.8", "Shape parameter (exponent, theta) for the zipfian distribution"));
         s.add(new OptionSpec("mysql-ignore-errors", "1213,1020,1205", "Comma-separated MySQL error codes that roll back and count as ignored errors, or 'all'"));
-        s.add(new OptionSpec("driver", "auto", "client: mysql (MySQL Connector/J), mariadb (MariaDB Connector/J), auto (MariaDB Connector/J, measured fastest on both MariaDB and MySQL), or wire (bench's own non-blocking protocol client for the prepared-statement scripts; many sessions per thread with --client-threads loop)"));
+        s.add(new OptionSpec("driver", "auto", "client: wire (bench's own non-blocking protocol client, the leanest measured: many sessions per thread on event loops; no TLS, logs in with mysql_native_password or caching_sha2_password), mariadb (MariaDB Connector/J), mysql (MySQL Connector/J), or auto (wire, or MariaDB Connector/J when the user logs in with another plugin)"));
         s.add(new OptionSpec("transport", "auto", "auto (the target's way in: the unix socket for --mysql-socket alone, else TCP), tcp, or socket (needs a target with a socket)"));
         return s;
     }

@@ -1,12 +1,13 @@
 package benchkit.sysbench;
 
-import benchkit.spi.InvalidOptionException;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
 
+import benchkit.sysbench.wire.UnsupportedLogin;
+import benchkit.sysbench.wire.WireConnection;
 import benchkit.sysbench.wire.WireError;
 
 import java.io.IOException;
@@ -28,11 +29,6 @@ public final class OltpWorkload implements Workload {
         this.script = script;
         this.options = options;
         this.steps = script.steps(options);
-        if ("wire".equals(options.driver()) && steps.isEmpty()) {
-            throw new InvalidOptionException(script.workloadName() + ": --driver=wire runs the prepared-statement scripts "
-                    + "(point-select, oltp-read-only, oltp-read-write, oltp-write-only, oltp-update-index, "
-                    + "oltp-update-non-index, oltp-delete); use --driver mariadb for this one");
-        }
         long seed = options.rand().seed() != 0 ? options.rand().seed() : System.nanoTime();
         this.uniqueIds = new UniqueIds(seed, seed * 31 + 17);
     }
@@ -53,9 +49,28 @@ public final class OltpWorkload implements Workload {
         Connector c = connectors.get(target);
         if (c == null) {
             c = Connector.resolve(script.workloadName(), target, options.driver(), options.transport());
+            if ("auto".equals(options.driver()) && c.usesWire()) {
+                c = wireOrJdbc(c);
+            }
             connectors.put(target, c);
         }
         return c;
+    }
+
+    /**
+     * --driver auto: bench's own client, unless the user logs in with a plugin it does not speak; then
+     * MariaDB Connector/J, with a note. Any other failure to log in is left to the sessions to report.
+     */
+    private Connector wireOrJdbc(Connector c) {
+        try (WireConnection probe = c.openWire()) {
+            return c;
+        } catch (UnsupportedLogin e) {
+            System.err.println("benchkit: " + script.workloadName() + ": the user logs in with " + e.plugin()
+                    + ", which bench's own client does not speak; sessions use MariaDB Connector/J");
+            return c.withJdbcSessions();
+        } catch (IOException | WireError e) {
+            return c;
+        }
     }
 
     private TableLoader loader() {
@@ -95,32 +110,40 @@ public final class OltpWorkload implements Workload {
         }
     }
 
-    private Session openWireSession(Connector c, SessionContext context) {
-        try {
-            return new WireSession(script.workloadName(), options, steps, c, context.queries(), context.thread());
-        } catch (WireError e) {
-            throw new IllegalStateException(SqlErrors.describe(script.workloadName(), e.code(), e.sqlState(), e.getMessage()), e);
-        } catch (IOException e) {
-            throw new IllegalStateException(script.workloadName() + ": cannot connect to " + c + ": " + e.getMessage(), e);
-        }
-    }
-
     @Override
     public Session openSession(Target target, SessionContext context) throws Exception {
         Connector c = connector(target);
+        if (c.usesWire()) {
+            try {
+                return openWireSession(c, context);
+            } catch (WireError e) {
+                throw new IllegalStateException(SqlErrors.describe(script.workloadName(), e.code(), e.sqlState(), e.getMessage()), e);
+            } catch (IOException e) {
+                throw new IllegalStateException(script.workloadName() + ": cannot connect to " + c + ": " + e.getMessage(), e);
+            }
+        }
         String name = script.workloadName();
         switch (script) {
             case INSERT:
                 return new InsertSession(name, options, c, context.queries(), context.thread(), uniqueIds);
-            case SELECT_RANDOM_POINTS:
-                return new RandomPointsSession(name, false, options, c, context.queries(), context.thread(), context.threads());
-            case SELECT_RANDOM_RANGES:
-                return new RandomPointsSession(name, true, options, c, context.queries(), context.thread(), context.threads());
+            case SELECT_RANDOM_POINTS: case SELECT_RANDOM_RANGES:
+                return new RandomPointsSession(name, script == OltpScript.SELECT_RANDOM_RANGES, options, c,
+                        context.queries(), context.thread(), context.threads());
             default:
-                if (c.usesWire()) {
-                    return openWireSession(c, context);
-                }
                 return new StatementSession(name, options, steps, c, context.queries(), context.thread());
+        }
+    }
+
+    private Session openWireSession(Connector c, SessionContext context) throws IOException, WireError {
+        String name = script.workloadName();
+        switch (script) {
+            case INSERT:
+                return new WireInsertSession(name, options, c, context.queries(), context.thread(), uniqueIds);
+            case SELECT_RANDOM_POINTS: case SELECT_RANDOM_RANGES:
+                return new WireRandomPointsSession(name, script == OltpScript.SELECT_RANDOM_RANGES, options, c,
+                        context.queries(), context.thread(), context.threads());
+            default:
+                return new WireStatementSession(name, options, steps, c, context.queries(), context.thread());
         }
     }
 }

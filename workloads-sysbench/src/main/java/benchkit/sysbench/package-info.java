@@ -10,9 +10,11 @@
  *   <li>{@link benchkit.sysbench.SbRandom} - sysbench's PRNG and distributions; {@link benchkit.sysbench.RowValues} - c, pad and k;</li>
  *   <li>{@code TableLoader} and {@code Schema} - prepare, isPrepared and cleanup of the sbtestN tables;</li>
  *   <li>{@link benchkit.sysbench.Connector} - driver and transport choice (MariaDB Connector/J reads through the sockets of module mariadb-sockets);</li>
+ *   <li>{@code InsertEvents} and {@code RandomPoints} - what an event of oltp_insert and of
+ *       select_random_points/-ranges sends, whichever client sends it;</li>
  *   <li>{@code JdbcSession} and its subclasses - one client thread, with sysbench's error handling;</li>
- *   <li>{@code WireSession} - the prepared-statement scripts over bench's own protocol client
- *       ({@link benchkit.sysbench.wire}, {@code --driver wire}), as a {@link benchkit.spi.PolledSession}
+ *   <li>{@code WireSession} and its subclasses - the same scripts over bench's own protocol client
+ *       ({@link benchkit.sysbench.wire}, {@code --driver wire}), as {@link benchkit.spi.PolledSession}s
  *       that event loops can drive.</li>
  * </ul>
  */

@@ -47,7 +47,7 @@ final class MariaDbServer implements AutoCloseable {
                  Statement s = c.createStatement()) {
                 for (String host : List.of("127.0.0.1", "localhost")) {
                     s.execute("CREATE USER 'bench'@'" + host + "' IDENTIFIED BY '" + password + "'");
-                    s.execute("GRANT ALL ON *.* TO 'bench'@'" + host + "'");
+                    s.execute("GRANT ALL ON *.* TO 'bench'@'" + host + "' WITH GRANT OPTION");   // tests create users
                 }
             }
             Path dir = Files.createTempDirectory("benchkit-sysbench-test",

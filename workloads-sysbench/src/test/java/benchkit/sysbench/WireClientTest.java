@@ -1,7 +1,7 @@
 package benchkit.sysbench;
 
-import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Outcome;
+import benchkit.spi.PolledSession;
 import benchkit.spi.Session;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
@@ -106,10 +106,11 @@ class WireClientTest {
     }
 
     @Test
-    void everyPreparedScriptCountsAsTheJdbcSessionDoes() throws Exception {
+    void everyScriptCountsAsTheJdbcSessionDoes() throws Exception {
         List<WorkloadFactory> scripts = List.of(new OltpWorkloadFactory.PointSelect(), new OltpWorkloadFactory.ReadOnly(),
                 new OltpWorkloadFactory.ReadWrite(), new OltpWorkloadFactory.WriteOnly(), new OltpWorkloadFactory.UpdateIndex(),
-                new OltpWorkloadFactory.UpdateNonIndex(), new OltpWorkloadFactory.Delete());
+                new OltpWorkloadFactory.UpdateNonIndex(), new OltpWorkloadFactory.Delete(), new OltpWorkloadFactory.Insert(),
+                new OltpWorkloadFactory.SelectRandomPoints(), new OltpWorkloadFactory.SelectRandomRanges());
         for (WorkloadFactory f : scripts) {
             long[] jdbc = run(workload(f, "tables", "2", "table-size", "1000", "driver", "mariadb"));
             for (String transport : List.of("tcp", "socket")) {   // TCP reads block, socket reads poll
@@ -119,9 +120,48 @@ class WireClientTest {
                 assertTrue(wire[0] + wire[1] > 0, f.name());
             }
         }
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
-                () -> workload(new OltpWorkloadFactory.Insert(), "driver", "wire"));
-        assertTrue(e.getMessage().startsWith("oltp-insert: --driver=wire runs the prepared-statement scripts"), e.getMessage());
+    }
+
+    @Test
+    void insertOverWireAddsOneRowPerEvent() throws Exception {
+        Connector jdbc = Connector.resolve("t", target, "mariadb", "tcp");
+        long before = rows(jdbc);
+        run(workload(new OltpWorkloadFactory.Insert(), "tables", "2", "table-size", "1000", "driver", "wire"));
+        assertEquals(before + 25, rows(jdbc));
+    }
+
+    private static long rows(Connector c) throws Exception {
+        try (java.sql.Connection conn = c.open();
+             java.sql.ResultSet rs = conn.createStatement().executeQuery(
+                     "SELECT (SELECT count(*) FROM sbtest1) + (SELECT count(*) FROM sbtest2)")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    void autoUsesMariaDbConnectorWhenTheUserLogsInWithAPluginWireDoesNotSpeak() throws Exception {
+        String password = "ed-" + server.password();
+        try (java.sql.Connection c = Connector.resolve("t", target, "mariadb", "tcp").open();
+             java.sql.Statement s = c.createStatement()) {
+            s.execute("INSTALL SONAME 'auth_ed25519'");
+            for (String host : List.of("127.0.0.1", "localhost")) {
+                s.execute("CREATE USER 'ed'@'" + host + "' IDENTIFIED VIA ed25519 USING PASSWORD('" + password + "')");
+                s.execute("GRANT ALL ON sbtest.* TO 'ed'@'" + host + "'");
+            }
+        }
+        Target ed = target.toBuilder().user("ed").password(password).build();
+        Workload auto = workload(new OltpWorkloadFactory.PointSelect(), "tables", "2", "table-size", "1000");
+        try (Session bench = auto.openSession(target, new CountingContext(0, 1));
+             Session edSession = auto.openSession(ed, new CountingContext(0, 1))) {
+            assertTrue(bench instanceof PolledSession, "auto with mysql_native_password: the wire client");
+            assertFalse(edSession instanceof PolledSession, "auto with ed25519: MariaDB Connector/J");
+            assertEquals(Outcome.OK, edSession.execute());
+        }
+        Workload wire = workload(new OltpWorkloadFactory.PointSelect(), "tables", "2", "table-size", "1000", "driver", "wire");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> wire.openSession(ed, new CountingContext(0, 1)));
+        assertTrue(e.getMessage().contains("the user logs in with client_ed25519, which --driver wire does not speak"), e.getMessage());
+        assertFalse(e.getMessage().contains(password));
     }
 
     /** 25 events, each OK; the queries counted by kind. */

@@ -155,8 +155,7 @@ final class Login {
         } catch (GeneralSecurityException e) {
             throw new IOException(e);
         }
-        throw new IOException("the user logs in with " + plugin + ", which --driver wire does not speak "
-                + "(it speaks " + NATIVE + " and " + CACHING_SHA2 + "); use --driver mariadb");
+        throw new UnsupportedLogin(plugin, NATIVE + " and " + CACHING_SHA2);
     }
 
     private static byte[] xor(byte[] a, byte[] b) {

@@ -98,7 +98,7 @@ public final class WireConnection implements AutoCloseable {
     }
 
     /** Sends {@code sql} as text (COM_QUERY), e.g. BEGIN; read the reply with {@link #readReply}. */
-    public void query(String sql) throws IOException {
+    public void query(CharSequence sql) throws IOException {
         ByteBuffer out = channel.request(0).put(COM_QUERY);
         for (int i = 0; i < sql.length(); i++) {
             out.put((byte) sql.charAt(i));

@@ -1,0 +1,41 @@
+package benchkit.sysbench;
+
+import benchkit.spi.Outcome;
+import benchkit.spi.QueryCounter;
+import benchkit.sysbench.wire.WireConnection;
+import benchkit.sysbench.wire.WireError;
+
+import java.io.IOException;
+
+/** oltp_insert.lua over bench's own protocol client: one text-protocol INSERT per event ({@link InsertEvents}). */
+final class WireInsertSession extends WireSession {
+    private final InsertEvents events;
+    private boolean sent;
+
+    WireInsertSession(String workload, OltpOptions options, Connector connector, QueryCounter queries, int thread,
+                      UniqueIds uniqueIds) throws IOException, WireError {
+        super(workload, connector, options.ignoredErrors(), queries);
+        this.events = new InsertEvents(options, thread, uniqueIds);
+        connect();
+    }
+
+    @Override
+    protected void prepareStatements(WireConnection c) {
+        // oltp_insert.lua sends plain queries
+    }
+
+    @Override
+    protected void startEvent() {
+        sent = false;
+    }
+
+    @Override
+    protected Outcome sendNext() throws IOException {
+        if (sent) {
+            return Outcome.OK;
+        }
+        sent = true;
+        send(events.next(), Kind.WRITE);
+        return null;
+    }
+}
