@@ -94,7 +94,8 @@ abstract class RunCommand implements Callable<Integer> {
     @Option(names = "--client-threads", paramLabel = "KIND", defaultValue = "auto",
             description = "What runs the sessions: platform (one OS thread each), virtual (Java 21+; platform on older JVMs), "
                     + "loop (event loops, one thread per 32 sessions; needs sessions that can be polled, e.g. --driver wire) "
-                    + "or auto (platform, the leaner one measured; default ${DEFAULT-VALUE}). The server sees one connection per session either way.")
+                    + "or auto (loop where the sessions can be polled, as the OLTP workloads' by default, else platform; "
+                    + "default ${DEFAULT-VALUE}). The server sees one connection per session either way.")
     String clientThreads;
 
     @Option(names = "--fail-fast", description = "Stop the whole run when one variant fails (default: go on with the next).")

@@ -24,12 +24,26 @@ class AllOltpWorkloadsIT {
 
     @Test
     void everyWorkloadRunsOnEmbeddedMysql() throws Exception {
-        Path out = dir.resolve("all");
+        BenchJar.Result r = runEveryWorkload("defaults");
+        // the defaults: bench's own client on event loops, for every script
+        assertEquals(WORKLOADS.size(), r.all().split("# Client threads: 1 event-loop thread for 2 sessions\n", -1).length - 1, r.all());
+    }
+
+    @Test
+    void everyWorkloadRunsOnMariaDbConnectorOnAThreadPerSession() throws Exception {
+        BenchJar.Result r = runEveryWorkload("jdbc", "--driver", "mariadb", "--client-threads", "platform", "--transport", "socket");
+        assertTrue(r.all().contains("# Client threads: platform"), r.all());
+    }
+
+    /** Runs every workload with 2 threads for 1 s each on MySQL 8.0.15 and checks its results. */
+    private BenchJar.Result runEveryWorkload(String name, String... options) throws Exception {
+        Path out = dir.resolve(name);
         String mark = ServerProcesses.newMark();
-        BenchJar.Result r = BenchJar.run(dir, 1200, Map.of(ServerProcesses.MARK_VARIABLE, mark),
-                "--workload", String.join(",", WORKLOADS), "--server", "mysql-8.0", "--threads", "2",
-                "--table-size", "1000", "--time", "1", "--iterations", "1", "--warmup-iterations", "0",
-                "--report-interval", "0", "--out", out.toString());
+        List<String> args = new java.util.ArrayList<>(List.of("--workload", String.join(",", WORKLOADS),
+                "--server", "mysql-8.0", "--threads", "2", "--table-size", "1000", "--time", "1", "--iterations", "1",
+                "--warmup-iterations", "0", "--report-interval", "0", "--out", out.toString()));
+        args.addAll(List.of(options));
+        BenchJar.Result r = BenchJar.run(dir, 1200, Map.of(ServerProcesses.MARK_VARIABLE, mark), args.toArray(new String[0]));
         assertEquals(0, r.exit(), r.all());
         ServerProcesses.assertNoneLeft(mark);
 
@@ -39,28 +53,7 @@ class AllOltpWorkloadsIT {
         }
         assertEquals(new java.util.TreeSet<>(WORKLOADS), byWorkload.keySet());
         assertReasonable(byWorkload);
-    }
-
-    @Test
-    void everyPreparedStatementScriptRunsOnEventLoopsWithTheWireClient() throws Exception {
-        List<String> scripts = List.of("oltp-read-only", "oltp-read-write", "oltp-write-only", "point-select",
-                "oltp-update-index", "oltp-update-non-index", "oltp-delete");
-        Path out = dir.resolve("wire");
-        String mark = ServerProcesses.newMark();
-        BenchJar.Result r = BenchJar.run(dir, 1200, Map.of(ServerProcesses.MARK_VARIABLE, mark),
-                "--workload", String.join(",", scripts), "--server", "mysql-8.0", "--threads", "2",
-                "--driver", "wire", "--client-threads", "loop", "--transport", "socket",
-                "--table-size", "1000", "--time", "1", "--iterations", "1", "--warmup-iterations", "0",
-                "--report-interval", "0", "--out", out.toString());
-        assertEquals(0, r.exit(), r.all());
-        assertTrue(r.all().contains("# Client threads: loop"), r.all());
-        ServerProcesses.assertNoneLeft(mark);
-        Map<String, JsonNode> byWorkload = new TreeMap<>();
-        for (JsonNode e : new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile())) {
-            byWorkload.put(e.path("benchmark").asText().replace("benchkit.", ""), e);
-        }
-        assertEquals(new java.util.TreeSet<>(scripts), byWorkload.keySet());
-        assertReasonable(byWorkload);
+        return r;
     }
 
     /** Every workload ran on MySQL 8.0.15 with some throughput, and few ignored errors. */

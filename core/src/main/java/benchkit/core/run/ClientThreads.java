@@ -1,18 +1,24 @@
 package benchkit.core.run;
 
+import benchkit.spi.PolledSession;
+import benchkit.spi.Session;
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadFactory;
 
 /**
- * What runs the client sessions: one platform (OS) thread each, or one virtual thread each
- * (Java 21+). Either way the server sees exactly one connection per session; virtual threads
- * only change how many OS threads the client spends waiting on them. Built for Java 17, so
- * virtual threads are reached reflectively; where the JVM has none, {@link #VIRTUAL} falls
- * back to platform threads and says so.
+ * What runs the client sessions: one platform (OS) thread each, one virtual thread each
+ * (Java 21+), or event loops that each drive many sessions. Either way the server sees exactly one
+ * connection per session; the choice only changes how many OS threads the client spends on them.
+ * Built for Java 17, so virtual threads are reached reflectively; where the JVM has none,
+ * {@link #VIRTUAL} falls back to platform threads and says so.
  */
 public enum ClientThreads {
-    /** The measured default: platform threads (see the README's "benchkit against sysbench"). */
+    /**
+     * The measured default (see the README's "benchkit against sysbench"): event loops when every
+     * session can be polled, else platform threads.
+     */
     AUTO,
     PLATFORM,
     VIRTUAL,
@@ -28,7 +34,7 @@ public enum ClientThreads {
 
     private static final ThreadFactory VIRTUAL_FACTORY = virtualFactory();
 
-    /** Parses {@code auto}, {@code platform} or {@code virtual} (any case). */
+    /** Parses {@code auto}, {@code platform}, {@code virtual} or {@code loop} (any case). */
     public static ClientThreads parse(String s) {
         if (s != null) {
             for (ClientThreads c : values()) {
@@ -45,12 +51,23 @@ public enum ClientThreads {
         return VIRTUAL_FACTORY != null;
     }
 
-    /** What this choice runs on in this JVM: {@link #PLATFORM}, {@link #VIRTUAL} or {@link #LOOP}, never {@link #AUTO}. */
+    /**
+     * What this choice runs on in this JVM before the sessions are known: {@link #AUTO} stays itself
+     * (see {@link #forSessions}); {@link #VIRTUAL} may fall back to {@link #PLATFORM}.
+     */
     public ClientThreads resolve() {
-        if (this == LOOP) {
-            return LOOP;
+        if (this == VIRTUAL && !virtualAvailable()) {
+            return PLATFORM;
         }
-        return this == VIRTUAL && virtualAvailable() ? VIRTUAL : PLATFORM;
+        return this;
+    }
+
+    /** What runs these sessions: {@link #AUTO} means event loops when all of them can be polled, else platform threads. */
+    ClientThreads forSessions(List<? extends Session> sessions) {
+        if (this != AUTO) {
+            return resolve();
+        }
+        return !sessions.isEmpty() && sessions.stream().allMatch(s -> s instanceof PolledSession) ? LOOP : PLATFORM;
     }
 
     /** How many event-loop threads serve {@code sessions}: one per {@value #SESSIONS_PER_LOOP}, at most one per CPU. */
@@ -59,13 +76,16 @@ public enum ClientThreads {
         return Math.max(1, Math.min(wanted, Runtime.getRuntime().availableProcessors()));
     }
 
-    /** Why {@link #resolve()} differs from the choice, for the run header; empty when it does not. */
+    /** Why {@link #resolve()} differs from the choice, or what auto means, for the run header; empty when nothing needs saying. */
     public String note() {
+        if (this == AUTO) {
+            return " (event loops for sessions that can wait without a thread, else one platform thread per session)";
+        }
         return this == VIRTUAL && !virtualAvailable()
                 ? " (virtual threads need Java 21+; this is Java " + Runtime.version().feature() + ")" : "";
     }
 
-    /** An unstarted daemon thread for {@code task}, named {@code name}, of the resolved kind. */
+    /** An unstarted daemon thread for {@code task}, named {@code name}: virtual if this resolves to virtual, else platform. */
     Thread newThread(Runnable task, String name) {
         Thread t;
         if (resolve() == VIRTUAL) {

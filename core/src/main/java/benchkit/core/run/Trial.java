@@ -76,6 +76,9 @@ final class Trial {
         } catch (Exception e) {
             throw failure("could not open " + info.threads() + " sessions", null, e);
         }
+        if (plan.clientThreads() == ClientThreads.AUTO) {
+            printer.line("# Client threads: " + load.clientThreads());
+        }
         RunFailure failure = null;
         boolean trialStarted = false;
         try {

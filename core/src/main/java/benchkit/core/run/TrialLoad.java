@@ -34,7 +34,7 @@ final class TrialLoad implements AutoCloseable {
 
     private TrialLoad(List<Session> sessions, List<ThreadCounters> counters, LoadControl control, ClientThreads kind) {
         this.sessions = sessions;
-        this.kind = kind;
+        this.kind = kind.forSessions(sessions);
         this.counters = counters;
         this.control = control;
         for (int i = 0; i < sessions.size(); i++) {
@@ -57,7 +57,7 @@ final class TrialLoad implements AutoCloseable {
                 }
                 sessions.add(s);
                 counters.add(c);
-                if (kind.resolve() == ClientThreads.LOOP && !(s instanceof PolledSession)) {
+                if (kind == ClientThreads.LOOP && !(s instanceof PolledSession)) {
                     throw new InvalidOptionException("--client-threads loop needs sessions that can wait without a thread "
                             + "(" + PolledSession.class.getSimpleName() + ", e.g. the OLTP workloads' --driver wire); "
                             + "this workload's are " + s.getClass().getSimpleName());
@@ -70,6 +70,15 @@ final class TrialLoad implements AutoCloseable {
         return new TrialLoad(sessions, counters, new LoadControl(Thread.currentThread(), rate, maxEvents), kind);
     }
 
+    /** What runs the sessions, for the trial's header: e.g. "1 event-loop thread for 8 sessions". */
+    String clientThreads() {
+        if (kind == ClientThreads.LOOP) {
+            int loops = ClientThreads.loops(sessions.size());
+            return loops + " event-loop thread" + (loops == 1 ? "" : "s") + " for " + sessions.size() + " sessions";
+        }
+        return "one " + kind.label() + " thread per session";
+    }
+
     LoadControl control() {
         return control;
     }
@@ -77,7 +86,7 @@ final class TrialLoad implements AutoCloseable {
     void start(String name) {
         control.start(System.nanoTime());
         int n = sessions.size();
-        if (kind.resolve() == ClientThreads.LOOP) {
+        if (kind == ClientThreads.LOOP) {
             EventLoop[] loops = new EventLoop[ClientThreads.loops(n)];
             for (int l = 0; l < loops.length; l++) {
                 loops[l] = new EventLoop(control);

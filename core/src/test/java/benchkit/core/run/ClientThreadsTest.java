@@ -23,10 +23,12 @@ class ClientThreadsTest {
     }
 
     @Test
-    void autoAndPlatformRunOnPlatformThreads() {
-        assertEquals(ClientThreads.PLATFORM, ClientThreads.AUTO.resolve());
+    void autoIsDecidedByTheSessionsAndSaysHow() {
+        assertEquals(ClientThreads.AUTO, ClientThreads.AUTO.resolve());
         assertEquals(ClientThreads.PLATFORM, ClientThreads.PLATFORM.resolve());
-        assertEquals("", ClientThreads.AUTO.note());
+        assertTrue(ClientThreads.AUTO.note().contains("event loops for sessions that can wait without a thread"),
+                ClientThreads.AUTO.note());
+        assertEquals("", ClientThreads.PLATFORM.note());
     }
 
     @Test

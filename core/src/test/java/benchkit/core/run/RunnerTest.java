@@ -309,6 +309,26 @@ class RunnerTest {
     }
 
     @Test
+    void autoRunsSessionsThatCanBePolledOnEventLoopsAndOthersOnAThreadEach() throws Exception {
+        for (boolean polled : new boolean[]{true, false}) {
+            java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            FakeWorkload.Behaviour recordThread = p -> {
+                threads.add(Thread.currentThread().getName());
+                return Outcome.OK;
+            };
+            RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(4), 0, Duration.ofMillis(100),
+                    1, Duration.ofSeconds(30), 1, Duration.ZERO, tmp.resolve("out-" + polled), 2000, 0, false, ClientThreads.AUTO);
+            RunSummary summary = run(plan, polled ? FakeWorkload.polled(recordThread) : new FakeWorkload(200, recordThread));
+            assertTrue(summary.complete(), summary.failure().orElse(""));
+            assertEquals(polled, threads.stream().allMatch(n -> n.contains("-loop-")), threads.toString());
+            assertEquals(polled ? 1 : 4, threads.size(), threads.toString());
+        }
+        assertTrue(console().contains("# Client threads: auto (event loops for sessions that can wait without a thread"), console());
+        assertTrue(console().contains("# Client threads: 1 event-loop thread for 4 sessions\n"), console());
+        assertTrue(console().contains("# Client threads: one platform thread per session\n"), console());
+    }
+
+    @Test
     void eventLoopsNeedSessionsThatCanBePolled() throws Exception {
         RunSummary summary = run(loopPlan(2, 0, 0), FakeWorkload.alwaysOk(0));
         assertTrue(summary.failure().orElseThrow().contains("--client-threads loop needs sessions that can wait without a thread"),
