@@ -106,6 +106,28 @@ class WireClientTest {
     }
 
     @Test
+    void requestsLargerThanTheFirstBufferAreSentWhole() throws Exception {
+        try (WireConnection c = open(target, "tcp")) {
+            int n = 6000;    // e.g. --random-points 6000: 6000 parameters, about 36 kB to execute
+            ParamType[] types = new ParamType[n];
+            java.util.Arrays.fill(types, ParamType.INT);
+            WireStatement s = c.prepare("SELECT 1 FROM DUAL WHERE 7 IN (" + "?, ".repeat(n - 1) + "?)", types);
+            for (int i = 0; i < n; i++) {
+                s.setInt(i, i == n - 1 ? 7 : -1 - i);    // only the last parameter matches
+            }
+            c.execute(s);
+            c.awaitReply();
+            assertNull(c.error());
+            assertEquals(1, c.rows(), "the last parameter matched, so every parameter arrived");
+
+            c.query("SELECT '" + "x".repeat(40_000) + "'");
+            c.awaitReply();
+            assertNull(c.error());
+            assertEquals(1, c.rows());
+        }
+    }
+
+    @Test
     void everyScriptCountsAsTheJdbcSessionDoes() throws Exception {
         List<WorkloadFactory> scripts = List.of(new OltpWorkloadFactory.PointSelect(), new OltpWorkloadFactory.ReadOnly(),
                 new OltpWorkloadFactory.ReadWrite(), new OltpWorkloadFactory.WriteOnly(), new OltpWorkloadFactory.UpdateIndex(),

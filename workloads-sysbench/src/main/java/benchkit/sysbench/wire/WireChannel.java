@@ -21,9 +21,10 @@ import java.nio.channels.SocketChannel;
  */
 final class WireChannel implements AutoCloseable {
     private static final int HEADER = 4;
+    private static final int MAX_PAYLOAD = 0xffffff;
     final SocketChannel channel;
     private ByteBuffer in = ByteBuffer.allocateDirect(64 << 10).order(ByteOrder.LITTLE_ENDIAN);
-    private final ByteBuffer out = ByteBuffer.allocateDirect(16 << 10).order(ByteOrder.LITTLE_ENDIAN);
+    private ByteBuffer out = ByteBuffer.allocateDirect(16 << 10).order(ByteOrder.LITTLE_ENDIAN);
     private final long timeoutMillis;
     private Selector waiter;
     /** Reads block in the kernel (TCP on a thread of its own); the channel then cannot join a selector. */
@@ -72,8 +73,23 @@ final class WireChannel implements AutoCloseable {
         }
     }
 
-    /** Starts a request packet with {@code sequence}; write its payload into the buffer returned, then {@link #send()}. */
+    /** Starts a request packet with {@code sequence} and a small payload (the log-in's, COM_QUIT). */
     ByteBuffer request(int sequence) {
+        return request(sequence, 0);
+    }
+
+    /**
+     * Starts a request packet with {@code sequence} and room for {@code payloadBytes}; write the payload
+     * into the buffer returned, then {@link #send()}.
+     */
+    ByteBuffer request(int sequence, int payloadBytes) {
+        if (payloadBytes >= MAX_PAYLOAD) {
+            // one packet carries less than 16 MB; sysbench's statements never come near it
+            throw new IllegalArgumentException("a request of " + payloadBytes + " bytes; at most " + (MAX_PAYLOAD - 1));
+        }
+        if (HEADER + payloadBytes > out.capacity()) {
+            out = ByteBuffer.allocateDirect(Integer.highestOneBit(HEADER + payloadBytes) << 1).order(ByteOrder.LITTLE_ENDIAN);
+        }
         out.clear();
         out.putInt(0);
         out.put(3, (byte) sequence);

@@ -52,7 +52,8 @@ public final class WireConnection implements AutoCloseable {
 
     /** Prepares {@code sql} on the server, waiting for the answer; its parameters take {@code types}. */
     public WireStatement prepare(String sql, ParamType... types) throws IOException, WireError {
-        channel.request(0).put(COM_STMT_PREPARE).put(sql.getBytes(StandardCharsets.UTF_8));
+        byte[] text = sql.getBytes(StandardCharsets.UTF_8);
+        channel.request(0, 1 + text.length).put(COM_STMT_PREPARE).put(text);
         channel.send();
         ByteBuffer ok = channel.take();
         if (ok.get(0) == (byte) 0xff) {
@@ -74,7 +75,7 @@ public final class WireConnection implements AutoCloseable {
 
     /** Sends COM_STMT_EXECUTE of {@code s} with the parameters set on it; read the reply with {@link #readReply}. */
     public void execute(WireStatement s) throws IOException {
-        ByteBuffer out = channel.request(0);
+        ByteBuffer out = channel.request(0, s.executeBytes());
         out.put(COM_STMT_EXECUTE).putInt(s.id).put((byte) 0).putInt(1);   // no cursor, one iteration
         int n = s.types.length;
         if (n > 0) {
@@ -99,7 +100,7 @@ public final class WireConnection implements AutoCloseable {
 
     /** Sends {@code sql} as text (COM_QUERY), e.g. BEGIN; read the reply with {@link #readReply}. */
     public void query(CharSequence sql) throws IOException {
-        ByteBuffer out = channel.request(0).put(COM_QUERY);
+        ByteBuffer out = channel.request(0, 1 + sql.length()).put(COM_QUERY);
         for (int i = 0; i < sql.length(); i++) {
             out.put((byte) sql.charAt(i));
         }

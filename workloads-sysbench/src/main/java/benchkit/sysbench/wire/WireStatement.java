@@ -14,6 +14,16 @@ public final class WireStatement {
         this.strings = new String[types.length];
     }
 
+    /** At least the bytes of COM_STMT_EXECUTE's payload with the parameters set now. */
+    int executeBytes() {
+        int n = types.length;
+        int bytes = 10 + (n + 7) / 8 + 1 + 2 * n;   // command, id, flags, iterations; NULL bitmap, types
+        for (int i = 0; i < n; i++) {
+            bytes += types[i] == ParamType.INT ? 4 : 3 + (strings[i] == null ? 0 : strings[i].length());
+        }
+        return bytes;
+    }
+
     /** Sets parameter {@code index} (0-based), which must be an {@link ParamType#INT}. */
     public void setInt(int index, int value) {
         if (types[index] != ParamType.INT) {
