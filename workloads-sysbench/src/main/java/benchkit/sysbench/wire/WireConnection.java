@@ -82,9 +82,14 @@ public final class WireConnection implements AutoCloseable {
             for (int i = 0; i < (n + 7) / 8; i++) {
                 out.put((byte) 0);                                           // no NULLs
             }
-            out.put((byte) 1);                                               // types follow
-            for (ParamType t : s.types) {
-                out.put(t == ParamType.INT ? MYSQL_TYPE_LONG : MYSQL_TYPE_STRING).put((byte) 0);
+            // The types go with the first execution only, as libmysqlclient sends them (so sysbench's
+            // server sees the same); the server keeps them for the statement's later executions.
+            out.put((byte) (s.typesSent ? 0 : 1));
+            if (!s.typesSent) {
+                for (ParamType t : s.types) {
+                    out.put(t == ParamType.INT ? MYSQL_TYPE_LONG : MYSQL_TYPE_STRING).put((byte) 0);
+                }
+                s.typesSent = true;
             }
             for (int i = 0; i < n; i++) {
                 if (s.types[i] == ParamType.INT) {

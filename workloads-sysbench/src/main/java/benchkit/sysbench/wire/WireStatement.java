@@ -6,6 +6,8 @@ public final class WireStatement {
     final ParamType[] types;
     final int[] ints;
     final String[] strings;
+    /** Whether an execution sent the parameters' types; later ones leave them out. */
+    boolean typesSent;
 
     WireStatement(int id, ParamType[] types) {
         this.id = id;
