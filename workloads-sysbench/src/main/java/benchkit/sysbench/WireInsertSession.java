@@ -1,6 +1,5 @@
 package benchkit.sysbench;
 
-import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
 import benchkit.sysbench.wire.WireConnection;
 import benchkit.sysbench.wire.WireError;
@@ -8,9 +7,8 @@ import benchkit.sysbench.wire.WireError;
 import java.io.IOException;
 
 /** oltp_insert.lua over bench's own protocol client: one text-protocol INSERT per event ({@link InsertEvents}). */
-final class WireInsertSession extends WireSession {
+final class WireInsertSession extends WireOneRequestSession {
     private final InsertEvents events;
-    private boolean sent;
 
     WireInsertSession(String workload, OltpOptions options, Connector connector, QueryCounter queries, int thread,
                       UniqueIds uniqueIds) throws IOException, WireError {
@@ -25,17 +23,7 @@ final class WireInsertSession extends WireSession {
     }
 
     @Override
-    protected void startEvent() {
-        sent = false;
-    }
-
-    @Override
-    protected Outcome sendNext() throws IOException {
-        if (sent) {
-            return Outcome.OK;
-        }
-        sent = true;
+    protected void sendRequest() throws IOException {
         send(events.next(), Kind.WRITE);
-        return null;
     }
 }

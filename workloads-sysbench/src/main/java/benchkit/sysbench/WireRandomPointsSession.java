@@ -1,6 +1,5 @@
 package benchkit.sysbench;
 
-import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
 import benchkit.sysbench.wire.ParamType;
 import benchkit.sysbench.wire.WireConnection;
@@ -11,10 +10,9 @@ import java.io.IOException;
 import java.util.Arrays;
 
 /** select_random_points.lua and select_random_ranges.lua over bench's own protocol client ({@link RandomPoints}). */
-final class WireRandomPointsSession extends WireSession {
+final class WireRandomPointsSession extends WireOneRequestSession {
     private final RandomPoints points;
     private WireStatement statement;
-    private boolean sent;
 
     WireRandomPointsSession(String workload, boolean ranges, OltpOptions options, Connector connector,
                             QueryCounter queries, int thread, int threads) throws IOException, WireError {
@@ -31,21 +29,11 @@ final class WireRandomPointsSession extends WireSession {
     }
 
     @Override
-    protected void startEvent() {
-        sent = false;
-    }
-
-    @Override
-    protected Outcome sendNext() throws IOException {
-        if (sent) {
-            return Outcome.OK;
-        }
-        sent = true;
+    protected void sendRequest() throws IOException {
         points.next();
         for (int i = 0; i < points.values.length; i++) {
             statement.setInt(i, points.values[i]);
         }
         send(statement, Kind.READ);
-        return null;
     }
 }
