@@ -2,7 +2,10 @@ package benchkit.cli;
 
 import benchkit.core.report.Compare;
 import benchkit.core.report.Comparison;
+import benchkit.core.report.ComparisonJson;
+import benchkit.core.report.JmhResultReader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -11,44 +14,85 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code bench compare A B}: per shared (workload, threads) the change of every metric between two
- * result directories, or two variants of one, with a verdict when the 99.9% intervals do not overlap.
+ * {@code bench compare}: the effect B/A of every metric with its confidence interval and a verdict,
+ * between the variants of one run (paired by fork) or between two runs.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare two result directories (A = baseline, B = candidate), or two variants of one:",
-            "  bench compare runs/glibc runs/jemalloc",
+        description = {"Compare variants of one run, or two runs (A = baseline, B = candidate):",
+            "  bench compare runs/matrix                       every variant against the first (or --baseline)",
             "  bench compare runs/matrix --variants allocator=glibc,allocator=jemalloc",
-            "Verdicts: faster/slower (throughput), better/worse (latency, CPU, memory), ~ when the 99.9% "
-                    + "confidence intervals overlap, ? when an interval is unknown (fewer than 3 iterations)."})
+            "  bench compare runs/old runs/new --fail-on-regression",
+            "Each row gives the effect B/A with its confidence interval, from the forks as independent replicates "
+                    + "(variants of one run are paired by fork). Verdicts: faster/slower (throughput), better/worse "
+                    + "(latency, CPU, memory) only when the interval excludes no change and the change is at least "
+                    + "--min-effect; same when the whole interval is within ±--min-effect; else inconclusive, with "
+                    + "the forks that would probably settle it."})
 final class CompareCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "DIR", arity = "1..2", description = "Result directories: A and B, or one with --variants.")
+    @Parameters(paramLabel = "DIR", arity = "1..2", description = "Result directories: OLD and NEW, or one run.")
     List<Path> dirs;
 
     @Option(names = "--variants", paramLabel = "KEY=A,KEY=B", split = ",",
             description = "Compare two variants of one directory, each chosen by one param, e.g. allocator=glibc,allocator=jemalloc.")
     List<String> variants;
 
+    @Option(names = "--json", description = "Print the verdicts as a JSON array (one object per workload, threads and metric).")
+    boolean json;
+
+    @Option(names = "--fail-on-regression",
+            description = "Exit 1 when a significant regression (slower, worse) beyond --min-effect is found, e.g. in CI.")
+    boolean failOnRegression;
+
+    @Mixin
+    VerdictOptions verdicts = new VerdictOptions();
+
     @Override
     public Integer call() throws Exception {
-        Comparison comparison;
+        Compare.Settings settings = verdicts.settings();
+        List<Comparison> comparisons;
+        try {
+            comparisons = comparisons(settings);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (json) {
+            System.out.print(ComparisonJson.render(comparisons));
+        } else {
+            for (int i = 0; i < comparisons.size(); i++) {
+                System.out.print((i == 0 ? "" : "\n") + comparisons.get(i).render());
+            }
+        }
+        if (comparisons.stream().allMatch(Comparison::isEmpty)) {
+            return Cli.EXIT_FAILURE;
+        }
+        List<Comparison.Row> regressions = comparisons.stream().flatMap(c -> c.regressions().stream()).toList();
+        if (failOnRegression && !regressions.isEmpty()) {
+            System.err.println("bench: " + regressions.size() + " regression" + (regressions.size() == 1 ? "" : "s")
+                    + " beyond the minimum effect, e.g. "
+                    + regressions.get(0).metric() + " at " + regressions.get(0).threads() + " threads: "
+                    + regressions.get(0).judgement().describe());
+            return Cli.EXIT_FAILURE;
+        }
+        return 0;
+    }
+
+    private List<Comparison> comparisons(Compare.Settings settings) throws Exception {
         if (variants != null) {
             if (dirs.size() != 1 || variants.size() != 2) {
                 throw new UsageException("--variants takes one directory and two variants, e.g. DIR --variants allocator=glibc,allocator=jemalloc");
             }
             ReportCommand.requireResultDir(dirs.get(0));
-            try {
-                comparison = Compare.variants(dirs.get(0), variants.get(0), variants.get(1));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
-        } else {
-            if (dirs.size() != 2) {
-                throw new UsageException("compare takes two result directories, or one with --variants");
-            }
-            dirs.forEach(ReportCommand::requireResultDir);
-            comparison = Compare.directories(dirs.get(0), dirs.get(1));
+            return List.of(Compare.variants(dirs.get(0), variants.get(0), variants.get(1), settings));
         }
-        System.out.print(comparison.render());
-        return comparison.isEmpty() ? Cli.EXIT_FAILURE : 0;
+        dirs.forEach(ReportCommand::requireResultDir);
+        if (dirs.size() == 1) {
+            List<Comparison> all = Compare.againstBaseline(JmhResultReader.readDirectory(dirs.get(0)), verdicts.baseline(),
+                    settings);
+            if (all.isEmpty()) {
+                throw new UsageException(dirs.get(0) + " holds one variant: nothing to compare it with; give a second "
+                        + "result directory, or run several variants");
+            }
+            return all;
+        }
+        return List.of(Compare.directories(dirs.get(0), dirs.get(1), settings));
     }
 }

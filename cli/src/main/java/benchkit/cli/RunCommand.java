@@ -4,6 +4,7 @@ import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.run.ClientThreads;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
+import benchkit.core.report.Compare;
 import benchkit.core.report.HtmlReport;
 import benchkit.core.report.RunInfo;
 import benchkit.core.result.CombinedResults;
@@ -126,6 +127,18 @@ abstract class RunCommand implements Callable<Integer> {
     @Mixin
     ServerOptions server = new ServerOptions();
 
+    @Mixin
+    VerdictOptions verdicts = new VerdictOptions();
+
+    /** The variants to run; {@code bench calibrate} runs each as several replicas. */
+    List<Variants.Protocolled> variants(PluginRegistry registry) {
+        return Variants.ofAll(registry, server);
+    }
+
+    /** Called after every workload ran, with the result directory of each (calibrate reads them). */
+    void afterRuns(Map<String, Path> resultDirs) throws IOException {
+    }
+
     @Override
     public Integer call() throws Exception {
         checkThreads(threads);
@@ -137,7 +150,8 @@ abstract class RunCommand implements Callable<Integer> {
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
-        List<Variants.Protocolled> variants = Variants.ofAll(registry, server);
+        Compare.Settings verdictSettings = verdicts.settings();
+        List<Variants.Protocolled> variants = variants(registry);
         Path outDir = out != null ? out : defaultOutDir(String.join("+", names));
 
         // Every workload and plan is checked before any server starts.
@@ -165,7 +179,7 @@ abstract class RunCommand implements Callable<Integer> {
         for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
             try (Workload w = registry.workload(e.getKey()).create(given)) {
                 RunSummary summary = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors, collect), System.out,
-                        console).run();
+                        console).verdicts(verdictSettings, verdicts.baseline()).run();
                 scores.put(e.getKey(), summary.scores());
                 summary.failure().ifPresent(failures::add);
             }
@@ -176,7 +190,13 @@ abstract class RunCommand implements Callable<Integer> {
         if (names.size() > 1) {
             try {
                 CombinedResults.write(outDir, plans.values().stream().map(RunPlan::outDir).toList(), scores);
-                RunInfo.write(outDir, started, Map.of("workloads", String.join(",", names)));
+                Map<String, String> combined = new LinkedHashMap<>();
+                combined.put("workloads", String.join(",", names));
+                verdicts.baseline().ifPresent(b -> combined.put(HtmlReport.BASELINE, b));
+                combined.put(HtmlReport.CONFIDENCE, String.valueOf(verdictSettings.confidence()));
+                combined.put(HtmlReport.MIN_EFFECT, String.valueOf(verdictSettings.minEffect()));
+                combined.put(HtmlReport.METHOD, verdictSettings.method().cliName());
+                RunInfo.write(outDir, started, combined);
                 HtmlReport.write(outDir);
                 System.out.println("# Combined results of " + String.join(", ", names) + ": " + outDir);
             } catch (IOException e) {
@@ -184,6 +204,9 @@ abstract class RunCommand implements Callable<Integer> {
                 failures.add("could not write the combined results in " + outDir + ": " + Cli.describe(e));
             }
         }
+        Map<String, Path> resultDirs = new LinkedHashMap<>();
+        plans.forEach((name, plan) -> resultDirs.put(name, plan.outDir()));
+        afterRuns(resultDirs);
         if (format.equals("memslap")) {
             long executeNumber = given.containsKey("execute-number") ? Long.parseLong(given.get("execute-number").strip()) : 0;
             MemslapLines.print(scores, executeNumber, iterations * time, System.out);

@@ -84,7 +84,42 @@ final class Variants {
             variants.add(new Protocolled(new Variant(label(p, points, allocator.name()), params,
                     ServerProvider.launching(launcher, spec)), p.server().protocol()));
         }
-        return variants;
+        return numberReplicas(variants);
+    }
+
+    /**
+     * Variants that are the same configuration given more than once (an A/A comparison, e.g.
+     * {@code --allocator glibc,glibc}) are told apart by a {@code replica} param and label, {@code glibc#1},
+     * {@code glibc#2}: each runs as a variant of its own, and compare sees what the verdicts make of no difference.
+     */
+    static List<Protocolled> numberReplicas(List<Protocolled> variants) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        variants.forEach(v -> counts.merge(v.variant().label(), 1, Integer::sum));
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        List<Protocolled> numbered = new ArrayList<>();
+        for (Protocolled p : variants) {
+            Variant v = p.variant();
+            if (counts.get(v.label()) == 1) {
+                numbered.add(p);
+                continue;
+            }
+            int n = seen.merge(v.label(), 1, Integer::sum);
+            Map<String, String> params = new LinkedHashMap<>(v.params());
+            params.put("replica", String.valueOf(n));
+            numbered.add(new Protocolled(new Variant(v.label() + "#" + n, params, v.server()), p.protocol()));
+        }
+        return numbered;
+    }
+
+    /** Each variant {@code copies} times, as replicas of one configuration (bench calibrate). */
+    static List<Protocolled> replicate(List<Protocolled> variants, int copies) {
+        List<Protocolled> all = new ArrayList<>();
+        for (Protocolled p : variants) {
+            for (int i = 0; i < copies; i++) {
+                all.add(p);
+            }
+        }
+        return numberReplicas(all);
     }
 
     /** The variant's label names only what differs between variants, e.g. {@code jemalloc} or {@code mysql-5.7/glibc}. */

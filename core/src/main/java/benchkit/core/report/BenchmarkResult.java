@@ -2,6 +2,7 @@ package benchkit.core.report;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -15,9 +16,12 @@ import java.util.TreeMap;
  * @param settings  run settings of the entry (forks, warmup and measurement iterations and times, mode)
  * @param params    JMH params (allocator, server, workload options), sorted by name
  * @param metrics   primary metric (as {@link #PRIMARY}) then secondary metrics, in file order
+ * @param forks     the run's number of each fork whose values the metrics' raw data hold, in that order
+ *                  (1, 2, ... when the file does not say): forks with the same number of two variants of
+ *                  one run ran side by side
  */
 public record BenchmarkResult(String benchmark, int threads, Map<String, String> settings,
-                              Map<String, String> params, Map<String, MetricResult> metrics) {
+                              Map<String, String> params, Map<String, MetricResult> metrics, List<Integer> forks) {
     /** Name under which the primary score (events, e.g. transactions, per second) is kept. */
     public static final String PRIMARY = "tps";
 
@@ -25,6 +29,17 @@ public record BenchmarkResult(String benchmark, int threads, Map<String, String>
         settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         params = Collections.unmodifiableMap(new TreeMap<>(params));
         metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        forks = forks == null ? List.of() : List.copyOf(forks);
+    }
+
+    public BenchmarkResult(String benchmark, int threads, Map<String, String> settings, Map<String, String> params,
+                           Map<String, MetricResult> metrics) {
+        this(benchmark, threads, settings, params, metrics, List.of());
+    }
+
+    /** The fork number of raw-data row {@code i}. */
+    public int fork(int i) {
+        return i < forks.size() ? forks.get(i) : i + 1;
     }
 
     public Optional<MetricResult> metric(String name) {

@@ -1,5 +1,9 @@
 package benchkit.core.report;
 
+import benchkit.core.stats.EffectEstimator;
+import benchkit.core.stats.EffectMethod;
+import benchkit.core.stats.Judgement;
+import benchkit.core.stats.NestedSample;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,14 +12,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Compares a baseline (A) with a candidate (B), metric by metric, as benchstat does: the change of
- * the mean in percent, both 99.9% confidence intervals (JMH's {@code scoreConfidence}), and a
- * verdict that is significant only when the intervals do not overlap.
+ * Compares a baseline (A) with a candidate (B), metric by metric: the effect B/A with its confidence
+ * interval from the forks and iterations each side measured, and a verdict (see {@link Judgement}).
+ * Variants of one run are paired by fork (their servers ran side by side); two runs are not.
  *
  * <p>Entries are matched on benchmark, threads and params, except params that hold one value on
  * each side and a different one on the other (e.g. {@code allocator=glibc} in every entry of A and
@@ -24,37 +29,129 @@ import java.util.TreeSet;
  * never matched on.
  */
 public final class Compare {
+    /**
+     * How effects are estimated and judged.
+     *
+     * @param method     how intervals are computed
+     * @param confidence e.g. 0.95
+     * @param minEffect  the smallest change that matters, e.g. 0.02 for 2%
+     */
+    public record Settings(EffectMethod method, double confidence, double minEffect) {
+        public static final double DEFAULT_CONFIDENCE = 0.95;
+        public static final double DEFAULT_MIN_EFFECT = 0.02;
+        public static final Settings DEFAULT = new Settings(EffectMethod.FORKS_T, DEFAULT_CONFIDENCE, DEFAULT_MIN_EFFECT);
+
+        public Settings {
+            Objects.requireNonNull(method, "method");
+            if (!(confidence > 0 && confidence < 1)) {
+                throw new IllegalArgumentException("confidence must be between 0 and 1 exclusive (e.g. 0.95), got " + confidence);
+            }
+            if (!(minEffect >= 0 && minEffect < 1)) {
+                throw new IllegalArgumentException("minimum effect must be from 0 to below 1 (e.g. 0.02 for 2%), got " + minEffect);
+            }
+        }
+
+        EffectEstimator estimator() {
+            return new EffectEstimator(method, confidence);
+        }
+
+        /** e.g. {@code 95% intervals (nested model: t interval on log fork means); minimum effect 2%}. */
+        public String describe() {
+            return trimPercent(confidence) + "% intervals (" + method.description() + "); minimum effect "
+                    + trimPercent(minEffect) + "%";
+        }
+
+        /** 0.95 → {@code 95}, 0.025 → {@code 2.5}. */
+        static String trimPercent(double fraction) {
+            double p = Math.round(fraction * 1e6) / 1e4;
+            return p == Math.rint(p) ? String.valueOf((long) p) : String.valueOf(p);
+        }
+    }
+
     private Compare() {
     }
 
-    /** Compares two result directories: {@code a} is the baseline, {@code b} the candidate. */
-    public static Comparison directories(Path a, Path b) throws IOException {
-        return compare(a.toString(), JmhResultReader.readDirectory(a), b.toString(), JmhResultReader.readDirectory(b));
+    /** Compares two result directories: {@code a} is the baseline, {@code b} the candidate; forks are not paired. */
+    public static Comparison directories(Path a, Path b, Settings settings) throws IOException {
+        return compare(a.toString(), JmhResultReader.readDirectory(a), b.toString(), JmhResultReader.readDirectory(b),
+                false, settings);
     }
 
     /**
      * Compares two variants of one result directory, each chosen by one param as {@code key=value}
-     * (e.g. {@code allocator=glibc} as baseline and {@code allocator=jemalloc} as candidate).
+     * (e.g. {@code allocator=glibc} as baseline and {@code allocator=jemalloc} as candidate); their forks
+     * ran side by side, so they are paired.
      *
      * @throws IllegalArgumentException when a variant is not {@code key=value} or matches no entry
      */
-    public static Comparison variants(Path dir, String variantA, String variantB) throws IOException {
+    public static Comparison variants(Path dir, String variantA, String variantB, Settings settings) throws IOException {
         List<BenchmarkResult> all = JmhResultReader.readDirectory(dir);
-        return compare(dir + " " + variantA.trim(), select(all, variantA, dir),
-                dir + " " + variantB.trim(), select(all, variantB, dir));
+        return compare(dir + " " + variantA.trim(), select(all, variantA, dir.toString()),
+                dir + " " + variantB.trim(), select(all, variantB, dir.toString()), true, settings);
     }
 
-    private static List<BenchmarkResult> select(List<BenchmarkResult> all, String selector, Path dir) {
+    /**
+     * Every variant of one run against the baseline, per benchmark: the baseline is the variant whose
+     * label or a {@code key=value} param matches {@code baseline}, else each benchmark's first variant.
+     * Forks are paired (variants of one run ran side by side).
+     *
+     * @throws IllegalArgumentException when {@code baseline} matches no variant
+     */
+    public static List<Comparison> againstBaseline(List<BenchmarkResult> results, Optional<String> baseline,
+                                                   Settings settings) {
+        List<Variant> variants = Variant.group(results);
+        Map<String, List<Variant>> byBenchmark = new LinkedHashMap<>();
+        variants.forEach(v -> byBenchmark.computeIfAbsent(v.benchmark(), k -> new ArrayList<>()).add(v));
+        List<Comparison> comparisons = new ArrayList<>();
+        boolean baselineFound = baseline.isEmpty();
+        for (List<Variant> group : byBenchmark.values()) {
+            Variant base = group.get(0);
+            if (baseline.isPresent()) {
+                Optional<Variant> chosen = group.stream().filter(v -> matches(v, baseline.get())).findFirst();
+                if (chosen.isEmpty()) {
+                    continue;
+                }
+                base = chosen.get();
+                baselineFound = true;
+            }
+            for (Variant candidate : group) {
+                if (candidate != base) {
+                    comparisons.add(compare(base.label(), base.results(), candidate.label(), candidate.results(), true,
+                            settings));
+                }
+            }
+        }
+        if (!baselineFound) {
+            throw new IllegalArgumentException("no variant matches --baseline " + baseline.get() + "; variants: "
+                    + String.join(", ", variants.stream().map(Variant::label).distinct().toList()));
+        }
+        return comparisons;
+    }
+
+    /** A variant is named by its label, a part of it (e.g. {@code jemalloc} in {@code allocator=jemalloc}) or a param. */
+    private static boolean matches(Variant v, String selector) {
+        String s = selector.strip();
+        if (v.label().equals(s) || List.of(v.label().split(", ")).contains(s)) {
+            return true;
+        }
+        int eq = s.indexOf('=');
+        if (eq > 0) {
+            return s.substring(eq + 1).strip().equals(v.params().get(s.substring(0, eq).strip()));
+        }
+        return v.params().containsValue(s);
+    }
+
+    private static List<BenchmarkResult> select(List<BenchmarkResult> all, String selector, String source) {
         int eq = selector.indexOf('=');
         if (eq <= 0) {
             throw new IllegalArgumentException("variant '" + selector + "' is not key=value (e.g. allocator=glibc); "
-                    + "params in " + dir + ": " + describeParams(all));
+                    + "params in " + source + ": " + describeParams(all));
         }
         String key = selector.substring(0, eq).trim();
         String value = selector.substring(eq + 1).trim();
         List<BenchmarkResult> chosen = all.stream().filter(r -> value.equals(r.params().get(key))).toList();
         if (chosen.isEmpty()) {
-            throw new IllegalArgumentException("no entry in " + dir + " has " + key + "=" + value
+            throw new IllegalArgumentException("no entry in " + source + " has " + key + "=" + value
                     + "; params there: " + describeParams(all));
         }
         return chosen;
@@ -72,7 +169,9 @@ public final class Compare {
         return String.join(", ", parts);
     }
 
-    static Comparison compare(String nameA, List<BenchmarkResult> a, String nameB, List<BenchmarkResult> b) {
+    static Comparison compare(String nameA, List<BenchmarkResult> a, String nameB, List<BenchmarkResult> b,
+                              boolean paired, Settings settings) {
+        EffectEstimator estimator = settings.estimator();
         Map<String, String[]> contrast = contrast(a, b);
         Map<List<Object>, BenchmarkResult> byKeyB = new LinkedHashMap<>();
         for (BenchmarkResult r : b) {
@@ -94,8 +193,9 @@ public final class Compare {
                 MetricResult ma = ra.metrics().get(metric);
                 MetricResult mb = rb.metrics().get(metric);
                 if (ma != null && mb != null) {
-                    rows.add(new Comparison.Row(ra.benchmark(), shared, ra.threads(), metric, ma, mb,
-                            changePercent(ma.score(), mb.score()), Verdict.of(metric, ma, mb)));
+                    Judgement judgement = Judgement.of(estimator.estimate(sample(ra, ma), sample(rb, mb), paired),
+                            MetricCatalog.direction(metric), settings.minEffect(), estimator);
+                    rows.add(new Comparison.Row(ra.benchmark(), shared, ra.threads(), metric, ma, mb, judgement));
                 }
             }
         }
@@ -104,7 +204,19 @@ public final class Compare {
                 unmatched.add("only in B: " + describe(rb, contrast.keySet()));
             }
         });
-        return new Comparison(label(nameA, contrast, 0), label(nameB, contrast, 1), rows, unmatched);
+        return new Comparison(label(nameA, contrast, 0), label(nameB, contrast, 1), rows, unmatched, settings);
+    }
+
+    /** A metric's raw data by fork number; an entry without raw data counts its score as one fork of one value. */
+    public static NestedSample sample(BenchmarkResult r, MetricResult m) {
+        Map<Integer, double[]> forks = new TreeMap<>();
+        if (m.rawData().isEmpty()) {
+            forks.put(1, new double[] {m.score()});
+        }
+        for (int i = 0; i < m.rawData().size(); i++) {
+            forks.put(r.fork(i), m.rawData().get(i));
+        }
+        return new NestedSample(forks);
     }
 
     /** Params with a single, different value on each side: key → {value in A, value in B}. */
@@ -149,17 +261,7 @@ public final class Compare {
         List<String> parts = new ArrayList<>();
         contrast.forEach((k, v) -> parts.add(k + "=" + v[side]));
         String params = String.join(", ", parts);
-        return name.endsWith(" " + params) ? name : name + " (" + params + ")";
-    }
-
-    static double changePercent(double a, double b) {
-        if (!Double.isFinite(a) || !Double.isFinite(b)) {
-            return Double.NaN;
-        }
-        if (a == b) {
-            return 0;
-        }
-        return a == 0 ? Math.copySign(Double.POSITIVE_INFINITY, b - a) : (b - a) / Math.abs(a) * 100;
+        return name.endsWith(params) ? name : name + " (" + params + ")";
     }
 
     private static List<BenchmarkResult> concat(List<BenchmarkResult> a, List<BenchmarkResult> b) {

@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.stats.Effect;
+import benchkit.core.stats.Judgement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -11,15 +13,11 @@ import java.util.TreeSet;
 /**
  * Renders a {@link Comparison} as aligned text, one block per benchmark and param set:
  * <pre>
- * metric        threads        A  A 99.9% CI            B  B 99.9% CI        change  verdict
- * tps (ops/s)         4    900.0  [882.0, 918.0]    980.0  [960.4, 999.6]     +8.9%  faster
+ * metric        threads        A        B  effect B/A [95% CI]      forks  verdict
+ * tps (ops/s)         4    900.0    980.0  +8.9% [+6.1, +11.8]      5x4 p  faster
  * </pre>
  */
 final class CompareTable {
-    private static final String[] HEADER = {"metric", "threads", "A", "A 99.9% CI", "B", "B 99.9% CI", "change", "verdict"};
-    /** Columns printed right-aligned (numbers). */
-    private static final boolean[] RIGHT = {false, true, true, false, true, false, true, false};
-
     private CompareTable() {
     }
 
@@ -27,8 +25,10 @@ final class CompareTable {
         StringBuilder out = new StringBuilder();
         out.append("A (baseline):  ").append(c.baseline()).append('\n');
         out.append("B (candidate): ").append(c.candidate()).append('\n');
-        out.append("verdict: ~ when the 99.9% confidence intervals overlap (no significant difference); ")
-                .append("faster/slower for throughput, better/worse for latency, CPU, memory and errors\n");
+        out.append("effect: B/A as a change, with ").append(c.settings().describe()).append('\n');
+        out.append("verdict: faster/slower (throughput), better/worse (latency, CPU, memory, errors) when the interval ")
+                .append("excludes no change and the change is at least the minimum; same when the whole interval is within ")
+                .append("± the minimum; else inconclusive\n");
         if (c.isEmpty()) {
             out.append("\nnothing to compare: no benchmark, thread count and params are in both A and B\n");
         }
@@ -38,26 +38,47 @@ final class CompareTable {
         }
         Set<String> varying = varyingParams(groups.keySet());
         List<String> metricOrder = metricOrder(c.rows());
+        String ci = "effect B/A [" + Compare.Settings.trimPercent(c.settings().confidence()) + "% CI]";
+        String[] header = {"metric", "threads", "A", "B", ci, "forks x iter", "verdict"};
         for (var group : groups.entrySet()) {
             out.append('\n').append(heading(group.getKey(), varying)).append('\n');
             List<Comparison.Row> rows = new ArrayList<>(group.getValue());
             rows.sort(Comparator.comparingInt((Comparison.Row r) -> metricOrder.indexOf(r.metric()))
                     .thenComparingInt(Comparison.Row::threads));
             List<String[]> cells = new ArrayList<>();
-            cells.add(HEADER);
+            cells.add(header);
             for (Comparison.Row r : rows) {
                 String unit = r.a().unit().isEmpty() ? "" : " (" + r.a().unit() + ")";
+                Judgement j = r.judgement();
                 cells.add(new String[] {r.metric() + unit, String.valueOf(r.threads()), Numbers.format(r.a().score()),
-                        interval(r.a()), Numbers.format(r.b().score()), interval(r.b()),
-                        Numbers.percent(r.changePercent()), r.verdict().word()});
+                        Numbers.format(r.b().score()), j.effect().describe(), replication(j.effect()), verdict(j)});
             }
-            out.append(align(cells));
+            out.append(align(cells, new boolean[] {false, true, true, true, false, false, false}));
         }
         if (!c.unmatched().isEmpty()) {
             out.append('\n');
             c.unmatched().forEach(u -> out.append(u).append('\n'));
         }
         return out.toString();
+    }
+
+    /** The verdict with what would settle it, without repeating the effect. */
+    private static String verdict(Judgement j) {
+        String text = j.verdict().word();
+        if (j.verdict() == benchkit.core.stats.Verdict.SAME) {
+            return j.describe();
+        }
+        if (j.forksNeeded().isPresent()) {
+            text += " (~" + j.forksNeeded().getAsInt() + " forks would settle it)";
+        }
+        return text;
+    }
+
+    /** e.g. {@code 5x4 paired}. */
+    private static String replication(Effect e) {
+        int forks = Math.min(e.forksA(), e.forksB());
+        long iterations = forks == 0 ? 0 : Math.round((double) (e.iterationsA() + e.iterationsB()) / (e.forksA() + e.forksB()));
+        return forks + "x" + iterations + (e.paired() ? " paired" : "");
     }
 
     private static List<String> metricOrder(List<Comparison.Row> rows) {
@@ -92,12 +113,8 @@ final class CompareTable {
         return h.toString();
     }
 
-    private static String interval(MetricResult m) {
-        return m.hasInterval() ? "[" + Numbers.format(m.ciLow()) + ", " + Numbers.format(m.ciHigh()) + "]" : "n/a";
-    }
-
-    private static String align(List<String[]> rows) {
-        int[] width = new int[HEADER.length];
+    static String align(List<String[]> rows, boolean[] right) {
+        int[] width = new int[rows.get(0).length];
         for (String[] row : rows) {
             for (int i = 0; i < row.length; i++) {
                 width[i] = Math.max(width[i], row[i].length());
@@ -108,7 +125,7 @@ final class CompareTable {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < row.length; i++) {
                 String pad = " ".repeat(width[i] - row[i].length());
-                line.append(i == 0 ? "" : "  ").append(RIGHT[i] ? pad + row[i] : row[i] + pad);
+                line.append(i == 0 ? "" : "  ").append(right[i] ? pad + row[i] : row[i] + pad);
             }
             out.append(line.toString().stripTrailing()).append('\n');
         }

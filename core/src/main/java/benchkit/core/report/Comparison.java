@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.stats.Judgement;
+import benchkit.core.stats.Verdict;
 import java.util.List;
 import java.util.Map;
 
@@ -10,8 +12,10 @@ import java.util.Map;
  * @param candidate what B is
  * @param rows      one row per shared (benchmark, params, threads) and metric present on both sides
  * @param unmatched one line per entry that is on one side only
+ * @param settings  how the effects were estimated and judged
  */
-public record Comparison(String baseline, String candidate, List<Row> rows, List<String> unmatched) {
+public record Comparison(String baseline, String candidate, List<Row> rows, List<String> unmatched,
+                         Compare.Settings settings) {
     public Comparison {
         rows = List.copyOf(rows);
         unmatched = List.copyOf(unmatched);
@@ -20,19 +24,22 @@ public record Comparison(String baseline, String candidate, List<Row> rows, List
     /**
      * One metric of one matched pair of entries.
      *
-     * @param benchmark     JMH benchmark name
-     * @param params        the params both entries share (those that tell matched pairs apart)
-     * @param threads       client threads
-     * @param metric        metric name ({@link BenchmarkResult#PRIMARY} for the primary score)
-     * @param a             baseline score and confidence interval
-     * @param b             candidate score and confidence interval
-     * @param changePercent {@code (b - a) / |a| * 100}; NaN when unknown
-     * @param verdict       significance and direction of the change
+     * @param benchmark JMH benchmark name
+     * @param params    the params both entries share (those that tell matched pairs apart)
+     * @param threads   client threads
+     * @param metric    metric name ({@link BenchmarkResult#PRIMARY} for the primary score)
+     * @param a         baseline score, JMH's interval and raw data
+     * @param b         candidate score, JMH's interval and raw data
+     * @param judgement the effect B/A with its interval, and the verdict
      */
     public record Row(String benchmark, Map<String, String> params, int threads, String metric,
-                      MetricResult a, MetricResult b, double changePercent, Verdict verdict) {
+                      MetricResult a, MetricResult b, Judgement judgement) {
         public Row {
             params = Map.copyOf(params);
+        }
+
+        public Verdict verdict() {
+            return judgement.verdict();
         }
     }
 
@@ -43,6 +50,11 @@ public record Comparison(String baseline, String candidate, List<Row> rows, List
     /** The row of one metric at one thread count, if any (the first when several benchmarks match). */
     public java.util.Optional<Row> row(String metric, int threads) {
         return rows.stream().filter(r -> r.metric().equals(metric) && r.threads() == threads).findFirst();
+    }
+
+    /** Rows whose verdict is a regression (slower, worse) beyond the minimum effect. */
+    public List<Row> regressions() {
+        return rows.stream().filter(r -> r.verdict().isRegression()).toList();
     }
 
     /** The aligned text table the CLI prints. */

@@ -24,6 +24,11 @@ import java.util.TreeSet;
  */
 public final class HtmlReport {
     public static final String FILE_NAME = "report.html";
+    /** run.json settings that say how the report judges effects (as the run's own summary did). */
+    public static final String BASELINE = "baseline";
+    public static final String CONFIDENCE = "confidence";
+    public static final String MIN_EFFECT = "min-effect";
+    public static final String METHOD = "effect-method";
     static final String CHARTJS_VERSION = "4.5.1";
     private static final String CHARTJS = "/META-INF/resources/webjars/chart.js/" + CHARTJS_VERSION + "/dist/chart.umd.min.js";
 
@@ -54,6 +59,7 @@ public final class HtmlReport {
         if (results.isEmpty()) {
             body.append("<p>The result file holds no entries.</p>\n");
         }
+        effectSection(body, results, run);
         runSection(body, results, variants, run);
         variantSection(body, variants);
         chartSection(body, metrics);
@@ -68,6 +74,66 @@ public final class HtmlReport {
         values.put("CHARTJS", chartJs());
         values.put("SCRIPT", Template.resource("/benchkit/report/report.js"));
         return Template.fill(Template.resource("/benchkit/report/report.html"), values);
+    }
+
+    /** The settings the run judged its effects with (recorded in run.json), else the defaults. */
+    static Compare.Settings verdictSettings(Optional<RunInfo> run) {
+        Map<String, String> s = run.map(RunInfo::settings).orElse(Map.of());
+        try {
+            return new Compare.Settings(
+                    benchkit.core.stats.EffectMethod.parse(s.getOrDefault(METHOD, "forks-t")),
+                    Double.parseDouble(s.getOrDefault(CONFIDENCE, String.valueOf(Compare.Settings.DEFAULT_CONFIDENCE))),
+                    Double.parseDouble(s.getOrDefault(MIN_EFFECT, String.valueOf(Compare.Settings.DEFAULT_MIN_EFFECT))));
+        } catch (IllegalArgumentException e) {
+            return Compare.Settings.DEFAULT;
+        }
+    }
+
+    /** The answer first: each variant's effect against the baseline, with its interval and verdict. */
+    private static void effectSection(StringBuilder b, List<BenchmarkResult> results, Optional<RunInfo> run) {
+        List<Comparison> comparisons;
+        try {
+            comparisons = Compare.againstBaseline(results,
+                    run.map(r -> r.settings().get(BASELINE)).filter(x -> !x.isBlank()), verdictSettings(run));
+        } catch (IllegalArgumentException e) {
+            return;
+        }
+        if (comparisons.isEmpty() || comparisons.stream().allMatch(Comparison::isEmpty)) {
+            return;
+        }
+        b.append("<h2>Effects against the baseline</h2>\n<p class=\"note\">")
+                .append(Html.escape(comparisons.get(0).settings().describe()))
+                .append("; forks (a fresh server each) are the replicates, variants of a fork ran side by side.</p>\n")
+                .append("<div class=\"scroll\"><table class=\"effects\">\n<tr><th>workload</th><th>variant vs baseline</th>")
+                .append("<th>threads</th>");
+        List<String> metrics = EffectSummary.HEADLINE.stream()
+                .filter(m -> comparisons.stream().anyMatch(c -> c.rows().stream().anyMatch(r -> r.metric().equals(m))))
+                .toList();
+        metrics.forEach(m -> b.append("<th>").append(Html.escape(MetricCatalog.title(m))).append("</th>"));
+        b.append("<th>forks &times; iterations</th></tr>\n");
+        for (Comparison c : comparisons) {
+            Map<List<Object>, List<Comparison.Row>> byRow = new LinkedHashMap<>();
+            c.rows().forEach(r -> byRow.computeIfAbsent(List.of(r.benchmark(), r.threads()), k -> new ArrayList<>()).add(r));
+            for (var e : byRow.entrySet()) {
+                b.append("<tr><td>").append(Html.escape(Variant.shortName((String) e.getKey().get(0)))).append("</td><td>")
+                        .append(Html.escape(c.candidate() + " vs " + c.baseline())).append("</td><td class=\"num\">")
+                        .append(e.getKey().get(1)).append("</td>");
+                String replication = "";
+                for (String m : metrics) {
+                    Optional<Comparison.Row> row = e.getValue().stream().filter(r -> r.metric().equals(m)).findFirst();
+                    if (row.isEmpty()) {
+                        b.append("<td></td>");
+                        continue;
+                    }
+                    benchkit.core.stats.Judgement j = row.get().judgement();
+                    replication = j.effect().replication();
+                    b.append("<td class=\"verdict ").append(j.verdict().name().toLowerCase(java.util.Locale.ROOT))
+                            .append("\">").append(Html.escape(j.describe())).append("</td>");
+                }
+                b.append("<td>").append(Html.escape(replication)).append("</td></tr>\n");
+            }
+        }
+        b.append("</table></div>\n");
     }
 
     /** Chart.js, without its source map comment (the map is not shipped, the browser would ask for it). */

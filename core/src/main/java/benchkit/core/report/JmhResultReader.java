@@ -90,7 +90,9 @@ public final class JmhResultReader {
                 metrics.putIfAbsent(e.getKey(), metric(e.getValue()));
             }
         }
-        return new BenchmarkResult(benchmark, node.path("threads").asInt(1), settings, params, metrics);
+        List<Integer> forks = new ArrayList<>();
+        node.path(JmhJsonFields.BENCHKIT).path(JmhJsonFields.FORKS).forEach(f -> forks.add(f.asInt()));
+        return new BenchmarkResult(benchmark, node.path("threads").asInt(1), settings, params, metrics, forks);
     }
 
     private static MetricResult metric(JsonNode m) {
@@ -106,7 +108,15 @@ public final class JmhResultReader {
             low = score - error;
             high = score + error;
         }
-        return new MetricResult(score, error, low, high, m.path("scoreUnit").asText(""));
+        List<double[]> raw = new ArrayList<>();
+        for (JsonNode fork : m.path("rawData")) {
+            double[] values = new double[fork.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = number(fork.get(i));
+            }
+            raw.add(values);
+        }
+        return new MetricResult(score, error, low, high, m.path("scoreUnit").asText(""), raw);
     }
 
     /** JMH writes NaN and infinities as strings ("NaN"); anything unreadable is NaN. */

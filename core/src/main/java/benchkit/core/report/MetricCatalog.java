@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.stats.Direction;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -10,9 +11,6 @@ import java.util.Set;
 
 /** What benchkit knows about its metric names: display titles, display order, and which way is better. */
 public final class MetricCatalog {
-    /** Which direction of change is an improvement. */
-    public enum Direction { HIGHER_IS_BETTER, LOWER_IS_BETTER, NEUTRAL }
-
     /** Known metrics in display order: the headline ones first (as the report charts them). */
     private static final Map<String, String> TITLES = orderedTitles();
 

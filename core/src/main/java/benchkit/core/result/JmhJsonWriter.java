@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import benchkit.core.report.JmhJsonFields;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -48,6 +49,9 @@ public final class JmhJsonWriter {
                 params.put(p.getKey(), p.getValue());
             }
             entry.replace("params", params);
+            ObjectNode own = entry.putObject(JmhJsonFields.BENCHKIT);
+            own.put(JmhJsonFields.VARIANT, entries.get(i).variant());
+            entries.get(i).forks().forEach(own.withArray(JmhJsonFields.FORKS)::add);
         }
         return JSON.writeValueAsString(array) + System.lineSeparator();
     }

@@ -32,8 +32,8 @@ public final class JmhResults {
     /** JMH's name for the one-measurement-per-iteration batch size. */
     private static final int BATCH_SIZE = 1;
 
-    /** One (variant, threads) entry: its JMH result and the real (unescaped) params. */
-    public record Entry(String variant, int threads, Map<String, String> params, RunResult result) {
+    /** One (variant, threads) entry: its JMH result, the real (unescaped) params, and the run's number of each fork in it. */
+    public record Entry(String variant, int threads, Map<String, String> params, RunResult result, List<Integer> forks) {
     }
 
     private JmhResults() {
@@ -54,6 +54,46 @@ public final class JmhResults {
             }
         }
         return entries;
+    }
+
+    /**
+     * The entries as the report and compare read them from {@code jmh-result.json}: every metric's
+     * score and JMH's interval, with its raw data per fork, and the fork numbers.
+     */
+    public static List<benchkit.core.report.BenchmarkResult> results(List<Entry> entries) {
+        List<benchkit.core.report.BenchmarkResult> results = new ArrayList<>();
+        for (Entry e : entries) {
+            Map<String, benchkit.core.report.MetricResult> metrics = new LinkedHashMap<>();
+            metrics.put(benchkit.core.report.BenchmarkResult.PRIMARY, metric(e.result().getPrimaryResult(),
+                    e, null));
+            for (Map.Entry<String, Result> s : e.result().getSecondaryResults().entrySet()) {
+                metrics.put(s.getKey(), metric(s.getValue(), e, s.getKey()));
+            }
+            BenchmarkParams bp = e.result().getParams();
+            Map<String, String> settings = new LinkedHashMap<>();
+            settings.put("mode", bp.getMode().shortLabel());
+            settings.put("forks", String.valueOf(bp.getForks()));
+            settings.put("warmupIterations", String.valueOf(bp.getWarmup().getCount()));
+            settings.put("warmupTime", bp.getWarmup().getTime().toString());
+            settings.put("measurementIterations", String.valueOf(bp.getMeasurement().getCount()));
+            settings.put("measurementTime", bp.getMeasurement().getTime().toString());
+            results.add(new benchkit.core.report.BenchmarkResult(bp.getBenchmark(), e.threads(), settings, e.params(),
+                    metrics, e.forks()));
+        }
+        return results;
+    }
+
+    /** One metric with JMH's statistics and its per-fork raw data (the primary one when {@code secondary} is null). */
+    private static benchkit.core.report.MetricResult metric(Result<?> r, Entry e, String secondary) {
+        List<double[]> raw = new ArrayList<>();
+        for (BenchmarkResult fork : e.result().getBenchmarkResults()) {
+            raw.add(fork.getIterationResults().stream().mapToDouble(it -> {
+                Result<?> one = secondary == null ? it.getPrimaryResult() : it.getSecondaryResults().get(secondary);
+                return one == null ? Double.NaN : one.getScore();
+            }).toArray());
+        }
+        double[] ci = r.getScoreConfidence();
+        return new benchkit.core.report.MetricResult(r.getScore(), r.getScoreError(), ci[0], ci[1], r.getScoreUnit(), raw);
     }
 
     public static List<Score> scores(List<Entry> entries) {
@@ -96,7 +136,8 @@ public final class JmhResults {
             }
             benchmarkResults.add(new BenchmarkResult(benchmarkParams, iterations));
         }
-        return new Entry(first.variant(), first.threads(), params, new RunResult(benchmarkParams, benchmarkResults));
+        return new Entry(first.variant(), first.threads(), params, new RunResult(benchmarkParams, benchmarkResults),
+                forks.stream().map(TrialRecord::fork).toList());
     }
 
     private static IterationResult iterationResult(RunDescription run, BenchmarkParams bp, IterationRecord it) {

@@ -43,6 +43,18 @@ final class LoadControl {
     }
 
     /**
+     * Lets workers run again after {@link #stop()} (the load resumes on this trial's sessions after
+     * another variant's time slice); false when the trial cannot go on: it failed or reached its limit.
+     */
+    boolean resume() {
+        if (failure.get() != null || limitReachedAt != 0) {
+            return false;
+        }
+        running = true;
+        return true;
+    }
+
+    /**
      * Takes one of the limit's events before running it (as sysbench does), so in-flight events of other
      * threads cannot push the total past the limit; false while all are taken. Only called under a limit.
      */

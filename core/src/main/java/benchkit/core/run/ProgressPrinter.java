@@ -43,15 +43,21 @@ final class ProgressPrinter {
                 delta.errors() / intervalSec, delta.reconnects() / intervalSec, warmup ? " (warmup)" : "");
     }
 
-    /** JMH's iteration line, e.g. {@code Iteration   1: 4310.510 ops/s}. */
-    static String iterationLine(IterationInfo info, double tps) {
-        return String.format(Locale.ROOT, "%s%3d: %.3f ops/s", info.warmup() ? "# Warmup Iteration " : "Iteration ",
-                info.index(), tps);
+    /**
+     * JMH's iteration line, e.g. {@code Iteration   1: 4310.510 ops/s}; with the variant when variants
+     * interleave, e.g. {@code Iteration   1 [jemalloc]: 4310.510 ops/s}.
+     */
+    static String iterationLine(IterationInfo info, String variant, double tps) {
+        return String.format(Locale.ROOT, "%s%3d%s: %.3f ops/s", info.warmup() ? "# Warmup Iteration " : "Iteration ",
+                info.index(), variant.isEmpty() ? "" : " [" + variant + "]", tps);
     }
 
-    /** JMH's per-fork result line. */
-    void trialResult(String workload, Estimate e) {
-        line(String.format(Locale.ROOT, "Result \"benchkit.%s\": %.3f ±(99.9%%) %.3f ops/s [Average]",
-                workload, e.mean(), e.error()));
+    /**
+     * JMH's per-fork result line (its 99.9% error over this fork's iterations, as JMH prints it; the
+     * comparison of variants comes at the end of the run, with forks as the replicates).
+     */
+    void trialResult(String workload, String variant, Estimate e) {
+        line(String.format(Locale.ROOT, "Result \"benchkit.%s\"%s: %.3f ±(99.9%%) %.3f ops/s [Average]",
+                workload, variant.isEmpty() ? "" : " [" + variant + "]", e.mean(), e.error()));
     }
 }

@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.core.report.Compare;
+import benchkit.core.report.EffectSummary;
 import benchkit.core.report.HtmlReport;
 import benchkit.core.report.RunInfo;
 import benchkit.core.result.CsvWriter;
@@ -12,6 +14,7 @@ import benchkit.core.result.SummaryTable;
 import benchkit.core.result.TrialRecord;
 import benchkit.spi.Collector;
 import benchkit.spi.InvalidOptionException;
+import benchkit.spi.IterationInfo;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Target;
@@ -50,6 +53,8 @@ public final class Runner {
     private final PrintStream out;
     private final ConsoleFormat format;
     private final PreparedData data;
+    private Compare.Settings verdicts = Compare.Settings.DEFAULT;
+    private Optional<String> baseline = Optional.empty();
 
     public Runner(RunPlan plan, Workload workload, Supplier<List<Collector>> collectors, PrintStream out) {
         this(plan, workload, collectors, out, ConsoleFormat.DEFAULT);
@@ -65,6 +70,16 @@ public final class Runner {
         this.out = Objects.requireNonNull(out, "out");
         this.printer = new ProgressPrinter(out);
         this.data = new PreparedData(plan, printer);
+    }
+
+    /**
+     * How the run's closing summary estimates and judges each variant's effect against the baseline
+     * (the first variant unless {@code baseline} names one).
+     */
+    public Runner verdicts(Compare.Settings settings, Optional<String> baseline) {
+        this.verdicts = Objects.requireNonNull(settings, "settings");
+        this.baseline = Objects.requireNonNull(baseline, "baseline");
+        return this;
     }
 
     /** Runs the plan, writes the result directory and returns the summary. */
@@ -110,6 +125,7 @@ public final class Runner {
             }
             if (!scores.isEmpty()) {
                 SummaryTable.print(scores, out);
+                printEffects(entries);
             }
             printer.line("# Results: " + dir);
             return new RunSummary(dir, failure == null, Optional.ofNullable(failure), scores);
@@ -143,6 +159,19 @@ public final class Runner {
         }
     }
 
+    /** Each variant's effect against the baseline, the answer the run was for. */
+    private void printEffects(List<JmhResults.Entry> entries) {
+        try {
+            List<String> lines = EffectSummary.lines(Compare.againstBaseline(JmhResults.results(entries), baseline, verdicts));
+            if (!lines.isEmpty()) {
+                printer.line("");
+                lines.forEach(printer::line);
+            }
+        } catch (IllegalArgumentException e) {
+            printer.line("# Effects: " + e.getMessage());
+        }
+    }
+
     private interface ResultWrite {
         void run() throws IOException;
     }
@@ -165,33 +194,143 @@ public final class Runner {
         return RunFailure.describe(e);
     }
 
+    /** One variant's server in one fork, with what the trials need to know of it. */
+    private record Instance(Variant variant, ServerHandle server, String serverName) {
+    }
+
     /**
-     * Every fork and variant. A variant that fails (its server died, a session broke) is reported and
-     * the next one still runs, unless the plan says fail fast or the journal can no longer be written.
+     * Every fork. A fork starts one server per variant, side by side, and for each thread count runs
+     * their iterations as interleaved time slices (see {@link Interleaving}), so that what a shared
+     * machine does over minutes hits every variant alike. A variant that fails (its server died, a
+     * session broke) is reported and the others still run, unless the plan says fail fast or the
+     * journal can no longer be written.
      */
     private void runAll(Journal journal, List<TrialRecord> trials, List<String> failures) throws InterruptedException {
         for (int fork = 1; fork <= plan.forks(); fork++) {
-            for (Variant variant : plan.variantOrder(fork)) {
-                try {
-                    runVariant(variant, fork, journal, trials);
-                } catch (RunFailure f) {
-                    failures.add(f.getMessage());
-                    printer.line("# Variant " + variant.label() + " failed (fork " + fork + "): " + f.getMessage());
-                    if (journal.failed()) {
-                        // Results can no longer be kept (e.g. the disk is full): running on would only waste time.
-                        printer.line("# Stopping: " + Journal.FILE + " can no longer be written");
-                        return;
+            List<Instance> instances = new ArrayList<>();
+            try {
+                for (Variant variant : plan.variantOrder(fork)) {
+                    try {
+                        instances.add(startInstance(variant, fork));
+                    } catch (RunFailure f) {
+                        if (stopAfter(f, variant, fork, journal, failures)) {
+                            return;
+                        }
                     }
-                    if (plan.failFast()) {
+                }
+                for (int threads : plan.threads()) {
+                    if (instances.isEmpty()) {
+                        break;
+                    }
+                    if (!runThreads(instances, threads, fork, journal, trials, failures)) {
                         return;
                     }
                 }
+            } finally {
+                instances.forEach(this::stopServer);
             }
         }
     }
 
-    private void runVariant(Variant variant, int fork, Journal journal, List<TrialRecord> trials)
-            throws RunFailure, InterruptedException {
+    /** Records a variant's failure; true when the whole run must stop. */
+    private boolean stopAfter(RunFailure f, Variant variant, int fork, Journal journal, List<String> failures) {
+        failures.add(f.getMessage());
+        printer.line("# Variant " + variant.label() + " failed (fork " + fork + "): " + f.getMessage());
+        if (journal.failed()) {
+            // Results can no longer be kept (e.g. the disk is full): running on would only waste time.
+            printer.line("# Stopping: " + Journal.FILE + " can no longer be written");
+            return true;
+        }
+        return plan.failFast();
+    }
+
+    /**
+     * One thread count on every instance of a fork: opens each one's trial, runs the slices in
+     * interleaved order, closes the trials. A failed instance is stopped and left out of the rest of the
+     * fork. False when the whole run must stop.
+     */
+    private boolean runThreads(List<Instance> instances, int threads, int fork, Journal journal,
+                               List<TrialRecord> trials, List<String> failures) throws InterruptedException {
+        boolean interleaved = instances.size() > 1;
+        Map<Instance, Trial> open = new LinkedHashMap<>();
+        boolean stop = false;
+        try {
+            for (Instance instance : List.copyOf(instances)) {
+                Trial trial = trial(instance, threads, fork, journal, interleaved);
+                try {
+                    trial.open();
+                    open.put(instance, trial);
+                } catch (RunFailure f) {
+                    stop |= fail(instance, trial, f, instances, trials, journal, failures, fork);
+                }
+            }
+            List<Interleaving.Slice<Instance>> slices = Interleaving.slices(new ArrayList<>(open.keySet()),
+                    plan.warmupIterations(), plan.measurementIterations(), Interleaving.seed(fork, threads));
+            for (int i = 0; i < slices.size() && !stop; i++) {
+                Interleaving.Slice<Instance> slice = slices.get(i);
+                Trial trial = open.get(slice.instance());
+                if (trial == null || trial.limitReached()) {
+                    continue;
+                }
+                boolean sameNext = i + 1 < slices.size() && slices.get(i + 1).instance() == slice.instance();
+                IterationInfo it = new IterationInfo(slice.index(), slice.warmup(),
+                        (slice.warmup() ? plan.warmupTime() : plan.measurementTime()).toNanos() / 1e9);
+                try {
+                    trial.iteration(it, sameNext);
+                } catch (RunFailure f) {
+                    open.remove(slice.instance());
+                    stop |= fail(slice.instance(), trial, f, instances, trials, journal, failures, fork);
+                }
+            }
+        } finally {
+            for (Map.Entry<Instance, Trial> e : open.entrySet()) {
+                try {
+                    e.getValue().close();
+                } catch (RunFailure f) {
+                    stop |= stopAfter(f, e.getKey().variant(), fork, journal, failures);
+                } finally {
+                    keep(e.getValue(), trials);
+                }
+            }
+        }
+        return !stop;
+    }
+
+    /** A trial failed: keeps what it finished, stops its instance for the rest of the fork; true when the run must stop. */
+    private boolean fail(Instance instance, Trial trial, RunFailure f, List<Instance> instances, List<TrialRecord> trials,
+                         Journal journal, List<String> failures, int fork) throws InterruptedException {
+        try {
+            trial.close();
+        } catch (RunFailure ignored) {
+            // the first failure is the one to report
+        } finally {
+            keep(trial, trials);
+        }
+        instances.remove(instance);
+        stopServer(instance);
+        return stopAfter(f, instance.variant(), fork, journal, failures);
+    }
+
+    /** Keeps a closed trial's finished iterations; called once per trial. */
+    private static void keep(Trial trial, List<TrialRecord> trials) {
+        if (!trial.finished().isEmpty()) {
+            trials.add(trial.record());
+        }
+    }
+
+    private Trial trial(Instance instance, int threads, int fork, Journal journal, boolean interleaved) {
+        ServerHandle server = instance.server();
+        Target target = server.target();
+        OptionalLong pid = server.pid() < 0 ? OptionalLong.empty() : OptionalLong.of(server.pid());
+        TrialInfo info = new TrialInfo(plan.workload(), instance.variant().label(), threads, fork, target, pid);
+        printer.trialHeader(plan.workload(), instance.variant().label(), instance.serverName(), threads, fork, plan.forks());
+        List<Collector> trialCollectors = collectors.get();
+        return new Trial(plan, workload, instance.variant(), server, info, instance.serverName(),
+                trialCollectors == null ? List.of() : trialCollectors, printer, journal, format, interleaved);
+    }
+
+    /** Starts and prepares one variant's server for a fork. */
+    private Instance startInstance(Variant variant, int fork) throws RunFailure, InterruptedException {
         ServerHandle server;
         try {
             server = data.start(variant);
@@ -205,34 +344,25 @@ public final class Runner {
             throw new RunFailure("could not start the server of variant " + variant.label() + " (fork " + fork
                     + "): its provider returned no server", null);
         }
+        Instance started = new Instance(variant, server, "");
         try {
             Target target = server.target();
-            String serverName = target.product() + " " + target.version();
             variant = withAllocatorProof(variant, server);
             prepare(variant, server, target);
             variant = data.afterPrepare(variant, server);
-            for (int threads : plan.threads()) {
-                OptionalLong pid = server.pid() < 0 ? OptionalLong.empty() : OptionalLong.of(server.pid());
-                TrialInfo info = new TrialInfo(plan.workload(), variant.label(), threads, fork, target, pid);
-                printer.trialHeader(plan.workload(), variant.label(), serverName, threads, fork, plan.forks());
-                List<Collector> trialCollectors = collectors.get();
-                Trial trial = new Trial(plan, workload, variant, server, info, serverName,
-                        trialCollectors == null ? List.of() : trialCollectors, printer, journal, format);
-                try {
-                    trial.run();
-                } finally {
-                    if (!trial.finished().isEmpty()) {
-                        trials.add(trial.record());
-                    }
-                }
-            }
-        } finally {
-            try {
-                server.close();
-            } catch (RuntimeException e) {
-                printer.line("# Warning: stopping the server of variant " + variant.label() + " failed: "
-                        + RunFailure.describe(e));
-            }
+            return new Instance(variant, server, target.product() + " " + target.version());
+        } catch (RunFailure | InterruptedException | RuntimeException e) {
+            stopServer(started);
+            throw e;
+        }
+    }
+
+    private void stopServer(Instance instance) {
+        try {
+            instance.server().close();
+        } catch (RuntimeException e) {
+            printer.line("# Warning: stopping the server of variant " + instance.variant().label() + " failed: "
+                    + RunFailure.describe(e));
         }
     }
 
@@ -295,6 +425,10 @@ public final class Runner {
     private Map<String, String> runSettings() {
         Map<String, String> settings = settings(plan);
         settings.putAll(data.settings());
+        baseline.ifPresent(b -> settings.put(HtmlReport.BASELINE, b));
+        settings.put(HtmlReport.CONFIDENCE, String.valueOf(verdicts.confidence()));
+        settings.put(HtmlReport.MIN_EFFECT, String.valueOf(verdicts.minEffect()));
+        settings.put(HtmlReport.METHOD, verdicts.method().cliName());
         return settings;
     }
 
@@ -305,6 +439,8 @@ public final class Runner {
         s.put("threads", plan.threads().stream().map(String::valueOf).collect(Collectors.joining(",")));
         s.put("forks", String.valueOf(plan.forks()));
         s.put("client-threads", plan.clientThreads().resolve().label());
+        s.put("interleaving", plan.variants().size() > 1
+                ? "variants side by side in each fork, iterations in shuffled rounds" : "one variant");
         s.put("warmup", plan.warmupIterations() + " x " + plan.warmupTime().toMillis() / 1000.0 + " s");
         s.put("measurement", plan.measurementIterations() + " x " + plan.measurementTime().toMillis() / 1000.0 + " s");
         if (plan.rate() > 0) {

@@ -44,10 +44,27 @@ final class Trial {
     private LoadSnapshot measureStart;
     private LoadSnapshot measureEnd;
     private long measuredNanos;
-    private Histogram measuredLatency;
+    private final Histogram measuredLatency = TrialLoad.newHistogram();
+    private final Histogram iterationLatency = TrialLoad.newHistogram();
+    private final Histogram reportLatency = TrialLoad.newHistogram();
+    /** Whether other variants' slices run between this trial's iterations (iteration lines then name it). */
+    private final boolean interleaved;
+    private TrialLoad load;
+    private boolean trialStarted;
+    private boolean limitReached;
+    /** When the load first started (nanoTime), 0 before; progress lines count from it. */
+    private long trialStart;
+    private long nextReport;
+    private long lastReportAt;
+    private Counts lastReport = Counts.ZERO;
+    private LoadSnapshot before;
+    /** Where the current iteration began. */
+    private long start;
 
     Trial(RunPlan plan, Workload workload, Variant variant, ServerHandle server, TrialInfo info, String serverName,
-          List<Collector> collectors, ProgressPrinter printer, Journal journal, ConsoleFormat format) {
+          List<Collector> collectors, ProgressPrinter printer, Journal journal, ConsoleFormat format, boolean interleaved) {
+        this.interleaved = interleaved;
+        this.before = LoadSnapshot.zero(info.threads());
         this.plan = plan;
         this.workload = workload;
         this.variant = variant;
@@ -68,8 +85,11 @@ final class Trial {
         return finished;
     }
 
-    void run() throws RunFailure, InterruptedException {
-        TrialLoad load;
+    /**
+     * Opens the trial's sessions and calls the collectors' {@code beforeTrial}; the load starts with the
+     * first iteration. After a failure here the trial is closed again.
+     */
+    void open() throws RunFailure, InterruptedException {
         try {
             load = TrialLoad.open(workload, info.target(), info.threads(), plan.rate(), plan.maxEvents(),
                     plan.clientThreads());
@@ -79,32 +99,44 @@ final class Trial {
         if (plan.clientThreads() == ClientThreads.AUTO) {
             printer.line("# Client threads: " + load.clientThreads());
         }
-        RunFailure failure = null;
-        boolean trialStarted = false;
-        try {
-            for (Collector c : collectors) {
-                collector(c, "beforeTrial", null, () -> c.beforeTrial(info));
-            }
-            trialStarted = true;
-            iterations(load);
-        } catch (RunFailure f) {
-            failure = f;
-        } finally {
-            load.stop();
+        for (Collector c : collectors) {
             try {
-                load.close();
-            } catch (Exception e) {
-                if (failure == null) {
-                    failure = failure("closing sessions failed", null, e);
-                }
+                collector(c, "beforeTrial", null, () -> c.beforeTrial(info));
+            } catch (RunFailure f) {
+                close();
+                throw f;
             }
-            if (trialStarted) {
-                for (Collector c : collectors) {
-                    try {
-                        collector(c, "afterTrial", null, () -> c.afterTrial(info));
-                    } catch (RunFailure f) {
-                        failure = failure == null ? f : failure;
-                    }
+        }
+        trialStarted = true;
+    }
+
+    /**
+     * Stops the load, closes the sessions, calls the collectors' {@code afterTrial} and prints the
+     * trial's result. Safe to call more than once.
+     *
+     * @throws RunFailure when closing failed (the iterations finished so far stay in {@link #finished()})
+     */
+    void close() throws RunFailure, InterruptedException {
+        if (load == null) {
+            return;
+        }
+        RunFailure failure = null;
+        try {
+            load.stop();
+            load.close();
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            failure = failure("closing sessions failed", null, e);
+        } finally {
+            load = null;
+        }
+        if (trialStarted) {
+            for (Collector c : collectors) {
+                try {
+                    collector(c, "afterTrial", null, () -> c.afterTrial(info));
+                } catch (RunFailure f) {
+                    failure = failure == null ? f : failure;
                 }
             }
         }
@@ -113,11 +145,17 @@ final class Trial {
         }
         List<IterationRecord> measured = finished.stream().filter(i -> !i.warmup()).toList();
         if (!measured.isEmpty()) {
-            printer.trialResult(plan.workload(), Estimate.of(measured.stream().mapToDouble(IterationRecord::tps).toArray()));
+            printer.trialResult(plan.workload(), variantTag(),
+                    Estimate.of(measured.stream().mapToDouble(IterationRecord::tps).toArray()));
             if (format.sysbenchSummary()) {
                 printSysbenchSummary(measured.size());
             }
         }
+    }
+
+    /** Whether the trial reached its event limit: it runs no more iterations. */
+    boolean limitReached() {
+        return limitReached;
     }
 
     /** sysbench's final report over the measurement iterations, after one line saying so. */
@@ -134,121 +172,114 @@ final class Trial {
     }
 
     /**
-     * Runs the iterations back to back: each one ends where the next begins, so every event of
-     * the trial falls in exactly one iteration (collector calls at a boundary run on the next
-     * iteration's clock, under the same continuous load).
+     * Runs one iteration (a time slice) under load. Consecutive iterations with {@code keepLoad} run back
+     * to back: each ends where the next begins, so every event falls in exactly one iteration (collector
+     * calls at a boundary run on the next iteration's clock). Without it the load pauses after the
+     * iteration, while other variants' servers get their slices.
      */
-    private void iterations(TrialLoad load) throws RunFailure, InterruptedException {
-        Histogram iterationLatency = TrialLoad.newHistogram();
-        Histogram reportLatency = TrialLoad.newHistogram();
-        measuredLatency = TrialLoad.newHistogram();
-        List<IterationInfo> schedule = new ArrayList<>();
-        for (int i = 1; i <= plan.warmupIterations(); i++) {
-            schedule.add(new IterationInfo(i, true, seconds(plan.warmupTime())));
-        }
-        for (int i = 1; i <= plan.measurementIterations(); i++) {
-            schedule.add(new IterationInfo(i, false, seconds(plan.measurementTime())));
-        }
-
-        IterationInfo firstIteration = schedule.get(0);
+    void iteration(IterationInfo it, boolean keepLoad) throws RunFailure, InterruptedException {
         for (Collector c : collectors) {
-            collector(c, "beforeIteration", firstIteration, () -> c.beforeIteration(info, firstIteration));
+            collector(c, "beforeIteration", it, () -> c.beforeIteration(info, it));
         }
-        load.start("bench-" + variant.label() + "-t" + info.threads());
-        long trialStart = load.control().startNanos();
-        // A zero report interval turns progress lines off.
-        long reportNanos = plan.reportInterval().isZero() ? Long.MAX_VALUE / 4 : plan.reportInterval().toNanos();
-        long nextReport = trialStart + reportNanos;
-        Counts lastReport = Counts.ZERO;
-        long lastReportAt = trialStart;
-        LoadSnapshot before = LoadSnapshot.zero(info.threads());
-        long start = trialStart;
-
-        for (int n = 0; n < schedule.size(); n++) {
-            IterationInfo it = schedule.get(n);
-            if (n > 0) {
-                for (Collector c : collectors) {
-                    collector(c, "beforeIteration", it, () -> c.beforeIteration(info, it));
-                }
+        if (!load.running()) {
+            load.start("bench-" + variant.label() + "-t" + info.threads());
+            if (trialStart == 0) {
+                trialStart = load.control().startNanos();
+                nextReport = trialStart + reportNanos();
+                lastReportAt = trialStart;
             }
-            long end = start + (long) (it.durationSec() * 1e9);
-            long nextSample = System.nanoTime() + SAMPLE_NANOS;
-            long now;
-            while ((now = System.nanoTime()) < end) {
-                check(load, it);
-                if (load.control().limitReachedAt() != 0) {
-                    break;
-                }
-                if (now >= nextReport) {
-                    load.drainLatency(iterationLatency, reportLatency);
-                    Counts c = load.counts();
-                    printer.line(ProgressPrinter.reportLine((now - trialStart) / 1e9, info.threads(), c.minus(lastReport),
-                            (now - lastReportAt) / 1e9, format.percentile(),
-                            SysbenchSummary.percentileMs(reportLatency, format.percentile()), it.warmup()));
-                    reportLatency.reset();
-                    lastReport = c;
-                    lastReportAt = now;
-                    nextReport += reportNanos;
-                }
-                if (now >= nextSample) {
-                    for (Collector c : collectors) {
-                        collector(c, "sample", it, () -> c.sample(info, it));
-                    }
-                    nextSample += SAMPLE_NANOS;
-                }
-                long wake = Math.min(Math.min(end, nextReport), Math.min(nextSample, now + POLL_NANOS));
-                LockSupport.parkNanos(wake - now);
-                if (Thread.interrupted()) {
-                    throw new InterruptedException();
-                }
-            }
-            long limitAt = load.control().limitReachedAt();
-            long stop = now;
-            if (limitAt != 0) {
-                // Let the last events land so the trial counts exactly what ran.
-                load.stop();
-                stop = Math.min(limitAt, now);
-            }
-            load.drainLatency(iterationLatency, reportLatency);
-            LoadSnapshot after = load.snapshot();
-            Counts delta = after.total().minus(before.total());
+            start = load.control().startNanos();
+        }
+        long end = start + (long) (it.durationSec() * 1e9);
+        long nextSample = System.nanoTime() + SAMPLE_NANOS;
+        long now;
+        while ((now = System.nanoTime()) < end) {
             check(load, it);
-            List<Metric> metrics = new ArrayList<>();
-            for (Collector c : collectors) {
-                collector(c, "afterIteration", it, () -> {
-                    Collection<Metric> m = c.afterIteration(info, it);
-                    if (m != null) {
-                        metrics.addAll(m);
-                    }
-                });
+            if (load.control().limitReachedAt() != 0) {
+                break;
             }
-            IterationRecord record = new IterationRecord(it.index(), it.warmup(), Math.max(1, stop - start),
-                    delta.events(), delta.errors(), delta.reconnects(), delta.reads(), delta.writes(), delta.others(),
-                    millis(iterationLatency.getValueAtPercentile(50)), millis(iterationLatency.getValueAtPercentile(95)),
-                    millis(iterationLatency.getValueAtPercentile(99)), millis(iterationLatency.getMaxValue()), metrics);
-            if (!it.warmup()) {
-                measuredLatency.add(iterationLatency);
-                measureStart = measureStart == null ? before : measureStart;
-                measureEnd = after;
-                measuredNanos += record.durationNanos();
+            if (now >= nextReport) {
+                load.drainLatency(iterationLatency, reportLatency);
+                Counts c = load.counts();
+                printer.line(ProgressPrinter.reportLine((now - trialStart) / 1e9, info.threads(), c.minus(lastReport),
+                        (now - lastReportAt) / 1e9, format.percentile(),
+                        SysbenchSummary.percentileMs(reportLatency, format.percentile()), it.warmup()));
+                reportLatency.reset();
+                lastReport = c;
+                lastReportAt = now;
+                nextReport += reportNanos();
             }
-            iterationLatency.reset();
-            finished.add(record);
-            try {
-                journal.iteration(record(), record);
-            } catch (java.io.IOException e) {
-                throw new RunFailure("could not append " + where(it) + " of variant " + variant.label() + " to "
-                        + Journal.FILE + ": " + Runner.ioMessage(e), e);
+            if (now >= nextSample) {
+                for (Collector c : collectors) {
+                    collector(c, "sample", it, () -> c.sample(info, it));
+                }
+                nextSample += SAMPLE_NANOS;
             }
-            printer.line(ProgressPrinter.iterationLine(it, record.tps()));
-            if (limitAt != 0) {
-                printer.line("# Event limit of " + plan.maxEvents() + " reached; trial ends early"
-                        + (it.warmup() ? ", before any measurement" : ""));
-                return;
+            long wake = Math.min(Math.min(end, nextReport), Math.min(nextSample, now + POLL_NANOS));
+            LockSupport.parkNanos(wake - now);
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
             }
-            before = after;
-            start = stop;
         }
+        long limitAt = load.control().limitReachedAt();
+        long stop = now;
+        if (limitAt != 0) {
+            // Let the last events land so the trial counts exactly what ran.
+            load.stop();
+            stop = Math.min(limitAt, now);
+        } else if (!keepLoad) {
+            load.pause();
+            stop = System.nanoTime();
+        }
+        load.drainLatency(iterationLatency, reportLatency);
+        LoadSnapshot after = load.snapshot();
+        Counts delta = after.total().minus(before.total());
+        check(load, it);
+        List<Metric> metrics = new ArrayList<>();
+        for (Collector c : collectors) {
+            collector(c, "afterIteration", it, () -> {
+                Collection<Metric> m = c.afterIteration(info, it);
+                if (m != null) {
+                    metrics.addAll(m);
+                }
+            });
+        }
+        IterationRecord record = new IterationRecord(it.index(), it.warmup(), Math.max(1, stop - start),
+                delta.events(), delta.errors(), delta.reconnects(), delta.reads(), delta.writes(), delta.others(),
+                millis(iterationLatency.getValueAtPercentile(50)), millis(iterationLatency.getValueAtPercentile(95)),
+                millis(iterationLatency.getValueAtPercentile(99)), millis(iterationLatency.getMaxValue()), metrics);
+        if (!it.warmup()) {
+            measuredLatency.add(iterationLatency);
+            measureStart = measureStart == null ? before : measureStart;
+            measureEnd = after;
+            measuredNanos += record.durationNanos();
+        }
+        iterationLatency.reset();
+        finished.add(record);
+        try {
+            journal.iteration(record(), record);
+        } catch (java.io.IOException e) {
+            throw new RunFailure("could not append " + where(it) + " of variant " + variant.label() + " to "
+                    + Journal.FILE + ": " + Runner.ioMessage(e), e);
+        }
+        printer.line(ProgressPrinter.iterationLine(it, variantTag(), record.tps()));
+        if (limitAt != 0) {
+            limitReached = true;
+            printer.line("# Event limit of " + plan.maxEvents() + " reached; trial ends early"
+                    + (it.warmup() ? ", before any measurement" : ""));
+        }
+        before = after;
+        start = stop;
+    }
+
+    /** A zero report interval turns progress lines off. */
+    private long reportNanos() {
+        return plan.reportInterval().isZero() ? Long.MAX_VALUE / 4 : plan.reportInterval().toNanos();
+    }
+
+    /** The variant's label in iteration lines when variants interleave, else empty (JMH's lines as they are). */
+    private String variantTag() {
+        return interleaved ? variant.label() : "";
     }
 
     /** Fails the trial when a worker failed or the server died. */

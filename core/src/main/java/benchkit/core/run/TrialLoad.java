@@ -83,7 +83,19 @@ final class TrialLoad implements AutoCloseable {
         return control;
     }
 
+    /** Whether workers are running (between {@link #start} and {@link #pause} or {@link #stop}). */
+    boolean running() {
+        return !threads.isEmpty();
+    }
+
+    /**
+     * Starts the workers, again after a {@link #pause}: on the same sessions, counters and recorders, so
+     * counts and latencies go on where they stopped.
+     */
     void start(String name) {
+        if (!threads.isEmpty() || !control.resume()) {
+            return;
+        }
         control.start(System.nanoTime());
         int n = sessions.size();
         if (kind == ClientThreads.LOOP) {
@@ -148,6 +160,12 @@ final class TrialLoad implements AutoCloseable {
             }
             recycled[i] = h;
         }
+    }
+
+    /** Stops the workers until the next {@link #start}, leaving the sessions open (another variant's slice runs meanwhile). */
+    void pause() throws InterruptedException {
+        stop();
+        threads.clear();
     }
 
     /** Stops the workers and waits for them; a worker stuck in a call is interrupted, then left behind. */

@@ -1,101 +1,139 @@
 package benchkit.core.report;
 
+import benchkit.core.stats.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Scores and errors are chosen so every interval is [score - error, score + error] by hand. */
+/** Compare on raw data per fork: effects, pairing, verdicts, matching and the table. */
 class CompareTest {
     private static final Map<String, String> GLIBC = Map.of("allocator", "glibc", "server", "MySQL 8.0.15");
     private static final Map<String, String> JEMALLOC = Map.of("allocator", "jemalloc", "server", "MySQL 8.0.15");
+    private static final Compare.Settings DEFAULT = Compare.Settings.DEFAULT;
+
+    /** Fork means that drift together from fork to fork (shared minutes), B 10% above A in each. */
+    private static final double[][] A_TPS = {{1000, 1010, 990}, {1200, 1190, 1210}, {900, 905, 895}, {1100, 1100, 1100}};
+    private static final double[][] B_TPS = {{1100, 1111, 1089}, {1320, 1309, 1331}, {990, 996, 984}, {1210, 1210, 1210}};
+
+    private static Path twoVariants(Path dir, double[][] a, double[][] b) throws Exception {
+        return new JmhFixture()
+                .rawEntry("benchkit.oltp", 4, GLIBC, Map.of("tps", a, "server.rss", scaled(a, 0.5)))
+                .rawEntry("benchkit.oltp", 4, JEMALLOC, Map.of("tps", b, "server.rss", scaled(a, 0.5)))
+                .writeTo(dir);
+    }
+
+    private static double[][] scaled(double[][] forks, double factor) {
+        double[][] out = new double[forks.length][];
+        for (int f = 0; f < forks.length; f++) {
+            out[f] = java.util.Arrays.stream(forks[f]).map(v -> v * factor).toArray();
+        }
+        return out;
+    }
 
     @Test
-    void verdictsFollowOverlapOfConfidenceIntervals(@TempDir Path tmp) throws Exception {
-        Path a = new JmhFixture()
-                // tps [95, 105]; latency [9, 11]; rss [495, 505]; cpu [48, 52]; custom [1, 3]
-                .entry("benchkit.oltp", 4, GLIBC, JmhFixture.metrics("tps", 100, 5, "latency.p95", 10, 1,
-                        "server.rss", 500, 5, "server.cpu.user", 50, 2, "custom.thing", 2, 1))
-                // tps [190, 210]
-                .entry("benchkit.oltp", 16, GLIBC, JmhFixture.metrics("tps", 200, 10))
-                .writeTo(tmp.resolve("a"));
-        Path b = new JmhFixture()
-                // tps [99, 109] overlaps -> ~; latency [7.5, 8.5] below -> better; rss [545, 555] above -> worse;
-                // cpu [51, 53] overlaps -> ~; custom [5, 7] above -> higher
-                .entry("benchkit.oltp", 4, JEMALLOC, JmhFixture.metrics("tps", 104, 5, "latency.p95", 8, 0.5,
-                        "server.rss", 550, 5, "server.cpu.user", 52, 1, "custom.thing", 6, 1))
-                // tps [150, 170] below [190, 210] -> slower
-                .entry("benchkit.oltp", 16, JEMALLOC, JmhFixture.metrics("tps", 160, 10))
-                .writeTo(tmp.resolve("b"));
-
-        Comparison c = Compare.directories(a, b);
-
-        assertEquals(a + " (allocator=glibc)", c.baseline());
-        assertEquals(b + " (allocator=jemalloc)", c.candidate());
-        assertRow(c, "tps", 4, 4.0, Verdict.SAME);
-        assertRow(c, "latency.p95", 4, -20.0, Verdict.BETTER);
-        assertRow(c, "server.rss", 4, 10.0, Verdict.WORSE);
-        assertRow(c, "server.cpu.user", 4, 4.0, Verdict.SAME);
-        assertRow(c, "custom.thing", 4, 200.0, Verdict.HIGHER);
-        assertRow(c, "tps", 16, -20.0, Verdict.SLOWER);
-        assertEquals(6, c.rows().size(), "metrics missing at 16 threads are left out, not failed");
-        assertEquals(List.of(), c.unmatched());
+    void pairedForksCancelWhatTheyShared(@TempDir Path dir) throws Exception {
+        twoVariants(dir, A_TPS, B_TPS);
+        Comparison c = Compare.variants(dir, "allocator=glibc", "allocator=jemalloc", DEFAULT);
         Comparison.Row tps = c.row("tps", 4).orElseThrow();
-        assertEquals(95.0, tps.a().ciLow(), 1e-9);
-        assertEquals(109.0, tps.b().ciHigh(), 1e-9);
+        assertEquals(Verdict.FASTER, tps.verdict(), tps.judgement().describe());
+        assertEquals(1.10, tps.judgement().effect().ratio(), 0.001);
+        assertTrue(tps.judgement().effect().low() > 1.09 && tps.judgement().effect().high() < 1.11,
+                "the 20% fork-to-fork drift is shared, so pairing leaves a narrow interval: " + tps.judgement().describe());
+        assertTrue(tps.judgement().effect().paired());
+        assertEquals(4, tps.judgement().effect().forksA());
+        Comparison.Row rss = c.row("server.rss", 4).orElseThrow();
+        assertEquals(Verdict.SAME, rss.verdict());
+        assertEquals("same within ±0.0%", rss.judgement().describe());
+    }
+
+    @Test
+    void twoRunsAreNotPairedSoTheSameDriftLeavesItInconclusive(@TempDir Path dir) throws Exception {
+        Path a = new JmhFixture().rawEntry("benchkit.oltp", 4, GLIBC, Map.of("tps", A_TPS)).writeTo(dir.resolve("a"));
+        Path b = new JmhFixture().rawEntry("benchkit.oltp", 4, JEMALLOC, Map.of("tps", B_TPS)).writeTo(dir.resolve("b"));
+        Comparison c = Compare.directories(a, b, DEFAULT);
+        Comparison.Row tps = c.row("tps", 4).orElseThrow();
+        assertFalse(tps.judgement().effect().paired());
+        assertEquals(Verdict.INCONCLUSIVE, tps.verdict(), tps.judgement().describe());
+        assertTrue(tps.judgement().forksNeeded().isPresent(), "says how many forks would settle it");
+        assertTrue(tps.judgement().describe().contains("forks would probably settle it (have 4)"), tps.judgement().describe());
+        assertEquals(a + " (allocator=glibc)", c.baseline());
         assertEquals(Map.of("server", "MySQL 8.0.15"), tps.params(), "allocator is the contrast, server is shared");
     }
 
     @Test
-    void fasterWhenThroughputIntervalsAreDisjoint() {
-        Comparison c = Compare.compare("a", JmhFixture.parse(new JmhFixture()
-                        .entry("benchkit.oltp", 1, GLIBC, JmhFixture.metrics("tps", 100, 5, "qps", 2000, 10))),
-                "b", JmhFixture.parse(new JmhFixture()
-                        .entry("benchkit.oltp", 1, GLIBC, JmhFixture.metrics("tps", 120, 5, "qps", 2000, 10))));
-        assertRow(c, "tps", 1, 20.0, Verdict.FASTER); // [95, 105] vs [115, 125]
-        assertRow(c, "qps", 1, 0.0, Verdict.SAME);
-        assertEquals("a", c.baseline(), "nothing contrasts when params are equal");
+    void lowerIsBetterMetricsAndTheMinimumEffect(@TempDir Path dir) throws Exception {
+        double[][] lat = {{2.0, 2.02}, {2.1, 2.08}, {1.9, 1.92}};
+        double[][] lower = scaled(lat, 0.8);
+        double[][] slightlyLower = scaled(lat, 0.99);
+        Path a = new JmhFixture()
+                .rawEntry("benchkit.oltp", 1, GLIBC, Map.of("tps", lat, "latency.p95", lat, "server.cpu.user", lat))
+                .rawEntry("benchkit.oltp", 1, JEMALLOC, Map.of("tps", lat, "latency.p95", lower, "server.cpu.user", slightlyLower))
+                .writeTo(dir);
+        Comparison c = Compare.variants(a, "allocator=glibc", "allocator=jemalloc", DEFAULT);
+        assertEquals(Verdict.BETTER, c.row("latency.p95", 1).orElseThrow().verdict());
+        assertEquals(Verdict.SAME, c.row("server.cpu.user", 1).orElseThrow().verdict(), "a real -1% is within the 2% minimum");
+        Comparison strict = Compare.variants(a, "allocator=glibc", "allocator=jemalloc",
+                new Compare.Settings(DEFAULT.method(), 0.95, 0.005));
+        assertEquals(Verdict.BETTER, strict.row("server.cpu.user", 1).orElseThrow().verdict(), "beyond a 0.5% minimum it counts");
     }
 
     @Test
-    void unknownIntervalGivesNoVerdict() {
-        Comparison c = Compare.compare("a", JmhFixture.parse(new JmhFixture()
-                        .entry("benchkit.oltp", 1, GLIBC, JmhFixture.metrics("tps", 100, Double.NaN))),
-                "b", JmhFixture.parse(new JmhFixture()
-                        .entry("benchkit.oltp", 1, GLIBC, JmhFixture.metrics("tps", 300, 1))));
-        assertRow(c, "tps", 1, 200.0, Verdict.UNKNOWN);
+    void oneForkGivesNoIntervalAndSaysWhy(@TempDir Path dir) throws Exception {
+        Path a = new JmhFixture()
+                .rawEntry("benchkit.oltp", 1, GLIBC, Map.of("tps", new double[][] {{100, 101, 99}}))
+                .rawEntry("benchkit.oltp", 1, JEMALLOC, Map.of("tps", new double[][] {{150, 151, 149}}))
+                .writeTo(dir);
+        Comparison.Row tps = Compare.variants(a, "allocator=glibc", "allocator=jemalloc", DEFAULT).row("tps", 1).orElseThrow();
+        assertEquals(Verdict.INCONCLUSIVE, tps.verdict(), "iterations of one fork are not independent replicates");
+        assertTrue(tps.judgement().describe().contains("one fork"), tps.judgement().describe());
     }
 
     @Test
-    void comparesTwoVariantsOfOneDirectory(@TempDir Path dir) throws Exception {
-        JmhFixture.allocatorStudy("glibc").writeTo(dir);
-        Comparison c = Compare.variants(dir, "allocator=glibc", "allocator=jemalloc");
-        assertEquals(dir + " allocator=glibc", c.baseline());
-        assertEquals(3 * 12, c.rows().size(), "3 thread counts x 12 metrics");
-        assertRow(c, "tps", 1, 2.0, Verdict.SAME);        // [245, 255] vs [249.9, 260.1]
-        assertRow(c, "tps", 16, 100.0 * 400 / 1500, Verdict.FASTER); // [1470, 1530] vs [1862, 1938]
-        assertRow(c, "server.vsz", 4, -25.0, Verdict.BETTER);
-        assertRow(c, "errors", 4, 0.0, Verdict.SAME);
+    void everyVariantAgainstTheBaseline(@TempDir Path dir) throws Exception {
+        Map<String, String> tcmalloc = Map.of("allocator", "tcmalloc", "server", "MySQL 8.0.15");
+        List<BenchmarkResult> results = JmhFixture.parse(new JmhFixture()
+                .rawEntry("benchkit.oltp", 4, GLIBC, Map.of("tps", A_TPS))
+                .rawEntry("benchkit.oltp", 4, JEMALLOC, Map.of("tps", B_TPS))
+                .rawEntry("benchkit.oltp", 4, tcmalloc, Map.of("tps", A_TPS)));
+        List<Comparison> first = Compare.againstBaseline(results, Optional.empty(), DEFAULT);
+        assertEquals(2, first.size());
+        assertEquals("allocator=glibc", first.get(0).baseline());
+        List<Comparison> chosen = Compare.againstBaseline(results, Optional.of("jemalloc"), DEFAULT);
+        assertEquals("allocator=jemalloc", chosen.get(0).baseline());
+        assertEquals(Verdict.SLOWER, chosen.get(0).row("tps", 4).orElseThrow().verdict());
+        var e = assertThrows(IllegalArgumentException.class,
+                () -> Compare.againstBaseline(results, Optional.of("mimalloc"), DEFAULT));
+        assertTrue(e.getMessage().startsWith("no variant matches --baseline mimalloc; variants: allocator=glibc"), e.getMessage());
+    }
 
+    @Test
+    void tableAndJsonLeadWithTheEffect(@TempDir Path dir) throws Exception {
+        twoVariants(dir, A_TPS, B_TPS);
+        Comparison c = Compare.variants(dir, "allocator=glibc", "allocator=jemalloc", DEFAULT);
         String table = c.render();
-        assertTrue(table.contains("A (baseline):  " + dir + " allocator=glibc"), table);
-        List<String> lines = table.lines().toList();
-        String header = lines.stream().filter(l -> l.startsWith("metric")).findFirst().orElseThrow();
-        int verdictColumn = header.indexOf("verdict");
-        int changeEnd = header.indexOf("change") + "change".length();
-        List<String> tpsRows = lines.stream().filter(l -> l.startsWith("tps (ops/s)")).toList();
-        assertEquals(3, tpsRows.size());
-        for (String row : tpsRows) {
-            assertEquals(verdictColumn, row.indexOf(row.endsWith("~") ? "~" : "faster"), "verdict column aligned: " + row);
-            assertEquals('%', row.charAt(changeEnd - 1), "change column right-aligned: " + row);
+        assertTrue(table.contains("effect B/A [95% CI]"), table);
+        String tpsRow = table.lines().filter(l -> l.startsWith("tps (ops/s)")).findFirst().orElseThrow();
+        assertTrue(tpsRow.contains("+10.0% [") && tpsRow.contains("4x3 paired") && tpsRow.endsWith("faster"), tpsRow);
+
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(ComparisonJson.render(List.of(c)));
+        assertEquals(2, json.size());
+        var row = json.get(0);
+        for (String field : List.of("workload", "threads", "metric", "baseline", "candidate", "ratio", "ci_low", "ci_high", "verdict")) {
+            assertTrue(row.has(field), field + " in " + row);
         }
-        assertTrue(tpsRows.get(2).contains("1500  [1470, 1530]") && tpsRows.get(2).contains("+26.7%"), tpsRows.get(2));
+        assertEquals("oltp", row.get("workload").asText());
+        assertEquals("faster", row.get("verdict").asText());
+        assertEquals(1.10, row.get("ratio").asDouble(), 0.001);
+        assertTrue(row.get("ci_low").asDouble() > 1 && row.get("ci_high").asDouble() < 1.11);
     }
 
     @Test
@@ -105,7 +143,7 @@ class CompareTest {
                 .entry("benchkit.oltp", 64, GLIBC, JmhFixture.metrics("tps", 100, 5))
                 .entry("benchkit.oltp", 1, JEMALLOC, JmhFixture.metrics("tps", 100, 5))
                 .writeTo(dir);
-        Comparison c = Compare.variants(dir, "allocator=glibc", "allocator=jemalloc");
+        Comparison c = Compare.variants(dir, "allocator=glibc", "allocator=jemalloc", DEFAULT);
         assertEquals(1, c.rows().size());
         assertEquals(List.of("only in A: oltp threads=64 {server=MySQL 8.0.15}"), c.unmatched());
         assertTrue(c.render().contains("only in A: oltp threads=64"));
@@ -114,9 +152,9 @@ class CompareTest {
     @Test
     void badVariantsFailWithOneLine(@TempDir Path dir) throws Exception {
         JmhFixture.allocatorStudy("glibc").writeTo(dir);
-        var e = assertThrows(IllegalArgumentException.class, () -> Compare.variants(dir, "glibc", "allocator=jemalloc"));
+        var e = assertThrows(IllegalArgumentException.class, () -> Compare.variants(dir, "glibc", "allocator=jemalloc", DEFAULT));
         assertTrue(e.getMessage().startsWith("variant 'glibc' is not key=value (e.g. allocator=glibc); params in "), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> Compare.variants(dir, "allocator=glibc", "allocator=tcmalloc"));
+        e = assertThrows(IllegalArgumentException.class, () -> Compare.variants(dir, "allocator=glibc", "allocator=tcmalloc", DEFAULT));
         assertTrue(e.getMessage().startsWith("no entry in " + dir + " has allocator=tcmalloc; params there: "
                 + "allocator=glibc|jemalloc, distribution=mysql-8.0, server=MySQL 8.0.15"), e.getMessage());
     }
@@ -126,15 +164,9 @@ class CompareTest {
         Comparison c = Compare.compare("a", JmhFixture.parse(new JmhFixture()
                         .entry("benchkit.oltp", 1, GLIBC, JmhFixture.metrics("tps", 1, 1))),
                 "b", JmhFixture.parse(new JmhFixture()
-                        .entry("benchkit.oltp", 2, GLIBC, JmhFixture.metrics("tps", 1, 1))));
+                        .entry("benchkit.oltp", 2, GLIBC, JmhFixture.metrics("tps", 1, 1))), false, DEFAULT);
         assertTrue(c.isEmpty());
         assertTrue(c.render().contains("nothing to compare"));
         assertEquals(2, c.unmatched().size());
-    }
-
-    private static void assertRow(Comparison c, String metric, int threads, double change, Verdict verdict) {
-        Comparison.Row row = c.row(metric, threads).orElseThrow(() -> new AssertionError("no row " + metric + "@" + threads));
-        assertEquals(change, row.changePercent(), 1e-9, metric + "@" + threads + " change");
-        assertEquals(verdict, row.verdict(), metric + "@" + threads + " verdict");
     }
 }

@@ -76,6 +76,28 @@ final class JmhFixture {
         return dir;
     }
 
+    /** Adds one entry whose metrics hold the given raw data (per fork, per iteration); "tps" is the primary metric. */
+    JmhFixture rawEntry(String benchmark, int threads, Map<String, String> params, Map<String, double[][]> raw) {
+        Map<String, double[]> scores = new LinkedHashMap<>();
+        raw.forEach((name, forks) -> scores.put(name, new double[] {
+                java.util.Arrays.stream(forks).flatMapToDouble(java.util.Arrays::stream).average().orElse(Double.NaN), Double.NaN}));
+        entry(benchmark, threads, params, scores);
+        String last = entries.remove(entries.size() - 1);
+        for (var e : raw.entrySet()) {
+            StringBuilder data = new StringBuilder("[ ");
+            for (int f = 0; f < e.getValue().length; f++) {
+                data.append(f == 0 ? "" : ", ").append(java.util.Arrays.toString(e.getValue()[f]));
+            }
+            data.append(" ]");
+            int at = e.getKey().equals("tps") ? last.indexOf("\"primaryMetric\"") : last.indexOf(quote(e.getKey()) + " : {");
+            int rawAt = last.indexOf("\"rawData\" : ", at);
+            int end = last.indexOf('\n', rawAt);
+            last = last.substring(0, rawAt) + "\"rawData\" : " + data + last.substring(end);
+        }
+        entries.add(last);
+        return this;
+    }
+
     /** A metric as JMH writes it; raw data of 2 forks x 2 iterations averaging to the score. */
     private static String metric(double score, double error, String unit) {
         double d = error / 4;

@@ -27,8 +27,10 @@ class ProgressPrinterTest {
 
     @Test
     void iterationLineHasJmhFormat() {
-        assertEquals("Iteration   1: 4310.510 ops/s", ProgressPrinter.iterationLine(new IterationInfo(1, false, 10), 4310.51));
+        assertEquals("Iteration   1: 4310.510 ops/s", ProgressPrinter.iterationLine(new IterationInfo(1, false, 10), "", 4310.51));
+        assertEquals("Iteration   1 [jemalloc]: 4310.510 ops/s",
+                ProgressPrinter.iterationLine(new IterationInfo(1, false, 10), "jemalloc", 4310.51));
         assertEquals("# Warmup Iteration  12: 0.500 ops/s",
-                ProgressPrinter.iterationLine(new IterationInfo(12, true, 10), 0.5));
+                ProgressPrinter.iterationLine(new IterationInfo(12, true, 10), "", 0.5));
     }
 }

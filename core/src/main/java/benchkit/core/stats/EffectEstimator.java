@@ -1,0 +1,199 @@
+package benchkit.core.stats;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * Estimates the effect B/A of one metric from nested samples (forks, then iterations), by the
+ * {@link EffectMethod} chosen. Forks are the replicates: an interval never treats the iterations of one
+ * fork as independent. When {@code paired}, the forks of A and B with the same number ran side by
+ * side (their servers interleaved in time), so their ratio cancels what the minutes they shared did to
+ * both; forks present on one side only are then left out.
+ */
+public final class EffectEstimator {
+    /** Resamples of the hierarchical bootstrap: enough for a stable 2.5th percentile. */
+    static final int BOOTSTRAP_RESAMPLES = 10_000;
+    /** The most forks {@link #forksToSettle} will suggest; beyond it the answer is "not within reach". */
+    static final int MAX_FORKS = 200;
+
+    private final EffectMethod method;
+    private final double confidence;
+
+    public EffectEstimator(EffectMethod method, double confidence) {
+        this.method = Objects.requireNonNull(method, "method");
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("confidence must be between 0 and 1 (e.g. 0.95), got " + confidence);
+        }
+        this.confidence = confidence;
+    }
+
+    public EffectMethod method() {
+        return method;
+    }
+
+    public double confidence() {
+        return confidence;
+    }
+
+    public Effect estimate(NestedSample a, NestedSample b, boolean paired) {
+        if (paired) {
+            TreeSet<Integer> both = new TreeSet<>(a.forks().keySet());
+            both.retainAll(b.forks().keySet());
+            a = a.only(both);
+            b = b.only(both);
+        }
+        if (a.forkCount() == 0 || b.forkCount() == 0) {
+            return Effect.unknown("no measurement on one side", Double.NaN, confidence, method, paired, a, b);
+        }
+        if (a.allZero() && b.allZero()) {
+            // Nothing happened on either side (e.g. no errors): identical, as exactly as can be known.
+            return new Effect(1, 1, 1, confidence, method, paired, a.forkCount(), b.forkCount(),
+                    a.iterationCount(), b.iterationCount(), 0, "zero on both sides");
+        }
+        if (!a.allPositive() || !b.allPositive()) {
+            return Effect.unknown("a ratio needs positive values; a side has zeros", b.mean() / a.mean(),
+                    confidence, method, paired, a, b);
+        }
+        return method == EffectMethod.BOOTSTRAP ? bootstrap(a, b, paired) : forksT(a, b, paired);
+    }
+
+    private Effect forksT(NestedSample a, NestedSample b, boolean paired) {
+        double[] la = logs(a.forkMeans());
+        double[] lb = logs(b.forkMeans());
+        double estimate;
+        double se;
+        double df;
+        double forkSd;
+        if (paired) {
+            double[] d = new double[la.length];
+            for (int i = 0; i < d.length; i++) {
+                d[i] = lb[i] - la[i];
+            }
+            estimate = NestedSample.mean(d);
+            if (d.length < 2) {
+                return Effect.unknown("one fork: fork-to-fork variance unknown", Math.exp(estimate), confidence, method,
+                        true, a, b);
+            }
+            forkSd = Math.sqrt(variance(d));
+            se = forkSd / Math.sqrt(d.length);
+            df = d.length - 1;
+        } else {
+            estimate = NestedSample.mean(lb) - NestedSample.mean(la);
+            if (la.length < 2 || lb.length < 2) {
+                return Effect.unknown("one fork: fork-to-fork variance unknown", Math.exp(estimate), confidence, method,
+                        false, a, b);
+            }
+            double va = variance(la) / la.length;
+            double vb = variance(lb) / lb.length;
+            se = Math.sqrt(va + vb);
+            // Welch-Satterthwaite degrees of freedom; both spreads zero means a degenerate, exact interval.
+            df = va + vb == 0 ? la.length + lb.length - 2
+                    : (va + vb) * (va + vb) / (va * va / (la.length - 1) + vb * vb / (lb.length - 1));
+            forkSd = Math.sqrt(variance(la) + variance(lb));
+        }
+        double t = tQuantile(df);
+        return new Effect(Math.exp(estimate), Math.exp(estimate - t * se), Math.exp(estimate + t * se), confidence,
+                method, paired, a.forkCount(), b.forkCount(), a.iterationCount(), b.iterationCount(), forkSd, "");
+    }
+
+    /** Kalibera and Jones's hierarchical bootstrap: forks, then iterations within each, with replacement. */
+    private Effect bootstrap(NestedSample a, NestedSample b, boolean paired) {
+        List<double[]> fa = a.forkValues();
+        List<double[]> fb = b.forkValues();
+        // Seeded from the data: the same results always give the same interval.
+        SplittableRandom random = new SplittableRandom(Arrays.deepHashCode(fa.toArray()) * 31L
+                + Arrays.deepHashCode(fb.toArray()));
+        double[] ratios = new double[BOOTSTRAP_RESAMPLES];
+        int[] pick = new int[Math.max(fa.size(), fb.size())];
+        for (int r = 0; r < BOOTSTRAP_RESAMPLES; r++) {
+            double ma;
+            double mb;
+            if (paired) {
+                for (int i = 0; i < fa.size(); i++) {
+                    pick[i] = random.nextInt(fa.size());
+                }
+                ma = resampledMean(fa, pick, random);
+                mb = resampledMean(fb, pick, random);
+            } else {
+                ma = resampledMean(fa, draw(fa.size(), random), random);
+                mb = resampledMean(fb, draw(fb.size(), random), random);
+            }
+            ratios[r] = mb / ma;
+        }
+        Arrays.sort(ratios);
+        double alpha = 1 - confidence;
+        double low = ratios[(int) Math.floor(alpha / 2 * (BOOTSTRAP_RESAMPLES - 1))];
+        double high = ratios[(int) Math.ceil((1 - alpha / 2) * (BOOTSTRAP_RESAMPLES - 1))];
+        String note = a.forkCount() < 2 || b.forkCount() < 2 ? "one fork: the interval covers iterations only" : "";
+        Effect t = forksT(a, b, paired);
+        return new Effect(b.mean() / a.mean(), low, high, confidence, method, paired, a.forkCount(), b.forkCount(),
+                a.iterationCount(), b.iterationCount(), t.forkLogSd(), note);
+    }
+
+    private static int[] draw(int n, SplittableRandom random) {
+        int[] pick = new int[n];
+        for (int i = 0; i < n; i++) {
+            pick[i] = random.nextInt(n);
+        }
+        return pick;
+    }
+
+    /** The mean of fork means over the picked forks, each fork's iterations resampled too. */
+    private static double resampledMean(List<double[]> forks, int[] pick, SplittableRandom random) {
+        double sum = 0;
+        for (int i = 0; i < forks.size(); i++) {
+            double[] f = forks.get(pick[i]);
+            double s = 0;
+            for (int j = 0; j < f.length; j++) {
+                s += f[random.nextInt(f.length)];
+            }
+            sum += s / f.length;
+        }
+        return sum / forks.size();
+    }
+
+    /**
+     * How many forks per variant would probably settle an inconclusive effect at this minimum effect: enough
+     * that the interval, at the fork-to-fork spread seen so far and centred on the effect seen so far,
+     * either excludes 1 beyond the minimum or fits inside the band of ±minimum. Empty when not within
+     * {@value #MAX_FORKS} forks (an effect right at the minimum cannot be settled) or the spread is unknown.
+     */
+    public OptionalInt forksToSettle(Effect e, double minEffect) {
+        if (!Double.isFinite(e.forkLogSd()) || !Double.isFinite(e.ratio()) || e.ratio() <= 0) {
+            return OptionalInt.empty();
+        }
+        double effect = Math.abs(Math.log(e.ratio()));
+        double band = Math.log(1 + minEffect);
+        double target = effect >= band ? effect : band - effect;
+        for (int forks = 2; forks <= MAX_FORKS; forks++) {
+            double df = e.paired() ? forks - 1 : 2.0 * forks - 2;
+            double halfWidth = tQuantile(df) * e.forkLogSd() / Math.sqrt(forks);
+            if (halfWidth < target) {
+                return OptionalInt.of(forks);
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    private double tQuantile(double df) {
+        return new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+    }
+
+    private static double[] logs(double[] values) {
+        return Arrays.stream(values).map(Math::log).toArray();
+    }
+
+    static double variance(double[] values) {
+        double m = NestedSample.mean(values);
+        double s = 0;
+        for (double v : values) {
+            s += (v - m) * (v - m);
+        }
+        return values.length < 2 ? Double.NaN : s / (values.length - 1);
+    }
+}

@@ -1,0 +1,64 @@
+package benchkit.core.stats;
+
+import java.util.Locale;
+import java.util.OptionalInt;
+
+/**
+ * An effect with its verdict. A difference is claimed only when the interval excludes 1 <em>and</em>
+ * the estimated change is at least the minimum effect that matters; "same" only when the whole interval
+ * lies within ± that minimum; anything else is inconclusive, with the forks that would probably settle it.
+ *
+ * @param effect       the effect B/A with its interval
+ * @param verdict      the one-word verdict
+ * @param minEffect    the minimum effect that matters, e.g. 0.02 for 2%
+ * @param forksNeeded  forks per variant that would probably settle an inconclusive verdict; empty when
+ *                     settled or out of reach
+ */
+public record Judgement(Effect effect, Verdict verdict, double minEffect, OptionalInt forksNeeded) {
+
+    /** Judges {@code effect} of a metric whose better direction is {@code direction}. */
+    public static Judgement of(Effect effect, Direction direction, double minEffect, EffectEstimator estimator) {
+        Verdict verdict = verdict(effect, direction, minEffect);
+        OptionalInt forks = verdict == Verdict.INCONCLUSIVE ? estimator.forksToSettle(effect, minEffect) : OptionalInt.empty();
+        return new Judgement(effect, verdict, minEffect, forks);
+    }
+
+    static Verdict verdict(Effect e, Direction direction, double minEffect) {
+        if (!e.hasInterval()) {
+            return Verdict.INCONCLUSIVE;
+        }
+        if (e.low() >= 1 - minEffect && e.high() <= 1 + minEffect) {
+            return Verdict.SAME;
+        }
+        boolean up = e.low() > 1;
+        boolean down = e.high() < 1;
+        if (!(up || down) || Math.abs(e.ratio() - 1) < minEffect) {
+            return Verdict.INCONCLUSIVE;
+        }
+        return switch (direction) {
+            case HIGHER_IS_BETTER -> up ? Verdict.FASTER : Verdict.SLOWER;
+            case LOWER_IS_BETTER -> up ? Verdict.WORSE : Verdict.BETTER;
+            case NEUTRAL -> up ? Verdict.HIGHER : Verdict.LOWER;
+        };
+    }
+
+    /**
+     * The verdict in words a DBA reads at a glance, e.g. {@code faster +4.1% [+1.2, +7.0]},
+     * {@code same within ±1.8%}, {@code inconclusive -1.0% [-5.2, +3.4]: ~6 forks would settle it}.
+     */
+    public String describe() {
+        if (verdict == Verdict.SAME) {
+            double within = Math.max(Math.abs(effect.lowPercent()), Math.abs(effect.highPercent()));
+            return "same within ±" + String.format(Locale.ROOT, "%.1f", Math.ceil(within * 10) / 10) + "%";
+        }
+        String text = verdict.word() + " " + effect.describe();
+        if (verdict == Verdict.INCONCLUSIVE && effect.hasInterval()) {
+            int have = Math.min(effect.forksA(), effect.forksB());
+            text += forksNeeded.isPresent()
+                    ? ": ~" + forksNeeded.getAsInt() + " forks would probably settle it (have " + have + ")"
+                    : ": an effect this close to the " + Effect.percent(minEffect * 100).substring(1)
+                      + "% minimum needs more forks than is practical";
+        }
+        return text;
+    }
+}
