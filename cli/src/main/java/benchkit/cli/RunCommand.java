@@ -56,11 +56,11 @@ abstract class RunCommand implements Callable<Integer> {
             description = "Client thread counts to sweep (default ${DEFAULT-VALUE}).", defaultValue = "8")
     List<Integer> threads = new ArrayList<>();
 
-    @Option(names = "--time", paramLabel = "SECONDS", defaultValue = "10",
+    @Option(names = "--time", paramLabel = "SECONDS", defaultValue = "5",
             description = "Duration of each measurement iteration (default ${DEFAULT-VALUE}).")
     double time;
 
-    @Option(names = "--iterations", paramLabel = "N", defaultValue = "3",
+    @Option(names = "--iterations", paramLabel = "N", defaultValue = "4",
             description = "Measurement iterations per trial (default ${DEFAULT-VALUE}).")
     int iterations;
 
@@ -72,9 +72,18 @@ abstract class RunCommand implements Callable<Integer> {
             description = "Warmup iterations per trial (default ${DEFAULT-VALUE}).")
     int warmupIterations;
 
-    @Option(names = "--forks", paramLabel = "N", defaultValue = "1",
-            description = "Forks: each a fresh server and fresh sessions (default ${DEFAULT-VALUE}).")
-    int forks;
+    @Option(names = "--forks", paramLabel = "N",
+            description = "Forks: each a fresh server per variant, the variants side by side, and fresh sessions; "
+                    + "the replicates of every comparison (default " + COMPARISON_FORKS + " when variants are compared, "
+                    + "else 1).")
+    Integer forks;
+
+    /**
+     * Forks when variants are compared: the interval of an effect rests on forks (fresh servers), and with
+     * the t interval's few degrees of freedom below 5 it is wide; 5 forks of 4 x 5 s per variant fit a
+     * two-variant comparison in about 6 minutes (docs/statistics.md).
+     */
+    static final int COMPARISON_FORKS = 5;
 
     @Option(names = "--report-interval", paramLabel = "SECONDS", defaultValue = "5",
             description = "Print a sysbench-style progress line this often; 0 = off (default ${DEFAULT-VALUE}).")
@@ -238,7 +247,7 @@ abstract class RunCommand implements Callable<Integer> {
             return new RunPlan(name, effective, variants, threads,
                     warmups, seconds("--warmup-time", warmupTime, true),
                     measurementIterations, seconds("--time", measurementTime, false),
-                    forks,
+                    forks != null ? forks : variants.size() > 1 ? COMPARISON_FORKS : 1,
                     reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false),
                     dir, maxEvents, rate, failFast, clientThreads());
         } catch (IllegalArgumentException e) {

@@ -28,7 +28,7 @@ class AllocatorMatrixIT {
         Path out = dir.resolve("matrix");
         String mark = ServerProcesses.newMark();
         BenchJar.Result r = BenchJar.run(dir, 900, Map.of(ServerProcesses.MARK_VARIABLE, mark),
-                "--workload", "oltp-read-only,point-select", "--allocator", "glibc,jemalloc,tcmalloc",
+                "--workload", "oltp-read-only,point-select", "--forks", "1", "--allocator", "glibc,jemalloc,tcmalloc",
                 "--threads", "1,4,16,64", "--server", "system", "--table-size", "1000",
                 "--time", "1", "--iterations", "1", "--warmup-iterations", "0", "--report-interval", "0",
                 "--out", out.toString());

@@ -32,7 +32,7 @@ class ContainerRunIT {
         Path out = dir.resolve("containers");
         BenchJar.Result r = BenchJar.run(dir, 900, Map.of(),
                 "--workload", "point-select,oltp-read-write", "--server", "container:" + IMAGE,
-                "--allocator", "glibc,jemalloc,tcmalloc", "--threads", "2", "--table-size", "1000",
+                "--forks", "1", "--allocator", "glibc,jemalloc,tcmalloc", "--threads", "2", "--table-size", "1000",
                 "--time", "1", "--iterations", "2", "--warmup-iterations", "0", "--report-interval", "0",
                 "--out", out.toString());
         assertEquals(0, r.exit(), r.all());

@@ -26,7 +26,7 @@ class MemcachedVsSqlIT {
         Path out = dir.resolve("kv");
         String mark = ServerProcesses.newMark();
         BenchJar.Result r = BenchJar.run(dir, 600, Map.of(ServerProcesses.MARK_VARIABLE, mark),
-                "--workload", "memcached-get,sql-kv-get", "--server", "memcached,system",
+                "--workload", "memcached-get,sql-kv-get", "--server", "memcached,system", "--forks", "1",
                 "--collectors", "process,client,memcached-stats",
                 "--threads", "4,16", "--keys", "5000", "--value-size", "512", "--time", "1", "--iterations", "2",
                 "--warmup-time", "1", "--report-interval", "0", "--out", out.toString());

@@ -1,0 +1,88 @@
+package benchkit.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The statistics engine on real servers: A/A runs (one configuration as two variants) must not invent
+ * differences, and a large known effect (the server on 1 CPU against 2) must be found, with its interval.
+ */
+class CalibrationIT {
+    private static final String[] SHORT = {"--server", "system", "--workload", "point-select", "--threads", "8",
+            "--table-size", "2000", "--forks", "3", "--warmup-time", "1", "--time", "2", "--iterations", "3",
+            "--report-interval", "0"};
+
+    @TempDir
+    Path dir;
+
+    /** Three real A/A runs at the default verdict settings: at most 5% of their comparisons claim a difference. */
+    @Test
+    void aaRunsClaimNoDifference() throws Exception {
+        int rows = 0;
+        List<String> claims = new ArrayList<>();
+        for (int run = 1; run <= 3; run++) {
+            Path out = dir.resolve("aa" + run);
+            BenchJar.Result r = BenchJar.run(dir, 600, concat(new String[] {"calibrate", "--out", out.toString()}, SHORT));
+            assertEquals(0, r.exit(), r.all());
+            assertTrue(r.out().contains("# A/A calibration: 95% intervals"), r.out());
+            assertTrue(r.out().contains("Iteration   1 [glibc#2]:"), "replicas interleave: " + r.out());
+            for (JsonNode row : compareJson(out)) {
+                rows++;
+                String verdict = row.get("verdict").asText();
+                if (!verdict.equals("same") && !verdict.equals("inconclusive")) {
+                    claims.add(row.get("metric").asText() + ": " + row.get("summary").asText());
+                }
+                if (row.get("metric").asText().equals("tps")) {
+                    assertTrue(verdict.equals("same") || verdict.equals("inconclusive"), "A/A tps: " + row);
+                    assertTrue(row.get("paired").asBoolean());
+                    assertEquals(3, row.get("forks_baseline").asInt());
+                }
+            }
+        }
+        assertTrue(rows >= 30, "rows compared: " + rows);
+        assertTrue(claims.size() <= 0.05 * rows, claims.size() + " of " + rows + " A/A comparisons claimed a difference: " + claims);
+    }
+
+    /** The server on 1 CPU against 2: slower, with an interval that excludes no change. */
+    @Test
+    void oneCpuAgainstTwoIsSlower() throws Exception {
+        Path out = dir.resolve("cpus");
+        BenchJar.Result r = BenchJar.run(dir, 600, concat(new String[] {"--server-cpus", "2,1", "--out", out.toString()}, SHORT));
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().contains("# Effects against the baseline"), r.out());
+        JsonNode tps = null;
+        for (JsonNode row : compareJson(out)) {
+            if (row.get("metric").asText().equals("tps")) {
+                tps = row;
+            }
+        }
+        assertTrue(tps != null, "a tps row");
+        assertEquals("slower", tps.get("verdict").asText(), tps.toString());
+        assertTrue(tps.get("ci_high").asDouble() < 1, tps.toString());
+        assertTrue(tps.get("candidate").asText().contains("0"), "the 1-CPU variant is the candidate: " + tps);
+    }
+
+    private JsonNode compareJson(Path out) throws Exception {
+        BenchJar.Result c = BenchJar.run(dir, 60, "compare", out.toString(), "--json");
+        assertEquals(0, c.exit(), c.all());
+        JsonNode rows = new ObjectMapper().readTree(c.out());
+        assertTrue(rows.isArray() && rows.size() > 0, c.out());
+        return rows;
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = new String[a.length + b.length];
+        System.arraycopy(a, 0, all, 0, a.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+}
