@@ -418,14 +418,17 @@ public final class MysqlLauncher implements ServerLauncher {
                 throw new ServerStartException(installation.flavor() + " exited with code "
                         + server.exitCode().orElse(-1) + " during startup", startupTail(dir));
             }
-            try {
-                return ServerConnections.overSocket(dir.socket().toString(), USER, password, 2);
-            } catch (SQLException e) {
-                last = e;
+            if (ServerGreeting.arrivesWithin(dir.socket(), Duration.ofSeconds(2))) {
+                try {
+                    return ServerConnections.overSocket(dir.socket().toString(), USER, password, 2);
+                } catch (SQLException e) {
+                    last = e;
+                }
             }
             if (remainingMillis(deadline) <= 0) {
                 throw new ServerStartException(installation.flavor() + " did not accept connections within the start"
-                        + " timeout (last error: " + ServerConnections.describe(last, null) + ")", startupTail(dir));
+                        + " timeout (" + (last == null ? "no protocol greeting on its socket" : "last error: "
+                        + ServerConnections.describe(last, null)) + ")", startupTail(dir));
             }
             try {
                 Thread.sleep(200);

@@ -124,9 +124,18 @@ class MysqlLauncherTest {
     }
 
     @Test
-    void startTimeoutStopsEverything() {
-        ServerStartException e = assertThrows(ServerStartException.class, () -> launcher().start(
-                spec("system", Map.of("benchkit.start-timeout", "1"), AllocatorSpec.GLIBC, "")));
+    void startTimeoutStopsEverything() throws Exception {
+        // A server that hangs in startup, whatever the machine's speed: its init_file is a FIFO no one
+        // writes, so the real start blocks opening it (init ignores init_file). A plain short timeout
+        // was met by a fast machine, which then leaked the server into every later test.
+        Path fifo = tempRoot.resolve("never-written.sql");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        ServerStartException e = assertThrows(ServerStartException.class, () -> {
+            try (MysqlServerHandle ignored = launcher().start(spec("system",
+                    Map.of("benchkit.start-timeout", "10", "init_file", fifo.toString()), AllocatorSpec.GLIBC, ""))) {
+                // closed here, so an unexpected start cannot leak into the other tests
+            }
+        });
         assertTrue(e.reason().contains("within the start timeout"), e.reason());
         assertNothingLeft();
     }
