@@ -4,6 +4,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,10 +48,13 @@ final class SysbenchArgs {
         if (args.length > 0 && OTHER_COMMANDS.contains(args[0])) {
             return args;
         }
+        String[] typed = args;
+        args = withConfigFile(args);
         List<String> out = new ArrayList<>();
         String command = null;
         String test = null;            // sysbench's test: 1.0's positional script or 0.4/0.5's --test
         boolean legacyTest = false;    // given as --test: a 0.4/0.5 line, with their defaults
+        int testAt = -1;               // where a positional test name stood
         String workload = null;
         String readOnly = null;
         String testMode = null;
@@ -58,8 +65,11 @@ final class SysbenchArgs {
             if (!arg.startsWith("-")) {
                 if (COMMANDS.contains(arg) && command == null) {
                     command = arg;          // sysbench's command comes after the test, bench's before options
+                } else if (arg.equals("help") && command == null) {
+                    return new String[] {"list"};   // sysbench's help lists a test's options, bench list every workload's
                 } else if (test == null && workload == null && SysbenchTest.isTestName(arg)) {
                     test = arg;
+                    testAt = out.size();
                 } else {
                     out.add(arg);
                 }
@@ -126,10 +136,13 @@ final class SysbenchArgs {
             command = resolved.command();
             out.add(0, "--workload=" + workload);
         } else {
+            if (testAt >= 0) {
+                out.add(testAt, test);      // with --workload given, a word like oltp.lua is an option's value
+            }
             noteUnused("--oltp-read-only", readOnly, note);
             noteUnused("--oltp-test-mode", testMode, note);
         }
-        if (password(args)) {
+        if (password(typed)) {
             note.accept("--mysql-password shows in the process list; BENCH_MYSQL_PASSWORD keeps it out");
         }
         String cmd = command == null ? "run" : command;
@@ -140,6 +153,41 @@ final class SysbenchArgs {
         }
         if (command != null) {
             out.add(0, command);
+        }
+        return out.toArray(new String[0]);
+    }
+
+    /**
+     * sysbench 1.0's {@code --config-file=FILE}: its {@code name=value} lines are options (a way to keep
+     * the password off the command line); an option typed on the line replaces the file's.
+     */
+    private static String[] withConfigFile(String[] args) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.equals("--config-file") && !a.startsWith("--config-file=")) {
+                out.add(a);
+                continue;
+            }
+            String file = a.contains("=") ? a.substring(a.indexOf('=') + 1) : (i + 1 < args.length ? args[++i] : "");
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(Path.of(file));
+            } catch (IOException | InvalidPathException e) {
+                throw new UsageException("--config-file=" + file + " cannot be read: " + e.getClass().getSimpleName());
+            }
+            int at = out.size();
+            for (String line : lines) {
+                String option = line.strip();
+                if (option.isEmpty() || option.startsWith("#")) {
+                    continue;
+                }
+                String name = option.startsWith("--") ? option : "--" + option;
+                String bare = name.contains("=") ? name.substring(0, name.indexOf('=')) : name;
+                if (List.of(args).stream().noneMatch(t -> t.equals(bare) || t.startsWith(bare + "="))) {
+                    out.add(at++, name);
+                }
+            }
         }
         return out.toArray(new String[0]);
     }

@@ -2,6 +2,7 @@ package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
@@ -10,6 +11,8 @@ import picocli.CommandLine.ParseResult;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -193,7 +196,28 @@ class SysbenchArgsTest {
     }
 
     @Test
-    void bench10SubcommandsOtherThanRunPassUnchanged() {
+    void aConfigFileHoldsOptionsAndThePasswordOutOfTheProcessList(@TempDir Path dir) throws Exception {
+        Path cfg = dir.resolve("sysbench.cfg");
+        Files.writeString(cfg, "# sysbench 1.0 --config-file\nmysql-password=s3cret\nmysql-host=db1\n\ntables=4\nthreads=2\n");
+        String[] args = translate("oltp_read_only --config-file=" + cfg + " --threads=8 run");
+        assertArrayEquals(("run --workload=oltp-read-only --mysql-password=s3cret --mysql-host=db1 --tables=4 --threads=8"
+                + ONE_RUN).split(" "), args, "the line's --threads replaces the file's");
+        assertTrue(notes.stream().noneMatch(n -> n.contains("password")), "no password on the line: " + notes);
+        benchAccepts(args);
+    }
+
+    @Test
+    void sysbenchHelpIsBenchList() {
+        assertArrayEquals(new String[] {"list"}, translate("oltp_read_only help"));
+    }
+
+    @Test
+    void aScriptNamedLikeATestStaysTheValueOfItsOption() {
+        assertArrayEquals("--script oltp.lua --workload sql".split(" "), translate("--script oltp.lua --workload sql"));
+    }
+
+    @Test
+    void benchsOtherSubcommandsPassUnchanged() {
         String[] args = {"report", "bench-results/run", "--threads=4"};
         assertArrayEquals(args, SysbenchArgs.translate(args, notes::add));
     }
