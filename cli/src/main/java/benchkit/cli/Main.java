@@ -13,14 +13,14 @@ public final class Main {
 
     /** Runs the command line and returns its exit code (0 ok, 1 run failed, 2 bad input). */
     public static int run(String... args) {
-        String[] expanded;
+        String[] translated;
         try {
-            expanded = ExperimentFile.expand(args);
+            String[] expanded = ExperimentFile.expand(args);
+            translated = SysbenchArgs.translate(expanded, note -> System.err.println("bench: note: " + note));
         } catch (UsageException e) {
             System.err.println("bench: " + e.getMessage());
             return Cli.EXIT_USAGE;
         }
-        String[] translated = SysbenchArgs.translate(expanded, note -> System.err.println("bench: note: " + note));
         return Cli.commandLine().execute(translated);
     }
 }

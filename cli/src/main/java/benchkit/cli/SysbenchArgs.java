@@ -1,86 +1,155 @@
 package benchkit.cli;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Accepts sysbench command lines: legacy 0.4/0.5 option names ({@code --num-threads}, {@code --oltp-*},
- * {@code --test=oltp}), sysbench 1.0's positional form ({@code oltp_read_only ... run}), and
- * rewrites them to bench's, with a one-line note per legacy name saying the modern one.
+ * Accepts sysbench command lines as users paste them and rewrites them to bench's: sysbench 1.0's
+ * {@code [options] testname [options] command} in any order, 0.4/0.5's {@code --test=...} and legacy
+ * option names, and bench's own options before its subcommand. Each legacy name gets a one-line note
+ * with bench's name; an option without equivalent is ignored with a note, or refused (a
+ * {@link UsageException}) where ignoring it would change what is measured.
  */
 final class SysbenchArgs {
-    /** Legacy name -> modern name; the value is kept. */
-    private static final Map<String, String> RENAMED = Map.ofEntries(
-            Map.entry("--num-threads", "--threads"),
-            Map.entry("--max-time", "--time"),
-            Map.entry("--max-requests", "--events"),
-            Map.entry("--oltp-table-size", "--table-size"),
-            Map.entry("--oltp-tables-count", "--tables"),
-            Map.entry("--oltp-dist-type", "--rand-type"),
-            Map.entry("--oltp-point-selects", "--point-selects"),
-            Map.entry("--oltp-simple-ranges", "--simple-ranges"),
-            Map.entry("--oltp-sum-ranges", "--sum-ranges"),
-            Map.entry("--oltp-order-ranges", "--order-ranges"),
-            Map.entry("--oltp-distinct-ranges", "--distinct-ranges"),
-            Map.entry("--oltp-range-size", "--range-size"),
-            Map.entry("--oltp-index-updates", "--index-updates"),
-            Map.entry("--oltp-non-index-updates", "--non-index-updates"),
-            Map.entry("--oltp-skip-trx", "--skip-trx"),
-            Map.entry("--oltp-auto-inc", "--auto-inc"),
-            Map.entry("--oltp-secondary", "--secondary"),
-            Map.entry("--mysql-table-engine", "--mysql-storage-engine"));
-
-    /** sysbench options that choose nothing in bench (it always talks to MySQL-family servers). */
-    private static final List<String> IGNORED = List.of("--db-driver");
-
     private static final List<String> COMMANDS = List.of("run", "prepare", "cleanup");
+    /** bench's subcommands whose arguments are not sysbench's. */
+    private static final List<String> OTHER_COMMANDS = List.of("list", "report", "compare");
+    /** sysbench 1.0 takes lists here and spreads connections over them; bench connects to one server. */
+    private static final List<String> ONE_SERVER = List.of("--mysql-host", "--mysql-port", "--mysql-socket");
+    /** sysbench 0.4's default of --max-requests (0.5 kept it; 1.0 made it 0). */
+    private static final String LEGACY_MAX_REQUESTS = "10000";
+    /** The longest --time bench takes: what runs "until --max-requests events" stands for. */
+    private static final String UNTIL_EVENTS = String.valueOf(7 * 24 * 3600);
+
+    private static final CommandSpec RUN;
+    private static final CommandSpec PREPARE;
+
+    static {
+        CommandLine cl = Cli.commandLine();
+        RUN = cl.getSubcommands().get("run").getCommandSpec();
+        PREPARE = cl.getSubcommands().get("prepare").getCommandSpec();
+    }
 
     private SysbenchArgs() {
     }
 
     static String[] translate(String[] args, Consumer<String> note) {
+        if (args.length > 0 && OTHER_COMMANDS.contains(args[0])) {
+            return args;
+        }
+        String[] typed = args;
+        args = withConfigFile(args);
         List<String> out = new ArrayList<>();
         String command = null;
-        String legacyTest = null;
-        boolean readOnly = false;
-        boolean hasWorkload = false;
+        String test = null;            // sysbench's test: 1.0's positional script or 0.4/0.5's --test
+        boolean legacyTest = false;    // given as --test: a 0.4/0.5 line, with their defaults
+        int testAt = -1;               // where a positional test name stood
+        String workload = null;
+        String readOnly = null;
+        String testMode = null;
+        String nontrxMode = null;
+        boolean oltpOptions = false;   // an --oltp-* option: the line is of sysbench 0.4/0.5's oltp test
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
-            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-            String value = arg.contains("=") ? arg.substring(arg.indexOf('=') + 1) : null;
-            if (name.equals("--workload")) {
-                hasWorkload = true;
-            }
-            if (COMMANDS.contains(arg) && i > 0 && i == args.length - 1) {
-                command = arg;                      // sysbench puts the command last
-            } else if (!arg.startsWith("-") && i == 0 && arg.matches("[a-z_]+") && arg.contains("_")) {
-                out.add("--workload=" + arg.replace('_', '-').replaceFirst("^oltp-point-select$", "point-select"));
-                hasWorkload = true;
-            } else if (name.equals("--test")) {
-                legacyTest = value != null ? value : (i + 1 < args.length ? args[++i] : "");
-            } else if (name.equals("--oltp-read-only")) {
-                String v = value != null ? value : (i + 1 < args.length && !args[i + 1].startsWith("--") ? args[++i] : "on");
-                readOnly = v.equals("on") || v.equals("true") || v.equals("1") || v.equals("yes");
-            } else if (IGNORED.contains(name)) {
-                note.accept(name + " is not needed by bench; ignored");
-                if (value == null && i + 1 < args.length && !args[i + 1].startsWith("--")) {
-                    i++;
+            if (!arg.startsWith("-")) {
+                if (COMMANDS.contains(arg) && command == null) {
+                    command = arg;          // sysbench's command comes after the test, bench's before options
+                } else if (arg.equals("help") && command == null) {
+                    return new String[] {"list"};   // sysbench's help lists a test's options, bench list every workload's
+                } else if (test == null && workload == null && SysbenchTest.isTestName(arg)) {
+                    test = arg;
+                    testAt = out.size();
+                } else {
+                    out.add(arg);
                 }
-            } else if (RENAMED.containsKey(name)) {
-                note.accept(name + " is " + RENAMED.get(name) + " in sysbench 1.0 and bench");
-                out.add(RENAMED.get(name) + (value != null ? "=" + value : ""));
-            } else {
+                continue;
+            }
+            int eq = arg.indexOf('=');
+            String given = eq < 0 ? arg : arg.substring(0, eq);
+            String name = given.startsWith("--") ? SysbenchOptions.canonical(given) : given;
+            String value = eq < 0 ? null : arg.substring(eq + 1);
+            Optional<OptionSpec> bench = benchOption(given);
+            if (bench.isPresent()) {
                 out.add(arg);
+                if (value == null && bench.get().arity().min() > 0 && i + 1 < args.length) {
+                    value = args[++i];
+                    out.add(value);
+                }
+                String option = bench.get().longestName();
+                if (option.equals("--workload")) {
+                    workload = value;
+                } else if (ONE_SERVER.contains(option) && value != null && value.contains(",")) {
+                    throw new UsageException(option + "=" + value + ": bench connects to one server; sysbench spreads "
+                            + "its connections over the list, a load bench cannot reproduce");
+                }
+                continue;
+            }
+            oltpOptions |= name.startsWith("--oltp-");
+            // sysbench's own options never take the next word; a bare one means on (flags) or its value follows.
+            if (value == null && i + 1 < args.length && isValue(args[i + 1])) {
+                value = args[++i];
+            }
+            switch (name) {
+                case "--test" -> {
+                    test = value == null ? "" : value;
+                    legacyTest = true;
+                }
+                case "--oltp-read-only" -> readOnly = value == null ? "on" : value;
+                case "--oltp-test-mode" -> testMode = value;
+                case "--oltp-nontrx-mode" -> nontrxMode = value;
+                default -> {
+                    if (SysbenchOptions.RENAMED.containsKey(name)) {
+                        String modern = SysbenchOptions.RENAMED.get(name);
+                        note.accept(name + " is " + modern + " in sysbench 1.0 and bench");
+                        out.add(modern + (value != null ? "=" + value : ""));
+                    } else if (SysbenchOptions.noEquivalent(name).isPresent()) {
+                        ignore(name, value, SysbenchOptions.noEquivalent(name).get(), note);
+                    } else {
+                        out.add(value == null ? arg : given + "=" + value);
+                    }
+                }
             }
         }
-        if (legacyTest != null && !hasWorkload) {
-            String workload = workloadOfTest(legacyTest, readOnly);
-            note.accept("--test=" + legacyTest + (readOnly ? " --oltp-read-only=on" : "") + " is --workload " + workload);
+
+        // A line that names no --workload but sysbench's test, or its oltp test's options, is sysbench's.
+        boolean sysbenchLine = workload == null && (test != null || oltpOptions);
+        if (sysbenchLine) {
+            if (test == null) {
+                note.accept("no --test: the --oltp-* options are sysbench 0.4/0.5's oltp test");
+                test = "oltp";
+                legacyTest = true;
+            }
+            boolean ro = readOnly != null && isOn(readOnly);
+            SysbenchTest.Resolved resolved = SysbenchTest.resolve(test, legacyTest, ro, testMode, nontrxMode, command, note);
+            workload = resolved.workload();
+            command = resolved.command();
             out.add(0, "--workload=" + workload);
-        } else if (readOnly) {
-            note.accept("--oltp-read-only=on is --workload oltp-read-only");
+        } else {
+            if (testAt >= 0) {
+                out.add(testAt, test);      // with --workload given, a word like oltp.lua is an option's value
+            }
+            noteUnused("--oltp-read-only", readOnly, note);
+            noteUnused("--oltp-test-mode", testMode, note);
+        }
+        if (password(typed)) {
+            note.accept("--mysql-password shows in the process list; BENCH_MYSQL_PASSWORD keeps it out");
+        }
+        String cmd = command == null ? "run" : command;
+        if (!cmd.equals("run")) {
+            dropRunOnly(out, cmd, note);
+        } else if (sysbenchLine) {
+            durationAsSysbench(out, legacyTest, note);
         }
         if (command != null) {
             out.add(0, command);
@@ -88,21 +157,138 @@ final class SysbenchArgs {
         return out.toArray(new String[0]);
     }
 
-    /** {@code oltp}, {@code oltp.lua}, {@code tests/db/oltp.lua}, {@code select_random_points} ... to a workload name. */
-    static String workloadOfTest(String test, boolean readOnly) {
-        String base = test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
-        switch (base) {
-            case "oltp":
-            case "oltp_read_write":
-                return readOnly ? "oltp-read-only" : "oltp-read-write";
-            case "parallel_prepare":
-                return readOnly ? "oltp-read-only" : "oltp-read-write";
-            case "oltp_simple":
-            case "select":
-            case "oltp_point_select":
-                return "point-select";
-            default:
-                return base.replace('_', '-');
+    /**
+     * sysbench 1.0's {@code --config-file=FILE}: its {@code name=value} lines are options (a way to keep
+     * the password off the command line); an option typed on the line replaces the file's.
+     */
+    private static String[] withConfigFile(String[] args) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.equals("--config-file") && !a.startsWith("--config-file=")) {
+                out.add(a);
+                continue;
+            }
+            String file = a.contains("=") ? a.substring(a.indexOf('=') + 1) : (i + 1 < args.length ? args[++i] : "");
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(Path.of(file));
+            } catch (IOException | InvalidPathException e) {
+                throw new UsageException("--config-file=" + file + " cannot be read: " + e.getClass().getSimpleName());
+            }
+            int at = out.size();
+            for (String line : lines) {
+                String option = line.strip();
+                if (option.isEmpty() || option.startsWith("#")) {
+                    continue;
+                }
+                String name = option.startsWith("--") ? option : "--" + option;
+                String bare = name.contains("=") ? name.substring(0, name.indexOf('=')) : name;
+                if (List.of(args).stream().noneMatch(t -> t.equals(bare) || t.startsWith(bare + "="))) {
+                    out.add(at++, name);
+                }
+            }
         }
+        return out.toArray(new String[0]);
+    }
+
+    /** An option of bench itself (run's or prepare's), not one of a workload's. */
+    private static Optional<OptionSpec> benchOption(String name) {
+        OptionSpec o = RUN.findOption(name);
+        return Optional.ofNullable(o != null ? o : PREPARE.findOption(name));
+    }
+
+    /** A word after an option that is its value, not sysbench's test or command. */
+    private static boolean isValue(String next) {
+        return !next.startsWith("-") && !COMMANDS.contains(next) && !SysbenchTest.isTestName(next);
+    }
+
+    private static void ignore(String name, String value, SysbenchOptions.NoEquivalent rule, Consumer<String> note) {
+        String v = value == null ? "on" : value;
+        if (!rule.harmless().matcher(v).matches()) {
+            throw new UsageException(name + "=" + v + ": " + rule.refusal());
+        }
+        if (rule.note() != null) {
+            note.accept(name + (rule.note().startsWith("=") ? "" : " ") + rule.note());
+        }
+    }
+
+    private static void noteUnused(String name, String value, Consumer<String> note) {
+        if (value != null) {
+            note.accept(name + " chooses sysbench 0.4/0.5's oltp test; the workload is given, so it is ignored");
+        }
+    }
+
+    static boolean isOn(String value) {
+        return List.of("on", "true", "yes", "1").contains(value.strip().toLowerCase(Locale.ROOT));
+    }
+
+    private static boolean password(String[] args) {
+        for (String a : args) {
+            if (a.equals("--mysql-password") || a.startsWith("--mysql-password=")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** prepare and cleanup take sysbench's run options too (runbooks paste one line thrice); they do nothing there. */
+    private static void dropRunOnly(List<String> out, String command, Consumer<String> note) {
+        for (int i = 0; i < out.size(); i++) {
+            String arg = out.get(i);
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            OptionSpec run = arg.startsWith("-") ? RUN.findOption(name) : null;
+            if (run != null && PREPARE.findOption(name) == null) {
+                note.accept(name + " does not apply to " + command + "; ignored");
+                out.remove(i);
+                if (!arg.contains("=") && run.arity().min() > 0 && i < out.size()) {
+                    out.remove(i);
+                }
+                i--;
+            }
+        }
+    }
+
+    /**
+     * sysbench's --time (or --events) bounds its whole run, measured without warmup: one bench
+     * iteration of that length, unless the line says how bench should iterate. 0.4 and 0.5 also stop
+     * after 10000 events unless --max-requests says otherwise, with no time limit by default.
+     */
+    private static void durationAsSysbench(List<String> out, boolean legacy, Consumer<String> note) {
+        if (indexOf(out, "--iterations") < 0 && indexOf(out, "--warmup-iterations") < 0) {
+            note.accept("as in sysbench, one measurement of the whole --time and no warmup "
+                    + "(--iterations and --warmup-iterations give bench's statistics)");
+            out.add("--warmup-iterations=0");
+            out.add("--iterations=1");
+        }
+        if (!legacy) {
+            return;
+        }
+        if (indexOf(out, "--events") < 0) {
+            note.accept("sysbench 0.4/0.5 stop after --max-requests=" + LEGACY_MAX_REQUESTS + " events by default");
+            out.add("--events=" + LEGACY_MAX_REQUESTS);
+        }
+        String events = valueOf(out, "--events");
+        if (indexOf(out, "--time") < 0 && events != null && !events.strip().equals("0")) {
+            out.add("--time=" + UNTIL_EVENTS);      // 0.4/0.5 have no time limit by default: the events end the run
+        }
+    }
+
+    private static int indexOf(List<String> out, String option) {
+        for (int i = 0; i < out.size(); i++) {
+            if (out.get(i).equals(option) || out.get(i).startsWith(option + "=")) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String valueOf(List<String> out, String option) {
+        int i = indexOf(out, option);
+        if (i < 0) {
+            return null;
+        }
+        String arg = out.get(i);
+        return arg.contains("=") ? arg.substring(arg.indexOf('=') + 1) : (i + 1 < out.size() ? out.get(i + 1) : null);
     }
 }

@@ -1,0 +1,92 @@
+package benchkit.cli;
+
+import benchkit.core.server.MysqlLauncher;
+import benchkit.spi.AllocatorSpec;
+import benchkit.spi.ServerHandle;
+import benchkit.spi.ServerSpec;
+import benchkit.spi.Target;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Pasted sysbench lines through {@link Main#run} against Debian's mariadbd, launched as the other
+ * modules' tests launch it: a 1.0 prepare with options before the test name, a 0.5 read-only run
+ * without --test, and a 1.0 cleanup, with the password on the line and never in the output.
+ */
+class SysbenchLinesMariadbTest {
+    @TempDir
+    Path dir;
+
+    private record Outcome(int exit, String out, String err) {
+        String all() {
+            return out + err;
+        }
+    }
+
+    private static Outcome run(String line) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            int exit = Main.run(line.strip().split("\\s+"));
+            return new Outcome(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    @Test
+    void prepareRunAndCleanupAsPasted() throws Exception {
+        try (ServerHandle server = new MysqlLauncher().launch(new ServerSpec("system",
+                Map.of("innodb_buffer_pool_size", "128M", "innodb_flush_log_at_trx_commit", "2"), AllocatorSpec.GLIBC, ""))) {
+            Target t = server.target();
+            String connect = "--mysql-host=127.0.0.1 --mysql-port=" + t.port() + " --mysql-user=" + t.user()
+                    + " --mysql-password=" + t.password() + " --mysql-db=" + t.database();
+
+            Outcome prepare = run(connect + " --db-driver=mysql --tables=2 --table-size=500 --threads=2 --time=60"
+                    + " oltp_read_only prepare");
+            assertEquals(0, prepare.exit(), prepare.all());
+            assertTrue(prepare.out().contains("Prepared oltp-read-only"), prepare.all());
+            assertTrue(prepare.err().contains("bench: note: --time does not apply to prepare; ignored"), prepare.all());
+
+            Path out = dir.resolve("ro");
+            Outcome ro = run(connect + " --oltp-tables-count=2 --oltp-table-size=500 --oltp-read-only=on --num-threads=2"
+                    + " --max-time=2 --max-requests=0 --oltp-dist-type=uniform --report-interval=1 --collectors none"
+                    + " --out " + out + " run");
+            assertEquals(0, ro.exit(), ro.all());
+            assertTrue(ro.out().contains("# Benchmark: benchkit.oltp-read-only"), ro.all());
+            assertTrue(ro.out().contains("Iteration   1: "), ro.all());
+            assertFalse(ro.out().contains("Iteration   2: ") || ro.out().contains("Warmup Iteration"),
+                    "one measurement of --max-time, no warmup, as sysbench: " + ro.all());
+            assertTrue(Files.readString(out.resolve("jmh-result.json")).contains("\"rand-type\" : \"uniform\""),
+                    "the 0.5 option reached the workload");
+
+            Outcome cleanup = run(connect + " oltp_read_only --tables=2 cleanup");
+            assertEquals(0, cleanup.exit(), cleanup.all());
+            assertTrue(cleanup.out().contains("Cleaned up oltp-read-only"), cleanup.all());
+
+            for (Outcome o : new Outcome[] {prepare, ro, cleanup}) {
+                assertFalse(o.all().contains(t.password()), "the password shows: " + o.all());
+                assertTrue(o.err().contains("--mysql-password shows in the process list"), o.all());
+            }
+            for (Path f : Files.walk(out).filter(Files::isRegularFile).toList()) {
+                assertFalse(Files.readString(f).contains(t.password()), "the password is in " + f);
+            }
+        }
+    }
+}
