@@ -10,6 +10,9 @@
 #   benchkit/mysql:sid      Debian sid: mysql-server (MySQL 9.7 in Nov 2026, as Debian packages it),
 #                           memcached and the same allocators (only with --with-mysql; needs the
 #                           sid suite reachable on deb.debian.org)
+#   benchkit/jre:bookworm   Debian bookworm minbase plus openjdk-17-jre-headless and nothing else,
+#                           with a user `bench` (uid 1000): the fresh machine on which the README's
+#                           first command must run (always built)
 #
 # An image that exists already (`docker image inspect`) is skipped unless --force is given.
 # Downloaded packages and the finished root file system tarballs are kept under
@@ -24,7 +27,7 @@ for arg in "$@"; do
   case "$arg" in
     --with-mysql) with_mysql=true ;;
     --force) force=true ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "build-images: unknown argument $arg (valid: --with-mysql, --force)" >&2; exit 2 ;;
   esac
 done
@@ -36,9 +39,10 @@ command -v debootstrap >/dev/null || { echo "build-images: debootstrap missing; 
 $sudo "$docker" info >/dev/null 2>&1 || { echo "build-images: no Docker engine answers; run scripts/docker-up.sh first" >&2; exit 1; }
 
 
-# build IMAGE SUITE PACKAGES: debootstrap SUITE with PACKAGES into a tarball (cached), then import it.
+# build IMAGE SUITE PACKAGES [USER]: debootstrap SUITE with PACKAGES into a tarball (cached), then
+# import it. With USER, the image gets that ordinary user (uid 1000) with a home directory.
 build() {
-  local image=$1 suite=$2 packages=$3
+  local image=$1 suite=$2 packages=$3 user=${4:-}
   local tarball="$cache/rootfs-${image//[\/:]/_}.tar"
   if ! $force && $sudo "$docker" image inspect "$image" >/dev/null 2>&1; then
     echo "build-images: $image exists; skipped"
@@ -59,7 +63,9 @@ build() {
       $sudo rm -rf "$root"
       return 1
     fi
-    # Every container copies the whole image (vfs storage): drop what a server never reads.
+    if [ -n "$user" ]; then
+      $sudo chroot "$root" useradd --create-home --uid 1000 --shell /bin/sh "$user"
+    fi
     # Every container copies the whole image (vfs storage): drop what a server never runs, i.e.
     # offline table tools, client utilities (the `mariadb`/`mysql` client and mariadb-admin stay),
     # perl modules, galera, docs.
@@ -71,6 +77,8 @@ build() {
       usr/bin/mariadb-{binlog,upgrade,dump,slap,check,import,show,conv,plugin,tzinfo-to-sql,waitpid} \
       usr/bin/mysql{binlog,_upgrade,dump,slap,check,import,show,pump,_plugin,_tzinfo_to_sql} \
       usr/bin/mysql_{config_editor,migrate_keyring,ssl_rsa_setup,secure_installation} usr/bin/mysqlrouter*)
+    # mktemp -d made the root 0700: a non-root user in the container could not enter /
+    $sudo chmod 755 "$root"
     $sudo tar -C "$root" -cf "$tarball.tmp" .
     $sudo mv "$tarball.tmp" "$tarball"
     $sudo rm -rf "$root"
@@ -80,7 +88,9 @@ build() {
   fi
   local old
   old=$($sudo "$docker" image inspect -f '{{.Id}}' "$image" 2>/dev/null || true)
-  $sudo "$docker" import "$tarball" "$image" >/dev/null
+  # an imported image has no environment at all; a shell or `java` needs PATH to find anything
+  $sudo "$docker" import --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    "$tarball" "$image" >/dev/null
   # the image this one replaces (--force) would stay behind untagged
   if [ -n "$old" ] && [ "$old" != "$($sudo "$docker" image inspect -f '{{.Id}}' "$image")" ]; then
     $sudo "$docker" rmi "$old" >/dev/null 2>&1 || true
@@ -90,6 +100,7 @@ build() {
 
 $sudo mkdir -p "$cache"
 build benchkit/mariadb:10.11 bookworm "mariadb-server,memcached,libjemalloc2,libtcmalloc-minimal4,libmimalloc2.0,procps"
+build benchkit/jre:bookworm bookworm "openjdk-17-jre-headless" bench
 if $with_mysql; then
   # mysql-server-core only: mysql-server's maintainer script fails in a chroot, and the launcher
   # initializes its own data directory. sid renamed the tcmalloc and mimalloc packages.

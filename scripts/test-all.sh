@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages: real servers, the reference clients we compare with, and the allocators.
-# libaio1/libnuma1: shared libraries the embedded MySQL binaries link against.
+# libaio1/libnuma1: shared libraries the embedded MySQL 8.0/5.7 binaries link against (the default,
+# the embedded MariaDB, needs neither; JdkOnlyMachineIT proves it in a container without them).
 # chromium: the headless browser that checks report.html renders its charts.
 packages=(mariadb-server sysbench memcached libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0
           libaio1 libnuma1 chromium fonts-dejavu-core)

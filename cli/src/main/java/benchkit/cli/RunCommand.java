@@ -181,6 +181,10 @@ abstract class RunCommand implements Callable<Integer> {
             plans.put(name, plan(name, effective, fitting, names.size() == 1 ? outDir : outDir.resolve(name), given));
         }
         ClientCpus.pin(server.clientCpus);
+        if (server.usesDefaultServer() && plans.values().stream().flatMap(p -> p.variants().stream())
+                .anyMatch(v -> ServerChoice.DEFAULT.equals(v.params().get("distribution")))) {
+            System.out.println(ServerChoice.DEFAULT_NOTE);
+        }
 
         Instant started = Instant.now();
         Map<String, List<Score>> scores = new LinkedHashMap<>();

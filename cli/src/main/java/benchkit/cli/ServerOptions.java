@@ -6,14 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which server to benchmark: one bench launches (the default, an embedded MySQL 8.0) or an
+ * Which server to benchmark: one bench launches (the default, an embedded MariaDB 11.4) or an
  * external one given with sysbench's option names.
  */
 final class ServerOptions {
     static final String PASSWORD_ENV = "BENCH_MYSQL_PASSWORD";
 
     @Option(names = "--server", paramLabel = "SERVER[,SERVER...]",
-            description = "Servers to launch, each a variant: mysql-8.0 (embedded, default), mysql-5.7 (embedded), "
+            description = "Servers to launch, each a variant: mariadb-11.4 (embedded, default), mysql-8.0 and mysql-5.7 "
+                    + "(embedded; need libaio1 and libnuma1), "
                     + "system (mariadbd/mysqld on PATH or /usr/sbin), memcached, container:IMAGE.")
     String server;
 
@@ -67,6 +68,11 @@ final class ServerOptions {
 
     @Option(names = "--connect-timeout", paramLabel = "SECONDS", description = "Seconds to wait for a server (default 30 for external, 180 to launch).")
     Integer connectTimeout;
+
+    /** Whether bench picks the server itself (no --server, --server-basedir or external server given). */
+    boolean usesDefaultServer() {
+        return !isExternal() && server == null && serverBasedir == null;
+    }
 
     boolean isExternal() {
         return mysqlHost != null || mysqlSocket != null || mysqlPort != null;

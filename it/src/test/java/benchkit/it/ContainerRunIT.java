@@ -2,7 +2,6 @@ package benchkit.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,11 +9,9 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * bench.jar against MariaDB in real containers (the image scripts/build-images.sh builds from Debian
@@ -55,31 +52,11 @@ class ContainerRunIT {
     }
 
     /** Skips without a Docker engine or the image, except in CI (CI=true), where that is a failure. */
-    static void requireImageOrSkip() throws Exception {
-        String inspect;
-        try {
-            inspect = docker("image", "inspect", "--format", "{{.Id}}", IMAGE);
-        } catch (Exception e) {
-            inspect = "";
-        }
-        if (inspect.isBlank()) {
-            String why = "no Docker engine or no image " + IMAGE + " (run scripts/docker-up.sh and scripts/build-images.sh)";
-            if (System.getenv("CI") != null) {
-                fail(why);
-            }
-            Assumptions.assumeTrue(false, why);
-        }
+    static void requireImageOrSkip() {
+        Docker.requireImageOrSkip(IMAGE);
     }
 
     private static String docker(String... args) throws Exception {
-        String[] command = new String[args.length + 1];
-        command[0] = "docker";
-        System.arraycopy(args, 0, command, 1, args.length);
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("docker " + String.join(" ", args) + ": " + out);
-        }
-        return out;
+        return Docker.docker(args);
     }
 }

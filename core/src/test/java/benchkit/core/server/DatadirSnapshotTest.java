@@ -48,6 +48,11 @@ class DatadirSnapshotTest {
     }
 
     @Test
+    void embeddedMariadbStartsFromACopyWithAnotherAllocatorAndSetting() throws Exception {
+        snapshotAndCopy("mariadb-11.4", "innodb_spin_wait_delay", "96");
+    }
+
+    @Test
     void embeddedMysql80StartsFromACopyWithAnotherAllocatorAndSetting() throws Exception {
         snapshotAndCopy("mysql-8.0", "innodb_spin_wait_delay", "96");
     }
@@ -115,7 +120,7 @@ class DatadirSnapshotTest {
                 JEMALLOC_SPEC, "");
         assertEquals(Optional.of("system"), launcher.dataKey(plain));
         assertEquals(Optional.of("system innodb_page_size=8K"), launcher.dataKey(pages));
-        assertEquals(Optional.of("mysql-8.0"), launcher.dataKey(new ServerSpec("", Map.of(), AllocatorSpec.GLIBC, "")));
+        assertEquals(Optional.of("mariadb-11.4"), launcher.dataKey(new ServerSpec("", Map.of(), AllocatorSpec.GLIBC, "")));
         assertEquals(Optional.empty(), launcher.dataKey(new ServerSpec("system",
                 Map.of("innodb_data_home_dir", "/srv/ibdata"), AllocatorSpec.GLIBC, "")), "data outside the datadir");
         DatadirSnapshot other = new DatadirSnapshot(tempRoot.resolve("none"), "system", "pw", 0);

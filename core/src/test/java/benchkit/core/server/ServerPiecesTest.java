@@ -72,6 +72,7 @@ class ServerPiecesTest {
                 + "No such file or directory";
         String advice = MissingLibrary.explain("mysqld", loader).orElseThrow();
         assertTrue(advice.contains("libaio.so.1") && advice.contains("apt-get install libaio1 libnuma1"), advice);
+        assertTrue(advice.endsWith("use the embedded mariadb-11.4, which needs neither)"), advice);
         assertTrue(MissingLibrary.explain("mysqld", "all fine").isEmpty());
     }
 
