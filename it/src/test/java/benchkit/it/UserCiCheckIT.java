@@ -3,7 +3,7 @@ package benchkit.it;
 import benchkit.containers.ContainerServerLauncher;
 import benchkit.core.api.BenchmarkRun;
 import benchkit.core.api.Expectations;
-import benchkit.core.result.Score;
+import benchkit.core.result.BenchmarkResult;
 import benchkit.core.run.RunSummary;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.ServerSpec;
@@ -18,7 +18,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The README's "benchmark check in your own CI" example, run for real against a MariaDB container. */
+/** The "benchmark check in your own CI" example of docs/usage.md, run for real against a MariaDB container. */
 class UserCiCheckIT {
     @TempDir
     Path dir;
@@ -38,13 +38,13 @@ class UserCiCheckIT {
                 .outDir(dir.resolve("bench"))
                 .run();
 
-        Score score = result.score("server", 4).orElseThrow();
+        BenchmarkResult score = result.score("server", 4).orElseThrow();
         Expectations.throughputNotBelow(score, 100, 0.05);          // a stored baseline, in ops/s
         Expectations.metricNotAbove(score, "latency.p95", 250);     // ms
         assertTrue(Files.isRegularFile(dir.resolve("bench/jmh-result.json")), "JMH-format results for CI trackers");
 
         // The same check must fail against an impossible baseline (the latency check's failing side is
-        // unit-tested: with three iterations its 99.9% interval is too wide to fail on a real server).
+        // unit-tested in ExpectationsTest).
         assertThrows(AssertionError.class, () -> Expectations.throughputNotBelow(score, 1e9, 0.05));
     }
 }

@@ -39,7 +39,7 @@ public final class Connector {
      * Resolves --driver and --transport for {@code target}. {@code --transport=auto} takes the target's
      * {@code transport} property, else TCP. {@code --driver=auto} takes the target's {@code driver}
      * property, else runs sessions on bench's own protocol client, the leanest measured (see the
-     * README's "benchkit against sysbench"), with MariaDB Connector/J for setup; a workload falls back
+     * docs/vs-sysbench.md), with MariaDB Connector/J for setup; a workload falls back
      * to MariaDB Connector/J sessions when the user logs in with a plugin the wire client does not speak
      * ({@link #withJdbcSessions}). MariaDB Connector/J is also the JDBC driver of choice for MySQL:
      * measured on MySQL 8.0.15 with 8 threads of point-select it gave about 29k QPS against 21-24k for

@@ -16,7 +16,7 @@ import java.util.concurrent.ThreadFactory;
  */
 public enum ClientThreads {
     /**
-     * The measured default (see the README's "benchkit against sysbench"): event loops when every
+     * The measured default (see the docs/vs-sysbench.md): event loops when every
      * session can be polled, else platform threads.
      */
     AUTO,

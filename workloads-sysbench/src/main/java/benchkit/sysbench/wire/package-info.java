@@ -8,6 +8,6 @@
  *
  * <p>Why not a driver: measured side by side with sysbench, an event loop over this client halves the
  * client's CPU per query, while Vert.x's non-blocking MySQL client spent more per query than sysbench
- * (README, "An event-loop client"). No TLS, no cursors, no multi-statements.
+ * (docs/vs-sysbench.md, "An event-loop client"). No TLS, no cursors, no multi-statements.
  */
 package benchkit.sysbench.wire;
