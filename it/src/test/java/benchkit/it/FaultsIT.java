@@ -59,7 +59,8 @@ class FaultsIT {
         BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
                 concat(SHORT_RUN, "--allocator", "glibc,jemalloc", "--threads", "2", "--time", "2",
                         "--iterations", "4", "--out", out.toString()));
-        awaitIterations(out, 1, bench);
+        // the variants' slices run in shuffled order: wait for one of glibc's, which must then be kept
+        awaitIterations(out, 1, "glibc", bench);
         Set<Long> servers = ServerProcesses.servers(mark);
         assertEquals(2, servers.size(), "the variants' servers run side by side: " + servers);
         long glibc = -1;
@@ -266,10 +267,16 @@ class FaultsIT {
 
     /** Waits until the run's journal holds {@code n} finished iterations. */
     private static void awaitIterations(Path out, int n, BenchJar.Running bench) throws Exception {
+        awaitIterations(out, n, "", bench);
+    }
+
+    /** Waits for n finished iterations in the journal, of the given variant when it is not empty. */
+    private static void awaitIterations(Path out, int n, String variant, BenchJar.Running bench) throws Exception {
         Path journal = out.resolve("journal.jsonl");
+        String ofVariant = variant.isEmpty() ? "" : "\"variant\":\"" + variant + "\"";
         for (int i = 0; i < 1200; i++) {
-            if (Files.exists(journal)
-                    && Files.readAllLines(journal).stream().filter(l -> l.contains("\"event\":\"iteration\"")).count() >= n) {
+            if (Files.exists(journal) && Files.readAllLines(journal).stream()
+                    .filter(l -> l.contains("\"event\":\"iteration\"") && l.contains(ofVariant)).count() >= n) {
                 return;
             }
             if (!bench.process().isAlive()) {
