@@ -1,11 +1,11 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.report.BenchmarkResult;
+import benchkit.core.result.BenchmarkResult;
 import benchkit.core.report.Compare;
 import benchkit.core.report.Comparison;
 import benchkit.core.report.JmhResultReader;
-import benchkit.core.report.MetricResult;
+import benchkit.core.result.MetricResult;
 import benchkit.core.stats.VarianceComponents;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,6 +1,6 @@
 package benchkit.cli;
 
-import benchkit.core.result.Score;
+import benchkit.core.result.BenchmarkResult;
 
 import java.io.PrintStream;
 import java.util.List;
@@ -16,19 +16,20 @@ final class MemslapLines {
     private MemslapLines() {
     }
 
-    static void print(Map<String, List<Score>> scores, long executeNumber, double measuredSeconds, PrintStream out) {
-        for (Map.Entry<String, List<Score>> e : scores.entrySet()) {
+    static void print(Map<String, List<BenchmarkResult>> scores, long executeNumber, double measuredSeconds, PrintStream out) {
+        for (Map.Entry<String, List<BenchmarkResult>> e : scores.entrySet()) {
             String op = operation(e.getKey());
             if (op == null) {
                 continue;
             }
-            for (Score s : e.getValue()) {
-                if (!(s.score() > 0)) {
+            for (BenchmarkResult s : e.getValue()) {
+                double score = s.primary().score();
+                if (!(score > 0)) {
                     continue;
                 }
-                long keys = executeNumber > 0 ? executeNumber * s.threads() : Math.round(s.score() * measuredSeconds);
+                long keys = executeNumber > 0 ? executeNumber * s.threads() : Math.round(score * measuredSeconds);
                 out.printf(Locale.ROOT, "Time to %s %d keys by %d threads: %.3f s (%s, %s)%n",
-                        op, keys, s.threads(), keys / s.score(), e.getKey(), s.variant());
+                        op, keys, s.threads(), keys / score, e.getKey(), s.variant());
             }
         }
     }

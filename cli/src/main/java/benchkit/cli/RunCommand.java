@@ -8,7 +8,7 @@ import benchkit.core.report.Compare;
 import benchkit.core.report.HtmlReport;
 import benchkit.core.report.RunInfo;
 import benchkit.core.result.CombinedResults;
-import benchkit.core.result.Score;
+import benchkit.core.result.BenchmarkResult;
 import benchkit.core.run.ConsoleFormat;
 import benchkit.core.run.Runner;
 import benchkit.core.run.Variant;
@@ -187,7 +187,7 @@ abstract class RunCommand implements Callable<Integer> {
         }
 
         Instant started = Instant.now();
-        Map<String, List<Score>> scores = new LinkedHashMap<>();
+        Map<String, List<BenchmarkResult>> scores = new LinkedHashMap<>();
         List<String> failures = new ArrayList<>();
         for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
             try (Workload w = registry.workload(e.getKey()).create(given)) {
@@ -210,7 +210,7 @@ abstract class RunCommand implements Callable<Integer> {
                 combined.put(HtmlReport.MIN_EFFECT, String.valueOf(verdictSettings.minEffect()));
                 combined.put(HtmlReport.METHOD, verdictSettings.method().cliName());
                 RunInfo.write(outDir, started, combined);
-                HtmlReport.write(outDir);
+                HtmlReport.write(outDir, scores.values().stream().flatMap(List::stream).toList());
                 System.out.println("# Combined results of " + String.join(", ", names) + ": " + outDir);
             } catch (IOException e) {
                 // Each workload's own results are already written; say which were lost, in one line.

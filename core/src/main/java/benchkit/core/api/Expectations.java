@@ -1,43 +1,65 @@
 package benchkit.core.api;
 
-import benchkit.core.result.MetricScore;
-import benchkit.core.result.Score;
+import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.MetricResult;
+import benchkit.core.stats.Direction;
+import benchkit.core.stats.Effect;
+import benchkit.core.stats.EffectEstimator;
+import benchkit.core.stats.EffectMethod;
+import benchkit.core.stats.Judgement;
+import benchkit.core.stats.NestedSample;
+import benchkit.core.stats.Verdict;
 
 import java.util.Locale;
 
 /**
- * Assertions for benchmark checks in CI that respect noise: a regression is only called when the
- * measured 99.9% confidence interval lies wholly on the wrong side of the bound.
+ * Assertions for benchmark checks in CI, judged as {@code bench compare} judges: the ratio of the
+ * result to a stored baseline value with its 95% interval over forks (the t interval on log fork
+ * means), and a regression only when the interval excludes no change <em>and</em> the change is at
+ * least the tolerance. A result of one fork is judged on its iterations, which leaves out the
+ * server-to-server variance; the failure message says so.
  */
 public final class Expectations {
+    private static final EffectEstimator ESTIMATOR = new EffectEstimator(EffectMethod.FORKS_T, 0.95);
+
     private Expectations() {
     }
 
-    /** Fails when throughput is below {@code baseline} by more than its confidence interval (and {@code tolerance}, e.g. 0.05). */
-    public static void throughputNotBelow(Score score, double baseline, double tolerance) {
-        double upper = score.score() + finite(score.scoreError());
-        double bound = baseline * (1 - tolerance);
-        if (upper < bound) {
+    /**
+     * Fails when throughput is slower than {@code baseline} (ops/s) by at least {@code tolerance}
+     * (e.g. 0.05 for 5%) beyond doubt.
+     */
+    public static void throughputNotBelow(BenchmarkResult result, double baseline, double tolerance) {
+        judge(result, BenchmarkResult.PRIMARY, result.primary(), baseline, tolerance, Direction.HIGHER_IS_BETTER,
+                Verdict.SLOWER);
+    }
+
+    /**
+     * Fails when a lower-is-better metric (e.g. {@code latency.p95} in ms) is above {@code bound} by at
+     * least {@code tolerance} beyond doubt.
+     */
+    public static void metricNotAbove(BenchmarkResult result, String metric, double bound, double tolerance) {
+        MetricResult m = result.metric(metric).orElseThrow(() -> new AssertionError(
+                "metric " + metric + " was not measured; have: " + result.metrics().keySet()));
+        judge(result, metric, m, bound, tolerance, Direction.LOWER_IS_BETTER, Verdict.WORSE);
+    }
+
+    /** {@link #metricNotAbove(BenchmarkResult, String, double, double)} with no tolerance beyond the interval. */
+    public static void metricNotAbove(BenchmarkResult result, String metric, double bound) {
+        metricNotAbove(result, metric, bound, 0);
+    }
+
+    private static void judge(BenchmarkResult result, String metric, MetricResult m, double reference, double tolerance,
+                              Direction direction, Verdict failing) {
+        Effect effect = ESTIMATOR.againstReference(reference, NestedSample.of(m.rawData()));
+        Judgement judgement = Judgement.of(effect, direction, tolerance, ESTIMATOR);
+        if (judgement.verdict() == failing) {
             throw new AssertionError(String.format(Locale.ROOT,
-                    "%s at %d threads: %.1f ± %.1f %s is below the baseline %.1f (-%.0f%% tolerance = %.1f)",
-                    score.variant(), score.threads(), score.score(), finite(score.scoreError()), score.unit(),
-                    baseline, tolerance * 100, bound));
+                    "%s at %d threads: %s = %.3f %s is %s against %.3f (%d forks, %d iterations; 95%% interval over %s;"
+                            + " tolerance %.0f%%)",
+                    result.variant(), result.threads(), metric, m.score(), m.unit(), judgement.describe(), reference,
+                    effect.forksB(), effect.iterationsB(), effect.note().isEmpty() ? "forks" : effect.note(),
+                    tolerance * 100));
         }
-    }
-
-    /** Fails when a lower-is-better metric (e.g. {@code latency.p95} in ms) is above {@code bound} by more than its interval. */
-    public static void metricNotAbove(Score score, String metric, double bound) {
-        MetricScore m = score.metric(metric)
-                .orElseThrow(() -> new AssertionError("metric " + metric + " was not measured; have: " + score.secondary().keySet()));
-        double lower = m.score() - finite(m.error());
-        if (lower > bound) {
-            throw new AssertionError(String.format(Locale.ROOT, "%s at %d threads: %s = %.3f ± %.3f %s is above %.3f",
-                    score.variant(), score.threads(), metric, m.score(), finite(m.error()), m.unit(), bound));
-        }
-    }
-
-    /** An unknown (NaN, fewer than 3 iterations) error counts as zero: the check is then on the mean alone. */
-    private static double finite(double error) {
-        return Double.isFinite(error) ? error : 0;
     }
 }

@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.MetricResult;
+import benchkit.core.result.BenchmarkResult;
 import benchkit.core.stats.EffectEstimator;
 import benchkit.core.stats.EffectMethod;
 import benchkit.core.stats.Judgement;

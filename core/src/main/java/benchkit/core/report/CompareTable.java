@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.MetricResult;
+import benchkit.core.result.BenchmarkResult;
 import benchkit.core.stats.Effect;
 import benchkit.core.stats.Judgement;
 import java.util.ArrayList;
@@ -85,7 +87,7 @@ final class CompareTable {
         List<BenchmarkResult> pseudo = new ArrayList<>();
         Map<String, MetricResult> metrics = new LinkedHashMap<>();
         rows.forEach(r -> metrics.put(r.metric(), r.a()));
-        pseudo.add(new BenchmarkResult("x", 1, Map.of(), Map.of(), metrics));
+        pseudo.add(new BenchmarkResult("x", "", 1, Map.of(), Map.of(), metrics));
         return MetricCatalog.present(pseudo);
     }
 

@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.MetricResult;
+import benchkit.core.result.BenchmarkResult;
 import benchkit.core.stats.Judgement;
 import benchkit.core.stats.Verdict;
 import java.util.List;

@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.BenchmarkResult;
 import benchkit.core.stats.Judgement;
 import java.util.ArrayList;
 import java.util.List;

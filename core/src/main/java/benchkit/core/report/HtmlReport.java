@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.MetricResult;
+import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.AtomicFiles;
 
 import java.io.IOException;
@@ -37,7 +39,11 @@ public final class HtmlReport {
 
     /** Reads {@code jmh-result.json} (and {@code run.json} if present) and writes {@code report.html} atomically. */
     public static Path write(Path resultDir) throws IOException {
-        List<BenchmarkResult> results = JmhResultReader.readDirectory(resultDir);
+        return write(resultDir, JmhResultReader.readDirectory(resultDir));
+    }
+
+    /** Draws {@code report.html} in {@code resultDir} from results in memory, with the run.json found there. */
+    public static Path write(Path resultDir, List<BenchmarkResult> results) throws IOException {
         Optional<RunInfo> run = RunInfo.read(resultDir);
         String html = render(results, run, resultDir.toAbsolutePath().normalize().toString());
         return AtomicFiles.writeReadableByAll(resultDir.resolve(FILE_NAME), html);

@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.MetricResult;
+import benchkit.core.result.BenchmarkResult;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -92,7 +94,8 @@ public final class JmhResultReader {
         }
         List<Integer> forks = new ArrayList<>();
         node.path(JmhJsonFields.BENCHKIT).path(JmhJsonFields.FORKS).forEach(f -> forks.add(f.asInt()));
-        return new BenchmarkResult(benchmark, node.path("threads").asInt(1), settings, params, metrics, forks);
+        String variant = node.path(JmhJsonFields.BENCHKIT).path(JmhJsonFields.VARIANT).asText("");
+        return new BenchmarkResult(benchmark, variant, node.path("threads").asInt(1), settings, params, metrics, forks);
     }
 
     private static MetricResult metric(JsonNode m) {

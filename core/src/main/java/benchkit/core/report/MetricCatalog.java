@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.BenchmarkResult;
 import benchkit.core.stats.Direction;
 import java.util.ArrayList;
 import java.util.Collection;

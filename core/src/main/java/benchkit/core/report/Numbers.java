@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.MetricResult;
 import java.util.Locale;
 
 /** Formats scores for people: about four significant digits, no exponent. */

@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.BenchmarkResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

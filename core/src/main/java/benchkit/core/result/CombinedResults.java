@@ -22,9 +22,9 @@ public final class CombinedResults {
     /**
      * @param dir              the parent directory
      * @param workloadDirs     each workload's result directory (those that wrote a jmh-result.json are joined)
-     * @param scoresByWorkload each workload's scores, in run order
+     * @param scoresByWorkload each workload's results, in run order
      */
-    public static void write(Path dir, List<Path> workloadDirs, Map<String, List<Score>> scoresByWorkload)
+    public static void write(Path dir, List<Path> workloadDirs, Map<String, List<BenchmarkResult>> scoresByWorkload)
             throws IOException {
         ObjectMapper json = new ObjectMapper();
         ArrayNode all = json.createArrayNode();

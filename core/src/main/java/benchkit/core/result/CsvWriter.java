@@ -21,15 +21,16 @@ public final class CsvWriter {
     private CsvWriter() {
     }
 
-    public static String render(String workload, List<Score> scores) {
+    public static String render(String workload, List<BenchmarkResult> scores) {
         return render(Map.of(workload, scores));
     }
 
     /** One table for several workloads: the metric columns are the union of theirs. */
-    public static String render(Map<String, List<Score>> scoresByWorkload) {
+    public static String render(Map<String, List<BenchmarkResult>> scoresByWorkload) {
         TreeSet<String> extra = new TreeSet<>();
-        scoresByWorkload.values().forEach(list -> list.forEach(s -> extra.addAll(s.secondary().keySet())));
+        scoresByWorkload.values().forEach(list -> list.forEach(s -> extra.addAll(s.metrics().keySet())));
         extra.removeAll(FIXED_METRICS);
+        extra.remove(BenchmarkResult.PRIMARY);
 
         List<String> header = new ArrayList<>(List.of("workload", "variant", "threads", "forks", "iterations",
                 "score", "score_error", "unit", "qps", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms",
@@ -37,12 +38,12 @@ public final class CsvWriter {
         extra.forEach(header::add);
         StringBuilder sb = new StringBuilder();
         sb.append(String.join(",", header.stream().map(CsvWriter::field).toList())).append('\n');
-        for (Map.Entry<String, List<Score>> e : scoresByWorkload.entrySet()) {
+        for (Map.Entry<String, List<BenchmarkResult>> e : scoresByWorkload.entrySet()) {
             String workload = e.getKey();
-            for (Score s : e.getValue()) {
+            for (BenchmarkResult s : e.getValue()) {
                 List<String> row = new ArrayList<>(List.of(workload, s.variant(), Integer.toString(s.threads()),
-                        Integer.toString(s.forks()), Integer.toString(s.iterations()),
-                        number(s.score()), number(s.scoreError()), s.unit()));
+                        Integer.toString(s.forkCount()), Integer.toString(s.iterationCount()),
+                        number(s.primary().score()), number(s.primary().error()), s.primary().unit()));
                 for (String m : FIXED_METRICS) {
                     row.add(s.metric(m).map(ms -> number(ms.score())).orElse(""));
                 }
@@ -55,7 +56,7 @@ public final class CsvWriter {
         return sb.toString();
     }
 
-    public static void write(String workload, List<Score> scores, Path dir) throws IOException {
+    public static void write(String workload, List<BenchmarkResult> scores, Path dir) throws IOException {
         AtomicFiles.write(dir.resolve(FILE), render(workload, scores));
     }
 

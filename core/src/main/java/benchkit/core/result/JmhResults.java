@@ -60,11 +60,11 @@ public final class JmhResults {
      * The entries as the report and compare read them from {@code jmh-result.json}: every metric's
      * score and JMH's interval, with its raw data per fork, and the fork numbers.
      */
-    public static List<benchkit.core.report.BenchmarkResult> results(List<Entry> entries) {
-        List<benchkit.core.report.BenchmarkResult> results = new ArrayList<>();
+    public static List<benchkit.core.result.BenchmarkResult> results(List<Entry> entries) {
+        List<benchkit.core.result.BenchmarkResult> results = new ArrayList<>();
         for (Entry e : entries) {
-            Map<String, benchkit.core.report.MetricResult> metrics = new LinkedHashMap<>();
-            metrics.put(benchkit.core.report.BenchmarkResult.PRIMARY, metric(e.result().getPrimaryResult(),
+            Map<String, benchkit.core.result.MetricResult> metrics = new LinkedHashMap<>();
+            metrics.put(benchkit.core.result.BenchmarkResult.PRIMARY, metric(e.result().getPrimaryResult(),
                     e, null));
             for (Map.Entry<String, Result> s : e.result().getSecondaryResults().entrySet()) {
                 metrics.put(s.getKey(), metric(s.getValue(), e, s.getKey()));
@@ -77,14 +77,19 @@ public final class JmhResults {
             settings.put("warmupTime", bp.getWarmup().getTime().toString());
             settings.put("measurementIterations", String.valueOf(bp.getMeasurement().getCount()));
             settings.put("measurementTime", bp.getMeasurement().getTime().toString());
-            results.add(new benchkit.core.report.BenchmarkResult(bp.getBenchmark(), e.threads(), settings, e.params(),
-                    metrics, e.forks()));
+            settings.put("jvm", bp.getJvm());
+            settings.put("jdkVersion", bp.getJdkVersion());
+            settings.put("vmName", bp.getVmName());
+            settings.put("vmVersion", bp.getVmVersion());
+            settings.put("jmhVersion", bp.getJmhVersion());
+            results.add(new benchkit.core.result.BenchmarkResult(bp.getBenchmark(), e.variant(), e.threads(), settings,
+                    e.params(), metrics, e.forks()));
         }
         return results;
     }
 
     /** One metric with JMH's statistics and its per-fork raw data (the primary one when {@code secondary} is null). */
-    private static benchkit.core.report.MetricResult metric(Result<?> r, Entry e, String secondary) {
+    private static benchkit.core.result.MetricResult metric(Result<?> r, Entry e, String secondary) {
         List<double[]> raw = new ArrayList<>();
         for (BenchmarkResult fork : e.result().getBenchmarkResults()) {
             raw.add(fork.getIterationResults().stream().mapToDouble(it -> {
@@ -93,23 +98,7 @@ public final class JmhResults {
             }).toArray());
         }
         double[] ci = r.getScoreConfidence();
-        return new benchkit.core.report.MetricResult(r.getScore(), r.getScoreError(), ci[0], ci[1], r.getScoreUnit(), raw);
-    }
-
-    public static List<Score> scores(List<Entry> entries) {
-        List<Score> scores = new ArrayList<>();
-        for (Entry e : entries) {
-            Result<?> primary = e.result().getPrimaryResult();
-            Map<String, MetricScore> secondary = new LinkedHashMap<>();
-            for (Map.Entry<String, Result> s : e.result().getSecondaryResults().entrySet()) {
-                Result<?> r = s.getValue();
-                secondary.put(s.getKey(), new MetricScore(r.getScore(), r.getScoreError(), r.getScoreUnit()));
-            }
-            int iterations = e.result().getBenchmarkResults().stream().mapToInt(b -> b.getIterationResults().size()).sum();
-            scores.add(new Score(e.variant(), e.threads(), e.params(), primary.getScore(), primary.getScoreError(),
-                    primary.getScoreUnit(), e.result().getBenchmarkResults().size(), iterations, secondary));
-        }
-        return scores;
+        return new benchkit.core.result.MetricResult(r.getScore(), r.getScoreError(), ci[0], ci[1], r.getScoreUnit(), raw);
     }
 
     /** The params of an entry as the contract lists them: variant params, server, workload options. */

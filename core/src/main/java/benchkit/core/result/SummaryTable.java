@@ -13,11 +13,11 @@ public final class SummaryTable {
     private SummaryTable() {
     }
 
-    public static void print(List<Score> scores, PrintStream out) {
+    public static void print(List<BenchmarkResult> scores, PrintStream out) {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADER);
-        for (Score s : scores) {
-            rows.add(new String[]{s.variant(), Integer.toString(s.threads()), fmt(s.score()), fmt(s.scoreError()),
+        for (BenchmarkResult s : scores) {
+            rows.add(new String[]{s.variant(), Integer.toString(s.threads()), fmt(s.primary().score()), fmt(s.primary().error()),
                     metric(s, "qps"), metric(s, "latency.p95"), metric(s, "server.cpu.user"),
                     metric(s, "server.rss"), metric(s, "server.vsz")});
         }
@@ -37,7 +37,7 @@ public final class SummaryTable {
         }
     }
 
-    private static String metric(Score s, String name) {
+    private static String metric(BenchmarkResult s, String name) {
         return s.metric(name).map(m -> fmt(m.score())).orElse("-");
     }
 

@@ -1,6 +1,6 @@
 package benchkit.core.run;
 
-import benchkit.core.result.Score;
+import benchkit.core.result.BenchmarkResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -11,12 +11,12 @@ import java.util.Optional;
  *
  * @param failure the first failure's one-line message when the run did not complete
  */
-public record RunSummary(Path outDir, boolean complete, Optional<String> failure, List<Score> scores) {
+public record RunSummary(Path outDir, boolean complete, Optional<String> failure, List<BenchmarkResult> scores) {
     public RunSummary {
         scores = List.copyOf(scores);
     }
 
-    public Optional<Score> score(String variant, int threads) {
+    public Optional<BenchmarkResult> score(String variant, int threads) {
         return scores.stream().filter(s -> s.variant().equals(variant) && s.threads() == threads).findFirst();
     }
 }

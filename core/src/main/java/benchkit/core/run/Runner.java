@@ -9,7 +9,7 @@ import benchkit.core.result.JmhJsonWriter;
 import benchkit.core.result.JmhResults;
 import benchkit.core.result.Journal;
 import benchkit.core.result.RunDescription;
-import benchkit.core.result.Score;
+import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.SummaryTable;
 import benchkit.core.result.TrialRecord;
 import benchkit.spi.Collector;
@@ -110,8 +110,8 @@ public final class Runner {
                 failures.add("unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e));
             }
             List<JmhResults.Entry> entries = JmhResults.build(description, trials);
-            List<Score> scores = JmhResults.scores(entries);
-            writeResults(dir, entries, scores, started, failures);
+            List<BenchmarkResult> results = JmhResults.results(entries);
+            writeResults(dir, entries, results, started, failures);
             String failure = failures.isEmpty() ? null : String.join("; ", failures);
             try {
                 journal.end(failure == null, failure);
@@ -123,12 +123,12 @@ public final class Runner {
             if (failure != null) {
                 printer.line("# Run incomplete: " + failure);
             }
-            if (!scores.isEmpty()) {
-                SummaryTable.print(scores, out);
-                printEffects(entries);
+            if (!results.isEmpty()) {
+                SummaryTable.print(results, out);
+                printEffects(results);
             }
             printer.line("# Results: " + dir);
-            return new RunSummary(dir, failure == null, Optional.ofNullable(failure), scores);
+            return new RunSummary(dir, failure == null, Optional.ofNullable(failure), results);
         } finally {
             data.close();
             guard.finished();
@@ -143,16 +143,16 @@ public final class Runner {
      * that cannot be written (e.g. the disk is full) is named among the failures and the others are
      * still tried: the journal already holds every finished iteration.
      */
-    private void writeResults(Path dir, List<JmhResults.Entry> entries, List<Score> scores, Instant started,
+    private void writeResults(Path dir, List<JmhResults.Entry> entries, List<BenchmarkResult> results, Instant started,
                               List<String> failures) {
         boolean jmhWritten = write(JmhJsonWriter.FILE, failures, () -> JmhJsonWriter.write(entries, dir));
-        write(CsvWriter.FILE, failures, () -> CsvWriter.write(plan.workload(), scores, dir));
+        write(CsvWriter.FILE, failures, () -> CsvWriter.write(plan.workload(), results, dir));
         write(RunInfo.FILE_NAME, failures, () -> RunInfo.write(dir, started, runSettings()));
         if (!jmhWritten) {
-            return;                             // the report is drawn from jmh-result.json
+            return;                             // a report without its jmh-result.json could not be redrawn
         }
         try {
-            write(HtmlReport.FILE_NAME, failures, () -> HtmlReport.write(dir));
+            write(HtmlReport.FILE_NAME, failures, () -> HtmlReport.write(dir, results));
         } catch (RuntimeException e) {
             // A report that cannot be drawn loses no results: a warning, not a failed run.
             printer.line("# Warning: could not draw the HTML report: " + RunFailure.describe(e));
@@ -160,9 +160,9 @@ public final class Runner {
     }
 
     /** Each variant's effect against the baseline, the answer the run was for. */
-    private void printEffects(List<JmhResults.Entry> entries) {
+    private void printEffects(List<BenchmarkResult> results) {
         try {
-            List<String> lines = EffectSummary.lines(Compare.againstBaseline(JmhResults.results(entries), baseline, verdicts));
+            List<String> lines = EffectSummary.lines(Compare.againstBaseline(results, baseline, verdicts));
             if (!lines.isEmpty()) {
                 printer.line("");
                 lines.forEach(printer::line);

@@ -62,6 +62,33 @@ public final class EffectEstimator {
         return method == EffectMethod.BOOTSTRAP ? bootstrap(a, b, paired) : forksT(a, b, paired);
     }
 
+    /**
+     * The effect of {@code sample} against a stored reference value (a baseline kept from an earlier
+     * run), as {@code sample / reference}: a t interval on the log fork means, the reference taken as
+     * exact. With one fork the iterations stand in as replicates, and the note says that the interval
+     * then leaves out the server-to-server variance (measure with forks to include it).
+     */
+    public Effect againstReference(double reference, NestedSample sample) {
+        NestedSample constant = NestedSample.of(List.of(new double[]{reference}));
+        if (!(reference > 0) || sample.forkCount() == 0 || !sample.allPositive()) {
+            return Effect.unknown("a ratio needs a positive reference and positive values",
+                    sample.forkCount() == 0 ? Double.NaN : sample.mean() / reference, confidence, EffectMethod.FORKS_T,
+                    false, constant, sample);
+        }
+        boolean oneFork = sample.forkCount() == 1;
+        double[] logs = logs(oneFork ? sample.forks().values().iterator().next() : sample.forkMeans());
+        if (logs.length < 2) {
+            return Effect.unknown("one fork of one iteration: no variance known", sample.mean() / reference,
+                    confidence, EffectMethod.FORKS_T, false, constant, sample);
+        }
+        double estimate = NestedSample.mean(logs) - Math.log(reference);
+        double sd = Math.sqrt(variance(logs));
+        double half = tQuantile(logs.length - 1) * sd / Math.sqrt(logs.length);
+        return new Effect(Math.exp(estimate), Math.exp(estimate - half), Math.exp(estimate + half), confidence,
+                EffectMethod.FORKS_T, false, 1, sample.forkCount(), 1, sample.iterationCount(), oneFork ? Double.NaN : sd,
+                oneFork ? "one fork: the interval covers its iterations only" : "");
+    }
+
     private Effect forksT(NestedSample a, NestedSample b, boolean paired) {
         double[] la = logs(a.forkMeans());
         double[] lb = logs(b.forkMeans());

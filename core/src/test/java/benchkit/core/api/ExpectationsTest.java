@@ -1,9 +1,12 @@
 package benchkit.core.api;
 
-import benchkit.core.result.MetricScore;
-import benchkit.core.result.Score;
+import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.MetricResult;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
@@ -11,29 +14,54 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ExpectationsTest {
-    private static Score score(double tps, double error, double p95, double p95Error) {
-        return new Score("v", 8, Map.of(), tps, error, "ops/s", 1, 3,
-                Map.of("latency.p95", new MetricScore(p95, p95Error, "ms")));
+    /** A result whose tps and p95 forks are given as raw data (one array per fork). */
+    private static BenchmarkResult result(List<double[]> tps, List<double[]> p95) {
+        Map<String, MetricResult> metrics = new LinkedHashMap<>();
+        metrics.put(BenchmarkResult.PRIMARY, metric(tps, "ops/s"));
+        metrics.put("latency.p95", metric(p95, "ms"));
+        return new BenchmarkResult("benchkit.point-select", "v", 8, Map.of(), Map.of(), metrics);
+    }
+
+    private static MetricResult metric(List<double[]> forks, String unit) {
+        double mean = forks.stream().flatMapToDouble(Arrays::stream).average().orElse(Double.NaN);
+        return new MetricResult(mean, Double.NaN, Double.NaN, Double.NaN, unit, forks);
+    }
+
+    private static List<double[]> forks(double... means) {
+        return Arrays.stream(means).mapToObj(m -> new double[]{m * 0.99, m * 1.01}).toList();
     }
 
     @Test
-    void throughputRegressionOnlyWhenTheWholeIntervalIsBelow() {
-        // 900 ± 60 reaches 960 >= 1000 * (1 - 0.05) = 950: not a regression.
-        assertDoesNotThrow(() -> Expectations.throughputNotBelow(score(900, 60, 1, 0), 1000, 0.05));
-        // 900 ± 40 reaches only 940 < 950: a regression, and the message says why.
+    void throughputRegressionOnlyWhenTheIntervalExcludesNoChangeAndPassesTheTolerance() {
+        List<double[]> p95 = forks(1, 1, 1);
+        // forks at 900, 905, 895 against 1000: -10% [-11.5, -8.5]: slower beyond 5%
         AssertionError e = assertThrows(AssertionError.class,
-                () -> Expectations.throughputNotBelow(score(900, 40, 1, 0), 1000, 0.05));
-        assertTrue(e.getMessage().contains("900.0 ± 40.0 ops/s is below the baseline 1000.0"), e.getMessage());
-        // An unknown error (NaN) is judged on the mean.
-        assertThrows(AssertionError.class, () -> Expectations.throughputNotBelow(score(900, Double.NaN, 1, 0), 1000, 0.05));
+                () -> Expectations.throughputNotBelow(result(forks(900, 905, 895), p95), 1000, 0.05));
+        assertTrue(e.getMessage().contains("is slower -10.0% [") && e.getMessage().contains("3 forks, 6 iterations"),
+                e.getMessage());
+        // the same forks against 920: -2.2%, below the 5% tolerance: passes
+        assertDoesNotThrow(() -> Expectations.throughputNotBelow(result(forks(900, 905, 895), p95), 920, 0.05));
+        // forks spread widely around 900: the interval reaches 1000, no claim
+        assertDoesNotThrow(() -> Expectations.throughputNotBelow(result(forks(700, 1100, 900), p95), 1000, 0.05));
+    }
+
+    @Test
+    void oneForkIsJudgedOnItsIterationsAndSaysSo() {
+        List<double[]> one = List.of(new double[]{880, 900, 920, 890});
+        AssertionError e = assertThrows(AssertionError.class,
+                () -> Expectations.throughputNotBelow(result(one, forks(1)), 1000, 0.05));
+        assertTrue(e.getMessage().contains("one fork: the interval covers its iterations only"), e.getMessage());
     }
 
     @Test
     void latencyAboveBoundOnlyWhenTheWholeIntervalIsAbove() {
-        assertDoesNotThrow(() -> Expectations.metricNotAbove(score(1, 0, 2.5, 0.6), "latency.p95", 2.0));
-        assertThrows(AssertionError.class, () -> Expectations.metricNotAbove(score(1, 0, 2.5, 0.4), "latency.p95", 2.0));
+        List<double[]> tps = forks(1000, 1000, 1000);
+        assertThrows(AssertionError.class,
+                () -> Expectations.metricNotAbove(result(tps, forks(2.5, 2.6, 2.4)), "latency.p95", 2.0));
+        assertDoesNotThrow(() -> Expectations.metricNotAbove(result(tps, forks(1.5, 2.9, 2.2)), "latency.p95", 2.0));
+        assertDoesNotThrow(() -> Expectations.metricNotAbove(result(tps, forks(1.8, 1.9, 1.7)), "latency.p95", 2.0));
         AssertionError missing = assertThrows(AssertionError.class,
-                () -> Expectations.metricNotAbove(score(1, 0, 1, 0), "server.rss", 2.0));
+                () -> Expectations.metricNotAbove(result(tps, tps), "server.rss", 2.0));
         assertTrue(missing.getMessage().contains("was not measured"), missing.getMessage());
     }
 }

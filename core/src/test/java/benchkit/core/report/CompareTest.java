@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.BenchmarkResult;
 import benchkit.core.stats.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.BenchmarkResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

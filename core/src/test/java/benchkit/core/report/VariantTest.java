@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.BenchmarkResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

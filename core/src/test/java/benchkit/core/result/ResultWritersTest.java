@@ -82,8 +82,34 @@ class ResultWritersTest {
     }
 
     @Test
+    void theFileReadBackIsTheModelTheRunHeldInMemory() throws Exception {
+        List<JmhResults.Entry> entries = JmhResults.build(RUN, trials());
+        JmhJsonWriter.write(entries, dir);
+        List<BenchmarkResult> inMemory = JmhResults.results(entries);
+        List<BenchmarkResult> read = benchkit.core.report.JmhResultReader.readDirectory(dir);
+        assertEquals(inMemory.size(), read.size());
+        for (int i = 0; i < read.size(); i++) {
+            BenchmarkResult a = inMemory.get(i);
+            BenchmarkResult b = read.get(i);
+            assertEquals(List.of(a.benchmark(), a.variant(), a.threads(), a.settings(), a.params(), a.forks()),
+                    List.of(b.benchmark(), b.variant(), b.threads(), b.settings(), b.params(), b.forks()));
+            assertEquals(a.metrics().keySet().stream().toList(), b.metrics().keySet().stream().toList());
+            a.metrics().forEach((name, m) -> {
+                MetricResult r = b.metrics().get(name);
+                assertEquals(m.score(), r.score(), 1e-9, name);
+                assertEquals(m.error(), r.error(), 1e-9, name);
+                assertEquals(m.unit(), r.unit(), name);
+                assertEquals(m.rawData().size(), r.rawData().size(), name);
+                for (int f = 0; f < m.rawData().size(); f++) {
+                    org.junit.jupiter.api.Assertions.assertArrayEquals(m.rawData().get(f), r.rawData().get(f), 1e-9, name);
+                }
+            });
+        }
+    }
+
+    @Test
     void csvAndTableShowEveryMetric() throws Exception {
-        List<Score> scores = JmhResults.scores(JmhResults.build(RUN, trials()));
+        List<BenchmarkResult> scores = JmhResults.results(JmhResults.build(RUN, trials()));
         CsvWriter.write("oltp-read-only", scores, dir);
         List<String> csv = Files.readAllLines(dir.resolve("results.csv"));
         assertEquals("workload,variant,threads,forks,iterations,score,score_error,unit,qps,latency_p50_ms,"

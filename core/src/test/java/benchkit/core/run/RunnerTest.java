@@ -114,10 +114,10 @@ class RunnerTest {
 
         assertTrue(summary.complete(), summary.failure().toString());
         assertEquals(2, summary.scores().size());
-        assertTrue(summary.score("glibc", 2).orElseThrow().score() > 100);
+        assertTrue(summary.score("glibc", 2).orElseThrow().primary().score() > 100);
         // Only the few events between a boundary and the collector's beforeIteration can still see the warmup phase.
         var one = summary.score("glibc", 1).orElseThrow();
-        assertTrue(one.metric("errors").orElseThrow().score() < 0.02 * one.score(), "warmup errors leak into scores");
+        assertTrue(one.metric("errors").orElseThrow().score() < 0.02 * one.primary().score(), "warmup errors leak into scores");
         assertEquals(2, workload.prepareThreads, "prepare gets the largest thread count");
         assertEquals(0, workload.openSessions.get(), "sessions are closed");
         assertTrue(servers.get(0).closed.get(), "server is closed");
@@ -216,7 +216,7 @@ class RunnerTest {
         JsonNode json = JSON.readTree(tmp.resolve("out/jmh-result.json").toFile());
         assertEquals(1, json.size(), "the finished iteration is kept");
         assertEquals(1, json.get(0).at("/primaryMetric/rawData/0").size());
-        assertTrue(summary.score("jemalloc", 2).orElseThrow().score() > 0);
+        assertTrue(summary.score("jemalloc", 2).orElseThrow().primary().score() > 0);
         assertTrue(servers.get(0).closed.get(), "server closed after the failure");
         assertEquals(0, workload.openSessions.get());
         assertTrue(console().contains("Run incomplete"));
@@ -295,7 +295,7 @@ class RunnerTest {
     @Test
     void eventLoopsHoldTheRateAndEndTheRunOnASessionFailure() throws Exception {
         RunSummary paced = run(loopPlan(3, 0, 400), FakeWorkload.polled(p -> Outcome.OK));
-        assertEquals(400, paced.score("glibc", 3).orElseThrow().score(), 40, "tps under --rate 400");
+        assertEquals(400, paced.score("glibc", 3).orElseThrow().primary().score(), 40, "tps under --rate 400");
 
         FakeWorkload failing = FakeWorkload.polled(p -> {
             if (!p.warmup()) {
@@ -341,7 +341,7 @@ class RunnerTest {
         // A warmup iteration absorbs the catch-up burst when a loaded machine starts the workers late
         // (open loop: events keep their intended start, so a late start shows up as a burst).
         RunSummary summary = run(plan(List.of(variant("glibc")), List.of(2), 1, 2, 1, 0, 400), workload);
-        double tps = summary.score("glibc", 2).orElseThrow().score();
+        double tps = summary.score("glibc", 2).orElseThrow().primary().score();
         assertEquals(400, tps, 40, "tps under --rate 400");
     }
 

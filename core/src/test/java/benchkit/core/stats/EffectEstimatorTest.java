@@ -51,6 +51,22 @@ class EffectEstimatorTest {
     }
 
     @Test
+    void againstAStoredValueIsTheOneSampleTIntervalOnLogForkMeans() {
+        // fork means 90, 100, 95 against 100: log ratios' mean m and sd s; t(0.975, 2) = 4.302652729911275
+        NestedSample b = NestedSample.of(List.of(new double[] {89, 91}, new double[] {100}, new double[] {95}));
+        double[] d = {Math.log(0.9), 0, Math.log(0.95)};
+        double m = (d[0] + d[1] + d[2]) / 3;
+        double s = Math.sqrt(((d[0] - m) * (d[0] - m) + (d[1] - m) * (d[1] - m) + (d[2] - m) * (d[2] - m)) / 2);
+        Effect e = FORKS_T.againstReference(100, b);
+        assertEquals(Math.exp(m), e.ratio(), 1e-12);
+        assertEquals(Math.exp(m - 4.302652729911275 * s / Math.sqrt(3)), e.low(), 1e-9);
+        assertEquals(Math.exp(m + 4.302652729911275 * s / Math.sqrt(3)), e.high(), 1e-9);
+        assertEquals("", e.note());
+        Effect one = FORKS_T.againstReference(100, NestedSample.of(List.of(new double[] {90, 92, 88})));
+        assertTrue(one.hasInterval() && one.note().contains("iterations only"), one.note());
+    }
+
+    @Test
     void iterationsOfOneForkAreNotReplicates() {
         NestedSample a = NestedSample.of(List.of(new double[] {100, 101, 99, 100, 100, 101}));
         NestedSample b = NestedSample.of(List.of(new double[] {110, 111, 109, 110, 110, 111}));

@@ -1,4 +1,4 @@
-package benchkit.core.report;
+package benchkit.core.result;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -9,9 +9,13 @@ import java.util.TreeMap;
 
 /**
  * One entry of {@code jmh-result.json}: one benchmark (workload) with one set of params at one
- * client thread count. The primary score is stored among the metrics under {@link #PRIMARY}.
+ * client thread count. The primary score is stored among the metrics under {@link #PRIMARY}. This is
+ * benchkit's one result model: the runner builds it in memory, the writers, the console table, compare,
+ * the report and the Java API read it, and {@code JmhResultReader} rebuilds it from a saved file.
  *
  * @param benchmark JMH benchmark name, e.g. {@code benchkit.oltp-read-only}
+ * @param variant   the variant's label as the run named it (e.g. {@code jemalloc}); empty when a file
+ *                  written by another tool does not say
  * @param threads   client threads
  * @param settings  run settings of the entry (forks, warmup and measurement iterations and times, mode)
  * @param params    JMH params (allocator, server, workload options), sorted by name
@@ -20,21 +24,41 @@ import java.util.TreeMap;
  *                  (1, 2, ... when the file does not say): forks with the same number of two variants of
  *                  one run ran side by side
  */
-public record BenchmarkResult(String benchmark, int threads, Map<String, String> settings,
+public record BenchmarkResult(String benchmark, String variant, int threads, Map<String, String> settings,
                               Map<String, String> params, Map<String, MetricResult> metrics, List<Integer> forks) {
     /** Name under which the primary score (events, e.g. transactions, per second) is kept. */
     public static final String PRIMARY = "tps";
 
     public BenchmarkResult {
+        variant = variant == null ? "" : variant;
         settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         params = Collections.unmodifiableMap(new TreeMap<>(params));
         metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
         forks = forks == null ? List.of() : List.copyOf(forks);
     }
 
-    public BenchmarkResult(String benchmark, int threads, Map<String, String> settings, Map<String, String> params,
-                           Map<String, MetricResult> metrics) {
-        this(benchmark, threads, settings, params, metrics, List.of());
+    public BenchmarkResult(String benchmark, String variant, int threads, Map<String, String> settings,
+                           Map<String, String> params, Map<String, MetricResult> metrics) {
+        this(benchmark, variant, threads, settings, params, metrics, List.of());
+    }
+
+    /** The primary metric: events (e.g. transactions) per second. */
+    public MetricResult primary() {
+        MetricResult m = metrics.get(PRIMARY);
+        if (m == null) {
+            throw new IllegalStateException(benchmark + " at " + threads + " threads has no primary metric");
+        }
+        return m;
+    }
+
+    /** Forks measured. */
+    public int forkCount() {
+        return primary().rawData().size();
+    }
+
+    /** Measurement iterations over all forks. */
+    public int iterationCount() {
+        return primary().rawData().stream().mapToInt(f -> f.length).sum();
     }
 
     /** The fork number of raw-data row {@code i}. */

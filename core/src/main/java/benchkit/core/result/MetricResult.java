@@ -1,4 +1,4 @@
-package benchkit.core.report;
+package benchkit.core.result;
 
 import java.util.List;
 
