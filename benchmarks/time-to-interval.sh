@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 jar=cli/target/bench.jar
 [ -f "$jar" ] || ./mvnw -B -ntp -q -DskipTests package
 out=${OUT:-$(mktemp -d /tmp/time-to-interval.XXXXXX)}
+mkdir -p "$out"
 start=$(date +%s)
 java -jar "$jar" --workload point-select --server "${SERVER:-mariadb-11.4}" --allocator glibc,jemalloc \
   --threads "${THREADS:-8}" --out "$out/run" "$@" > "$out/console.txt"
@@ -22,7 +23,7 @@ for row in json.load(open(out + "/compare.json")):
         half = (row["ci_high"] - row["ci_low"]) / 2 * 100
         print(f"wall {wall // 60}m{wall % 60:02d}s  {row['candidate']} vs {row['baseline']} at {row['threads']} threads: "
               f"tps ratio {row['ratio']:.3f} [{row['ci_low']:.3f}, {row['ci_high']:.3f}] (±{half:.1f}%), "
-              f"{row["forks_baseline"]} forks, {row["iterations_baseline"]} iterations, verdict {row['verdict']}")
+              f"{row['forks_baseline']} forks, {row['iterations_baseline']} iterations, verdict {row['verdict']}")
 PY
 python3 benchmarks/variance-components.py "$out/run"
 echo "results: $out"
