@@ -116,15 +116,16 @@ public final class HtmlReport {
                 .filter(m -> comparisons.stream().anyMatch(c -> c.rows().stream().anyMatch(r -> r.metric().equals(m))))
                 .toList();
         metrics.forEach(m -> b.append("<th>").append(Html.escape(MetricCatalog.title(m))).append("</th>"));
-        b.append("<th>forks &times; iterations</th></tr>\n");
+        b.append("</tr>\n");
         for (Comparison c : comparisons) {
             Map<List<Object>, List<Comparison.Row>> byRow = new LinkedHashMap<>();
             c.rows().forEach(r -> byRow.computeIfAbsent(List.of(r.benchmark(), r.threads()), k -> new ArrayList<>()).add(r));
             for (var e : byRow.entrySet()) {
+                String replication = e.getValue().get(0).judgement().effect().replication();
                 b.append("<tr><td>").append(Html.escape(Variant.shortName((String) e.getKey().get(0)))).append("</td><td>")
-                        .append(Html.escape(c.candidate() + " vs " + c.baseline())).append("</td><td class=\"num\">")
+                        .append(Html.escape(c.candidate() + " vs " + c.baseline())).append("<br><small>")
+                        .append(Html.escape(replication)).append("</small></td><td class=\"num\">")
                         .append(e.getKey().get(1)).append("</td>");
-                String replication = "";
                 for (String m : metrics) {
                     Optional<Comparison.Row> row = e.getValue().stream().filter(r -> r.metric().equals(m)).findFirst();
                     if (row.isEmpty()) {
@@ -132,11 +133,16 @@ public final class HtmlReport {
                         continue;
                     }
                     benchkit.core.stats.Judgement j = row.get().judgement();
-                    replication = j.effect().replication();
+                    // three short lines instead of one long sentence, so six metrics fit the page's width
                     b.append("<td class=\"verdict ").append(j.verdict().name().toLowerCase(java.util.Locale.ROOT))
-                            .append("\">").append(Html.escape(j.describe())).append("</td>");
+                            .append("\"><strong>").append(Html.escape(j.verdict().word())).append("</strong><br><span class=\"effect\">")
+                            .append(Html.escape(j.magnitude())).append("</span>");
+                    if (!j.settleHint().isEmpty()) {
+                        b.append("<br><small>").append(Html.escape(j.settleHint())).append("</small>");
+                    }
+                    b.append("</td>");
                 }
-                b.append("<td>").append(Html.escape(replication)).append("</td></tr>\n");
+                b.append("</tr>\n");
             }
         }
         b.append("</table></div>\n");

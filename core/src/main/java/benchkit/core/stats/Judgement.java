@@ -47,18 +47,28 @@ public record Judgement(Effect effect, Verdict verdict, double minEffect, Option
      * {@code same within ±1.8%}, {@code inconclusive -1.0% [-5.2, +3.4]: ~6 forks would settle it}.
      */
     public String describe() {
+        String hint = settleHint();
+        return verdict.word() + " " + magnitude() + (hint.isEmpty() ? "" : ": " + hint);
+    }
+
+    /** The size of the effect as the verdict puts it: {@code +4.1% [+1.2, +7.0]}, or {@code within ±1.8%} when same. */
+    public String magnitude() {
         if (verdict == Verdict.SAME) {
             double within = Math.max(Math.abs(effect.lowPercent()), Math.abs(effect.highPercent()));
-            return "same within ±" + String.format(Locale.ROOT, "%.1f", Math.ceil(within * 10) / 10) + "%";
+            return "within ±" + String.format(Locale.ROOT, "%.1f", Math.ceil(within * 10) / 10) + "%";
         }
-        String text = verdict.word() + " " + effect.describe();
-        if (verdict == Verdict.INCONCLUSIVE && effect.hasInterval()) {
-            int have = Math.min(effect.forksA(), effect.forksB());
-            text += forksNeeded.isPresent()
-                    ? ": ~" + forksNeeded.getAsInt() + " forks would probably settle it (have " + have + ")"
-                    : ": an effect this close to the " + Effect.percent(minEffect * 100).substring(1)
-                      + "% minimum needs more forks than is practical";
+        return effect.describe();
+    }
+
+    /** For an inconclusive effect with an interval, what would settle it; otherwise empty. */
+    public String settleHint() {
+        if (verdict != Verdict.INCONCLUSIVE || !effect.hasInterval()) {
+            return "";
         }
-        return text;
+        int have = Math.min(effect.forksA(), effect.forksB());
+        return forksNeeded.isPresent()
+                ? "~" + forksNeeded.getAsInt() + " forks would probably settle it (have " + have + ")"
+                : "an effect this close to the " + Effect.percent(minEffect * 100).substring(1)
+                  + "% minimum needs more forks than is practical";
     }
 }
