@@ -26,6 +26,8 @@ public final class MetricCatalog {
         m.put("server.cpu.user", "Server CPU user");
         m.put("server.rss", "Server RSS");
         m.put("server.vsz", "Server VSZ");
+        m.put("server.cpu.per.query", "Server CPU per query");
+        m.put("client.cpu.per.query", "Client CPU per query");
         m.put("latency.p50", "Latency p50");
         m.put("latency.p99", "Latency p99");
         m.put("server.cpu.system", "Server CPU system");

@@ -141,18 +141,46 @@ public final class JmhResults {
         result.addResult(new ScalarResult("latency.p95", it.latencyP95Ms(), "ms", AggregationPolicy.AVG));
         result.addResult(new ScalarResult("latency.p99", it.latencyP99Ms(), "ms", AggregationPolicy.AVG));
         result.addResult(new ScalarResult("latency.max", it.latencyMaxMs(), "ms", AggregationPolicy.MAX));
+        Map<String, Double> collected = new LinkedHashMap<>();
         for (Metric m : it.metrics()) {
             String label = JsonSafe.label(m.name());
             if (!RESERVED.contains(label)) {
                 result.addResult(new ScalarResult(label, m.value(), JsonSafe.label(m.unit()), policy(m.aggregation())));
+                collected.put(label, m.value());
+            }
+        }
+        // Cost per query: what explains allocator effects, and what showed study C its client was the limit.
+        double perSecond = it.queries() > 0 ? it.queries() / (ns / 1e9) : it.events() / (ns / 1e9);
+        if (perSecond > 0) {
+            Double user = collected.get("server.cpu.user");
+            Double system = collected.get("server.cpu.system");
+            if (user != null && system != null) {
+                result.addResult(new ScalarResult(SERVER_CPU_PER_QUERY, cpuMicrosPerQuery(user + system, perSecond),
+                        "us", AggregationPolicy.AVG));
+            }
+            Double client = collected.get("client.cpu");
+            if (client != null) {
+                result.addResult(new ScalarResult(CLIENT_CPU_PER_QUERY, cpuMicrosPerQuery(client, perSecond),
+                        "us", AggregationPolicy.AVG));
             }
         }
         return result;
     }
 
-    /** Names the runner measures itself; a collector metric of the same name is ignored. */
+    /** CPU microseconds per query from a CPU share (% of one core) and queries per second. */
+    static double cpuMicrosPerQuery(double cpuPercentOfOneCore, double queriesPerSecond) {
+        return cpuPercentOfOneCore / 100 * 1e6 / queriesPerSecond;
+    }
+
+    /** Server CPU (user + system) per query, in µs; per event where a workload counts no queries. */
+    public static final String SERVER_CPU_PER_QUERY = "server.cpu.per.query";
+    /** bench's own CPU per query, in µs; per event where a workload counts no queries. */
+    public static final String CLIENT_CPU_PER_QUERY = "client.cpu.per.query";
+
+    /** Names the runner measures or derives itself; a collector metric of the same name is ignored. */
     static final java.util.Set<String> RESERVED = java.util.Set.of(
-            "qps", "errors", "reconnects", "latency.p50", "latency.p95", "latency.p99", "latency.max");
+            "qps", "errors", "reconnects", "latency.p50", "latency.p95", "latency.p99", "latency.max",
+            SERVER_CPU_PER_QUERY, CLIENT_CPU_PER_QUERY);
 
     private static AggregationPolicy policy(Aggregation a) {
         return switch (a) {

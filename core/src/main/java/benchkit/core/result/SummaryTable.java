@@ -8,7 +8,7 @@ import java.util.Locale;
 /** The final table a DBA reads: per variant and thread count, tps, qps, p95 latency, server CPU and memory. */
 public final class SummaryTable {
     private static final String[] HEADER = {"variant", "threads", "tps", "± (99.9%)", "qps", "p95 ms",
-            "srv cpu user %", "srv RSS MB", "srv VSZ MB"};
+            "srv cpu user %", "srv us/query", "cli us/query", "srv RSS MB", "srv VSZ MB"};
 
     private SummaryTable() {
     }
@@ -19,6 +19,7 @@ public final class SummaryTable {
         for (BenchmarkResult s : scores) {
             rows.add(new String[]{s.variant(), Integer.toString(s.threads()), fmt(s.primary().score()), fmt(s.primary().error()),
                     metric(s, "qps"), metric(s, "latency.p95"), metric(s, "server.cpu.user"),
+                    metric(s, JmhResults.SERVER_CPU_PER_QUERY), metric(s, JmhResults.CLIENT_CPU_PER_QUERY),
                     metric(s, "server.rss"), metric(s, "server.vsz")});
         }
         int[] widths = new int[HEADER.length];

@@ -126,7 +126,22 @@ class ResultWritersTest {
         SummaryTable.print(scores, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
         assertTrue(lines.get(0).startsWith("variant  threads"), lines.get(0));
-        assertTrue(lines.get(1).matches("glibc +4 +350\\.00 +[0-9.]+ +700\\.00 +2\\.00 +35\\.00 +530\\.00 +-"), lines.get(1));
+        assertTrue(lines.get(1).matches("glibc +4 +350\\.00 +[0-9.]+ +700\\.00 +2\\.00 +35\\.00 +- +- +530\\.00 +-"), lines.get(1));
+    }
+
+    @Test
+    void cpuPerQueryFromTheCpuSharesAndTheQueryRate() throws Exception {
+        // 1 s, 500 reads + 500 writes = 1000 queries/s; server 60% user + 20% system of one core, client 30%
+        IterationRecord it = new IterationRecord(1, false, 1_000_000_000L, 50, 0, 0, 500, 500, 0, 1, 2, 3, 9,
+                List.of(new Metric("server.cpu.user", 60, "%", Aggregation.AVG),
+                        new Metric("server.cpu.system", 20, "%", Aggregation.AVG),
+                        new Metric("client.cpu", 30, "%", Aggregation.AVG),
+                        new Metric("server.cpu.per.query", 1e9, "us", Aggregation.AVG))); // a collector's twin is ignored
+        BenchmarkResult r = JmhResults.results(JmhResults.build(RUN, List.of(new TrialRecord("glibc",
+                Map.of("allocator", "glibc"), "MySQL 8.0.15", 4, 1, List.of(it))))).get(0);
+        assertEquals(800, r.metric("server.cpu.per.query").orElseThrow().score(), 1e-9, "0.8 CPU-s / 1000 queries");
+        assertEquals(300, r.metric("client.cpu.per.query").orElseThrow().score(), 1e-9);
+        assertEquals("us", r.metric("client.cpu.per.query").orElseThrow().unit());
     }
 
     @Test
