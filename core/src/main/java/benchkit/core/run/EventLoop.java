@@ -23,6 +23,8 @@ final class EventLoop implements Runnable {
     private static final long SHORT_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long SHORT_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     private static final long NONE = Long.MIN_VALUE;
+    /** How long a stopping loop waits for the replies of the events in flight (TrialLoad waits 10 s for it). */
+    private static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final List<Slot> slots = new ArrayList<>();
     private final LoadControl control;
@@ -75,6 +77,7 @@ final class EventLoop implements Runnable {
                 long wakeAt = startDue(selector);
                 waitForReplies(selector, wakeAt);
             }
+            drainInFlight(selector);
         } catch (SessionFailure f) {
             control.fail(f.getCause());
         } catch (Throwable t) {
@@ -125,6 +128,24 @@ final class EventLoop implements Runnable {
             now = System.nanoTime();
         }
         return false;
+    }
+
+    /**
+     * Lets the events in flight end before the loop returns, so that a paused trial (another variant's
+     * slice runs meanwhile) resumes its sessions between events: a session left mid-event would read the
+     * old event's replies as the new one's, and its half-done transaction would be committed by the next
+     * BEGIN. Sessions still busy after the bound make the trial unable to resume.
+     */
+    private void drainInFlight(Selector selector) throws IOException {
+        long deadline = System.nanoTime() + DRAIN_NANOS;
+        while (idle.size() < slots.size()) {
+            if (System.nanoTime() - deadline > 0) {
+                control.cannotResume((slots.size() - idle.size()) + " sessions still had an event in flight "
+                        + TimeUnit.NANOSECONDS.toSeconds(DRAIN_NANOS) + " s after the load paused");
+                return;
+            }
+            waitForReplies(selector, deadline);
+        }
     }
 
     private void waitForReplies(Selector selector, long wakeAt) throws IOException {

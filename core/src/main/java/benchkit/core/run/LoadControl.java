@@ -19,6 +19,8 @@ final class LoadControl {
     private volatile boolean running = true;
     private volatile long startNanos;
     private volatile long limitReachedAt;
+    /** Why the sessions cannot take up the load again after a pause (e.g. left mid-event), or null. */
+    private volatile String unresumable;
 
     LoadControl(Thread controlThread, double rate, long maxEvents) {
         this.controlThread = controlThread;
@@ -47,6 +49,9 @@ final class LoadControl {
      * another variant's time slice); false when the trial cannot go on: it failed or reached its limit.
      */
     boolean resume() {
+        if (unresumable != null) {
+            fail(new IllegalStateException(unresumable));
+        }
         if (failure.get() != null || limitReachedAt != 0) {
             return false;
         }
@@ -83,6 +88,11 @@ final class LoadControl {
     /** When the event limit was reached (a nanoTime), or 0 while it has not been. */
     long limitReachedAt() {
         return limitReachedAt;
+    }
+
+    /** The load stopped with sessions in an unknown state: a later {@link #resume} fails the trial with {@code why}. */
+    void cannotResume(String why) {
+        unresumable = why;
     }
 
     void fail(Throwable t) {
