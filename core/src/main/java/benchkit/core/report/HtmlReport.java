@@ -65,11 +65,13 @@ public final class HtmlReport {
         if (results.isEmpty()) {
             body.append("<p>The result file holds no entries.</p>\n");
         }
+        // the answer, what was compared (with the allocator proof), the charts and numbers; the settings,
+        // machine and common params fold away at the end
         effectSection(body, results, run);
-        runSection(body, results, variants, run);
         variantSection(body, variants);
         chartSection(body, metrics);
         numbersSection(body, variants, metrics);
+        runSection(body, results, variants, run);
 
         Map<String, String> values = new LinkedHashMap<>();
         values.put("TITLE", Html.escape(title));
@@ -210,7 +212,8 @@ public final class HtmlReport {
 
     private static void runSection(StringBuilder b, List<BenchmarkResult> results, List<Variant> variants,
                                    Optional<RunInfo> run) {
-        b.append("<h2>Run</h2>\n<table class=\"kv\">\n");
+        b.append("<details class=\"run\"><summary>Run settings, machine and common params</summary>\n")
+                .append("<h2>Run</h2>\n<table class=\"kv\">\n");
         run.ifPresent(r -> {
             row(b, "started", r.startedAt());
             row(b, "finished", r.finishedAt());
@@ -242,6 +245,7 @@ public final class HtmlReport {
         } else {
             b.append("<p class=\"note\">No ").append(RunInfo.FILE_NAME).append(": machine unknown.</p>\n");
         }
+        b.append("</details>\n");
     }
 
     /** Params with one value in every variant (e.g. the server when only the allocator varies). */
@@ -269,10 +273,14 @@ public final class HtmlReport {
         if (variants.isEmpty()) {
             return;
         }
-        b.append("<h2>Variants</h2>\n<table>\n<tr><th>variant</th><th>benchmark</th><th>params</th><th>evidence</th></tr>\n");
+        // only what sets the variants apart; params every variant shares are listed under the run settings
+        Set<String> common = commonParams(variants).keySet();
+        b.append("<h2>Variants</h2>\n<table>\n<tr><th>variant</th><th>benchmark</th><th>params that differ</th>")
+                .append("<th>evidence</th></tr>\n");
         for (Variant v : variants) {
             List<String> params = new ArrayList<>();
-            v.params().entrySet().stream().sorted(Map.Entry.comparingByKey())
+            v.params().entrySet().stream().filter(e -> variants.size() == 1 || !common.contains(e.getKey()))
+                    .sorted(Map.Entry.comparingByKey())
                     .forEach(e -> params.add(e.getKey() + "=" + e.getValue()));
             List<String> evidence = new ArrayList<>();
             v.evidence().forEach((k, vals) -> evidence.add(k + "=" + String.join(" | ", vals)));

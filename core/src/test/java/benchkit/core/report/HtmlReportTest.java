@@ -49,6 +49,11 @@ class HtmlReportTest {
         assertTrue(html.contains("<td class=\"num\">1900 ± 38</td>"), "numbers table shows score ± error");
         assertTrue(html.contains("allocator.proof=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2"), "allocator proof shown");
         assertTrue(html.contains("<tr><th>server</th><td>MySQL 8.0.15</td></tr>"), "server version shown");
+        // the variants table names what differs; what all share sits in the folded run settings
+        String variantsTable = html.substring(html.indexOf("<h2>Variants</h2>"), html.indexOf("<h2>Charts</h2>"));
+        assertTrue(variantsTable.contains("<td>allocator=jemalloc</td>") && !variantsTable.contains("server="),
+                variantsTable);
+        assertTrue(html.indexOf("<details class=\"run\">") > html.indexOf("<h2>Charts</h2>"), "settings fold away below");
     }
 
     @Test
