@@ -3,6 +3,8 @@ package benchkit.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import benchkit.core.report.Study;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,31 +21,56 @@ import java.util.Set;
  * {@code {"workload": ["oltp-read-only"], "allocator": ["glibc", "jemalloc"], "threads": [32, 64]}}.
  * It expands to command-line options placed before the ones typed; an option typed replaces the file's;
  * keys starting with {@code "//"} are comments.
+ *
+ * <p>A study file may also hold {@code "study"}, the published study it repeats (see {@link Study}),
+ * which becomes {@code --study FILE} so the report puts the published findings beside the measured ones;
+ * and {@code "original-scale"}, options that restore the study's original sizes and times, applied over
+ * the file's own with {@code --scale original} (the default {@code --scale here} runs the file as written).
  */
 final class ExperimentFile {
     /** Options given once per value rather than as one comma-separated list. */
     private static final Set<String> REPEATED = Set.of("mysqld", "allocator-env");
+    private static final String STUDY = "study";
+    private static final String ORIGINAL_SCALE = "original-scale";
+    private static final String HERE = "here";
+    private static final String ORIGINAL = "original";
 
     private ExperimentFile() {
     }
 
     static String[] expand(String[] args) {
         List<String> out = new ArrayList<>();
-        List<String> fromFile = new ArrayList<>();
+        List<Path> files = new ArrayList<>();
+        String scale = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--experiment") || a.startsWith("--experiment=")) {
-                String file = a.contains("=") ? a.substring(a.indexOf('=') + 1) : (i + 1 < args.length ? args[++i] : null);
-                if (file == null) {
-                    throw new UsageException("--experiment needs a file");
+                String file = valueOf(args, i, a);
+                if (!a.contains("=")) {
+                    i++;
                 }
-                fromFile.addAll(read(Path.of(file)));
+                files.add(Path.of(file));
+            } else if (a.equals("--scale") || a.startsWith("--scale=")) {
+                scale = valueOf(args, i, a);
+                if (!a.contains("=")) {
+                    i++;
+                }
+                if (!List.of(HERE, ORIGINAL).contains(scale)) {
+                    throw new UsageException("--scale " + scale + " is not valid; expected here (the file as written) or original");
+                }
             } else {
                 out.add(a);
             }
         }
-        if (fromFile.isEmpty()) {
+        if (files.isEmpty()) {
+            if (scale != null) {
+                throw new UsageException("--scale needs --experiment FILE (a study file with an \"original-scale\" block)");
+            }
             return args;
+        }
+        List<String> fromFile = new ArrayList<>();
+        for (Path file : files) {
+            fromFile.addAll(read(file, ORIGINAL.equals(scale)));
         }
         // An option typed on the command line replaces the file's value for it.
         Set<String> typed = new java.util.HashSet<>();
@@ -51,8 +78,20 @@ final class ExperimentFile {
         fromFile.removeIf(a -> typed.contains(nameOf(a)));
         // A subcommand typed first stays first.
         int at = !out.isEmpty() && List.of("run", "prepare", "cleanup").contains(out.get(0)) ? 1 : 0;
+        if (at == 1 && !out.get(0).equals("run")) {
+            fromFile.removeIf(a -> a.startsWith("--study="));     // the data commands draw no report
+        }
         out.addAll(at, fromFile);
         return out.toArray(new String[0]);
+    }
+
+    private static String valueOf(String[] args, int i, String a) {
+        String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+        String value = a.contains("=") ? a.substring(a.indexOf('=') + 1) : (i + 1 < args.length ? args[i + 1] : null);
+        if (value == null || value.isBlank()) {
+            throw new UsageException(name + " needs a value");
+        }
+        return value.strip();
     }
 
     private static String nameOf(String option) {
@@ -61,6 +100,11 @@ final class ExperimentFile {
     }
 
     static List<String> read(Path file) {
+        return read(file, false);
+    }
+
+    /** The file's options; with {@code originalScale}, its {@code "original-scale"} block replaces them key by key. */
+    static List<String> read(Path file, boolean originalScale) {
         JsonNode root;
         try {
             root = new ObjectMapper().readTree(Files.readString(file));
@@ -73,8 +117,28 @@ final class ExperimentFile {
         if (root == null || !root.isObject()) {
             throw new UsageException("--experiment " + file + ": expected a JSON object of option names and values");
         }
+        ObjectNode options = ((ObjectNode) root).deepCopy();
+        JsonNode original = options.remove(ORIGINAL_SCALE);
+        if (original != null && !original.isObject()) {
+            throw new UsageException("--experiment " + file + ": \"" + ORIGINAL_SCALE + "\" must be an object of option names and values");
+        }
+        if (originalScale) {
+            if (original == null) {
+                throw new UsageException("--scale original: " + file + " has no \"" + ORIGINAL_SCALE + "\" block");
+            }
+            original.fields().forEachRemaining(e -> options.set(e.getKey(), e.getValue()));
+        }
         List<String> args = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
+        JsonNode study = options.remove(STUDY);
+        if (study != null) {
+            try {
+                Study.parse(study, file.toString());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--experiment " + e.getMessage());
+            }
+            args.add("--study=" + file);
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = options.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String name = e.getKey();
             if (name.startsWith("//")) {

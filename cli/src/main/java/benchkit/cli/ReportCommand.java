@@ -2,6 +2,7 @@ package benchkit.cli;
 
 import benchkit.core.report.HtmlReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Files;
@@ -15,9 +16,20 @@ final class ReportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", description = "A result directory written by 'bench run'.")
     Path dir;
 
+    @Option(names = "--study", paramLabel = "FILE",
+            description = "Put this study file's published findings beside the measured ones (kept as study.json).")
+    Path study;
+
     @Override
     public Integer call() throws Exception {
         requireResultDir(dir);
+        RunCommand.readStudy(study).ifPresent(s -> {
+            try {
+                s.writeTo(dir);
+            } catch (java.io.IOException e) {
+                throw new UsageException("cannot write " + dir.resolve(benchkit.core.report.Study.FILE_NAME) + ": " + Cli.describe(e));
+            }
+        });
         System.out.println("Wrote " + HtmlReport.write(dir));
         return 0;
     }

@@ -7,6 +7,7 @@ import benchkit.core.run.RunSummary;
 import benchkit.core.report.Compare;
 import benchkit.core.report.HtmlReport;
 import benchkit.core.report.RunInfo;
+import benchkit.core.report.Study;
 import benchkit.core.result.CombinedResults;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.run.ConsoleFormat;
@@ -30,8 +31,11 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -133,6 +137,11 @@ abstract class RunCommand implements Callable<Integer> {
             description = "Result directory (default bench-results/<timestamp>-<workload>).")
     Path out;
 
+    @Option(names = "--study", paramLabel = "FILE",
+            description = "A study file (examples/studies/) whose published findings the report puts beside the ones "
+                    + "measured here; --experiment sets it for a file with a \"study\" block.")
+    Path study;
+
     @Mixin
     ServerOptions server = new ServerOptions();
 
@@ -180,12 +189,21 @@ abstract class RunCommand implements Callable<Integer> {
             }
             plans.put(name, plan(name, effective, fitting, names.size() == 1 ? outDir : outDir.resolve(name), given));
         }
+        Optional<Study> published = readStudy(study);
         ClientCpus.pin(server.clientCpus);
         if (server.usesDefaultServer() && plans.values().stream().flatMap(p -> p.variants().stream())
                 .anyMatch(v -> ServerChoice.DEFAULT.equals(v.params().get("distribution")))) {
             System.out.println(ServerChoice.DEFAULT_NOTE);
         }
 
+        if (published.isPresent()) {
+            // beside the results before any report is drawn; each report shows the findings of its workloads
+            Set<Path> dirs = new LinkedHashSet<>(List.of(outDir));
+            plans.values().forEach(p -> dirs.add(p.outDir()));
+            for (Path dir : dirs) {
+                published.get().writeTo(Runner.prepareOutDir(dir));
+            }
+        }
         Instant started = Instant.now();
         Map<String, List<BenchmarkResult>> scores = new LinkedHashMap<>();
         List<String> failures = new ArrayList<>();
@@ -229,6 +247,20 @@ abstract class RunCommand implements Callable<Integer> {
         }
         spec.commandLine().getErr().flush();
         return failures.isEmpty() ? 0 : Cli.EXIT_FAILURE;
+    }
+
+    /** The study a run repeats, read and checked before any server starts. */
+    static Optional<Study> readStudy(Path file) {
+        if (file == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Study.fromExperiment(file));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--study " + e.getMessage());
+        } catch (IOException e) {
+            throw new UsageException("--study " + file + " cannot be read: " + Cli.describe(e));
+        }
     }
 
     private RunPlan plan(String name, Map<String, String> effective, List<Variant> variants, Path dir,

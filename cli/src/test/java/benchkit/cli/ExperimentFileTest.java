@@ -5,8 +5,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,10 +41,49 @@ class ExperimentFileTest {
     }
 
     @Test
-    void everyShippedStudyFileParses() throws Exception {
+    void aStudyBlockBecomesStudyAndTheOriginalScaleIsOneOptionAway() throws Exception {
+        Path f = Files.writeString(dir.resolve("study.json"), """
+                {"study": {"title": "A", "published": [{"metric": "qps", "candidate": "jemalloc", "baseline": "glibc",
+                           "effect": 25, "says": "up to 25%"}]},
+                 "original-scale": {"table-size": 3000000, "time": 3600},
+                 "workload": "oltp-read-only", "table-size": 20000, "time": 4, "threads": [32, 64]}
+                """);
+        assertArrayEquals(new String[]{"--study=" + f, "--workload=oltp-read-only", "--table-size=20000", "--time=4",
+            "--threads=32,64"}, ExperimentFile.expand(new String[]{"--experiment", f.toString()}));
+        assertArrayEquals(new String[]{"--study=" + f, "--workload=oltp-read-only", "--table-size=3000000",
+            "--threads=32,64", "--time=60"}, ExperimentFile.expand(new String[]{"--experiment", f.toString(), "--scale", "original",
+            "--time=60"}), "the original sizes, and a typed option still wins");
+        assertArrayEquals(new String[]{"prepare", "--workload=oltp-read-only", "--table-size=20000", "--time=4",
+            "--threads=32,64"}, ExperimentFile.expand(new String[]{"prepare", "--experiment=" + f}), "prepare draws no report");
+    }
+
+    @Test
+    void badScalesAndStudiesAreOneLineUsageErrors() throws Exception {
+        Path plain = Files.writeString(dir.resolve("plain.json"), "{\"workload\": \"point-select\"}");
+        UsageException noBlock = assertThrows(UsageException.class,
+                () -> ExperimentFile.expand(new String[]{"--experiment", plain.toString(), "--scale=original"}));
+        assertTrue(noBlock.getMessage().contains("has no \"original-scale\" block"), noBlock.getMessage());
+        UsageException bad = assertThrows(UsageException.class,
+                () -> ExperimentFile.expand(new String[]{"--experiment", plain.toString(), "--scale", "huge"}));
+        assertTrue(bad.getMessage().startsWith("--scale huge is not valid"), bad.getMessage());
+        assertThrows(UsageException.class, () -> ExperimentFile.expand(new String[]{"--scale", "original"}));
+        Path badStudy = Files.writeString(dir.resolve("bad.json"), "{\"study\": {\"published\": []}, \"workload\": \"x\"}");
+        UsageException study = assertThrows(UsageException.class, () -> ExperimentFile.read(badStudy));
+        assertTrue(study.getMessage().contains("the study needs a \"title\""), study.getMessage());
+    }
+
+    @Test
+    void everyShippedStudyFileParsesAtBothScalesAndCarriesItsFindings() throws Exception {
         try (var files = Files.list(Path.of("../examples/studies"))) {
-            for (Path study : (Iterable<Path>) files::iterator) {
-                assertTrue(ExperimentFile.read(study).stream().anyMatch(a -> a.startsWith("--workload=")), study.toString());
+            List<Path> studies = files.sorted().toList();
+            assertEquals(5, studies.size(), "studies A to E");
+            for (Path study : studies) {
+                List<String> here = ExperimentFile.read(study);
+                assertTrue(here.stream().anyMatch(a -> a.startsWith("--workload=")), study.toString());
+                assertEquals("--study=" + study, here.get(0), study + " carries its published study");
+                List<String> original = ExperimentFile.read(study, true);
+                assertFalse(here.equals(original), study + ": the original scale differs");
+                assertFalse(benchkit.core.report.Study.fromExperiment(study).published().isEmpty(), study + " has findings");
             }
         }
     }

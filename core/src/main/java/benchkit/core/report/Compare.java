@@ -93,36 +93,38 @@ public final class Compare {
     }
 
     /**
-     * Every variant of one run against the baseline, per benchmark: the baseline is the variant whose
-     * label or a {@code key=value} param matches {@code baseline}, else each benchmark's first variant.
-     * Forks are paired (variants of one run ran side by side).
+     * Every variant of one run against the baseline, per benchmark. The baseline is chosen by
+     * {@code baseline} (a variant's label, part of it, or a {@code key=value} param) or is each benchmark's
+     * first variant. When several variants match it (a factorial run, e.g. {@code allocator=glibc} at 1 and
+     * at 2 server CPUs), each other variant is compared with the matching one that shares most of its params,
+     * so one comparison changes one factor. Forks are paired (variants of one run ran side by side). Then each
+     * memcached workload is compared with its SQL baseline when both ran (see {@link Counterparts}).
      *
      * @throws IllegalArgumentException when {@code baseline} matches no variant
      */
     public static List<Comparison> againstBaseline(List<BenchmarkResult> results, Optional<String> baseline,
                                                    Settings settings) {
-        List<Variant> variants = Variant.group(results);
-        Map<String, List<Variant>> byBenchmark = new LinkedHashMap<>();
-        variants.forEach(v -> byBenchmark.computeIfAbsent(v.benchmark(), k -> new ArrayList<>()).add(v));
+        // variants per benchmark, labelled by what sets them apart within it (not by the workload)
+        Map<String, List<Variant>> byBenchmark = Variant.groupPerBenchmark(results);
+        List<Variant> variants = byBenchmark.values().stream().flatMap(List::stream).toList();
         List<Comparison> comparisons = new ArrayList<>();
         boolean baselineFound = baseline.isEmpty();
         for (List<Variant> group : byBenchmark.values()) {
-            Variant base = group.get(0);
-            if (baseline.isPresent()) {
-                Optional<Variant> chosen = group.stream().filter(v -> matches(v, baseline.get())).findFirst();
-                if (chosen.isEmpty()) {
-                    continue;
-                }
-                base = chosen.get();
-                baselineFound = true;
+            List<Variant> bases = baseline.isEmpty() ? List.of(group.get(0))
+                    : group.stream().filter(v -> matches(v, baseline.get())).toList();
+            baselineFound |= !bases.isEmpty();
+            if (bases.isEmpty()) {
+                continue;
             }
             for (Variant candidate : group) {
-                if (candidate != base) {
+                if (!bases.contains(candidate)) {
+                    Variant base = closest(bases, candidate);
                     comparisons.add(compare(base.label(), base.results(), candidate.label(), candidate.results(), true,
                             settings));
                 }
             }
         }
+        comparisons.addAll(Counterparts.compare(variants, settings));
         if (!baselineFound) {
             throw new IllegalArgumentException("no variant matches --baseline " + baseline.get() + "; variants: "
                     + String.join(", ", variants.stream().map(Variant::label).distinct().toList()));
@@ -130,8 +132,23 @@ public final class Compare {
         return comparisons;
     }
 
+    /** The base that shares most identity params with the candidate (the first of equals). */
+    private static Variant closest(List<Variant> bases, Variant candidate) {
+        Variant best = bases.get(0);
+        long bestShared = -1;
+        for (Variant b : bases) {
+            long shared = b.params().entrySet().stream()
+                    .filter(e -> e.getValue().equals(candidate.params().get(e.getKey()))).count();
+            if (shared > bestShared) {
+                best = b;
+                bestShared = shared;
+            }
+        }
+        return best;
+    }
+
     /** A variant is named by its label, a part of it (e.g. {@code jemalloc} in {@code allocator=jemalloc}) or a param. */
-    private static boolean matches(Variant v, String selector) {
+    static boolean matches(Variant v, String selector) {
         String s = selector.strip();
         if (v.label().equals(s) || List.of(v.label().split(", ")).contains(s)) {
             return true;
@@ -263,7 +280,7 @@ public final class Compare {
         List<String> parts = new ArrayList<>();
         contrast.forEach((k, v) -> parts.add(k + "=" + v[side]));
         String params = String.join(", ", parts);
-        return name.endsWith(params) ? name : name + " (" + params + ")";
+        return List.of(name.split(", ")).containsAll(parts) ? name : name + " (" + params + ")";
     }
 
     private static List<BenchmarkResult> concat(List<BenchmarkResult> a, List<BenchmarkResult> b) {

@@ -20,9 +20,11 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Writes {@code report.html} into a result directory: one chart per metric against client threads
- * (one line per variant, 99.9% confidence intervals as error bars), the run's settings and machine,
- * and a table of every number. The page is self-contained (Chart.js inlined) and works offline.
+ * Writes {@code report.html} into a result directory: the answer first (each variant's effect against the
+ * baseline, {@link EffectsTable}), then per workload small multiples of the studies' metrics against client
+ * threads ({@link ReportCharts}), the published study beside the run when it repeats one ({@link PublishedBeside}),
+ * the variants with their proof, every number, and the run's settings and machine folded away. The page is
+ * self-contained (Chart.js inlined) and works offline.
  */
 public final class HtmlReport {
     public static final String FILE_NAME = "report.html";
@@ -45,18 +47,24 @@ public final class HtmlReport {
     /** Draws {@code report.html} in {@code resultDir} from results in memory, with the run.json found there. */
     public static Path write(Path resultDir, List<BenchmarkResult> results) throws IOException {
         Optional<RunInfo> run = RunInfo.read(resultDir);
-        String html = render(results, run, resultDir.toAbsolutePath().normalize().toString());
+        String html = render(results, run, Study.read(resultDir), resultDir.toAbsolutePath().normalize().toString());
         return AtomicFiles.writeReadableByAll(resultDir.resolve(FILE_NAME), html);
     }
 
     /** The whole page for these results; {@code source} names where they came from. */
     static String render(List<BenchmarkResult> results, Optional<RunInfo> run, String source) {
+        return render(results, run, Optional.empty(), source);
+    }
+
+    static String render(List<BenchmarkResult> results, Optional<RunInfo> run, Optional<Study> study, String source) {
         List<Variant> variants = Variant.group(results);
         List<String> metrics = MetricCatalog.present(results);
-        List<Integer> threads = new ArrayList<>(new TreeSet<>(results.stream().map(BenchmarkResult::threads).toList()));
         Set<String> benchmarks = new LinkedHashSet<>();
         variants.forEach(v -> benchmarks.add(Variant.shortName(v.benchmark())));
         String title = "benchkit report: " + (benchmarks.isEmpty() ? "no results" : String.join(", ", benchmarks));
+        Optional<MachineInfo> machine = run.map(RunInfo::machine);
+        List<ReportCharts.Section> sections = ReportCharts.sections(results, machine);
+        List<Comparison> comparisons = comparisons(results, run);
 
         StringBuilder body = new StringBuilder();
         body.append("<h1>").append(Html.escape(title)).append("</h1>\n")
@@ -65,11 +73,13 @@ public final class HtmlReport {
         if (results.isEmpty()) {
             body.append("<p>The result file holds no entries.</p>\n");
         }
-        // the answer, what was compared (with the allocator proof), the charts and numbers; the settings,
-        // machine and common params fold away at the end
-        effectSection(body, results, run);
+        // the answer, the charts per workload, the published study beside it, what was compared (with the
+        // allocator proof) and every number; the settings, machine and common params fold away at the end
+        study.ifPresent(s -> PublishedBeside.header(body, s));
+        EffectsTable.write(body, comparisons, ReportCharts.silentEverywhere(results, machine));
+        chartSection(body, sections);
+        study.ifPresent(s -> PublishedBeside.write(body, s, PublishedBeside.lines(s, results, comparisons)));
         variantSection(body, variants);
-        chartSection(body, metrics);
         numbersSection(body, variants, metrics);
         runSection(body, results, variants, run);
 
@@ -77,11 +87,21 @@ public final class HtmlReport {
         values.put("TITLE", Html.escape(title));
         values.put("CSS", Template.resource("/benchkit/report/report.css"));
         values.put("BODY", body.toString());
-        values.put("DATA", Html.scriptJson(chartData(variants, metrics, threads)));
+        values.put("DATA", Html.scriptJson(ReportCharts.data(sections)));
         values.put("CHARTJS_VERSION", CHARTJS_VERSION);
         values.put("CHARTJS", chartJs());
         values.put("SCRIPT", Template.resource("/benchkit/report/report.js"));
         return Template.fill(Template.resource("/benchkit/report/report.html"), values);
+    }
+
+    /** Each variant against the baseline the run named (run.json), as the run's own summary judged them. */
+    private static List<Comparison> comparisons(List<BenchmarkResult> results, Optional<RunInfo> run) {
+        try {
+            return Compare.againstBaseline(results,
+                    run.map(r -> r.settings().get(BASELINE)).filter(x -> !x.isBlank()), verdictSettings(run));
+        } catch (IllegalArgumentException e) {
+            return List.of();
+        }
     }
 
     /** The settings the run judged its effects with (recorded in run.json), else the defaults. */
@@ -97,59 +117,6 @@ public final class HtmlReport {
         }
     }
 
-    /** The answer first: each variant's effect against the baseline, with its interval and verdict. */
-    private static void effectSection(StringBuilder b, List<BenchmarkResult> results, Optional<RunInfo> run) {
-        List<Comparison> comparisons;
-        try {
-            comparisons = Compare.againstBaseline(results,
-                    run.map(r -> r.settings().get(BASELINE)).filter(x -> !x.isBlank()), verdictSettings(run));
-        } catch (IllegalArgumentException e) {
-            return;
-        }
-        if (comparisons.isEmpty() || comparisons.stream().allMatch(Comparison::isEmpty)) {
-            return;
-        }
-        b.append("<h2>Effects against the baseline</h2>\n<p class=\"note\">")
-                .append(Html.escape(comparisons.get(0).settings().describe()))
-                .append("; forks (a fresh server each) are the replicates, variants of a fork ran side by side.</p>\n")
-                .append("<div class=\"scroll\"><table class=\"effects\">\n<tr><th>workload</th><th>variant vs baseline</th>")
-                .append("<th>threads</th>");
-        List<String> metrics = EffectSummary.HEADLINE.stream()
-                .filter(m -> comparisons.stream().anyMatch(c -> c.rows().stream().anyMatch(r -> r.metric().equals(m))))
-                .toList();
-        metrics.forEach(m -> b.append("<th>").append(Html.escape(MetricCatalog.title(m))).append("</th>"));
-        b.append("</tr>\n");
-        for (Comparison c : comparisons) {
-            Map<List<Object>, List<Comparison.Row>> byRow = new LinkedHashMap<>();
-            c.rows().forEach(r -> byRow.computeIfAbsent(List.of(r.benchmark(), r.threads()), k -> new ArrayList<>()).add(r));
-            for (var e : byRow.entrySet()) {
-                String replication = e.getValue().get(0).judgement().effect().replication();
-                b.append("<tr><td>").append(Html.escape(Variant.shortName((String) e.getKey().get(0)))).append("</td><td>")
-                        .append(Html.escape(c.candidate() + " vs " + c.baseline())).append("<br><small>")
-                        .append(Html.escape(replication)).append("</small></td><td class=\"num\">")
-                        .append(e.getKey().get(1)).append("</td>");
-                for (String m : metrics) {
-                    Optional<Comparison.Row> row = e.getValue().stream().filter(r -> r.metric().equals(m)).findFirst();
-                    if (row.isEmpty()) {
-                        b.append("<td></td>");
-                        continue;
-                    }
-                    benchkit.core.stats.Judgement j = row.get().judgement();
-                    // three short lines instead of one long sentence, so six metrics fit the page's width
-                    b.append("<td class=\"verdict ").append(j.verdict().name().toLowerCase(java.util.Locale.ROOT))
-                            .append("\"><strong>").append(Html.escape(j.verdict().word())).append("</strong><br><span class=\"effect\">")
-                            .append(Html.escape(j.magnitude())).append("</span>");
-                    if (!j.settleHint().isEmpty()) {
-                        b.append("<br><small>").append(Html.escape(j.settleHint())).append("</small>");
-                    }
-                    b.append("</td>");
-                }
-                b.append("</tr>\n");
-            }
-        }
-        b.append("</table></div>\n");
-    }
-
     /** Chart.js, without its source map comment (the map is not shipped, the browser would ask for it). */
     static String chartJs() {
         String js = Template.resource(CHARTJS).replaceAll("//# sourceMappingURL=\\S*", "");
@@ -157,57 +124,6 @@ public final class HtmlReport {
             throw new IllegalStateException("Chart.js " + CHARTJS_VERSION + " cannot be inlined as it is (contains </script or <!--)");
         }
         return js;
-    }
-
-    private static Map<String, Object> chartData(List<Variant> variants, List<String> metrics, List<Integer> threads) {
-        List<Map<String, Object>> charts = new ArrayList<>();
-        for (String metric : metrics) {
-            List<Map<String, Object>> series = new ArrayList<>();
-            String unit = null;
-            for (int v = 0; v < variants.size(); v++) {
-                List<Double> y = new ArrayList<>();
-                List<Double> low = new ArrayList<>();
-                List<Double> high = new ArrayList<>();
-                boolean any = false;
-                for (int t : threads) {
-                    MetricResult m = at(variants.get(v), t).flatMap(r -> r.metric(metric)).orElse(null);
-                    y.add(m == null ? null : finite(m.score()));
-                    low.add(m == null || !m.hasInterval() ? null : m.ciLow());
-                    high.add(m == null || !m.hasInterval() ? null : m.ciHigh());
-                    if (m != null) {
-                        any = true;
-                        unit = unit == null || unit.isEmpty() ? m.unit() : unit;
-                    }
-                }
-                if (any) {
-                    Map<String, Object> s = new LinkedHashMap<>();
-                    s.put("variant", v);
-                    s.put("y", y);
-                    s.put("ciLow", low);
-                    s.put("ciHigh", high);
-                    series.add(s);
-                }
-            }
-            Map<String, Object> chart = new LinkedHashMap<>();
-            chart.put("metric", metric);
-            chart.put("title", MetricCatalog.title(metric));
-            chart.put("unit", unit == null ? "" : unit);
-            chart.put("series", series);
-            charts.add(chart);
-        }
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("threads", threads);
-        data.put("variants", variants.stream().map(Variant::label).toList());
-        data.put("charts", charts);
-        return data;
-    }
-
-    private static Optional<BenchmarkResult> at(Variant v, int threads) {
-        return v.results().stream().filter(r -> r.threads() == threads).findFirst();
-    }
-
-    private static Double finite(double d) {
-        return Double.isFinite(d) ? d : null;
     }
 
     private static void runSection(StringBuilder b, List<BenchmarkResult> results, List<Variant> variants,
@@ -291,17 +207,25 @@ public final class HtmlReport {
         b.append("</table>\n");
     }
 
-    private static void chartSection(StringBuilder b, List<String> metrics) {
-        if (metrics.isEmpty()) {
+    private static void chartSection(StringBuilder b, List<ReportCharts.Section> sections) {
+        if (sections.stream().allMatch(s -> s.metrics().isEmpty() && s.notes().isEmpty())) {
             return;
         }
-        b.append("<h2>Charts</h2>\n<p class=\"note\">Error bars: 99.9% confidence intervals as computed by JMH.</p>\n")
-                .append("<div class=\"charts\">\n");
-        for (int i = 0; i < metrics.size(); i++) {
-            b.append("<div class=\"chart\"><canvas id=\"chart-").append(i).append("\" role=\"img\" aria-label=\"")
-                    .append(Html.escape(MetricCatalog.title(metrics.get(i)))).append(" against client threads\"></canvas></div>\n");
+        for (int w = 0; w < sections.size(); w++) {
+            ReportCharts.Section s = sections.get(w);
+            b.append("<h2 class=\"workload\">").append(Html.escape(s.workload())).append("</h2>\n<div class=\"charts\">\n");
+            for (int i = 0; i < s.metrics().size(); i++) {
+                b.append("<div class=\"chart\"><canvas id=\"chart-").append(w).append('-').append(i)
+                        .append("\" role=\"img\" aria-label=\"").append(Html.escape(s.workload() + ": "
+                                + MetricCatalog.title(s.metrics().get(i)))).append(" against client threads\"></canvas></div>\n");
+            }
+            b.append("</div>\n");
+            for (String note : s.notes()) {
+                b.append("<p class=\"note\">").append(Html.escape(note)).append("</p>\n");
+            }
         }
-        b.append("</div>\n");
+        b.append("<p class=\"note\">Charts: against client threads (log scale); bands: 95% intervals over forks ")
+                .append("(over iterations when one fork ran, which says nothing about the next server).</p>\n");
     }
 
     private static void numbersSection(StringBuilder b, List<Variant> variants, List<String> metrics) {

@@ -34,7 +34,23 @@ public final class MetricCatalog {
         m.put("client.cpu", "Client CPU");
         m.put("errors", "Errors");
         m.put("reconnects", "Reconnects");
+        m.put("client.cpu.share", "Client share of CPU per query");
         return m;
+    }
+
+    /** Column heads of the effects table, short so that the study metrics fit the page's width. */
+    private static final Map<String, String> SHORT = Map.of(BenchmarkResult.PRIMARY, "TPS", "latency.p95", "p95 latency",
+            "server.cpu.user", "CPU user", "server.rss", "RSS", "server.vsz", "VSZ",
+            "server.cpu.per.query", "server CPU/query", "client.cpu.per.query", "client CPU/query");
+
+    /** A short title for a column head, e.g. {@code RSS} for {@code server.rss}. */
+    public static String shortTitle(String metric) {
+        return SHORT.getOrDefault(metric, title(metric));
+    }
+
+    /** A unit as shown to a reader: {@code µs} for {@code us}. */
+    public static String displayUnit(String unit) {
+        return "us".equals(unit) ? "\u00b5s" : unit;
     }
 
     /** A human title, e.g. {@code Latency p95} for {@code latency.p95}; unknown names as they are. */

@@ -57,6 +57,15 @@ public record Variant(String label, String benchmark, Map<String, String> params
         return variants;
     }
 
+    /** Per benchmark (in order of first appearance), its variants labelled by what sets them apart within it. */
+    public static Map<String, List<Variant>> groupPerBenchmark(List<BenchmarkResult> all) {
+        Map<String, List<BenchmarkResult>> byBenchmark = new LinkedHashMap<>();
+        all.forEach(r -> byBenchmark.computeIfAbsent(r.benchmark(), k -> new ArrayList<>()).add(r));
+        Map<String, List<Variant>> out = new LinkedHashMap<>();
+        byBenchmark.forEach((benchmark, results) -> out.put(benchmark, group(results)));
+        return out;
+    }
+
     /** Param names (and "benchmark") whose value is not the same in every group. */
     private static Set<String> differingKeys(Set<List<Object>> groups) {
         Set<String> keys = new TreeSet<>();

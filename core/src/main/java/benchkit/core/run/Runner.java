@@ -467,7 +467,7 @@ public final class Runner {
      * Creates the result directory and proves it writable before any server starts; an unusable
      * directory is bad input (exit 2), like any other bad option value.
      */
-    static Path prepareOutDir(Path dir) {
+    public static Path prepareOutDir(Path dir) {
         try {
             Files.createDirectories(dir);
             Path probe = Files.createTempFile(dir, ".write-test", ".tmp");

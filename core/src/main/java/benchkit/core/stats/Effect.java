@@ -66,7 +66,8 @@ public record Effect(double ratio, double low, double high, double confidence, E
                 iterations == 1 ? "" : "s", paired ? ", paired" : "");
     }
 
-    static String percent(double p) {
+    /** A signed percentage with one decimal below 100, e.g. {@code +4.1}, {@code -12.0}, {@code 0.0}. */
+    public static String percent(double p) {
         if (!Double.isFinite(p)) {
             return "n/a";
         }

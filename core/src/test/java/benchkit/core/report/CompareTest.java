@@ -117,6 +117,38 @@ class CompareTest {
     }
 
     @Test
+    void inAFactorialRunEachVariantMeetsTheBaselineThatDiffersInOneFactor() {
+        // allocator x server CPUs, baseline allocator=glibc: jemalloc on 2 CPUs against glibc on 2 CPUs
+        List<BenchmarkResult> results = JmhFixture.parse(new JmhFixture()
+                .rawEntry("benchkit.oltp", 4, Map.of("allocator", "glibc", "server.cpus", "1"), Map.of("tps", A_TPS))
+                .rawEntry("benchkit.oltp", 4, Map.of("allocator", "glibc", "server.cpus", "2"), Map.of("tps", B_TPS))
+                .rawEntry("benchkit.oltp", 4, Map.of("allocator", "jemalloc", "server.cpus", "1"), Map.of("tps", B_TPS))
+                .rawEntry("benchkit.oltp", 4, Map.of("allocator", "jemalloc", "server.cpus", "2"), Map.of("tps", B_TPS)));
+        List<Comparison> c = Compare.againstBaseline(results, Optional.of("allocator=glibc"), DEFAULT);
+        assertEquals(2, c.size(), "two candidates, the two glibc variants are baselines");
+        assertEquals("allocator=glibc, server.cpus=1", c.get(0).baseline());
+        assertEquals(Verdict.FASTER, c.get(0).row("tps", 4).orElseThrow().verdict());
+        assertEquals("allocator=glibc, server.cpus=2", c.get(1).baseline());
+        assertEquals(Verdict.SAME, c.get(1).row("tps", 4).orElseThrow().verdict(), "same data on the same CPUs");
+    }
+
+    @Test
+    void memcachedIsComparedWithItsSqlBaselineUnpaired() {
+        List<BenchmarkResult> results = JmhFixture.parse(new JmhFixture()
+                .rawEntry("benchkit.memcached-get", 4, Map.of("distribution", "memcached", "keys", "1000", "protocol", "binary"),
+                        Map.of("tps", B_TPS))
+                .rawEntry("benchkit.sql-kv-get", 4, Map.of("distribution", "system", "keys", "1000", "table", "kv"),
+                        Map.of("tps", A_TPS)));
+        List<Comparison> c = Compare.againstBaseline(results, Optional.empty(), DEFAULT);
+        assertEquals(1, c.size());
+        assertEquals("memcached-get", c.get(0).candidate());
+        assertEquals("sql-kv-get", c.get(0).baseline());
+        Comparison.Row tps = c.get(0).row("tps", 4).orElseThrow();
+        assertFalse(tps.judgement().effect().paired(), "they ran one after the other");
+        assertEquals(1.10, tps.judgement().effect().ratio(), 0.001);
+    }
+
+    @Test
     void tableAndJsonLeadWithTheEffect(@TempDir Path dir) throws Exception {
         twoVariants(dir, A_TPS, B_TPS);
         Comparison c = Compare.variants(dir, "allocator=glibc", "allocator=jemalloc", DEFAULT);

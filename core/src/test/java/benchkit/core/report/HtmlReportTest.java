@@ -23,37 +23,76 @@ class HtmlReportTest {
             "errors", "reconnects", "server.cpu.user", "server.cpu.system", "server.rss", "server.vsz", "client.cpu");
 
     @Test
-    void showsEveryVariantAndMetric(@TempDir Path dir) throws Exception {
+    void chartsTheStudyMetricsPerWorkloadAndNotesTheSilentOnes(@TempDir Path dir) throws Exception {
         JmhFixture.allocatorStudy("glibc").writeTo(dir);
         String html = Files.readString(HtmlReport.write(dir));
-        JsonNode data = reportData(html);
-        assertEquals("[1,4,16]", data.get("threads").toString());
-        assertEquals("[\"allocator=glibc\",\"allocator=jemalloc\"]", data.get("variants").toString());
-        assertEquals(METRICS.size(), data.get("charts").size());
+        JsonNode section = reportData(html).get("sections").get(0);
+        assertEquals("oltp-read-only", section.get("workload").asText());
+        assertEquals("[\"allocator=glibc\",\"allocator=jemalloc\"]", section.get("variants").toString());
+        // the studies' metrics, in this order; errors and reconnects are zero everywhere: a line, not a chart
+        assertEquals(List.of("TPS (primary score)", "QPS", "Latency p95", "Server CPU user", "Server RSS", "Server VSZ"),
+                Stream.iterate(0, i -> i + 1).limit(section.get("charts").size())
+                        .map(i -> section.get("charts").get(i).get("title").asText()).toList());
+        assertTrue(html.contains("Errors, reconnects: 0 in every result."), "silent metrics noted");
+        for (int i = 0; i < 6; i++) {
+            assertTrue(html.contains("<canvas id=\"chart-0-" + i + "\""), "canvas " + i);
+            assertEquals(2, section.get("charts").get(i).get("series").size(), "one line per variant");
+        }
         for (String metric : METRICS) {
             assertTrue(html.contains("<th>" + metric + " ("), "numbers table lacks " + metric);
-            JsonNode chart = chart(data, metric);
-            assertEquals(2, chart.get("series").size(), metric + ": one line per variant");
         }
-        // headline charts first, in this order
-        assertEquals(List.of("tps", "qps", "latency.p95", "server.cpu.user", "server.rss", "server.vsz"),
-                Stream.iterate(0, i -> i + 1).limit(6).map(i -> data.get("charts").get(i).get("metric").asText()).toList());
-        for (int i = 0; i < METRICS.size(); i++) {
-            assertTrue(html.contains("<canvas id=\"chart-" + i + "\""), "canvas " + i);
-        }
-        // jemalloc at 16 threads: 1900 ± 38 ops/s, its interval drawn as an error bar
-        JsonNode tpsJemalloc = chart(data, "tps").get("series").get(1);
-        assertEquals(1900.0, tpsJemalloc.get("y").get(2).asDouble());
-        assertEquals(1862.0, tpsJemalloc.get("ciLow").get(2).asDouble(), 1e-9);
-        assertEquals(1938.0, tpsJemalloc.get("ciHigh").get(2).asDouble(), 1e-9);
+        JsonNode tpsJemalloc = section.get("charts").get(0).get("series").get(1).get("points").get(2);
+        assertEquals(16, tpsJemalloc.get("x").asInt());
+        assertEquals(1900.0, tpsJemalloc.get("y").asDouble());
         assertTrue(html.contains("<td class=\"num\">1900 ± 38</td>"), "numbers table shows score ± error");
         assertTrue(html.contains("allocator.proof=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2"), "allocator proof shown");
         assertTrue(html.contains("<tr><th>server</th><td>MySQL 8.0.15</td></tr>"), "server version shown");
-        // the variants table names what differs; what all share sits in the folded run settings
-        String variantsTable = html.substring(html.indexOf("<h2>Variants</h2>"), html.indexOf("<h2>Charts</h2>"));
+        // the effects first, then the charts; the variants table names what differs, settings fold away below
+        assertTrue(html.indexOf("<h2 id=\"effects\">") < html.indexOf("<h2 class=\"workload\">oltp-read-only</h2>"), "the answer first");
+        String variantsTable = html.substring(html.indexOf("<h2>Variants</h2>"), html.indexOf("<h2>All numbers</h2>"));
         assertTrue(variantsTable.contains("<td>allocator=jemalloc</td>") && !variantsTable.contains("server="),
                 variantsTable);
-        assertTrue(html.indexOf("<details class=\"run\">") > html.indexOf("<h2>Charts</h2>"), "settings fold away below");
+        assertTrue(html.indexOf("<details class=\"run\">") > html.indexOf("<canvas"), "settings fold away below");
+    }
+
+    @Test
+    void bandsAreTIntervalsOverForkMeansAndWorkloadsGetTheirOwnCharts(@TempDir Path dir) throws Exception {
+        // fork means 100, 110, 120: mean 110, SD 10, t(0.975, 2) = 4.302653 -> half-width 24.841
+        double[][] forks = {{99, 101}, {108, 112}, {120, 120}};
+        new JmhFixture()
+                .rawEntry("benchkit.point-select", 8, Map.of("allocator", "glibc"), Map.of("tps", forks))
+                .rawEntry("benchkit.oltp-read-only", 8, Map.of("allocator", "glibc"), Map.of("tps", new double[][] {{5, 6}}))
+                .writeTo(dir);
+        JsonNode sections = reportData(Files.readString(HtmlReport.write(dir))).get("sections");
+        assertEquals(2, sections.size(), "one section per workload, never two workloads on one axis");
+        JsonNode point = sections.get(0).get("charts").get(0).get("series").get(0).get("points").get(0);
+        double half = 4.302653 * 10 / Math.sqrt(3);
+        assertEquals(110 - half, point.get("lo").asDouble(), 1e-3);
+        assertEquals(110 + half, point.get("hi").asDouble(), 1e-3);
+        // one fork: over its iterations (5, 6): mean 5.5, SD 0.7071, t(0.975, 1) = 12.7062
+        JsonNode one = sections.get(1).get("charts").get(0).get("series").get(0).get("points").get(0);
+        assertEquals(5.5 + 12.7062 * 0.70711 / Math.sqrt(2), one.get("hi").asDouble(), 1e-3);
+    }
+
+    @Test
+    void reservedAddressSpaceAndQpsEqualToTpsAreNotedNotCharted(@TempDir Path dir) throws Exception {
+        new JmhFixture()
+                .entry("benchkit.point-select", 8, Map.of("allocator", "glibc"),
+                        JmhFixture.metrics("tps", 1000, 5, "qps", 1000, 5, "server.vsz", 8_390_234, 1, "server.rss", 460, 2))
+                .entry("benchkit.point-select", 8, Map.of("allocator", "jemalloc"),
+                        JmhFixture.metrics("tps", 1100, 5, "qps", 1100, 5, "server.vsz", 8_390_300, 1, "server.rss", 420, 2))
+                .writeTo(dir);
+        new RunInfo(null, null, Map.of(), new MachineInfo("cpu", 2, 2, 24_000, "k", "os", "glibc 2.36", "jvm")).writeTo(dir);
+        String html = Files.readString(HtmlReport.write(dir));
+        JsonNode charts = reportData(html).get("sections").get(0).get("charts");
+        assertEquals(List.of("TPS (primary score)", "Server RSS"),
+                List.of(charts.get(0).get("title").asText(), charts.get(1).get("title").asText()));
+        assertEquals(2, charts.size());
+        assertTrue(html.contains("Server VSZ: 8.39 TB of address space reserved"), "VSZ noted");
+        assertTrue(html.contains("QPS equals TPS"), "QPS noted");
+        String effects = html.substring(html.indexOf("<h2 id=\"effects\">"), html.indexOf("<h2 class=\"workload\">"));
+        assertFalse(effects.contains(">VSZ</th>") || effects.contains(">QPS</th>"), "nor in the effects table");
+        assertTrue(effects.contains(">RSS</th>"), effects);
     }
 
     @Test
@@ -82,7 +121,7 @@ class HtmlReportTest {
         assertTrue(data.contains("\\u003c/script\\u003e"), "< and > JSON-escaped in script data");
         assertTrue(html.contains("&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;"), "label HTML-escaped in tables");
         // the data round-trips: the label the browser reads is exactly the param value
-        assertEquals("allocator=" + NASTY, reportData(html).get("variants").get(0).asText());
+        assertEquals("allocator=" + NASTY, reportData(html).get("sections").get(0).get("variants").get(0).asText());
     }
 
     @Test
@@ -105,9 +144,10 @@ class HtmlReportTest {
                 .entry("benchkit.kv-get", 4, Map.of("allocator", "jemalloc"), JmhFixture.metrics("tps", 110, 5, "server.rss", 64, 1))
                 .writeTo(dir);
         String html = Files.readString(HtmlReport.write(dir));
-        JsonNode data = reportData(html);
-        assertEquals(2, data.get("charts").size());
-        assertEquals(1, chart(data, "server.rss").get("series").size(), "only jemalloc has RSS");
+        JsonNode charts = reportData(html).get("sections").get(0).get("charts");
+        assertEquals(2, charts.size());
+        assertEquals("Server RSS", charts.get(1).get("title").asText());
+        assertEquals(1, charts.get(1).get("series").size(), "only jemalloc has RSS");
         assertTrue(html.contains("machine unknown"));
     }
 
@@ -133,15 +173,6 @@ class HtmlReportTest {
                 .matcher(html);
         assertTrue(m.find(), "report data present");
         return new ObjectMapper().readTree(m.group(1));
-    }
-
-    private static JsonNode chart(JsonNode data, String metric) {
-        for (JsonNode c : data.get("charts")) {
-            if (c.get("metric").asText().equals(metric)) {
-                return c;
-            }
-        }
-        throw new AssertionError("no chart for " + metric);
     }
 
     private static int count(String s, String part) {

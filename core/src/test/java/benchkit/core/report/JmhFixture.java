@@ -159,14 +159,23 @@ final class JmhFixture {
      * client threads, with every metric of the result contract.
      */
     static JmhFixture allocatorStudy(String glibcLabel) {
+        return allocatorMatrix(List.of("oltp-read-only"), List.of(glibcLabel, "jemalloc"));
+    }
+
+    /**
+     * The statistics issue's matrix: each workload with each allocator (the first in the glibc role, any other
+     * as jemalloc) at 1, 4 and 16 client threads; the second workload runs ten times the first's rate.
+     */
+    static JmhFixture allocatorMatrix(List<String> workloads, List<String> allocators) {
         JmhFixture f = new JmhFixture();
         int[] threads = {1, 4, 16};
         double[] tpsGlibc = {250, 900, 1500};
         double[] tpsJemalloc = {255, 980, 1900};
+        for (int w = 0; w < workloads.size(); w++)
         for (int i = 0; i < threads.length; i++) {
-            for (String allocator : List.of(glibcLabel, "jemalloc")) {
-                boolean je = allocator.equals("jemalloc");
-                double tps = je ? tpsJemalloc[i] : tpsGlibc[i];
+            for (String allocator : allocators) {
+                boolean je = !allocator.equals(allocators.get(0));
+                double tps = (je ? tpsJemalloc[i] : tpsGlibc[i]) * (w == 0 ? 1 : 10) * (1 + 0.01 * Math.max(0, allocators.indexOf(allocator) - 1));
                 Map<String, String> params = new LinkedHashMap<>();
                 params.put("allocator", allocator);
                 params.put("allocator.proof", je ? "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2" : "glibc");
@@ -174,7 +183,7 @@ final class JmhFixture {
                 params.put("distribution", "mysql-8.0");
                 params.put("tables", "4");
                 params.put("table-size", "10000");
-                f.entry("benchkit.oltp-read-only", threads[i], params, metrics(
+                f.entry("benchkit." + workloads.get(w), threads[i], params, metrics(
                         "tps", tps, tps * 0.02,
                         "qps", tps * 16, tps * 16 * 0.02,
                         "latency.p50", threads[i] * 3.0 / (je ? 1.1 : 1), 0.2,

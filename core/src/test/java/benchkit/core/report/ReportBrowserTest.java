@@ -21,16 +21,20 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Renders report.html in a real headless Chromium (Debian package {@code chromium}) and checks,
- * in the DOM it dumps, that every chart was created and painted, with error bars. Skipped only
+ * in the DOM it dumps, that every chart was created and painted with its interval bands, and that the
+ * first screen holds the answer. Skipped only
  * when Chromium is missing outside CI; in CI (env {@code CI} set) a missing Chromium fails.
  */
 class ReportBrowserTest {
+    private static final int SCREEN_HEIGHT = 900;
     private static final String INJECTION = "</script><script>document.body.setAttribute('data-pwned','1')</script>";
 
     @Test
-    void chromiumDrawsEveryChartWithErrorBars(@TempDir Path tmp) throws Exception {
+    void theFirstScreenAnswersAndEachWorkloadHasItsOwnCharts(@TempDir Path tmp) throws Exception {
         Path chromium = chromium();
-        Path dir = JmhFixture.allocatorStudy(INJECTION).writeTo(tmp.resolve("result"));
+        // the statistics issue's matrix: three allocators, two workloads ten times apart in rate
+        Path dir = JmhFixture.allocatorMatrix(List.of("oltp-read-only", "point-select"), List.of(INJECTION, "jemalloc", "tcmalloc"))
+                .writeTo(tmp.resolve("result"));
         Path report = HtmlReport.write(dir);
 
         String dom = dumpDom(chromium, report, tmp.resolve("profile"));
@@ -38,15 +42,24 @@ class ReportBrowserTest {
         Optional<String> error = attribute(dom, "body", "data-render-error");
         assertTrue(error.isEmpty(), "report script failed: " + error.orElse(""));
         assertTrue(attribute(dom, "body", "data-pwned").isEmpty(), "a param value ran as script");
-        assertEquals("12", attribute(dom, "body", "data-rendered").orElse("none"), "charts created");
+        assertEquals("12", attribute(dom, "body", "data-rendered").orElse("none"), "2 workloads x 6 study metrics");
         assertEquals("true", attribute(dom, "body", "data-checked").orElse("none"), "pixels checked after paint");
         List<String> canvases = tags(dom, "canvas");
         assertEquals(12, canvases.size());
         for (String canvas : canvases) {
             assertTrue(number(canvas, "width") > 100 && number(canvas, "height") > 100, "canvas has a size: " + canvas);
             assertTrue(number(canvas, "data-painted") > 500, "canvas painted: " + canvas);
-            assertEquals(6, number(canvas, "data-error-bars"), "2 variants x 3 thread counts error bars: " + canvas);
+            assertEquals(9, number(canvas, "data-bands"), "3 variants x 3 thread counts in bands: " + canvas);
         }
+        assertTrue(canvases.get(0).contains("oltp-read-only: ") && canvases.get(6).contains("point-select: "),
+                "each workload has its own charts");
+        // the first screen (1280 x 900) holds the whole effects table and the first chart
+        long effectsBottom = number(tags(dom, "body").get(0), "data-effects-bottom");
+        long firstChart = number(tags(dom, "body").get(0), "data-first-chart-top");
+        long firstChartEnd = number(tags(dom, "body").get(0), "data-first-chart-bottom");
+        assertTrue(effectsBottom > 0 && effectsBottom <= SCREEN_HEIGHT, "effects table ends at " + effectsBottom);
+        assertTrue(firstChart > effectsBottom && firstChartEnd <= SCREEN_HEIGHT,
+                "first chart from " + firstChart + " to " + firstChartEnd + " px");
         assertTrue(dom.contains("allocator=&lt;/script&gt;&lt;script&gt;"), "the param is shown as text");
     }
 
@@ -57,7 +70,7 @@ class ReportBrowserTest {
         Path stderr = profile.resolveSibling("chromium.log");
         List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + profile, "--virtual-time-budget=5000", "--window-size=1280,1024",
+                "--disable-sync", "--user-data-dir=" + profile, "--virtual-time-budget=5000", "--window-size=1280," + SCREEN_HEIGHT,
                 "--dump-dom", report.toUri().toString()));
         Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {

@@ -1,0 +1,96 @@
+package benchkit.core.report;
+
+import benchkit.core.result.BenchmarkResult;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A study's published findings as data, and each beside what a run measured. */
+class PublishedBesideTest {
+    private static final String STUDY = """
+            {"title": "A. jemalloc (2013)", "original": "24 threads", "here": "2 cores",
+             "conclusion": "jemalloc: more QPS, less RSS",
+             "published": [
+               {"workload": "oltp-read-only", "candidate": "jemalloc", "baseline": "glibc", "metric": "tps", "effect": 25, "says": "up to 25% more"},
+               {"workload": "oltp-read-only", "candidate": "jemalloc", "baseline": "glibc", "metric": "server.rss", "threads": 1, "effect": -12.5, "says": "12% less RSS"},
+               {"workload": "oltp-read-only", "candidate": "jemalloc", "baseline": "glibc", "metric": "latency.p95", "effect": 30, "says": "slower?"},
+               {"workload": "point-select", "candidate": "jemalloc", "baseline": "glibc", "metric": "tps", "effect": 5, "says": "not run"},
+               {"workload": "oltp-read-only", "metric": "server.rss", "value": 500, "unit": "MB", "says": "about 500 MB"}]}
+            """;
+
+    @Test
+    void eachFindingBesideTheComparisonOfTheSameVariants(@TempDir Path dir) throws Exception {
+        Study study = Study.parse(new ObjectMapper().readTree(STUDY), "test");
+        List<BenchmarkResult> results = JmhFixture.parse(JmhFixture.allocatorStudy("glibc"));
+        List<Comparison> comparisons = Compare.againstBaseline(results, Optional.empty(), Compare.Settings.DEFAULT);
+        List<PublishedBeside.Line> lines = PublishedBeside.lines(study, results, comparisons);
+        assertEquals(4, lines.size(), "the point-select finding concerns no workload here");
+        // "up to": at the thread count where jemalloc went furthest up (16 threads, +26.7%), inside no interval of +25%
+        PublishedBeside.Line tps = lines.get(0);
+        assertTrue(tps.here().startsWith("faster +26.7%") && tps.here().contains("at 16 threads"), tps.here());
+        assertTrue(tps.here().contains("+2.0% to +26.7% over 3 thread counts"), tps.here());
+        assertEquals("+25.0%: up to 25% more", tps.published());
+        assertEquals("same direction, larger here", tps.reading());
+        // at the published thread count, the interval [-12.5, -12.5] holds the published -12.5%
+        assertTrue(lines.get(1).here().startsWith("better -12.5%") && lines.get(1).here().contains("at 1 threads"), lines.get(1).here());
+        assertEquals("agrees", lines.get(1).reading());
+        assertEquals("opposite here", lines.get(2).reading(), "p95 went down, the study said up");
+        assertTrue(lines.get(3).here().startsWith("up to 520 MB (allocator=glibc, 16 threads)"), lines.get(3).here());
+
+        JmhFixture.allocatorStudy("glibc").writeTo(dir);
+        study.writeTo(dir);
+        assertEquals(study, Study.read(dir).orElseThrow(), "study.json round-trips");
+        String html = Files.readString(HtmlReport.write(dir));
+        assertTrue(html.indexOf("A. jemalloc (2013)") < html.indexOf("<h2 id=\"effects\">"), "the study's question on top");
+        assertTrue(html.contains("<h2 id=\"published\">Published beside here</h2>"), "the findings table");
+        assertTrue(html.contains("<td>same direction, larger here</td>"), "with its reading");
+    }
+
+    @Test
+    void readingsOfSameInconclusiveAndNoFigure() throws Exception {
+        List<BenchmarkResult> results = JmhFixture.parse(JmhFixture.allocatorStudy("glibc"));
+        Comparison c = Compare.againstBaseline(results, Optional.empty(), Compare.Settings.DEFAULT).get(0);
+        var sameAt1 = c.row("tps", 1).orElseThrow().judgement();          // +2.0% [+2.0, +2.0] -> same within 2.1%
+        assertEquals("agrees: no difference", PublishedBeside.reading(finding(0.0), sameAt1));
+        assertEquals("not reproduced: same here", PublishedBeside.reading(finding(25.0), sameAt1));
+        assertEquals("no published figure to compare", PublishedBeside.reading(finding(null), sameAt1));
+    }
+
+    @Test
+    void badStudiesAreOneLineErrors() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        var noTitle = assertThrows(IllegalArgumentException.class, () -> Study.parse(json.readTree("{\"published\": []}"), "s.json"));
+        assertEquals("s.json: the study needs a \"title\"", noTitle.getMessage());
+        var halfEffect = assertThrows(IllegalArgumentException.class, () -> Study.parse(json.readTree(
+                "{\"title\": \"t\", \"published\": [{\"metric\": \"tps\", \"says\": \"x\", \"candidate\": \"a\"}]}"), "s.json"));
+        assertEquals("s.json: study.published[1]: an effect needs both \"candidate\" and \"baseline\"", halfEffect.getMessage());
+        var textEffect = assertThrows(IllegalArgumentException.class, () -> Study.parse(json.readTree(
+                "{\"title\": \"t\", \"published\": [{\"metric\": \"tps\", \"says\": \"x\", \"value\": \"25%\"}]}"), "s.json"));
+        assertTrue(textEffect.getMessage().contains("\"value\" must be a number"), textEffect.getMessage());
+    }
+
+    @Test
+    void aSideIsNamedByItsLabelAPartOrAKeyValue() {
+        assertTrue(PublishedBeside.names("allocator=jemalloc, server.cpus=1", "jemalloc"));
+        assertTrue(PublishedBeside.names("allocator=jemalloc, server.cpus=1", "allocator=jemalloc"));
+        assertTrue(PublishedBeside.names("mysql-8.0, innodb_spin_wait_delay=6", "distribution=mysql-8.0"));
+        assertTrue(PublishedBeside.names("memcached-get", "memcached-get"));
+        assertTrue(!PublishedBeside.names("allocator=jemalloc", "glibc"));
+        assertTrue(!PublishedBeside.names("sql-kv-get", "memcached-get"));
+    }
+
+    private static Study.Finding finding(Double effect) {
+        return new Study.Finding("oltp-read-only", "jemalloc", "glibc", "tps", null, effect, null, "", "says");
+    }
+
+}
