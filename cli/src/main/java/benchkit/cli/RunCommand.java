@@ -5,6 +5,7 @@ import benchkit.core.run.ClientThreads;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
 import benchkit.core.report.Compare;
+import benchkit.core.report.EffectSummary;
 import benchkit.core.report.HtmlReport;
 import benchkit.core.report.RunInfo;
 import benchkit.core.report.Study;
@@ -228,7 +229,9 @@ abstract class RunCommand implements Callable<Integer> {
                 combined.put(HtmlReport.MIN_EFFECT, String.valueOf(verdictSettings.minEffect()));
                 combined.put(HtmlReport.METHOD, verdictSettings.method().cliName());
                 RunInfo.write(outDir, started, combined);
-                HtmlReport.write(outDir, scores.values().stream().flatMap(List::stream).toList());
+                List<BenchmarkResult> all = scores.values().stream().flatMap(List::stream).toList();
+                HtmlReport.write(outDir, all);
+                EffectSummary.lines(Compare.acrossWorkloads(all, verdictSettings)).forEach(System.out::println);
                 System.out.println("# Combined results of " + String.join(", ", names) + ": " + outDir);
             } catch (IOException e) {
                 // Each workload's own results are already written; say which were lost, in one line.

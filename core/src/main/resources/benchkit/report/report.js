@@ -72,6 +72,17 @@
         c.series.forEach(function (s) { s.points.forEach(function (p) { if (threads.indexOf(p.x) < 0) { threads.push(p.x); } }); });
       });
       threads.sort(function (a, b) { return a - b; });
+      // one legend per workload instead of one per chart, so the charts keep their height for the data
+      var legend = document.getElementById('legend-' + w);
+      section.variants.forEach(function (label, v) {
+        var item = document.createElement('span');
+        var swatch = document.createElement('span');
+        swatch.className = 'swatch';
+        swatch.style.background = palette[v % palette.length];
+        item.appendChild(swatch);
+        item.appendChild(document.createTextNode(label));
+        legend.appendChild(item);
+      });
       section.charts.forEach(function (c, index) {
         var canvas = document.getElementById('chart-' + w + '-' + index);
         var datasets = c.series.map(function (s) {
@@ -91,7 +102,7 @@
             animation: false, responsive: true, maintainAspectRatio: false, parsing: false,
             plugins: {
               title: { display: true, text: c.title + unit },
-              legend: { position: 'bottom', labels: { boxWidth: 12 } },
+              legend: { display: false },
               tooltip: { callbacks: {
                 title: function (items) { return items.length ? items[0].raw.threads + ' threads' : ''; },
                 label: function (item) {

@@ -49,6 +49,27 @@ class MemcachedVsSqlIT {
         assertEquals(Map.of("benchkit.memcached-get@memcached", 2, "benchkit.sql-kv-get@system", 2), entries);
         String html = Files.readString(out.resolve("report.html"));
         assertTrue(html.contains("memcached-get") && html.contains("sql-kv-get"), "one report shows both");
+        assertTrue(html.contains("memcached-get vs sql-kv-get"), "and compares memcached with its SQL baseline");
+    }
+
+    @Test
+    void studyDInOneCommandPutsThePublishedFindingsBesideItsOwn() throws Exception {
+        Path out = dir.resolve("study-d");
+        String mark = ServerProcesses.newMark();
+        // the study file as shipped, made small by typed options (a typed option replaces the file's)
+        BenchJar.Result r = BenchJar.run(dir, 600, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                "--experiment", Path.of("../examples/studies/study-d-memcached-vs-sql.json").toAbsolutePath().toString(),
+                "--threads", "4", "--keys", "2000", "--value-size", "512", "--forks", "2", "--time", "1", "--iterations", "2",
+                "--warmup-time", "1", "--out", out.toString());
+        assertEquals(0, r.exit(), r.all());
+        ServerProcesses.assertNoneLeft(mark);
+        assertTrue(r.out().matches("(?s).*Time to get \\d+ keys by 4 threads.*"), "memslap's lines: " + r.out());
+        assertTrue(r.out().contains("memcached-get vs sql-kv-get, 4 threads"), "the effect against the SQL baseline: " + r.out());
+        assertTrue(Files.isRegularFile(out.resolve("study.json")), "the study is kept beside the results");
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("<h2 id=\"published\">Published beside here</h2>"), "published beside here");
+        String published = html.substring(html.indexOf("<h2 id=\"published\">"));
+        assertTrue(published.contains("<td>memcached-get vs sql-kv-get</td><td>+65.0% at 4 threads: get, 4 threads"), published);
     }
 
     @Test

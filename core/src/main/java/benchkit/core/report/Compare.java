@@ -119,8 +119,9 @@ public final class Compare {
             for (Variant candidate : group) {
                 if (!bases.contains(candidate)) {
                     Variant base = closest(bases, candidate);
-                    comparisons.add(compare(base.label(), base.results(), candidate.label(), candidate.results(), true,
-                            settings));
+                    Comparison c = compare(base.label(), base.results(), candidate.label(), candidate.results(), true, settings);
+                    // the variants' own names: the params they differ in are in the report's variants table
+                    comparisons.add(new Comparison(base.label(), candidate.label(), c.rows(), c.unmatched(), settings));
                 }
             }
         }
@@ -130,6 +131,11 @@ public final class Compare {
                     + String.join(", ", variants.stream().map(Variant::label).distinct().toList()));
         }
         return comparisons;
+    }
+
+    /** Only the comparisons across workloads (memcached against its SQL baseline); each workload's run prints its own. */
+    public static List<Comparison> acrossWorkloads(List<BenchmarkResult> results, Settings settings) {
+        return Counterparts.compare(Variant.groupPerBenchmark(results).values().stream().flatMap(List::stream).toList(), settings);
     }
 
     /** The base that shares most identity params with the candidate (the first of equals). */

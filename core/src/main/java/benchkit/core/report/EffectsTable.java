@@ -32,7 +32,10 @@ final class EffectsTable {
                 .append("; forks (a fresh server each) are the replicates. <span class=\"key faster\">faster/better</span> ")
                 .append("<span class=\"key slower\">slower/worse</span> <span class=\"key same\">same within the minimum</span> ")
                 .append("<span class=\"key inconclusive\">inconclusive</span></p>\n")
-                .append("<div class=\"scroll\"><table class=\"effects\">\n<tr><th>workload</th><th>variant vs baseline</th><th>threads</th>");
+                .append("<div class=\"scroll\"><table class=\"effects\">\n<tr>");
+        // a workload column only when there is more than one workload: the page's width is for the metrics
+        boolean workloads = comparisons.stream().flatMap(c -> c.rows().stream()).map(Comparison.Row::benchmark).distinct().count() > 1;
+        b.append(workloads ? "<th>workload</th>" : "").append("<th>variant vs baseline</th><th>threads</th>");
         metrics.forEach(m -> b.append("<th title=\"").append(Html.escape(MetricCatalog.title(m))).append("\">")
                 .append(Html.escape(MetricCatalog.shortTitle(m))).append("</th>"));
         b.append("</tr>\n");
@@ -45,8 +48,11 @@ final class EffectsTable {
                 if (first) {
                     // workload and comparison once per block of thread counts
                     String replication = e.getValue().get(0).judgement().effect().replication();
-                    b.append("<td rowspan=\"").append(byRow.size()).append("\">")
-                            .append(Html.escape(Variant.shortName((String) e.getKey().get(0)))).append("</td><td rowspan=\"")
+                    if (workloads) {
+                        b.append("<td rowspan=\"").append(byRow.size()).append("\">")
+                                .append(Html.escape(Variant.shortName((String) e.getKey().get(0)))).append("</td>");
+                    }
+                    b.append("<td rowspan=\"")
                             .append(byRow.size()).append("\">").append(Html.escape(c.candidate() + " vs " + c.baseline()))
                             .append("<br><small>").append(Html.escape(replication)).append("</small></td>");
                     first = false;

@@ -213,7 +213,8 @@ public final class HtmlReport {
         }
         for (int w = 0; w < sections.size(); w++) {
             ReportCharts.Section s = sections.get(w);
-            b.append("<h2 class=\"workload\">").append(Html.escape(s.workload())).append("</h2>\n<div class=\"charts\">\n");
+            b.append("<h2 class=\"workload\">").append(Html.escape(s.workload())).append("</h2>\n<div class=\"legend\" id=\"legend-")
+                    .append(w).append("\"></div>\n<div class=\"charts\">\n");
             for (int i = 0; i < s.metrics().size(); i++) {
                 b.append("<div class=\"chart\"><canvas id=\"chart-").append(w).append('-').append(i)
                         .append("\" role=\"img\" aria-label=\"").append(Html.escape(s.workload() + ": "

@@ -149,11 +149,12 @@ final class PublishedBeside {
 
     /**
      * Whether a comparison side's label names the selector: the label itself, one of its parts
-     * ({@code jemalloc} in {@code allocator=jemalloc, server.cpus=1}), or a {@code key=value} whose value is a part.
+     * ({@code jemalloc} in {@code allocator=jemalloc, server.cpus=1} or {@code jemalloc/cpus=1}), or a
+     * {@code key=value} whose value is a part.
      */
     static boolean names(String label, String selector) {
         String s = selector.strip();
-        for (String part : label.split("\\s*[,()]\\s*")) {
+        for (String part : label.split("\\s*[,()/]\\s*")) {
             String p = part.strip();
             if (p.isEmpty()) {
                 continue;

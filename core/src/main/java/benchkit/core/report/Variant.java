@@ -45,6 +45,7 @@ public record Variant(String label, String benchmark, Map<String, String> params
             groups.computeIfAbsent(List.of(r.benchmark(), r.identity()), k -> new ArrayList<>()).add(r);
         }
         Set<String> differing = differingKeys(groups.keySet());
+        boolean runNamed = runNamesTellApart(groups.values());
         List<Variant> variants = new ArrayList<>();
         for (var e : groups.entrySet()) {
             String benchmark = (String) e.getKey().get(0);
@@ -52,7 +53,8 @@ public record Variant(String label, String benchmark, Map<String, String> params
             Map<String, String> params = (Map<String, String>) e.getKey().get(1);
             List<BenchmarkResult> results = new ArrayList<>(e.getValue());
             results.sort(Comparator.comparingInt(BenchmarkResult::threads));
-            variants.add(new Variant(label(benchmark, params, differing), benchmark, params, results));
+            String label = runNamed && !differing.contains("benchmark") ? results.get(0).variant() : label(benchmark, params, differing);
+            variants.add(new Variant(label, benchmark, params, results));
         }
         return variants;
     }
@@ -64,6 +66,21 @@ public record Variant(String label, String benchmark, Map<String, String> params
         Map<String, List<Variant>> out = new LinkedHashMap<>();
         byBenchmark.forEach((benchmark, results) -> out.put(benchmark, group(results)));
         return out;
+    }
+
+    /**
+     * Whether the names the run gave its variants (e.g. {@code mysql-8.0/innodb_spin_wait_delay=6}, as the console
+     * printed them) tell every group apart: then they are the labels, else labels are built from the params.
+     */
+    private static boolean runNamesTellApart(java.util.Collection<List<BenchmarkResult>> groups) {
+        Set<String> names = new java.util.HashSet<>();
+        for (List<BenchmarkResult> g : groups) {
+            Set<String> own = new TreeSet<>(g.stream().map(BenchmarkResult::variant).toList());
+            if (own.size() != 1 || own.contains("") || !names.add(own.iterator().next())) {
+                return false;
+            }
+        }
+        return groups.size() > 1;
     }
 
     /** Param names (and "benchmark") whose value is not the same in every group. */

@@ -85,6 +85,7 @@ class PublishedBesideTest {
         assertTrue(PublishedBeside.names("allocator=jemalloc, server.cpus=1", "allocator=jemalloc"));
         assertTrue(PublishedBeside.names("mysql-8.0, innodb_spin_wait_delay=6", "distribution=mysql-8.0"));
         assertTrue(PublishedBeside.names("memcached-get", "memcached-get"));
+        assertTrue(PublishedBeside.names("mysql-8.0/innodb_spin_wait_delay=6", "distribution=mysql-8.0"), "a run-named variant");
         assertTrue(!PublishedBeside.names("allocator=jemalloc", "glibc"));
         assertTrue(!PublishedBeside.names("sql-kv-get", "memcached-get"));
     }
