@@ -118,7 +118,7 @@ final class PublishedBeside {
         }
         String here = best == null ? "not measured in this run" : "up to " + String.format(Locale.ROOT, "%.0f", max)
                 + (f.unit().isEmpty() ? "" : " " + f.unit()) + " (" + labelOf(best, mine) + ", " + best.threads() + " threads)";
-        return new Line(f, MetricCatalog.title(f.metric()), published(f), here, "");
+        return new Line(f, "highest over the variants", published(f), here, "");
     }
 
     /** The label of the variant a result belongs to, as the charts name it. */

@@ -28,4 +28,20 @@ class VariantTest {
         assertEquals(1, variants.size());
         assertEquals("oltp-read-write", variants.get(0).label());
     }
+
+    @Test
+    void theNamesTheRunGaveAreTheLabelsWhenTheyTellTheVariantsApart() {
+        Map<String, benchkit.core.result.MetricResult> tps = JmhFixture.parse(new JmhFixture()
+                .entry("benchkit.point-select", 8, Map.of(), JmhFixture.metrics("tps", 10, 1))).get(0).metrics();
+        BenchmarkResult a = new BenchmarkResult("benchkit.point-select", "mysql-5.7/innodb_spin_wait_delay=6", 8, Map.of(),
+                Map.of("distribution", "mysql-5.7", "server", "MySQL 5.7.22", "mysqld.innodb_spin_wait_delay", "6"), tps);
+        BenchmarkResult b = new BenchmarkResult("benchkit.point-select", "mysql-8.0/innodb_spin_wait_delay=6", 8, Map.of(),
+                Map.of("distribution", "mysql-8.0", "server", "MySQL 8.0.15", "mysqld.innodb_spin_wait_delay", "6"), tps);
+        assertEquals(List.of("mysql-5.7/innodb_spin_wait_delay=6", "mysql-8.0/innodb_spin_wait_delay=6"),
+                Variant.group(List.of(a, b)).stream().map(Variant::label).toList());
+        // a file without the run's names (or with one name for two groups): labels from the params that differ
+        BenchmarkResult c = new BenchmarkResult(b.benchmark(), a.variant(), 8, Map.of(), b.params(), tps);
+        assertEquals(List.of("distribution=mysql-5.7, server=MySQL 5.7.22", "distribution=mysql-8.0, server=MySQL 8.0.15"),
+                Variant.group(List.of(a, c)).stream().map(Variant::label).toList());
+    }
 }
