@@ -31,8 +31,15 @@ final class EffectsTable {
                 .append(Html.escape(comparisons.get(0).settings().describe()))
                 .append("; forks (a fresh server each) are the replicates. <span class=\"key faster\">faster/better</span> ")
                 .append("<span class=\"key slower\">slower/worse</span> <span class=\"key same\">same within the minimum</span> ")
-                .append("<span class=\"key inconclusive\">inconclusive</span></p>\n")
-                .append("<div class=\"scroll\"><table class=\"effects\">\n<tr>");
+                .append("<span class=\"key inconclusive\">inconclusive</span></p>\n");
+        long tableRows = comparisons.stream().mapToLong(c -> c.rows().stream()
+                .map(r -> List.of(r.benchmark(), r.threads())).distinct().count()).sum();
+        if (tableRows > EffectsInShort.TABLE_ROWS_AT_A_GLANCE) {
+            b.append("<ul class=\"short\">\n");
+            EffectsInShort.lines(comparisons, metrics).forEach(l -> b.append("<li>").append(Html.escape(l)).append("</li>\n"));
+            b.append("</ul>\n");
+        }
+        b.append("<div class=\"scroll\"><table class=\"effects\">\n<tr>");
         // a workload column only when there is more than one workload: the page's width is for the metrics
         boolean workloads = comparisons.stream().flatMap(c -> c.rows().stream()).map(Comparison.Row::benchmark).distinct().count() > 1;
         b.append(workloads ? "<th>workload</th>" : "").append("<th>variant vs baseline</th><th>threads</th>");

@@ -96,6 +96,23 @@ class HtmlReportTest {
     }
 
     @Test
+    void aTableLongerThanAGlanceIsSummedUpInWordsAboveIt(@TempDir Path dir) throws Exception {
+        JmhFixture.allocatorMatrix(List.of("oltp-read-only", "point-select"), List.of("glibc", "jemalloc", "tcmalloc"))
+                .writeTo(dir.resolve("twelve"));
+        assertFalse(Files.readString(HtmlReport.write(dir.resolve("twelve"))).contains("<ul class=\"short\">"),
+                "12 rows are read at a glance");
+        JmhFixture.allocatorMatrix(List.of("oltp-read-only", "point-select"), List.of("glibc", "jemalloc", "tcmalloc", "mimalloc"))
+                .writeTo(dir.resolve("eighteen"));
+        String html = Files.readString(HtmlReport.write(dir.resolve("eighteen")));
+        String summary = html.substring(html.indexOf("<ul class=\"short\">"), html.indexOf("</ul>"));
+        assertEquals(6, count(summary, "<li>"), "one line per workload and comparison");
+        // jemalloc's TPS: +2.0% [+2.0, +2.0] at 1 thread is within the 2% minimum, +8.9% and +26.7% are claimed
+        assertTrue(summary.contains("<li>oltp-read-only, allocator=jemalloc vs allocator=glibc: TPS faster +8.9% to +26.7% "
+                + "at 4, 16 threads; TPS same within ±2.1% at 1 thread;"), summary);
+        assertTrue(summary.contains("RSS better -15.4% to -12.5% at every thread count"), summary);
+    }
+
+    @Test
     void inlinesChartJsAndLoadsNothingFromTheNetwork(@TempDir Path dir) throws Exception {
         JmhFixture.allocatorStudy("glibc").writeTo(dir);
         String html = Files.readString(HtmlReport.write(dir));
