@@ -119,8 +119,7 @@
                 ticks: { callback: function (v) { return String(Math.round(Math.pow(2, v))); } }
               },
               // the axis fits the lines (Chart.js scales to the data; the bands are drawn apart and clipped)
-              y: { grace: '10%', title: { display: !!c.unit, text: c.unit },
-                   ticks: { callback: function (v) { return fmt(v); } } }
+              y: { grace: '10%', title: { display: !!c.unit, text: c.unit } }
             }
           },
           plugins: [bands]

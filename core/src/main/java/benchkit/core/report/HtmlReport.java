@@ -76,7 +76,7 @@ public final class HtmlReport {
         // the answer, the charts per workload, the published study beside it, what was compared (with the
         // allocator proof) and every number; the settings, machine and common params fold away at the end
         study.ifPresent(s -> PublishedBeside.header(body, s));
-        EffectsTable.write(body, comparisons, ReportCharts.silentEverywhere(results, machine));
+        EffectsTable.write(body, comparisons, ReportCharts.silentSomewhere(results, machine));
         chartSection(body, sections);
         study.ifPresent(s -> PublishedBeside.write(body, s, PublishedBeside.lines(s, results, comparisons)));
         variantSection(body, variants);
