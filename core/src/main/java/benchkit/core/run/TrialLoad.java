@@ -153,8 +153,7 @@ final class TrialLoad implements AutoCloseable {
 
     /** Moves the latencies recorded since the last drain into each of {@code into}. */
     void drainLatency(Histogram... into) {
-        takeIntervals();
-        addIntervals(into);
+        drainLatencyAndSnapshot(into);
     }
 
     /**
@@ -164,25 +163,16 @@ final class TrialLoad implements AutoCloseable {
      * latencies hold the same events.
      */
     LoadSnapshot drainLatencyAndSnapshot(Histogram... into) {
-        takeIntervals();
-        LoadSnapshot snapshot = snapshot();
-        addIntervals(into);
-        return snapshot;
-    }
-
-    /** Swaps each session's recorder for its interval histogram (kept in {@code recycled} until the next swap). */
-    private void takeIntervals() {
         for (int i = 0; i < recorders.size(); i++) {
             recycled[i] = recorders.get(i).getIntervalHistogram(recycled[i]);
         }
-    }
-
-    private void addIntervals(Histogram... into) {
+        LoadSnapshot snapshot = snapshot();
         for (Histogram h : recycled) {
             for (Histogram target : into) {
                 target.add(h);
             }
         }
+        return snapshot;
     }
 
     /** Stops the workers until the next {@link #start}, leaving the sessions open (another variant's slice runs meanwhile). */
