@@ -153,26 +153,13 @@ final class TrialLoad implements AutoCloseable {
 
     /** Moves the latencies recorded since the last drain into each of {@code into}. */
     void drainLatency(Histogram... into) {
-        drainLatencyAndSnapshot(into);
-    }
-
-    /**
-     * Moves the latencies recorded since the last drain into each of {@code into}, and reads the counters at
-     * the moment the latencies were taken: between the two, not after adding the histograms up (about a
-     * millisecond, in which a fast session ends a few dozen events), so an iteration's counts and its
-     * latencies hold the same events.
-     */
-    LoadSnapshot drainLatencyAndSnapshot(Histogram... into) {
         for (int i = 0; i < recorders.size(); i++) {
-            recycled[i] = recorders.get(i).getIntervalHistogram(recycled[i]);
-        }
-        LoadSnapshot snapshot = snapshot();
-        for (Histogram h : recycled) {
+            Histogram h = recorders.get(i).getIntervalHistogram(recycled[i]);
             for (Histogram target : into) {
                 target.add(h);
             }
+            recycled[i] = h;
         }
-        return snapshot;
     }
 
     /** Stops the workers until the next {@link #start}, leaving the sessions open (another variant's slice runs meanwhile). */
