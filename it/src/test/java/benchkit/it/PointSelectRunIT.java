@@ -83,7 +83,36 @@ class PointSelectRunIT {
         List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
         assertTrue(journal.size() >= 6, "one line per iteration: " + journal.size());
         assertTrue(journal.get(journal.size() - 1).contains("\"complete\":true"), journal.get(journal.size() - 1));
+        for (int threads : List.of(1, 4)) {
+            assertLatencyLogHoldsTheMeasuredEvents(out, journal, threads);
+        }
         ServerProcesses.assertNoneLeft(mark);
         return results.get(0);
+    }
+
+    /** HdrHistogram's own reader reads each trial's log; its measured intervals hold the journal's measured events. */
+    private static void assertLatencyLogHoldsTheMeasuredEvents(Path out, List<String> journal, int threads) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        long events = 0;
+        for (String line : journal) {
+            JsonNode l = json.readTree(line);
+            if (l.path("threads").asInt() == threads && l.has("warmup") && !l.get("warmup").asBoolean()) {
+                events += l.get("events").asLong();
+            }
+        }
+        org.HdrHistogram.Histogram measured = new org.HdrHistogram.Histogram(3);
+        int intervals = 0;
+        try (var in = Files.newInputStream(out.resolve("latency/glibc-t" + threads + "-f1.hlog"))) {
+            var reader = new org.HdrHistogram.HistogramLogReader(in);
+            for (var h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                intervals++;
+                if ("measure".equals(h.getTag())) {
+                    measured.add((org.HdrHistogram.Histogram) h);
+                }
+            }
+        }
+        assertTrue(intervals >= 5, "a warmup second and 2 x 2 measured seconds: " + intervals + " intervals");
+        assertTrue(events > 0);
+        assertEquals(events, measured.getTotalCount(), "measured events in the log at " + threads + " threads");
     }
 }

@@ -1,6 +1,7 @@
 package benchkit.core.report;
 
 import benchkit.core.stats.Effect;
+import benchkit.core.stats.Judgement;
 import benchkit.core.stats.Verdict;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -66,7 +67,7 @@ final class EffectsInShort {
         if (verdict == Verdict.SAME) {
             double within = rows.stream().mapToDouble(r -> Math.max(Math.abs(r.judgement().effect().lowPercent()),
                     Math.abs(r.judgement().effect().highPercent()))).max().orElse(0);
-            return "same within \u00b1" + String.format(java.util.Locale.ROOT, "%.1f", Math.ceil(within * 10) / 10) + "% " + where;
+            return "same " + Judgement.within(within) + " " + where;
         }
         double lo = rows.stream().mapToDouble(r -> r.judgement().effect().changePercent()).min().orElse(0);
         double hi = rows.stream().mapToDouble(r -> r.judgement().effect().changePercent()).max().orElse(0);

@@ -46,7 +46,7 @@ final class ReportCharts {
             }
             List<String> zero = new ArrayList<>();
             for (String metric : MetricCatalog.present(results)) {
-                if (!EffectSummary.HEADLINE.contains(metric) && allZero(metric, results)) {
+                if (!EffectSummary.HEADLINE.contains(metric) && allZero(scores(metric, results))) {
                     zero.add(MetricCatalog.title(metric).toLowerCase(Locale.ROOT));
                 }
             }
@@ -72,11 +72,11 @@ final class ReportCharts {
 
     /** Why a metric says nothing in these results, or empty when it is worth a chart. */
     static Optional<String> silence(String metric, List<BenchmarkResult> results, Optional<MachineInfo> machine) {
-        List<Double> scores = results.stream().flatMap(r -> r.metric(metric).stream()).map(MetricResult::score).toList();
+        List<Double> scores = scores(metric, results);
         if (scores.isEmpty()) {
             return Optional.empty();
         }
-        if (scores.stream().allMatch(s -> s == 0)) {
+        if (allZero(scores)) {
             return Optional.of(MetricCatalog.title(metric) + ": 0 in every result.");
         }
         if (metric.equals("server.vsz")) {
@@ -160,8 +160,11 @@ final class ReportCharts {
         return Double.isFinite(half) ? Optional.of(new double[] {stats.getMean() - half, stats.getMean() + half}) : Optional.empty();
     }
 
-    private static boolean allZero(String metric, List<BenchmarkResult> results) {
-        List<Double> scores = results.stream().flatMap(r -> r.metric(metric).stream()).map(MetricResult::score).toList();
+    private static List<Double> scores(String metric, List<BenchmarkResult> results) {
+        return results.stream().flatMap(r -> r.metric(metric).stream()).map(MetricResult::score).toList();
+    }
+
+    private static boolean allZero(List<Double> scores) {
         return !scores.isEmpty() && scores.stream().allMatch(s -> s == 0);
     }
 

@@ -2,7 +2,7 @@ package benchkit.core.run;
 
 /**
  * Every worker's counters read once at an iteration boundary: their sum, and per thread the OK events
- * and the sum of their latencies. The totals are summed from the same reads as the per-thread values,
+ * (counted by its drained latency histograms) and the sum of their latencies. The totals are summed from the same reads as the per-thread values,
  * so events always equal the sum of the threads' events.
  */
 record LoadSnapshot(Counts total, long[] threadEvents, long[] threadLatencyNanos) {

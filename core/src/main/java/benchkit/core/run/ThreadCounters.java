@@ -11,7 +11,6 @@ abstract class ThreadCountersPadBefore {
 
 /** The counters themselves, between two paddings. */
 abstract class ThreadCountersFields extends ThreadCountersPadBefore {
-    long events;
     long errors;
     long reconnects;
     long reads;
@@ -31,7 +30,6 @@ abstract class ThreadCountersPadAfter extends ThreadCountersFields {
  * allocation, no contended atomic); the control thread reads with opaque loads at boundaries.
  */
 final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounter {
-    private static final VarHandle EVENTS;
     private static final VarHandle ERRORS;
     private static final VarHandle RECONNECTS;
     private static final VarHandle READS;
@@ -42,7 +40,6 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            EVENTS = l.findVarHandle(ThreadCountersFields.class, "events", long.class);
             ERRORS = l.findVarHandle(ThreadCountersFields.class, "errors", long.class);
             RECONNECTS = l.findVarHandle(ThreadCountersFields.class, "reconnects", long.class);
             READS = l.findVarHandle(ThreadCountersFields.class, "reads", long.class);
@@ -54,9 +51,8 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
         }
     }
 
-    /** One OK event that took {@code nanos}. */
+    /** One OK event that took {@code nanos} (OK events themselves are counted by the latency histograms). */
     void event(long nanos) {
-        EVENTS.setOpaque(this, events + 1);
         LATENCY_NANOS.setOpaque(this, latencyNanos + nanos);
     }
 
@@ -83,9 +79,8 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
         OTHERS.setOpaque(this, others + n);
     }
 
-    /** Adds this thread's current counts to {@code into} (called by the control thread). */
+    /** Adds this thread's current counts but OK events to {@code into} (called by the control thread). */
     void addTo(long[] into) {
-        into[Counts.EVENTS] += (long) EVENTS.getOpaque(this);
         into[Counts.ERRORS] += (long) ERRORS.getOpaque(this);
         into[Counts.RECONNECTS] += (long) RECONNECTS.getOpaque(this);
         into[Counts.READS] += (long) READS.getOpaque(this);

@@ -16,6 +16,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import benchkit.core.result.LatencyLog;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -27,6 +28,8 @@ final class Trial {
     private static final long SAMPLE_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How often the control thread looks at the server while waiting for a boundary. */
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** One interval histogram per second in the trial's latency log. */
+    private static final long LOG_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long SERVER_EXIT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private final RunPlan plan;
@@ -47,6 +50,12 @@ final class Trial {
     private final Histogram measuredLatency = TrialLoad.newHistogram();
     private final Histogram iterationLatency = TrialLoad.newHistogram();
     private final Histogram reportLatency = TrialLoad.newHistogram();
+    /** Latency since the last interval of the trial's HdrHistogram log, and where that interval began (epoch ms). */
+    private final Histogram logLatency = TrialLoad.newHistogram();
+    private LatencyLog latencyLog;
+    private boolean latencyLogStopped;
+    private long logFromMillis;
+    private long nextLog;
     /** Whether other variants' slices run between this trial's iterations (iteration lines then name it). */
     private final boolean interleaved;
     private TrialLoad load;
@@ -121,6 +130,9 @@ final class Trial {
             return;
         }
         RunFailure failure = null;
+        if (latencyLog != null) {
+            latencyLog.close();
+        }
         try {
             load.stop();
             load.close();
@@ -189,6 +201,9 @@ final class Trial {
                 lastReportAt = trialStart;
             }
             start = load.control().startNanos();
+            logFromMillis = System.currentTimeMillis();
+            nextLog = start + LOG_NANOS;
+            openLatencyLog();
         }
         long end = start + (long) (it.durationSec() * 1e9);
         long nextSample = System.nanoTime() + SAMPLE_NANOS;
@@ -198,9 +213,13 @@ final class Trial {
             if (load.control().limitReachedAt() != 0) {
                 break;
             }
+            if (now >= nextLog) {
+                load.drain(iterationLatency, reportLatency, logLatency);
+                logInterval(it);
+                nextLog += LOG_NANOS;
+            }
             if (now >= nextReport) {
-                load.drainLatency(iterationLatency, reportLatency);
-                Counts c = load.counts();
+                Counts c = load.drain(iterationLatency, reportLatency, logLatency).total();
                 printer.line(ProgressPrinter.reportLine((now - trialStart) / 1e9, info.threads(), c.minus(lastReport),
                         (now - lastReportAt) / 1e9, format.percentile(),
                         SysbenchSummary.percentileMs(reportLatency, format.percentile()), it.warmup()));
@@ -215,7 +234,7 @@ final class Trial {
                 }
                 nextSample += SAMPLE_NANOS;
             }
-            long wake = Math.min(Math.min(end, nextReport), Math.min(nextSample, now + POLL_NANOS));
+            long wake = Math.min(Math.min(Math.min(end, nextReport), nextLog), Math.min(nextSample, now + POLL_NANOS));
             LockSupport.parkNanos(wake - now);
             if (Thread.interrupted()) {
                 throw new InterruptedException();
@@ -231,8 +250,8 @@ final class Trial {
             load.pause();
             stop = System.nanoTime();
         }
-        load.drainLatency(iterationLatency, reportLatency);
-        LoadSnapshot after = load.snapshot();
+        LoadSnapshot after = load.drain(iterationLatency, reportLatency, logLatency);
+        logInterval(it);
         Counts delta = after.total().minus(before.total());
         check(load, it);
         List<Metric> metrics = new ArrayList<>();
@@ -270,6 +289,46 @@ final class Trial {
         }
         before = after;
         start = stop;
+    }
+
+    /**
+     * Starts the trial's HdrHistogram log at the first iteration. The log is secondary to the journal: when it
+     * cannot be written (e.g. a full disk), the run says so once and goes on without it; the journal's own
+     * failure is what stops a run.
+     */
+    private void openLatencyLog() {
+        if (latencyLog != null || latencyLogStopped) {
+            return;
+        }
+        try {
+            latencyLog = LatencyLog.open(plan.outDir(), variant.label(), info.threads(), info.fork(), logFromMillis);
+        } catch (java.io.IOException e) {
+            stopLatencyLog(e);
+        }
+    }
+
+    /** Writes the latency since the last interval to the trial's HdrHistogram log. */
+    private void logInterval(IterationInfo it) {
+        long to = System.currentTimeMillis();
+        if (latencyLog != null) {
+            try {
+                latencyLog.interval(logLatency, logFromMillis, to, it.warmup());
+            } catch (java.io.IOException e) {
+                stopLatencyLog(e);
+            }
+        }
+        logLatency.reset();
+        logFromMillis = to;
+    }
+
+    private void stopLatencyLog(java.io.IOException e) {
+        printer.line("# Latency log of variant " + variant.label() + " at " + info.threads() + " threads stopped: "
+                + Runner.ioMessage(e) + " (" + plan.outDir().resolve(LatencyLog.DIR) + ")");
+        if (latencyLog != null) {
+            latencyLog.close();
+            latencyLog = null;
+        }
+        latencyLogStopped = true;
     }
 
     /** A zero report interval turns progress lines off. */

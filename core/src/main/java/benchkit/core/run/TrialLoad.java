@@ -15,7 +15,7 @@ import org.HdrHistogram.Recorder;
 
 /**
  * The client side of one trial: T sessions, their worker threads (platform or virtual, or event loops), counters and latency
- * recorders. The control thread reads counts and drains latency whenever it needs an interval.
+ * recorders. The control thread drains latency and reads counts whenever it needs an interval.
  */
 final class TrialLoad implements AutoCloseable {
     /** Two significant digits (1%) keep each thread's histograms small even with many threads. */
@@ -25,6 +25,8 @@ final class TrialLoad implements AutoCloseable {
     private final List<ThreadCounters> counters;
     private final List<Recorder> recorders = new ArrayList<>();
     private final Histogram[] recycled;
+    /** Each session's OK events up to the last {@link #drain}, counted from its latency histograms. */
+    private final long[] drainedEvents;
     private final List<Thread> threads = new ArrayList<>();
     private final LoadControl control;
     private final ClientThreads kind;
@@ -41,6 +43,7 @@ final class TrialLoad implements AutoCloseable {
             recorders.add(new Recorder(Worker.MAX_LATENCY_NANOS, LATENCY_DIGITS));
         }
         this.recycled = new Histogram[sessions.size()];
+        this.drainedEvents = new long[sessions.size()];
     }
 
     /** Opens one session per thread, each to run on a thread of {@code kind}; if one fails, those opened are closed again. */
@@ -126,40 +129,38 @@ final class TrialLoad implements AutoCloseable {
         return control.rate > 0 ? new Schedule(i, sessions.size(), control.rate) : null;
     }
 
-    /** The totals only (for progress lines); one read of every counter, as {@link #snapshot()}. */
-    Counts counts() {
-        return snapshot().total();
-    }
-
-    /** The totals and each thread's events and latency sum, from one read of every counter. */
-    LoadSnapshot snapshot() {
+    /**
+     * Moves the latencies recorded since the last drain into each of {@code into} and reads every counter once.
+     * OK events are counted from the drained histograms (each OK event records one latency), not from a counter:
+     * the two cannot be read at one instant, and on a loaded machine the events that ended between a recorder's
+     * swap and the counter read were up to 60 of 35,585, so an iteration's events, its percentiles and the
+     * latency log's intervals disagreed. Counted this way they hold exactly the same events.
+     */
+    LoadSnapshot drain(Histogram... into) {
         int n = counters.size();
+        for (int i = 0; i < n; i++) {
+            recycled[i] = recorders.get(i).getIntervalHistogram(recycled[i]);
+            drainedEvents[i] += recycled[i].getTotalCount();
+        }
         long[] total = new long[6];
         long[] one = new long[6];
-        long[] events = new long[n];
         long[] latency = new long[n];
         for (int i = 0; i < n; i++) {
             ThreadCounters t = counters.get(i);
             java.util.Arrays.fill(one, 0);
             t.addTo(one);
+            one[Counts.EVENTS] = drainedEvents[i];
             latency[i] = t.latencyNanos();
-            events[i] = one[Counts.EVENTS];
             for (int k = 0; k < one.length; k++) {
                 total[k] += one[k];
             }
         }
-        return new LoadSnapshot(Counts.of(total), events, latency);
-    }
-
-    /** Moves the latencies recorded since the last drain into each of {@code into}. */
-    void drainLatency(Histogram... into) {
-        for (int i = 0; i < recorders.size(); i++) {
-            Histogram h = recorders.get(i).getIntervalHistogram(recycled[i]);
+        for (Histogram h : recycled) {
             for (Histogram target : into) {
                 target.add(h);
             }
-            recycled[i] = h;
         }
+        return new LoadSnapshot(Counts.of(total), drainedEvents.clone(), latency);
     }
 
     /** Stops the workers until the next {@link #start}, leaving the sessions open (another variant's slice runs meanwhile). */

@@ -54,10 +54,14 @@ public record Judgement(Effect effect, Verdict verdict, double minEffect, Option
     /** The size of the effect as the verdict puts it: {@code +4.1% [+1.2, +7.0]}, or {@code within ±1.8%} when same. */
     public String magnitude() {
         if (verdict == Verdict.SAME) {
-            double within = Math.max(Math.abs(effect.lowPercent()), Math.abs(effect.highPercent()));
-            return "within ±" + String.format(Locale.ROOT, "%.1f", Math.ceil(within * 10) / 10) + "%";
+            return within(Math.max(Math.abs(effect.lowPercent()), Math.abs(effect.highPercent())));
         }
         return effect.describe();
+    }
+
+    /** {@code within ±1.8%} for a band of 1.71%: rounded up, so the words never claim a narrower band than measured. */
+    public static String within(double percent) {
+        return "within ±" + String.format(Locale.ROOT, "%.1f", Math.ceil(percent * 10) / 10) + "%";
     }
 
     /** For an inconclusive effect with an interval, what would settle it; otherwise empty. */

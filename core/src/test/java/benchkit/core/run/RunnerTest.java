@@ -94,16 +94,71 @@ class RunnerTest {
         assertTrue(time.find(), out);
         assertEquals(seconds, Double.parseDouble(time.group(1)), 0.00011);
         assertTrue(out.contains("\n         99th percentile:  "), out);
-        // The histogram's rows add up to the events, but for an event in flight at each of the two boundaries per
-        // thread (its latency and its count land on either side of the boundary).
+        // The histogram's rows add up to the events exactly: events are counted from the latency histograms.
         long rows = out.lines().filter(l -> l.matches(" +[0-9.]+ \\|\\** +[0-9]+"))
                 .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(' ') + 1))).sum();
-        assertEquals(events, rows, 2 * 3);
+        assertEquals(events, rows);
         java.util.regex.Matcher m = java.util.regex.Pattern
                 .compile("events \\(avg/stddev\\): +([0-9.]+)/").matcher(out);
         assertTrue(m.find(), out);
         assertEquals(events / 3.0, Double.parseDouble(m.group(1)), 1e-4);
         assertTrue(out.contains("\n    execution time (avg/stddev):   "), out);
+    }
+
+    @Test
+    void eachTrialWritesAnHdrHistogramLogOfOneSecondIntervalsTaggedByPhase() throws Exception {
+        FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
+        RunPlan plan = new RunPlan("fake", Map.of("tables", "2"), List.of(variant("mysql-8.0/x=1")), List.of(3), 1,
+                Duration.ofMillis(300), 2, Duration.ofMillis(2500), 1, Duration.ofSeconds(5), tmp.resolve("out"), 0, 0);
+        assertTrue(run(plan, workload).complete());
+
+        Path log = tmp.resolve("out/latency/mysql-8.0_x=1-t3-f1.hlog");
+        assertTrue(Files.isRegularFile(log), "the log is named after variant, threads and fork");
+        org.HdrHistogram.Histogram measured = new org.HdrHistogram.Histogram(3);
+        int measureIntervals = 0;
+        long warmupCount = 0;
+        double lastEnd = 0;
+        try (var in = new java.io.FileInputStream(log.toFile())) {
+            org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(in);
+            for (var h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                org.HdrHistogram.Histogram interval = (org.HdrHistogram.Histogram) h;
+                assertTrue(interval.getEndTimeStamp() - interval.getStartTimeStamp() <= 1100,
+                        "intervals of at most a second: " + interval.getStartTimeStamp() + ".." + interval.getEndTimeStamp());
+                assertTrue(interval.getStartTimeStamp() >= lastEnd - 1, "intervals in order, not overlapping");
+                lastEnd = interval.getEndTimeStamp();
+                if (LatencyLogTag.MEASURE.equals(interval.getTag())) {
+                    measured.add(interval);
+                    measureIntervals++;
+                } else {
+                    assertEquals(LatencyLogTag.WARMUP, interval.getTag());
+                    warmupCount += interval.getTotalCount();
+                }
+            }
+        }
+        assertTrue(warmupCount > 0, "the warmup is logged apart");
+        assertTrue(measureIntervals >= 6, "2 iterations of 2.5 s: 3 intervals each, got " + measureIntervals);
+        List<JsonNode> iterations = journal().stream().filter(l -> l.has("warmup") && !l.get("warmup").asBoolean()).toList();
+        long events = iterations.stream().mapToLong(l -> l.get("events").asLong()).sum();
+        assertEquals(events, measured.getTotalCount(), "the log's measured latencies are exactly the journal's measured events");
+        double maxMs = iterations.stream().mapToDouble(l -> l.get("latencyMs").get("max").asDouble()).max().orElse(0);
+        assertEquals(maxMs, measured.getMaxValue() / 1e6, maxMs * 0.01, "the union's max is the iterations' max");
+    }
+
+    @Test
+    void aLatencyLogThatCannotBeWrittenIsNamedAndTheRunGoesOn() throws Exception {
+        Files.createDirectories(tmp.resolve("out"));
+        Files.writeString(tmp.resolve("out/latency"), "a file where the log directory would go");
+        RunPlan plan = plan(List.of(variant("glibc")), List.of(2), 1, 2, 1, 0, 0);
+        RunSummary summary = run(plan, new FakeWorkload(500, p -> Outcome.OK));
+        assertTrue(summary.complete(), "the journal, not the log, decides: " + summary.failure());
+        assertTrue(console().contains("# Latency log of variant glibc at 2 threads stopped: "), console());
+        assertEquals(1 + 3 + 1, journal().size(), "start, 3 iterations, end");
+    }
+
+    /** The log's phase tags, as {@link benchkit.core.result.LatencyLog} writes them. */
+    private static final class LatencyLogTag {
+        static final String WARMUP = benchkit.core.result.LatencyLog.WARMUP;
+        static final String MEASURE = benchkit.core.result.LatencyLog.MEASURE;
     }
 
     @Test

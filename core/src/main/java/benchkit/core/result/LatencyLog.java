@@ -1,0 +1,93 @@
+package benchkit.core.result;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * One trial's latency as an HdrHistogram interval log ({@link HistogramLogWriter}'s format), in
+ * {@code latency/<variant>-t<threads>-f<fork>.hlog} of the result directory: one interval histogram per
+ * second of load (shorter at an iteration's end), tagged {@code warmup} or {@code measure}, values in
+ * milliseconds as HdrHistogram's tools expect. HdrHistogram's own {@code HistogramLogReader} and the other
+ * languages' HdrHistogram packages read it; percentiles over several logs (or client machines) come from
+ * adding their histograms, never from averaging percentiles. Each interval is flushed when written, so a
+ * crash keeps the intervals before it.
+ */
+public final class LatencyLog implements Closeable {
+    public static final String DIR = "latency";
+    public static final String WARMUP = "warmup";
+    public static final String MEASURE = "measure";
+    /** Recorded values are nanoseconds; the log's values are milliseconds. */
+    private static final double NANOS_PER_MS = 1e6;
+
+    private final Path file;
+    /** HdrHistogram's writer prints into this buffer; its bytes go to the file, whose errors (a full disk) are not swallowed as PrintStream's are. */
+    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    private final HistogramLogWriter writer = new HistogramLogWriter(new PrintStream(buffer, false, StandardCharsets.US_ASCII));
+    private final OutputStream out;
+    private final long startMillis;
+
+    private LatencyLog(Path file, OutputStream out, long startMillis) {
+        this.file = file;
+        this.out = out;
+        this.startMillis = startMillis;
+    }
+
+    /** Starts the log of one trial; {@code startMillis} (epoch) is the log's time zero. */
+    public static LatencyLog open(Path resultDir, String variant, int threads, int fork, long startMillis) throws IOException {
+        Path dir = Files.createDirectories(resultDir.resolve(DIR));
+        Path file = dir.resolve(fileName(variant, threads, fork));
+        LatencyLog log = new LatencyLog(file, Files.newOutputStream(file), startMillis);
+        log.writer.outputComment("benchkit latency of variant " + variant + ", " + threads + " threads, fork " + fork
+                + "; values in ms; tags: " + WARMUP + ", " + MEASURE);
+        log.writer.outputLogFormatVersion();
+        log.writer.outputStartTime(startMillis);
+        log.writer.setBaseTime(startMillis);
+        log.writer.outputLegend();
+        log.flush();
+        return log;
+    }
+
+    /** e.g. {@code mysql-8.0_innodb_spin_wait_delay=6-t32-f2.hlog}: the variant with what a file name cannot hold replaced. */
+    public static String fileName(String variant, int threads, int fork) {
+        return variant.replaceAll("[^A-Za-z0-9._=+-]", "_") + "-t" + threads + "-f" + fork + ".hlog";
+    }
+
+    /** Writes one interval (epoch milliseconds) of the given phase; an empty interval is skipped. */
+    public void interval(Histogram latencyNanos, long fromMillis, long toMillis, boolean warmup) throws IOException {
+        if (latencyNanos.getTotalCount() == 0) {
+            return;
+        }
+        latencyNanos.setTag(warmup ? WARMUP : MEASURE);
+        writer.outputIntervalHistogram((fromMillis - startMillis) / 1000.0, (toMillis - startMillis) / 1000.0,
+                latencyNanos, NANOS_PER_MS);
+        flush();
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    private void flush() throws IOException {
+        out.write(buffer.toByteArray());
+        buffer.reset();
+        out.flush();
+    }
+
+    @Override
+    public void close() {
+        try {
+            out.close();
+        } catch (IOException e) {
+            // every interval was flushed when written; nothing is lost by a failed close
+        }
+    }
+}
