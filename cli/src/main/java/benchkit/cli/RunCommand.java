@@ -12,6 +12,8 @@ import benchkit.core.report.Study;
 import benchkit.core.result.CombinedResults;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.run.ConsoleFormat;
+import benchkit.core.run.Rendezvous;
+import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
 import benchkit.core.run.Variant;
 import benchkit.core.server.ExternalServer;
@@ -149,6 +151,9 @@ abstract class RunCommand implements Callable<Integer> {
     @Mixin
     VerdictOptions verdicts = new VerdictOptions();
 
+    @Mixin
+    WorkerOptions workers = new WorkerOptions();
+
     /** The variants to run; {@code bench calibrate} runs each as several replicas. */
     List<Variants.Protocolled> variants(PluginRegistry registry) {
         return Variants.ofAll(registry, server);
@@ -168,6 +173,7 @@ abstract class RunCommand implements Callable<Integer> {
         ConsoleFormat console = consoleFormat(format, percentile, histogram);
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
+        Optional<WorkerRole> role = workers.role();
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
         Compare.Settings verdictSettings = verdicts.settings();
         List<Variants.Protocolled> variants = variants(registry);
@@ -209,9 +215,15 @@ abstract class RunCommand implements Callable<Integer> {
         Map<String, List<BenchmarkResult>> scores = new LinkedHashMap<>();
         List<String> failures = new ArrayList<>();
         for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
-            try (Workload w = registry.workload(e.getKey()).create(given)) {
-                RunSummary summary = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors, collect), System.out,
-                        console).verdicts(verdictSettings, verdicts.baseline()).run();
+            WorkloadFactory factory = registry.workload(e.getKey());
+            try (Workload w = factory.create(given);
+                 Rendezvous meeting = role.isPresent() ? workers.rendezvous(factory.protocol(), server, given) : null) {
+                Runner runner = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors, collect), System.out,
+                        console).verdicts(verdictSettings, verdicts.baseline());
+                if (meeting != null) {
+                    runner.asWorker(workers.barrier(role.get(), meeting));
+                }
+                RunSummary summary = runner.run();
                 scores.put(e.getKey(), summary.scores());
                 summary.failure().ifPresent(failures::add);
             }

@@ -13,13 +13,24 @@ import java.util.List;
  * @param errors        IGNORED_ERROR and ERROR outcomes
  * @param reconnects    RETRY outcomes
  * @param metrics       what the collectors reported for this iteration
+ * @param startMillis   when it began (epoch ms; 0 when not known): the bounds of its intervals in the latency log
+ * @param endMillis     when it ended (epoch ms; 0 when not known)
  */
 public record IterationRecord(int index, boolean warmup, long durationNanos, long events, long errors,
                               long reconnects, long reads, long writes, long others,
                               double latencyP50Ms, double latencyP95Ms, double latencyP99Ms, double latencyMaxMs,
-                              List<Metric> metrics) {
+                              List<Metric> metrics, long startMillis, long endMillis) {
     public IterationRecord {
         metrics = List.copyOf(metrics);
+    }
+
+    /** An iteration whose place in time is not known (a test's, or one read from an older journal). */
+    public IterationRecord(int index, boolean warmup, long durationNanos, long events, long errors,
+                           long reconnects, long reads, long writes, long others,
+                           double latencyP50Ms, double latencyP95Ms, double latencyP99Ms, double latencyMaxMs,
+                           List<Metric> metrics) {
+        this(index, warmup, durationNanos, events, errors, reconnects, reads, writes, others,
+                latencyP50Ms, latencyP95Ms, latencyP99Ms, latencyMaxMs, metrics, 0, 0);
     }
 
     public double seconds() {

@@ -69,6 +69,8 @@ public final class Journal implements Closeable {
         n.put("warmup", it.warmup());
         n.put("iteration", it.index());
         n.put("durationSec", it.seconds());
+        n.put("startMs", it.startMillis());
+        n.put("endMs", it.endMillis());
         n.put("events", it.events());
         n.put("tps", it.tps());
         n.put("qps", it.qps());

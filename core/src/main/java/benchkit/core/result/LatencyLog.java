@@ -15,8 +15,9 @@ import java.nio.file.Path;
 /**
  * One trial's latency as an HdrHistogram interval log ({@link HistogramLogWriter}'s format), in
  * {@code latency/<variant>-t<threads>-f<fork>.hlog} of the result directory: one interval histogram per
- * second of load (shorter at an iteration's end), tagged {@code warmup} or {@code measure}, values in
- * milliseconds as HdrHistogram's tools expect. HdrHistogram's own {@code HistogramLogReader} and the other
+ * second of load (shorter at an iteration's end, so no interval spans two iterations), tagged {@code warmup}
+ * or {@code measure}. The histograms hold nanoseconds; the interval-max column is in milliseconds, the unit
+ * HdrHistogram's {@code HistogramLogProcessor} reports in by default. HdrHistogram's own {@code HistogramLogReader} and the other
  * languages' HdrHistogram packages read it; percentiles over several logs (or client machines) come from
  * adding their histograms, never from averaging percentiles. Each interval is flushed when written, so a
  * crash keeps the intervals before it.
@@ -25,7 +26,7 @@ public final class LatencyLog implements Closeable {
     public static final String DIR = "latency";
     public static final String WARMUP = "warmup";
     public static final String MEASURE = "measure";
-    /** Recorded values are nanoseconds; the log's values are milliseconds. */
+    /** Recorded values are nanoseconds; the log's interval-max column is in milliseconds. */
     private static final double NANOS_PER_MS = 1e6;
 
     private final Path file;
@@ -47,7 +48,7 @@ public final class LatencyLog implements Closeable {
         Path file = dir.resolve(fileName(variant, threads, fork));
         LatencyLog log = new LatencyLog(file, Files.newOutputStream(file), startMillis);
         log.writer.outputComment("benchkit latency of variant " + variant + ", " + threads + " threads, fork " + fork
-                + "; values in ms; tags: " + WARMUP + ", " + MEASURE);
+                + "; values in ns (interval max in ms); tags: " + WARMUP + ", " + MEASURE);
         log.writer.outputLogFormatVersion();
         log.writer.outputStartTime(startMillis);
         log.writer.setBaseTime(startMillis);

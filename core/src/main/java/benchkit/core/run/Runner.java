@@ -3,9 +3,6 @@ package benchkit.core.run;
 import benchkit.core.report.Compare;
 import benchkit.core.report.EffectSummary;
 import benchkit.core.report.HtmlReport;
-import benchkit.core.report.RunInfo;
-import benchkit.core.result.CsvWriter;
-import benchkit.core.result.JmhJsonWriter;
 import benchkit.core.result.JmhResults;
 import benchkit.core.result.Journal;
 import benchkit.core.result.RunDescription;
@@ -55,6 +52,8 @@ public final class Runner {
     private final PreparedData data;
     private Compare.Settings verdicts = Compare.Settings.DEFAULT;
     private Optional<String> baseline = Optional.empty();
+    /** Set when this process is one of several workers loading one target; null for a run of its own. */
+    private StartBarrier barrier;
 
     public Runner(RunPlan plan, Workload workload, Supplier<List<Collector>> collectors, PrintStream out) {
         this(plan, workload, collectors, out, ConsoleFormat.DEFAULT);
@@ -79,6 +78,15 @@ public final class Runner {
     public Runner verdicts(Compare.Settings settings, Optional<String> baseline) {
         this.verdicts = Objects.requireNonNull(settings, "settings");
         this.baseline = Objects.requireNonNull(baseline, "baseline");
+        return this;
+    }
+
+    /**
+     * Runs as one worker of several loading one target: every trial's load starts when all workers have reached
+     * {@code barrier}, and only worker 0 prepares the data (the others meet it at the first barrier, after).
+     */
+    public Runner asWorker(StartBarrier barrier) {
+        this.barrier = Objects.requireNonNull(barrier, "barrier");
         return this;
     }
 
@@ -109,6 +117,9 @@ public final class Runner {
                 // A plugin broke its contract; still write what finished.
                 failures.add("unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e));
             }
+            if (barrier != null && !failures.isEmpty()) {
+                barrier.abandon(failures.get(0));
+            }
             List<JmhResults.Entry> entries = JmhResults.build(description, trials);
             List<BenchmarkResult> results = JmhResults.results(entries);
             writeResults(dir, entries, results, started, failures);
@@ -138,25 +149,9 @@ public final class Runner {
         }
     }
 
-    /**
-     * jmh-result.json, results.csv, run.json and report.html, each written whole or not at all. A file
-     * that cannot be written (e.g. the disk is full) is named among the failures and the others are
-     * still tried: the journal already holds every finished iteration.
-     */
     private void writeResults(Path dir, List<JmhResults.Entry> entries, List<BenchmarkResult> results, Instant started,
                               List<String> failures) {
-        boolean jmhWritten = write(JmhJsonWriter.FILE, failures, () -> JmhJsonWriter.write(entries, dir));
-        write(CsvWriter.FILE, failures, () -> CsvWriter.write(plan.workload(), results, dir));
-        write(RunInfo.FILE_NAME, failures, () -> RunInfo.write(dir, started, runSettings()));
-        if (!jmhWritten) {
-            return;                             // a report without its jmh-result.json could not be redrawn
-        }
-        try {
-            write(HtmlReport.FILE_NAME, failures, () -> HtmlReport.write(dir, results));
-        } catch (RuntimeException e) {
-            // A report that cannot be drawn loses no results: a warning, not a failed run.
-            printer.line("# Warning: could not draw the HTML report: " + RunFailure.describe(e));
-        }
+        failures.addAll(ResultFiles.write(dir, plan.workload(), entries, results, started, runSettings(), printer::line));
     }
 
     /** Each variant's effect against the baseline, the answer the run was for. */
@@ -169,20 +164,6 @@ public final class Runner {
             }
         } catch (IllegalArgumentException e) {
             printer.line("# Effects: " + e.getMessage());
-        }
-    }
-
-    private interface ResultWrite {
-        void run() throws IOException;
-    }
-
-    private static boolean write(String file, List<String> failures, ResultWrite write) {
-        try {
-            write.run();
-            return true;
-        } catch (IOException e) {
-            failures.add("could not write " + file + ": " + ioMessage(e));
-            return false;
         }
     }
 
@@ -218,6 +199,9 @@ public final class Runner {
                         }
                     }
                 }
+                if (barrier != null && !instances.isEmpty() && !meet("fork " + fork + " (its data prepared)", "ready-f" + fork, failures)) {
+                    return;
+                }
                 for (int threads : plan.threads()) {
                     if (instances.isEmpty()) {
                         break;
@@ -229,6 +213,20 @@ public final class Runner {
             } finally {
                 instances.forEach(this::stopServer);
             }
+        }
+    }
+
+    /** Meets the other workers at {@code point}; false (the failure recorded) when the run must stop. */
+    private boolean meet(String what, String point, List<String> failures) throws InterruptedException {
+        try {
+            long start = barrier.await(plan.workload() + "-" + point, plan.workload() + " at " + what);
+            printer.line("# All " + barrier.role().count() + " workers are here; " + what + " starts at "
+                    + java.time.Instant.ofEpochMilli(start));
+            return true;
+        } catch (RunFailure f) {
+            failures.add(f.getMessage());
+            printer.line("# " + f.getMessage());
+            return false;
         }
     }
 
@@ -263,6 +261,9 @@ public final class Runner {
                 } catch (RunFailure f) {
                     stop |= fail(instance, trial, f, instances, trials, journal, failures, fork);
                 }
+            }
+            if (barrier != null && !open.isEmpty() && !meet(threads + " threads, fork " + fork, "t" + threads + "-f" + fork, failures)) {
+                return false;
             }
             List<Interleaving.Slice<Instance>> slices = Interleaving.slices(new ArrayList<>(open.keySet()),
                     plan.warmupIterations(), plan.measurementIterations(), Interleaving.seed(fork, threads));
@@ -367,6 +368,10 @@ public final class Runner {
     }
 
     private void prepare(Variant variant, ServerHandle server, Target target) throws RunFailure, InterruptedException {
+        if (barrier != null && !barrier.role().prepares()) {
+            printer.line("# Worker " + barrier.role().label() + ": worker 0 prepares the data (before the first start)");
+            return;
+        }
         try {
             if (!workload.isPrepared(target)) {
                 printer.line("# Preparing " + plan.workload() + " on variant " + variant.label()
@@ -429,6 +434,10 @@ public final class Runner {
         settings.put(HtmlReport.CONFIDENCE, String.valueOf(verdicts.confidence()));
         settings.put(HtmlReport.MIN_EFFECT, String.valueOf(verdicts.minEffect()));
         settings.put(HtmlReport.METHOD, verdicts.method().cliName());
+        if (barrier != null) {
+            settings.put(benchkit.core.merge.WorkerMerge.WORKER, barrier.role().label());
+            settings.put(benchkit.core.merge.WorkerMerge.RUN_ID, barrier.role().runId());
+        }
         return settings;
     }
 

@@ -205,6 +205,7 @@ final class Trial {
             nextLog = start + LOG_NANOS;
             openLatencyLog();
         }
+        long startMillis = logFromMillis;
         long end = start + (long) (it.durationSec() * 1e9);
         long nextSample = System.nanoTime() + SAMPLE_NANOS;
         long now;
@@ -251,7 +252,7 @@ final class Trial {
             stop = System.nanoTime();
         }
         LoadSnapshot after = load.drain(iterationLatency, reportLatency, logLatency);
-        logInterval(it);
+        long endMillis = logInterval(it);
         Counts delta = after.total().minus(before.total());
         check(load, it);
         List<Metric> metrics = new ArrayList<>();
@@ -266,7 +267,8 @@ final class Trial {
         IterationRecord record = new IterationRecord(it.index(), it.warmup(), Math.max(1, stop - start),
                 delta.events(), delta.errors(), delta.reconnects(), delta.reads(), delta.writes(), delta.others(),
                 millis(iterationLatency.getValueAtPercentile(50)), millis(iterationLatency.getValueAtPercentile(95)),
-                millis(iterationLatency.getValueAtPercentile(99)), millis(iterationLatency.getMaxValue()), metrics);
+                millis(iterationLatency.getValueAtPercentile(99)), millis(iterationLatency.getMaxValue()), metrics,
+                startMillis, endMillis);
         if (!it.warmup()) {
             measuredLatency.add(iterationLatency);
             measureStart = measureStart == null ? before : measureStart;
@@ -307,8 +309,8 @@ final class Trial {
         }
     }
 
-    /** Writes the latency since the last interval to the trial's HdrHistogram log. */
-    private void logInterval(IterationInfo it) {
+    /** Writes the latency since the last interval to the trial's HdrHistogram log; returns the interval's end (epoch ms). */
+    private long logInterval(IterationInfo it) {
         long to = System.currentTimeMillis();
         if (latencyLog != null) {
             try {
@@ -319,6 +321,7 @@ final class Trial {
         }
         logLatency.reset();
         logFromMillis = to;
+        return to;
     }
 
     private void stopLatencyLog(java.io.IOException e) {

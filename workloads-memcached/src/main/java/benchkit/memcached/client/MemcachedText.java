@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * The few text-protocol commands benchkit sends outside the load ({@code version}, {@code stats},
- * {@code flush_all}) over a short-lived socket, independent of the client library.
+ * {@code flush_all}, and the workers' barrier keys) over a short-lived socket, independent of the client library.
  */
 public final class MemcachedText {
     private MemcachedText() {
@@ -48,6 +48,36 @@ public final class MemcachedText {
         if (!reply.startsWith("OK")) {
             throw new IOException("flush_all failed on " + host + ":" + port + ": " + firstLine(reply));
         }
+    }
+
+    /**
+     * {@code set} or {@code add} of a small ASCII value that expires after a day; true when stored ({@code add}
+     * stores only a key that has no value).
+     */
+    public static boolean store(String host, int port, String verb, String key, String value, int timeoutMillis) throws IOException {
+        String reply = command(host, port, verb + " " + key + " 0 86400 " + value.length() + "\r\n" + value, timeoutMillis, "\r\n");
+        if (reply.startsWith("STORED")) {
+            return true;
+        }
+        if (reply.startsWith("NOT_STORED")) {
+            return false;
+        }
+        throw new IOException("'" + verb + "' failed on " + host + ":" + port + ": " + firstLine(reply));
+    }
+
+    /** {@code get} of several keys in one request: the keys that have a value, with it. */
+    public static Map<String, String> getAll(String host, int port, Iterable<String> keys, int timeoutMillis) throws IOException {
+        String reply = command(host, port, "get " + String.join(" ", keys), timeoutMillis, "END\r\n");
+        Map<String, String> out = new LinkedHashMap<>();
+        String[] lines = reply.split("\r\n");
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].startsWith("VALUE ") && i + 1 < lines.length) {
+                out.put(lines[i].split(" ")[1], lines[++i]);
+            } else if (!lines[i].equals("END") && !lines[i].isEmpty()) {
+                throw new IOException("unexpected reply to 'get' from " + host + ":" + port + ": " + lines[i]);
+            }
+        }
+        return out;
     }
 
     private static String command(String host, int port, String cmd, int timeoutMillis, String end) throws IOException {

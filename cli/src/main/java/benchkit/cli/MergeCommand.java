@@ -1,0 +1,52 @@
+package benchkit.cli;
+
+import benchkit.core.merge.WorkerMerge;
+import benchkit.core.result.SummaryTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code bench merge DIR...}: the workers' results of one run as one run. */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = "Join the result directories of the workers of one run (bench --worker I/N) into one run: "
+                + "counts summed per iteration, latency percentiles from the added histograms, client CPU per worker "
+                + "and in total, params clients=N.")
+final class MergeCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "DIR", arity = "1..*", description = "The workers' result directories.")
+    List<Path> dirs;
+
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Where to write the merged run.")
+    Path out;
+
+    @Option(names = "--allow-missing",
+            description = "Merge even when a worker or some of its iterations are missing (run.json names them); "
+                    + "by default the merge refuses a total that lacks load.")
+    boolean allowMissing;
+
+    @Override
+    public Integer call() throws Exception {
+        return merge(dirs, out, allowMissing);
+    }
+
+    /** Merges, prints the summary table and says where; exit 1 when the merge was refused or a file not written. */
+    static int merge(List<Path> dirs, Path out, boolean allowMissing) throws Exception {
+        WorkerMerge.Result r;
+        try {
+            r = WorkerMerge.merge(dirs, benchkit.core.run.Runner.prepareOutDir(out), allowMissing, System.out::println);
+        } catch (WorkerMerge.IncompleteMergeException e) {
+            System.err.println("bench: error: " + e.getMessage());
+            return Cli.EXIT_FAILURE;
+        }
+        if (!r.results().isEmpty()) {
+            SummaryTable.print(r.results(), System.out);
+        }
+        r.missing().forEach(m -> System.out.println("# Merged without: " + m));
+        System.out.println("# Merged " + dirs.size() + " workers: " + out);
+        r.failures().forEach(f -> System.err.println("bench: error: " + f));
+        return r.failures().isEmpty() ? 0 : Cli.EXIT_FAILURE;
+    }
+}

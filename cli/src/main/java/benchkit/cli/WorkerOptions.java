@@ -1,0 +1,70 @@
+package benchkit.cli;
+
+import benchkit.core.run.Rendezvous;
+import benchkit.core.run.StartBarrier;
+import benchkit.core.run.WorkerRole;
+import benchkit.core.server.SqlRendezvous;
+import benchkit.memcached.client.MemcachedRendezvous;
+import benchkit.spi.Target;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code --worker I/N --run-id ID}: this bench as one of several client processes loading one target. */
+final class WorkerOptions {
+    @Option(names = "--worker", paramLabel = "I/N",
+            description = "Run as worker I of N client processes loading one target (--mysql-host/--mysql-socket or "
+                    + "--memcached-servers): every trial starts when all N reach it, worker 0 alone prepares the data, "
+                    + "and 'bench merge' joins their results. --clients starts the workers for you.")
+    String worker;
+
+    @Option(names = "--run-id", paramLabel = "ID",
+            description = "With --worker: the run's name, the same for all its workers (letters, digits, '.', '_', '-').")
+    String runId;
+
+    @Option(names = "--barrier-timeout", paramLabel = "SECONDS", defaultValue = "300",
+            description = "With --worker: how long to wait for the other workers at each start, worker 0's prepare "
+                    + "included (default ${DEFAULT-VALUE}).")
+    double barrierTimeout;
+
+    /** The worker role given, checked; empty for a run of its own. */
+    Optional<WorkerRole> role() {
+        if (worker == null) {
+            if (runId != null) {
+                throw new UsageException("--run-id names the run of several workers: give --worker I/N too");
+            }
+            return Optional.empty();
+        }
+        if (runId == null) {
+            throw new UsageException("--worker needs --run-id ID, the same for every worker of the run");
+        }
+        RunCommand.seconds("--barrier-timeout", barrierTimeout, false);
+        return Optional.of(WorkerRole.parse(worker, runId));
+    }
+
+    /**
+     * The place the workers meet: the target itself. Only a target every worker reaches will do, so a launched
+     * server (one per worker) is refused.
+     */
+    Rendezvous rendezvous(String protocol, ServerOptions server, Map<String, String> given) throws IOException {
+        if (protocol.equals("memcached")) {
+            if (!given.containsKey("memcached-servers")) {
+                throw new UsageException("--worker loads one memcached all workers share: give --memcached-servers HOST:PORT");
+            }
+            Target t = MemcachedServers.first(given.get("memcached-servers")).target();
+            return new MemcachedRendezvous(t.host(), t.port());
+        }
+        if (!server.isExternal()) {
+            throw new UsageException("--worker loads one server all workers share: give --mysql-host or --mysql-socket "
+                    + "(a server bench launched would be each worker's own)");
+        }
+        return SqlRendezvous.open(Variants.externalTarget(server));
+    }
+
+    StartBarrier barrier(WorkerRole role, Rendezvous store) {
+        return new StartBarrier(store, role, Duration.ofMillis((long) (barrierTimeout * 1000)), System.out::println);
+    }
+}

@@ -1,0 +1,84 @@
+package benchkit.core.merge;
+
+import benchkit.core.result.IterationRecord;
+import benchkit.core.result.LatencyLog;
+import benchkit.core.result.TrialRecord;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/** Reads one iteration's latency out of a trial's HdrHistogram log, and writes a merged run's log. */
+final class LatencyIntervals {
+
+    private LatencyIntervals() {
+    }
+
+    static Histogram newHistogram() {
+        return new Histogram(2);     // auto-resizing: the workers' histograms are added whatever their range
+    }
+
+    /**
+     * The latency (ns) of one iteration of a worker: the log's intervals between the iteration's start and end.
+     * Their count must be the iteration's events (they are counted from the same histograms); a log that does not
+     * hold them all cannot give the merged percentiles, and says so.
+     */
+    static Histogram of(Path workerDir, TrialRecord trial, IterationRecord it) throws IOException {
+        Path file = workerDir.resolve(LatencyLog.DIR).resolve(LatencyLog.fileName(trial.variant(), trial.threads(), trial.fork()));
+        Histogram sum = newHistogram();
+        try (InputStream in = Files.newInputStream(file)) {
+            HistogramLogReader reader = new HistogramLogReader(in);
+            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                // an interval belongs to the iteration whose window holds it (ms bounds written to the ms)
+                if (h.getStartTimeStamp() >= it.startMillis() - 1 && h.getEndTimeStamp() <= it.endMillis() + 1) {
+                    sum.add((Histogram) h);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new IncompleteLogException(workerDir + " has no latency log " + file.getFileName() + " for "
+                    + WorkerMerge.where(trial, it));
+        }
+        if (sum.getTotalCount() != it.events()) {
+            throw new IncompleteLogException("the latency log " + file + " holds " + sum.getTotalCount() + " of the "
+                    + it.events() + " events of " + WorkerMerge.where(trial, it));
+        }
+        return sum;
+    }
+
+    /**
+     * Writes the merged run's latency logs: per trial, one interval per iteration holding every worker's latency.
+     * Returns the files it could not write (the merge's other results are still written).
+     */
+    static List<String> writeMerged(Path out, Map<TrialRecord, List<Histogram>> latencyByTrial) {
+        List<String> failures = new ArrayList<>();
+        for (Map.Entry<TrialRecord, List<Histogram>> e : latencyByTrial.entrySet()) {
+            TrialRecord t = e.getKey();
+            if (t.iterations().isEmpty()) {
+                continue;
+            }
+            try (LatencyLog log = LatencyLog.open(out, t.variant(), t.threads(), t.fork(), t.iterations().get(0).startMillis())) {
+                for (int i = 0; i < t.iterations().size(); i++) {
+                    IterationRecord it = t.iterations().get(i);
+                    log.interval(e.getValue().get(i), it.startMillis(), it.endMillis(), it.warmup());
+                }
+            } catch (IOException ex) {
+                failures.add("could not write the merged latency log of " + t.variant() + " at " + t.threads() + " threads: " + ex.getMessage());
+            }
+        }
+        return failures;
+    }
+
+    /** A worker's latency log that cannot give an iteration's percentiles. */
+    static final class IncompleteLogException extends IOException {
+        IncompleteLogException(String message) {
+            super(message);
+        }
+    }
+}

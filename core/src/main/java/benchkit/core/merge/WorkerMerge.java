@@ -1,0 +1,316 @@
+package benchkit.core.merge;
+
+import benchkit.core.report.RunInfo;
+import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.IterationRecord;
+import benchkit.core.result.JmhResults;
+import benchkit.core.result.Journal;
+import benchkit.core.result.JournalReader;
+import benchkit.core.result.LatencyLog;
+import benchkit.core.result.RunDescription;
+import benchkit.core.result.TrialRecord;
+import benchkit.core.run.ResultFiles;
+import benchkit.spi.Aggregation;
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.Metric;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+
+/**
+ * {@code bench merge}: joins the result directories of N workers ({@code bench --worker I/N} against one
+ * target, started together at each trial by a {@link benchkit.core.run.StartBarrier}) into one run, as if one
+ * client machine had run every session:
+ * <ul>
+ * <li>counts (events, errors, queries) are summed per iteration; the workers' iterations are aligned by the
+ *     barrier and last the same time, so the merged throughput is the sum of theirs;</li>
+ * <li>latency percentiles come from adding the workers' histograms of the iteration (their HdrHistogram logs),
+ *     never from averaging percentiles;</li>
+ * <li>client CPU is summed, and kept per worker ({@code client.cpu.worker-I}); CPU per query is the CPU
+ *     over the merged queries; what the workers saw of the server (its CPU, memory, counters) is the same
+ *     server seen N times, so it is averaged (or its maximum kept);</li>
+ * <li>each variant gets the param {@code clients=N}.</li>
+ * </ul>
+ * A worker that is missing or did not finish is named, and the merge refuses to report a total without it
+ * unless asked to ({@code allowMissing}): a total that silently lacks a third of the load is worse than none.
+ */
+public final class WorkerMerge {
+    /** run.json setting of a worker's run: {@code I/N}. */
+    public static final String WORKER = "worker";
+    /** run.json setting shared by the workers of one run. */
+    public static final String RUN_ID = "run-id";
+    /** The variant param of a merged run: how many client workers loaded the target. */
+    public static final String CLIENTS = "clients";
+
+    private record Worker(int index, int count, String runId, Path dir, JournalReader.Contents journal, RunInfo info) {
+    }
+
+    /** What the merge wrote, and which workers or iterations it had to leave out (only with allowMissing). */
+    public record Result(Path dir, List<BenchmarkResult> results, List<String> missing, List<String> failures) {
+    }
+
+    private WorkerMerge() {
+    }
+
+    /**
+     * Merges {@code workerDirs} into {@code out}.
+     *
+     * @throws InvalidOptionException when the directories are not the workers of one run (bad input)
+     * @throws IncompleteMergeException when a worker or one of its iterations is missing and {@code allowMissing} is false
+     */
+    public static Result merge(List<Path> workerDirs, Path out, boolean allowMissing, Consumer<String> print) throws IOException {
+        List<Worker> workers = read(workerDirs);
+        List<String> missing = missingWorkers(workers);
+        Worker first = workers.get(0);
+        int clients = first.count();
+        List<TrialRecord> trials = new ArrayList<>();
+        Map<TrialRecord, List<Histogram>> latencyByTrial = new LinkedHashMap<>();
+        for (TrialRecord t : first.journal().trials()) {
+            List<IterationRecord> merged = new ArrayList<>();
+            List<Histogram> mergedLatency = new ArrayList<>();
+            for (IterationRecord it : t.iterations()) {
+                List<IterationRecord> parts = new ArrayList<>();
+                List<Histogram> latency = new ArrayList<>();
+                for (Worker w : workers) {
+                    Optional<IterationRecord> own = find(w, t, it);
+                    if (own.isEmpty()) {
+                        missing.add("worker " + w.index() + " (" + w.dir() + ") has no " + where(t, it));
+                        continue;
+                    }
+                    parts.add(own.get());
+                    latency.add(LatencyIntervals.of(w.dir(), t, own.get()));
+                }
+                if (parts.size() == workers.size() || allowMissing) {
+                    Histogram all = LatencyIntervals.newHistogram();
+                    latency.forEach(all::add);
+                    merged.add(iteration(it, parts, all));
+                    mergedLatency.add(all);
+                }
+            }
+            Map<String, String> params = new LinkedHashMap<>(t.variantParams());
+            params.put(CLIENTS, String.valueOf(clients));
+            TrialRecord trial = new TrialRecord(t.variant(), params, t.server(), t.threads(), t.fork(), merged);
+            trials.add(trial);
+            latencyByTrial.put(trial, mergedLatency);
+        }
+        if (!missing.isEmpty() && !allowMissing) {
+            throw new IncompleteMergeException(missing);
+        }
+        RunDescription run = withClients(first.journal().run(), clients);
+        Files.createDirectories(out);
+        writeJournal(out, run, trials, missing);
+        List<String> failures = new ArrayList<>(LatencyIntervals.writeMerged(out, latencyByTrial));
+        List<JmhResults.Entry> entries = JmhResults.build(run, trials);
+        List<BenchmarkResult> results = JmhResults.results(entries);
+        failures.addAll(ResultFiles.write(out, run.workload(), entries, results, started(workers), settings(workers, missing), print));
+        return new Result(out, results, missing, failures);
+    }
+
+    private static List<Worker> read(List<Path> dirs) throws IOException {
+        if (dirs.isEmpty()) {
+            throw new InvalidOptionException("bench merge needs the result directories of the workers");
+        }
+        List<Worker> workers = new ArrayList<>();
+        for (Path dir : dirs) {
+            if (!Files.isDirectory(dir)) {
+                throw new InvalidOptionException(dir + " is not a directory");
+            }
+            RunInfo info = RunInfo.read(dir).orElseThrow(() -> new InvalidOptionException(
+                    dir + " is not a worker's result directory (no run.json in it)"));
+            String role = info.settings().get(WORKER);
+            if (role == null || !role.matches("\\d+/\\d+")) {
+                throw new InvalidOptionException(dir + " is not a worker's result (its run did not have --worker I/N)");
+            }
+            JournalReader.Contents journal;
+            try {
+                journal = JournalReader.read(dir);
+            } catch (IOException e) {
+                throw new InvalidOptionException("cannot read the journal of " + dir + ": " + e.getMessage());
+            }
+            String[] in = role.split("/");
+            workers.add(new Worker(Integer.parseInt(in[0]), Integer.parseInt(in[1]), info.settings().getOrDefault(RUN_ID, ""),
+                    dir, journal, info));
+        }
+        workers.sort(Comparator.comparingInt(Worker::index));
+        Worker first = workers.get(0);
+        for (Worker w : workers) {
+            if (w.count() != first.count() || !w.runId().equals(first.runId())) {
+                throw new InvalidOptionException("not the workers of one run: " + first.dir() + " is worker " + first.index() + "/"
+                        + first.count() + " of run '" + first.runId() + "', " + w.dir() + " is worker " + w.index() + "/"
+                        + w.count() + " of run '" + w.runId() + "'");
+            }
+            RunDescription a = first.journal().run();
+            RunDescription b = w.journal().run();
+            if (!a.workload().equals(b.workload()) || !a.threads().equals(b.threads()) || !a.variants().equals(b.variants())
+                    || a.measurementIterations() != b.measurementIterations() || !a.measurementTime().equals(b.measurementTime())) {
+                throw new InvalidOptionException("the workers of run '" + first.runId() + "' did not run the same plan: "
+                        + first.dir() + " ran " + a.workload() + " " + a.variants() + " at " + a.threads() + " threads, "
+                        + w.dir() + " ran " + b.workload() + " " + b.variants() + " at " + b.threads() + " threads");
+            }
+        }
+        for (int i = 1; i < workers.size(); i++) {
+            if (workers.get(i).index() == workers.get(i - 1).index()) {
+                throw new InvalidOptionException("worker " + workers.get(i).index() + " is given twice: "
+                        + workers.get(i - 1).dir() + " and " + workers.get(i).dir());
+            }
+        }
+        return workers;
+    }
+
+    /** Workers of 0..N-1 without a directory, and workers whose run did not finish. */
+    private static List<String> missingWorkers(List<Worker> workers) {
+        List<String> missing = new ArrayList<>();
+        int n = workers.get(0).count();
+        for (int i = 0; i < n; i++) {
+            int index = i;
+            if (workers.stream().noneMatch(w -> w.index() == index)) {
+                missing.add("worker " + i + " of " + n + " gave no result directory");
+            }
+        }
+        for (Worker w : workers) {
+            if (!w.journal().complete()) {
+                missing.add("worker " + w.index() + " (" + w.dir() + ") did not finish: " + w.journal().error().orElse("run incomplete"));
+            }
+        }
+        return missing;
+    }
+
+    private static Optional<IterationRecord> find(Worker w, TrialRecord t, IterationRecord it) {
+        return w.journal().trials().stream()
+                .filter(o -> o.variant().equals(t.variant()) && o.threads() == t.threads() && o.fork() == t.fork())
+                .flatMap(o -> o.iterations().stream())
+                .filter(o -> o.warmup() == it.warmup() && o.index() == it.index())
+                .findFirst();
+    }
+
+    static String where(TrialRecord t, IterationRecord it) {
+        return (it.warmup() ? "warmup " : "") + "iteration " + it.index() + " of variant " + t.variant() + " at "
+                + t.threads() + " threads, fork " + t.fork();
+    }
+
+    /** One iteration of all workers: counts summed, latency from the added histograms, metrics as the class says. */
+    private static IterationRecord iteration(IterationRecord like, List<IterationRecord> parts, Histogram all) {
+        long duration = Math.round(parts.stream().mapToLong(IterationRecord::durationNanos).average().orElse(1));
+        return new IterationRecord(like.index(), like.warmup(), Math.max(1, duration),
+                sum(parts, IterationRecord::events), sum(parts, IterationRecord::errors), sum(parts, IterationRecord::reconnects),
+                sum(parts, IterationRecord::reads), sum(parts, IterationRecord::writes), sum(parts, IterationRecord::others),
+                millis(all.getValueAtPercentile(50)), millis(all.getValueAtPercentile(95)), millis(all.getValueAtPercentile(99)),
+                millis(all.getMaxValue()), metrics(parts),
+                parts.stream().mapToLong(IterationRecord::startMillis).min().orElse(0),
+                parts.stream().mapToLong(IterationRecord::endMillis).max().orElse(0));
+    }
+
+    private static List<Metric> metrics(List<IterationRecord> parts) {
+        Map<String, List<double[]>> byName = new TreeMap<>();     // name -> (value, queries, worker position)
+        Map<String, Metric> like = new LinkedHashMap<>();
+        long queries = 0;
+        for (int p = 0; p < parts.size(); p++) {
+            IterationRecord it = parts.get(p);
+            long q = it.queries() > 0 ? it.queries() : it.events();
+            queries += q;
+            for (Metric m : it.metrics()) {
+                like.putIfAbsent(m.name(), m);
+                byName.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(new double[] {m.value(), q, p});
+            }
+        }
+        List<Metric> merged = new ArrayList<>();
+        for (Map.Entry<String, List<double[]>> e : byName.entrySet()) {
+            String name = e.getKey();
+            List<double[]> v = e.getValue();
+            Metric m = like.get(name);
+            boolean client = name.startsWith("client.");
+            double value;
+            if (name.endsWith(".per.query")) {
+                // CPU time = value x own queries; the client's adds up over workers, the server's is one server seen N times
+                double cpu = v.stream().mapToDouble(x -> x[0] * x[1]).sum();
+                value = queries == 0 ? 0 : (client ? cpu : cpu / v.size()) / queries;
+            } else if (client) {
+                value = v.stream().mapToDouble(x -> x[0]).sum();
+                if (name.equals("client.cpu")) {
+                    v.forEach(x -> merged.add(new Metric("client.cpu.worker-" + (int) x[2], x[0], m.unit(), m.aggregation())));
+                }
+            } else if (m.aggregation() == Aggregation.MAX) {
+                value = v.stream().mapToDouble(x -> x[0]).max().orElse(0);
+            } else {
+                value = v.stream().mapToDouble(x -> x[0]).average().orElse(0);
+            }
+            merged.add(new Metric(name, value, m.unit(), m.aggregation()));
+        }
+        return merged;
+    }
+
+    private static long sum(List<IterationRecord> parts, java.util.function.ToLongFunction<IterationRecord> f) {
+        return parts.stream().mapToLong(f).sum();
+    }
+
+    private static double millis(long nanos) {
+        return nanos / 1e6;
+    }
+
+    private static RunDescription withClients(RunDescription run, int clients) {
+        Map<String, Map<String, String>> params = new LinkedHashMap<>();
+        run.variantParams().forEach((label, p) -> {
+            Map<String, String> withClients = new LinkedHashMap<>(p);
+            withClients.put(CLIENTS, String.valueOf(clients));
+            params.put(label, withClients);
+        });
+        return new RunDescription(run.workload(), run.workloadOptions(), run.variants(), params, run.threads(), run.forks(),
+                run.warmupIterations(), run.warmupTime(), run.measurementIterations(), run.measurementTime(), run.maxEvents(),
+                run.rate());
+    }
+
+    private static void writeJournal(Path out, RunDescription run, List<TrialRecord> trials, List<String> missing) throws IOException {
+        Files.deleteIfExists(out.resolve(Journal.FILE));
+        try (Journal journal = Journal.open(out)) {
+            journal.start(run);
+            for (TrialRecord t : trials) {
+                for (IterationRecord it : t.iterations()) {
+                    journal.iteration(t, it);
+                }
+            }
+            journal.end(missing.isEmpty(), missing.isEmpty() ? null : "merged without: " + String.join("; ", missing));
+        }
+    }
+
+    private static Instant started(List<Worker> workers) {
+        return workers.stream().map(w -> w.info().startedAt()).filter(s -> s != null).map(Instant::parse)
+                .min(Comparator.naturalOrder()).orElse(null);
+    }
+
+    /** Worker 0's settings, without the worker's own role, plus where the merged run came from. */
+    private static Map<String, String> settings(List<Worker> workers, List<String> missing) {
+        Map<String, String> s = new LinkedHashMap<>(workers.get(0).info().settings());
+        s.remove(WORKER);
+        s.put(CLIENTS, String.valueOf(workers.get(0).count()));
+        s.put("merged-from", String.join(",", workers.stream().map(w -> w.index() + "=" + w.dir()).toList()));
+        if (!missing.isEmpty()) {
+            s.put("merged-without", String.join("; ", missing));
+        }
+        return s;
+    }
+
+    /** A merge that would lack a worker's load: the one-line reasons, for a user who may pass --allow-missing. */
+    public static final class IncompleteMergeException extends RuntimeException {
+        private final List<String> missing;
+
+        IncompleteMergeException(List<String> missing) {
+            super("the merged total would lack load: " + String.join("; ", missing)
+                    + " (--allow-missing merges the rest and says so in run.json)");
+            this.missing = List.copyOf(missing);
+        }
+
+        public List<String> missing() {
+            return missing;
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package benchkit.core.result;
+
+import benchkit.spi.Aggregation;
+import benchkit.spi.Metric;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads a {@link Journal} back into what the run held in memory: its shape and its finished trials. Used by
+ * {@code bench merge}, which joins several client machines' runs from the files they left.
+ */
+public final class JournalReader {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * @param complete whether the journal's last line says the run ended complete
+     * @param error    the run's failure as its end line gives it, or why the end line is missing
+     */
+    public record Contents(RunDescription run, List<TrialRecord> trials, boolean complete, Optional<String> error) {
+    }
+
+    private JournalReader() {
+    }
+
+    /** Reads {@code dir/journal.jsonl}; a missing file or a journal without its start line is an IOException naming it. */
+    public static Contents read(Path dir) throws IOException {
+        Path file = dir.resolve(Journal.FILE);
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("no " + Journal.FILE + " in " + dir);
+        }
+        RunDescription run = null;
+        Map<String, List<IterationRecord>> iterations = new LinkedHashMap<>();
+        Map<String, JsonNode> trialLines = new LinkedHashMap<>();
+        Boolean complete = null;
+        String error = null;
+        int lineNo = 0;
+        for (String line : Files.readAllLines(file)) {
+            lineNo++;
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode n;
+            try {
+                n = JSON.readTree(line);
+            } catch (IOException e) {
+                throw new IOException(file + " line " + lineNo + " is not JSON", e);
+            }
+            switch (n.path("event").asText()) {
+                case "start" -> run = description(n);
+                case "iteration" -> {
+                    String key = n.path("variant").asText() + "\u0000" + n.path("threads").asInt() + "\u0000" + n.path("fork").asInt();
+                    trialLines.putIfAbsent(key, n);
+                    iterations.computeIfAbsent(key, k -> new ArrayList<>()).add(iteration(n));
+                }
+                case "end" -> {
+                    complete = n.path("complete").asBoolean();
+                    error = n.hasNonNull("error") ? n.get("error").asText() : null;
+                }
+                default -> { }
+            }
+        }
+        if (run == null) {
+            throw new IOException(file + " has no start line");
+        }
+        List<TrialRecord> trials = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> e : trialLines.entrySet()) {
+            JsonNode n = e.getValue();
+            String variant = n.path("variant").asText();
+            trials.add(new TrialRecord(variant, run.variantParams().getOrDefault(variant, Map.of()), n.path("server").asText(),
+                    n.path("threads").asInt(), n.path("fork").asInt(), iterations.get(e.getKey())));
+        }
+        if (complete == null) {
+            error = "the journal has no end line (the run was killed or is still running)";
+        }
+        return new Contents(run, trials, Boolean.TRUE.equals(complete), Optional.ofNullable(error));
+    }
+
+    private static RunDescription description(JsonNode n) {
+        Map<String, Map<String, String>> variants = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = n.path("variants").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> v = it.next();
+            variants.put(v.getKey(), strings(v.getValue()));
+        }
+        List<Integer> threads = new ArrayList<>();
+        n.path("threads").forEach(t -> threads.add(t.asInt()));
+        return new RunDescription(n.path("workload").asText(), strings(n.path("workloadOptions")), List.copyOf(variants.keySet()),
+                variants, threads, n.path("forks").asInt(), n.path("warmupIterations").asInt(),
+                Duration.parse(n.path("warmupTime").asText("PT0S")), n.path("measurementIterations").asInt(),
+                Duration.parse(n.path("measurementTime").asText("PT0S")), n.path("maxEvents").asLong(), n.path("rate").asDouble());
+    }
+
+    private static IterationRecord iteration(JsonNode n) {
+        JsonNode lat = n.path("latencyMs");
+        List<Metric> metrics = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = n.path("metrics").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> m = it.next();
+            metrics.add(new Metric(m.getKey(), m.getValue().path("value").asDouble(), m.getValue().path("unit").asText(),
+                    Aggregation.valueOf(m.getValue().path("aggregation").asText(Aggregation.AVG.name()))));
+        }
+        return new IterationRecord(n.path("iteration").asInt(), n.path("warmup").asBoolean(),
+                Math.round(n.path("durationSec").asDouble() * 1e9), n.path("events").asLong(), n.path("errors").asLong(),
+                n.path("reconnects").asLong(), n.path("reads").asLong(), n.path("writes").asLong(), n.path("others").asLong(),
+                lat.path("p50").asDouble(), lat.path("p95").asDouble(), lat.path("p99").asDouble(), lat.path("max").asDouble(),
+                metrics, n.path("startMs").asLong(), n.path("endMs").asLong());
+    }
+
+    private static Map<String, String> strings(JsonNode object) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            m.put(e.getKey(), e.getValue().asText());
+        }
+        return m;
+    }
+}

@@ -1,0 +1,24 @@
+package benchkit.core.run;
+
+import java.io.IOException;
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * A few keys and values that every worker of a run can reach: the place where the workers of a
+ * {@link StartBarrier} meet. The target server itself is one (a table of the SQL server, keys of memcached), so
+ * workers need nothing beyond what they load.
+ */
+public interface Rendezvous extends AutoCloseable {
+    /** Stores {@code value} under {@code key}, replacing any value it had. */
+    void put(String key, String value) throws IOException;
+
+    /** Stores {@code value} under {@code key} unless the key has a value already; returns the value the key then holds. */
+    String putIfAbsent(String key, String value) throws IOException;
+
+    /** The keys of {@code keys} that have a value, with their values, in one round trip. */
+    Map<String, String> getAll(Collection<String> keys) throws IOException;
+
+    @Override
+    void close() throws IOException;
+}
