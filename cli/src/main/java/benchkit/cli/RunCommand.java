@@ -154,6 +154,9 @@ abstract class RunCommand implements Callable<Integer> {
     @Mixin
     WorkerOptions workers = new WorkerOptions();
 
+    @Mixin
+    ClientOptions clientOptions = new ClientOptions();
+
     /** The variants to run; {@code bench calibrate} runs each as several replicas. */
     List<Variants.Protocolled> variants(PluginRegistry registry) {
         return Variants.ofAll(registry, server);
@@ -178,6 +181,9 @@ abstract class RunCommand implements Callable<Integer> {
         Compare.Settings verdictSettings = verdicts.settings();
         List<Variants.Protocolled> variants = variants(registry);
         Path outDir = out != null ? out : defaultOutDir(String.join("+", names));
+        if (role.isPresent()) {
+            outDir = Path.of(outDir.toString().replace("{worker}", String.valueOf(role.get().index())));
+        }
 
         // Every workload and plan is checked before any server starts.
         Map<String, RunPlan> plans = new LinkedHashMap<>();
@@ -195,6 +201,9 @@ abstract class RunCommand implements Callable<Integer> {
                 fitting = Variants.forProtocol(variants, name, factory.protocol());
             }
             plans.put(name, plan(name, effective, fitting, names.size() == 1 ? outDir : outDir.resolve(name), given));
+        }
+        if (clientOptions.clients != null) {
+            return coordinate(registry, names, given, outDir, role);
         }
         Optional<Study> published = readStudy(study);
         ClientCpus.pin(server.clientCpus);
@@ -262,6 +271,27 @@ abstract class RunCommand implements Callable<Integer> {
         }
         spec.commandLine().getErr().flush();
         return failures.isEmpty() ? 0 : Cli.EXIT_FAILURE;
+    }
+
+    /** {@code --clients N}: the workers run this command; here they are started, awaited and merged. */
+    private int coordinate(PluginRegistry registry, List<String> names, Map<String, String> given, Path outDir,
+                           Optional<WorkerRole> role) throws Exception {
+        if (clientOptions.clients < 1 || clientOptions.clients > 1000) {
+            throw new UsageException("--clients " + clientOptions.clients + " is not valid; expected 1 to 1000 workers");
+        }
+        if (role.isPresent()) {
+            throw new UsageException("--clients starts the workers itself: give --clients or --worker, not both");
+        }
+        if (server.mysqlPassword != null) {
+            throw new UsageException("--clients hands the password to the workers only through " + ServerOptions.PASSWORD_ENV
+                    + ": set it there instead of --mysql-password");
+        }
+        if (names.size() > 1) {
+            throw new UsageException("--clients runs one workload at a time: give one --workload");
+        }
+        ClientWorkers.engine(clientOptions.engine);                       // a bad engine name is bad input
+        WorkerOptions.requireSharedTarget(registry.workload(names.get(0)).protocol(), server, given);
+        return ClientWorkers.run(clientOptions, spec.commandLine().getParseResult().originalArgs(), outDir);
     }
 
     /** The study a run repeats, read and checked before any server starts. */

@@ -11,6 +11,8 @@ import java.util.List;
  */
 final class ServerOptions {
     static final String PASSWORD_ENV = "BENCH_MYSQL_PASSWORD";
+    /** A file holding the password, as container engines mount secrets. */
+    static final String PASSWORD_FILE_ENV = "BENCH_MYSQL_PASSWORD_FILE";
 
     @Option(names = "--server", paramLabel = "SERVER[,SERVER...]",
             description = "Servers to launch, each a variant: mariadb-11.4 (embedded, default), mysql-8.0 and mysql-5.7 "
@@ -88,6 +90,15 @@ final class ServerOptions {
             return mysqlPassword;
         }
         String env = System.getenv(PASSWORD_ENV);
+        String file = System.getenv(PASSWORD_FILE_ENV);
+        if (env == null && file != null) {
+            // a container's secret (docker secret, Kubernetes secret volume): the password never in an environment listing
+            try {
+                env = java.nio.file.Files.readString(java.nio.file.Path.of(file)).strip();
+            } catch (java.io.IOException e) {
+                throw new UsageException(PASSWORD_FILE_ENV + " names " + file + ", which cannot be read: " + Cli.describe(e));
+            }
+        }
         if (env == null) {
             env = System.getenv("MYSQL_PWD");
         }

@@ -18,7 +18,8 @@ final class WorkerOptions {
     @Option(names = "--worker", paramLabel = "I/N",
             description = "Run as worker I of N client processes loading one target (--mysql-host/--mysql-socket or "
                     + "--memcached-servers): every trial starts when all N reach it, worker 0 alone prepares the data, "
-                    + "and 'bench merge' joins their results. --clients starts the workers for you.")
+                    + "and 'bench merge' joins their results; auto/N takes I from the engine (Kubernetes' "
+                    + "JOB_COMPLETION_INDEX, Swarm's slot). '{worker}' in --out becomes I. --clients starts the workers for you.")
     String worker;
 
     @Option(names = "--run-id", paramLabel = "ID",
@@ -42,7 +43,7 @@ final class WorkerOptions {
             throw new UsageException("--worker needs --run-id ID, the same for every worker of the run");
         }
         RunCommand.seconds("--barrier-timeout", barrierTimeout, false);
-        return Optional.of(WorkerRole.parse(worker, runId));
+        return Optional.of(WorkerRole.parse(worker, runId, System::getenv));
     }
 
     /**
@@ -50,18 +51,23 @@ final class WorkerOptions {
      * server (one per worker) is refused.
      */
     Rendezvous rendezvous(String protocol, ServerOptions server, Map<String, String> given) throws IOException {
+        requireSharedTarget(protocol, server, given);
         if (protocol.equals("memcached")) {
-            if (!given.containsKey("memcached-servers")) {
-                throw new UsageException("--worker loads one memcached all workers share: give --memcached-servers HOST:PORT");
-            }
             Target t = MemcachedServers.first(given.get("memcached-servers")).target();
             return new MemcachedRendezvous(t.host(), t.port());
         }
-        if (!server.isExternal()) {
-            throw new UsageException("--worker loads one server all workers share: give --mysql-host or --mysql-socket "
+        return SqlRendezvous.open(Variants.externalTarget(server));
+    }
+
+    /** Workers load one target they all reach; a server bench launched would be each worker's own. */
+    static void requireSharedTarget(String protocol, ServerOptions server, Map<String, String> given) {
+        if (protocol.equals("memcached") && !given.containsKey("memcached-servers")) {
+            throw new UsageException("several workers load one memcached they all reach: give --memcached-servers HOST:PORT");
+        }
+        if (!protocol.equals("memcached") && !server.isExternal()) {
+            throw new UsageException("several workers load one server they all reach: give --mysql-host or --mysql-socket "
                     + "(a server bench launched would be each worker's own)");
         }
-        return SqlRendezvous.open(Variants.externalTarget(server));
     }
 
     StartBarrier barrier(WorkerRole role, Rendezvous store) {

@@ -26,6 +26,9 @@ public final class StartBarrier {
     private final WorkerRole role;
     private final Duration timeout;
     private final Consumer<String> print;
+    /** Whether this worker stopped because another did (then it has nothing of its own to tell them). */
+    private boolean othersStopped;
+    private boolean first = true;
 
     public StartBarrier(Rendezvous store, WorkerRole role, Duration timeout, Consumer<String> print) {
         this.store = store;
@@ -45,6 +48,11 @@ public final class StartBarrier {
      */
     long await(String point, String what) throws RunFailure, InterruptedException {
         try {
+            if (first && !store.getAll(List.of(key(point, "arrived-" + role.index()))).isEmpty()) {
+                throw new RunFailure("the run id " + role.runId() + " was used by an earlier run (its start barrier is still in "
+                        + "the target); give every run a new --run-id", null);
+            }
+            first = false;
             store.put(key(point, "arrived-" + role.index()), String.valueOf(System.currentTimeMillis()));
             List<String> keys = new ArrayList<>();
             for (int i = 0; i < role.count(); i++) {
@@ -59,6 +67,7 @@ public final class StartBarrier {
                 Map<String, String> arrived = store.getAll(polled);
                 for (int i = 0; i < role.count(); i++) {
                     if (i != role.index() && arrived.containsKey(failedKey(i))) {
+                        othersStopped = true;
                         throw new RunFailure("worker " + i + " of " + role.count() + " stopped (" + arrived.get(failedKey(i))
                                 + "), so " + what + " cannot start with all workers", null);
                     }
@@ -99,6 +108,9 @@ public final class StartBarrier {
      * instead of waiting out the timeout. Best effort: a worker that cannot say so is still missed by the timeout.
      */
     void abandon(String why) {
+        if (othersStopped) {
+            return;
+        }
         try {
             String ascii = why.replaceAll("[^\\x20-\\x7e]", "?");       // one line, and as many bytes as chars
             String shortWhy = ascii.length() > 60 ? ascii.substring(0, 57) + "..." : ascii;

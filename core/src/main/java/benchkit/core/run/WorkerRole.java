@@ -18,13 +18,41 @@ public record WorkerRole(int index, int count, String runId) {
         }
     }
 
-    /** {@code I/N}, e.g. {@code 2/3}. */
-    public static WorkerRole parse(String worker, String runId) {
-        if (worker == null || !worker.matches("\\d{1,6}/\\d{1,6}")) {
-            throw new InvalidOptionException("--worker " + worker + " is not valid; expected I/N, e.g. 0/3 for the first of three workers");
+    /** Kubernetes' Indexed Job gives each pod its index (0-based). */
+    public static final String KUBERNETES_INDEX = "JOB_COMPLETION_INDEX";
+    /** Docker Swarm gives each task of a service its slot (1-based), which bench passes in this variable. */
+    public static final String SWARM_SLOT = "BENCH_WORKER_SLOT";
+
+    /**
+     * {@code I/N}, e.g. {@code 2/3}; or {@code auto/N}, the index taken from the engine that started this
+     * process: {@value #KUBERNETES_INDEX} (0-based) or {@value #SWARM_SLOT} (1-based).
+     */
+    public static WorkerRole parse(String worker, String runId, java.util.function.UnaryOperator<String> env) {
+        if (worker == null || !worker.matches("(\\d{1,6}|auto)/\\d{1,6}")) {
+            throw new InvalidOptionException("--worker " + worker + " is not valid; expected I/N, e.g. 0/3 for the first of three "
+                    + "workers, or auto/N to take I from " + KUBERNETES_INDEX + " or " + SWARM_SLOT);
         }
         String[] in = worker.split("/");
-        return new WorkerRole(Integer.parseInt(in[0]), Integer.parseInt(in[1]), runId);
+        int index;
+        if (!in[0].equals("auto")) {
+            index = Integer.parseInt(in[0]);
+        } else if (env.apply(KUBERNETES_INDEX) != null) {
+            index = number(KUBERNETES_INDEX, env.apply(KUBERNETES_INDEX));
+        } else if (env.apply(SWARM_SLOT) != null) {
+            index = number(SWARM_SLOT, env.apply(SWARM_SLOT)) - 1;
+        } else {
+            throw new InvalidOptionException("--worker auto/" + in[1] + " takes the index from " + KUBERNETES_INDEX + " or "
+                    + SWARM_SLOT + ", and neither is set");
+        }
+        return new WorkerRole(index, Integer.parseInt(in[1]), runId);
+    }
+
+    private static int number(String variable, String value) {
+        try {
+            return Integer.parseInt(value.strip());
+        } catch (NumberFormatException e) {
+            throw new InvalidOptionException(variable + "=" + value + " is not a worker index");
+        }
     }
 
     /** How run.json names it. */

@@ -1,0 +1,39 @@
+package benchkit.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Something users already run that starts N bench workers and tells when they have ended. */
+interface ClientEngine {
+    /**
+     * One run's workers.
+     *
+     * @param args     the run's own command line, without --clients, --out and the like
+     * @param out      where the merged run goes; worker I writes {@code out/worker-I}
+     * @param jar      this bench.jar
+     */
+    record Launch(int count, String runId, List<String> args, Path out, Path jar, String image, PrintStream console) {
+        /** The worker's command line after {@code java -jar bench.jar}, {@code worker} being {@code I} or {@code auto}. */
+        List<String> workerArgs(String worker, Path outDir) {
+            List<String> a = new ArrayList<>(args);
+            a.addAll(List.of("--worker", worker + "/" + count, "--run-id", runId, "--out", outDir.resolve("worker-{worker}").toString()));
+            return a;
+        }
+
+        Path workerDir(int index) {
+            return out.resolve("worker-" + index);
+        }
+    }
+
+    /** e.g. "3 local processes". */
+    String describe(int count);
+
+    /**
+     * Starts the workers and waits until every one has ended; the results are then in {@code out/worker-I}.
+     * Returns the workers that failed, one line each (the merge names the missing ones again).
+     */
+    List<String> run(Launch launch) throws IOException, InterruptedException;
+}

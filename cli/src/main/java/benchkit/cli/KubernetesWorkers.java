@@ -1,0 +1,97 @@
+package benchkit.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The workers as a Kubernetes Indexed Job: {@code completions = parallelism = N}, each pod's
+ * {@code JOB_COMPLETION_INDEX} its worker index. bench writes the manifest ({@value #MANIFEST}, JSON, which kubectl
+ * reads as YAML) into the result directory, applies it when kubectl is on PATH, and waits for the Job. The pods
+ * write into the PersistentVolumeClaim {@value #CLAIM} mounted at {@value #RESULTS}; mount that volume at the
+ * result directory here (e.g. NFS) or copy {@code worker-*} out of it, then {@code bench merge}. The image must
+ * hold bench.jar at {@value #JAR}; a password comes from the Secret {@value #SECRET} (key {@code password}).
+ */
+final class KubernetesWorkers implements ClientEngine {
+    static final String JAR = "/opt/bench/bench.jar";
+    static final String MANIFEST = "bench-job.json";
+    static final String CLAIM = "bench-results";
+    static final String RESULTS = "/results";
+    static final String SECRET = "bench-mysql";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    @Override
+    public String describe(int count) {
+        return "a Kubernetes Indexed Job of " + count + " pods";
+    }
+
+    @Override
+    public List<String> run(Launch launch) throws IOException, InterruptedException {
+        Path manifest = launch.out().resolve(MANIFEST);
+        Files.writeString(manifest, JSON.writeValueAsString(manifest(launch)) + "\n");
+        launch.console().println("# Wrote " + manifest);
+        if (!onPath("kubectl")) {
+            return List.of("kubectl is not on PATH here: apply " + manifest + " with 'kubectl apply -f', copy the workers' "
+                    + "results out of the claim " + CLAIM + " into " + launch.out() + ", then 'bench merge "
+                    + launch.out() + "/worker-* --out " + launch.out() + "'");
+        }
+        String job = jobName(launch.runId());
+        if (kubectl(List.of("apply", "-f", manifest.toString())) != 0
+                || kubectl(List.of("wait", "--for=condition=complete", "--timeout=24h", "job/" + job)) != 0) {
+            return List.of("the Job " + job + " did not complete (kubectl describe job/" + job + ")");
+        }
+        return List.of();
+    }
+
+    /** The Indexed Job: every field the batch/v1 API requires of one, and the workers' command line. */
+    static ObjectNode manifest(Launch launch) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("apiVersion", "batch/v1");
+        root.put("kind", "Job");
+        root.putObject("metadata").put("name", jobName(launch.runId())).putObject("labels").put("app", "benchkit");
+        ObjectNode spec = root.putObject("spec");
+        spec.put("completionMode", "Indexed");
+        spec.put("completions", launch.count());
+        spec.put("parallelism", launch.count());
+        spec.put("backoffLimit", 0);             // a failed worker is named by the merge, not silently replaced
+        ObjectNode pod = spec.putObject("template").putObject("spec");
+        pod.put("restartPolicy", "Never");
+        ObjectNode c = pod.putArray("containers").addObject();
+        c.put("name", "bench");
+        c.put("image", launch.image());
+        ArrayNode command = c.putArray("command");
+        List.of("java", "-jar", JAR).forEach(command::add);
+        launch.workerArgs("auto", Path.of(RESULTS)).forEach(command::add);
+        ObjectNode env = c.putArray("env").addObject();
+        env.put("name", ServerOptions.PASSWORD_ENV);
+        env.putObject("valueFrom").putObject("secretKeyRef").put("name", SECRET).put("key", "password").put("optional", true);
+        c.putArray("volumeMounts").addObject().put("name", "results").put("mountPath", RESULTS);
+        pod.putArray("volumes").addObject().put("name", "results").putObject("persistentVolumeClaim").put("claimName", CLAIM);
+        return root;
+    }
+
+    /** A DNS-1123 label from the run id. */
+    static String jobName(String runId) {
+        String name = ("bench-" + runId.toLowerCase(java.util.Locale.ROOT)).replaceAll("[^a-z0-9-]", "-");
+        name = name.length() > 63 ? name.substring(0, 63) : name;
+        return name.replaceAll("-+$", "");
+    }
+
+    private static boolean onPath(String program) {
+        String path = System.getenv("PATH");
+        return path != null && java.util.Arrays.stream(path.split(java.io.File.pathSeparator))
+                .anyMatch(d -> Files.isExecutable(Path.of(d, program)));
+    }
+
+    private static int kubectl(List<String> args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("kubectl"));
+        command.addAll(args);
+        return new ProcessBuilder(command).inheritIO().start().waitFor();
+    }
+}

@@ -1,0 +1,43 @@
+package benchkit.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The workers as N java processes on this machine, each logging to {@code out/worker-I.log}. */
+final class LocalWorkers implements ClientEngine {
+    @Override
+    public String describe(int count) {
+        return count + " processes on this machine";
+    }
+
+    @Override
+    public List<String> run(Launch launch) throws IOException, InterruptedException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<Process> processes = new ArrayList<>();
+        try {
+            for (int i = 0; i < launch.count(); i++) {
+                List<String> command = new ArrayList<>(List.of(java, "-jar", launch.jar().toString()));
+                command.addAll(launch.workerArgs(String.valueOf(i), launch.out()));
+                Path log = launch.out().resolve("worker-" + i + ".log");
+                // the environment (and so BENCH_MYSQL_PASSWORD) is inherited: no secret on a command line
+                processes.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
+            }
+            List<String> failed = new ArrayList<>();
+            for (int i = 0; i < processes.size(); i++) {
+                int exit = processes.get(i).waitFor();
+                if (exit != 0) {
+                    failed.add("worker " + i + " exited with " + exit + " (its log: " + launch.out().resolve("worker-" + i + ".log") + ")");
+                }
+            }
+            return failed;
+        } finally {
+            processes.forEach(p -> {
+                if (p.isAlive()) {
+                    p.destroy();        // interrupted: the workers stop too (SIGTERM; they keep what finished)
+                }
+            });
+        }
+    }
+}
