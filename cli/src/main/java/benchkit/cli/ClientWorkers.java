@@ -25,7 +25,7 @@ final class ClientWorkers {
         return switch (name) {
             case "local" -> new LocalWorkers();
             case "docker" -> new SwarmWorkers();
-            case "kubernetes" -> new KubernetesWorkers();
+            case "kubernetes" -> KubernetesWorkers.onThisMachine();
             default -> throw new UsageException("--client-engine " + name + " is not valid; expected local, docker or kubernetes");
         };
     }

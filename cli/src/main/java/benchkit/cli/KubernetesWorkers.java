@@ -25,6 +25,19 @@ final class KubernetesWorkers implements ClientEngine {
     static final String RESULTS = "/results";
     static final String SECRET = "bench-mysql";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** kubectl, when there is one. */
+    private final java.util.Optional<Path> kubectl;
+
+    KubernetesWorkers(java.util.Optional<Path> kubectl) {
+        this.kubectl = kubectl;
+    }
+
+    /** With the kubectl on PATH, if any. */
+    static KubernetesWorkers onThisMachine() {
+        String path = System.getenv("PATH");
+        return new KubernetesWorkers(path == null ? java.util.Optional.empty() : java.util.Arrays.stream(path.split(java.io.File.pathSeparator))
+                .map(d -> Path.of(d, "kubectl")).filter(Files::isExecutable).findFirst());
+    }
 
     @Override
     public String describe(int count) {
@@ -36,7 +49,7 @@ final class KubernetesWorkers implements ClientEngine {
         Path manifest = launch.out().resolve(MANIFEST);
         Files.writeString(manifest, JSON.writeValueAsString(manifest(launch)) + "\n");
         launch.console().println("# Wrote " + manifest);
-        if (!onPath("kubectl")) {
+        if (kubectl.isEmpty()) {
             return List.of("kubectl is not on PATH here: apply " + manifest + " with 'kubectl apply -f', copy the workers' "
                     + "results out of the claim " + CLAIM + " into " + launch.out() + ", then 'bench merge "
                     + launch.out() + "/worker-* --out " + launch.out() + "'");
@@ -83,14 +96,8 @@ final class KubernetesWorkers implements ClientEngine {
         return name.replaceAll("-+$", "");
     }
 
-    private static boolean onPath(String program) {
-        String path = System.getenv("PATH");
-        return path != null && java.util.Arrays.stream(path.split(java.io.File.pathSeparator))
-                .anyMatch(d -> Files.isExecutable(Path.of(d, program)));
-    }
-
-    private static int kubectl(List<String> args) throws IOException, InterruptedException {
-        List<String> command = new java.util.ArrayList<>(List.of("kubectl"));
+    private int kubectl(List<String> args) throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of(kubectl.get().toString()));
         command.addAll(args);
         return new ProcessBuilder(command).inheritIO().start().waitFor();
     }

@@ -1,0 +1,257 @@
+package benchkit.core.run;
+
+import benchkit.core.merge.WorkerMerge;
+import benchkit.core.result.LatencyLog;
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.Outcome;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.FileInputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Workers of one run in this JVM, meeting in a map instead of a server (the SQL and memcached rendezvous are
+ * run against real servers by ClientWorkersIT), and their merge.
+ */
+class WorkersTest {
+    @TempDir
+    Path tmp;
+
+    /** A rendezvous in memory: what the target server keeps for real workers. */
+    static final class MapRendezvous implements Rendezvous {
+        final Map<String, String> values = new ConcurrentHashMap<>();
+
+        @Override
+        public void put(String key, String value) {
+            values.put(key, value);
+        }
+
+        @Override
+        public String putIfAbsent(String key, String value) {
+            String old = values.putIfAbsent(key, value);
+            return old == null ? value : old;
+        }
+
+        @Override
+        public Map<String, String> getAll(Collection<String> keys) {
+            Map<String, String> found = new LinkedHashMap<>();
+            keys.forEach(k -> {
+                if (values.containsKey(k)) {
+                    found.put(k, values.get(k));
+                }
+            });
+            return found;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static StartBarrier barrier(MapRendezvous store, int index, int count, Duration timeout) {
+        return new StartBarrier(store, new WorkerRole(index, count, "test-run"), timeout, line -> { });
+    }
+
+    @Test
+    void workersStartTogetherAtTheStartTheFirstOfThemProposed() throws Exception {
+        MapRendezvous store = new MapRendezvous();
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<long[]>> starts = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                int index = i;
+                starts.add(pool.submit(() -> {
+                    Thread.sleep(200L * index);          // arriving one after another
+                    long start = barrier(store, index, 3, Duration.ofSeconds(10)).await("t1-f1", "t1");
+                    return new long[] {start, System.currentTimeMillis()};
+                }));
+            }
+            long first = starts.get(0).get()[0];
+            for (Future<long[]> f : starts) {
+                assertEquals(first, f.get()[0], "one start for all");
+                assertTrue(f.get()[1] >= first, "no worker goes before the start");
+                assertTrue(f.get()[1] - first < 200, "each goes at the start: " + (f.get()[1] - first) + " ms after");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aWorkerThatDoesNotArriveIsNamedWhenTheWaitTimesOut() {
+        MapRendezvous store = new MapRendezvous();
+        store.put("benchkit-barrier/test-run/t1-f1/arrived-0", "1");
+        RunFailure f = assertThrows(RunFailure.class, () -> barrier(store, 2, 3, Duration.ofMillis(300)).await("t1-f1", "the trial"));
+        assertEquals("worker 1 of 3 did not reach the start of the trial within 0 s (run test-run; arrived: 0, 2)", f.getMessage());
+    }
+
+    @Test
+    void aWorkerThatStoppedStopsTheOthersAtOnceAndIsNotToldBack() throws Exception {
+        MapRendezvous store = new MapRendezvous();
+        barrier(store, 1, 2, Duration.ofSeconds(5)).abandon("server exited during iteration 2");
+        StartBarrier other = barrier(store, 0, 2, Duration.ofMinutes(5));
+        long t0 = System.nanoTime();
+        RunFailure f = assertThrows(RunFailure.class, () -> other.await("t2-f1", "the trial"));
+        assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "no waiting out the timeout");
+        assertEquals("worker 1 of 2 stopped (server exited during iteration 2), so the trial cannot start with all workers",
+                f.getMessage());
+        other.abandon(f.getMessage());
+        assertFalse(store.values.containsKey("benchkit-barrier/test-run/failed-0"), "a stop caused by another is not echoed");
+    }
+
+    @Test
+    void aRunIdUsedBeforeIsRefused() {
+        MapRendezvous store = new MapRendezvous();
+        store.put("benchkit-barrier/test-run/t1-f1/arrived-0", "1");
+        RunFailure f = assertThrows(RunFailure.class, () -> barrier(store, 0, 1, Duration.ofSeconds(1)).await("t1-f1", "t1"));
+        assertTrue(f.getMessage().contains("give every run a new --run-id"), f.getMessage());
+    }
+
+    /** Three workers run the fake workload in this JVM and meet in one map. */
+    private List<Path> runWorkers(int count, MapRendezvous store) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(count);
+        try {
+            List<Future<RunSummary>> runs = new ArrayList<>();
+            List<Path> dirs = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                Path dir = tmp.resolve("worker-" + i);
+                dirs.add(dir);
+                int index = i;
+                runs.add(pool.submit(() -> {
+                    FakeWorkload workload = new FakeWorkload(300 + 200L * index, p -> Outcome.OK);
+                    RunPlan plan = new RunPlan("fake", Map.of("tables", "2"), List.of(new Variant("glibc", Map.of("allocator", "glibc"),
+                            () -> new FakeServer("glibc"))), List.of(2), 1, Duration.ofMillis(300), 2, Duration.ofMillis(1200), 1,
+                            Duration.ZERO, dir, 0, 0);
+                    return new Runner(plan, workload, () -> List.of(clientCpu(10 + index)), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                            .asWorker(barrier(store, index, count, Duration.ofSeconds(20))).run();
+                }));
+            }
+            for (Future<RunSummary> r : runs) {
+                assertTrue(r.get().complete(), "worker run: " + r.get().failure());
+            }
+            return dirs;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** What a worker's client collector reports: here a fixed client CPU per worker, to see the merge add them up. */
+    private static benchkit.spi.Collector clientCpu(double percent) {
+        return new benchkit.spi.Collector() {
+            @Override
+            public String name() {
+                return "client";
+            }
+
+            @Override
+            public void beforeIteration(benchkit.spi.TrialInfo trial, benchkit.spi.IterationInfo iteration) {
+            }
+
+            @Override
+            public Collection<benchkit.spi.Metric> afterIteration(benchkit.spi.TrialInfo trial, benchkit.spi.IterationInfo iteration) {
+                return List.of(new benchkit.spi.Metric("client.cpu", percent, "%", benchkit.spi.Aggregation.AVG));
+            }
+        };
+    }
+
+    @Test
+    void theMergedRunSumsTheWorkersCountsAndTakesPercentilesFromTheirAddedHistograms() throws Exception {
+        List<Path> workers = runWorkers(3, new MapRendezvous());
+        Path merged = tmp.resolve("merged");
+        WorkerMerge.Result result = WorkerMerge.merge(workers, merged, false, line -> { });
+        assertTrue(result.missing().isEmpty() && result.failures().isEmpty(), result.toString());
+
+        ObjectMapper json = new ObjectMapper();
+        long workerEvents = 0;
+        for (Path w : workers) {
+            for (String l : Files.readAllLines(w.resolve("journal.jsonl"))) {
+                JsonNode n = json.readTree(l);
+                if (n.path("event").asText().equals("iteration") && !n.get("warmup").asBoolean()) {
+                    workerEvents += n.get("events").asLong();
+                }
+            }
+        }
+        long mergedEvents = 0;
+        for (String l : Files.readAllLines(merged.resolve("journal.jsonl"))) {
+            JsonNode n = json.readTree(l);
+            if (n.path("event").asText().equals("iteration") && !n.get("warmup").asBoolean()) {
+                mergedEvents += n.get("events").asLong();
+            }
+        }
+        assertTrue(workerEvents > 0);
+        assertEquals(workerEvents, mergedEvents, "the merged run holds every worker's events");
+
+        // the merged log's measured latency is the union of the workers' raw logs, to the value
+        Histogram union = measured(workers.stream().map(w -> w.resolve("latency/glibc-t2-f1.hlog")).toList());
+        Histogram mergedLog = measured(List.of(merged.resolve("latency/glibc-t2-f1.hlog")));
+        assertEquals(union.getTotalCount(), mergedLog.getTotalCount());
+        assertEquals(union.getValueAtPercentile(99), mergedLog.getValueAtPercentile(99));
+        assertEquals(union.getMaxValue(), mergedLog.getMaxValue());
+
+        JsonNode entry = json.readTree(merged.resolve("jmh-result.json").toFile()).get(0);
+        assertEquals("3", entry.path("params").path("clients").asText());
+        assertEquals(2, entry.path("primaryMetric").path("rawData").path(0).size(), "two measured iterations");
+        assertEquals(10 + 11 + 12, entry.path("secondaryMetrics").path("client.cpu").path("score").asDouble(), 1e-9,
+                "the workers' client CPU adds up");
+        assertEquals(12, entry.path("secondaryMetrics").path("client.cpu.worker-2").path("score").asDouble(), 1e-9,
+                "and is kept per worker");
+        assertTrue(Files.isRegularFile(merged.resolve("report.html")));
+    }
+
+    private static Histogram measured(List<Path> logs) throws Exception {
+        Histogram sum = new Histogram(2);
+        for (Path log : logs) {
+            try (FileInputStream in = new FileInputStream(log.toFile())) {
+                HistogramLogReader reader = new HistogramLogReader(in);
+                for (var h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                    if (LatencyLog.MEASURE.equals(h.getTag())) {
+                        sum.add((Histogram) h);
+                    }
+                }
+            }
+        }
+        return sum;
+    }
+
+    @Test
+    void aMergeThatWouldLackAWorkerIsRefusedUnlessAskedAndThenSaysSo() throws Exception {
+        List<Path> workers = runWorkers(2, new MapRendezvous());
+        WorkerMerge.IncompleteMergeException refused = assertThrows(WorkerMerge.IncompleteMergeException.class,
+                () -> WorkerMerge.merge(List.of(workers.get(0)), tmp.resolve("m1"), false, line -> { }));
+        assertTrue(refused.getMessage().contains("worker 1 of 2 gave no result directory"), refused.getMessage());
+
+        WorkerMerge.Result partial = WorkerMerge.merge(List.of(workers.get(0)), tmp.resolve("m2"), true, line -> { });
+        assertEquals(List.of("worker 1 of 2 gave no result directory"), partial.missing());
+        assertTrue(Files.readString(tmp.resolve("m2/run.json")).contains("\"merged-without\" : \"worker 1 of 2 gave no result directory\""));
+
+        InvalidOptionException twice = assertThrows(InvalidOptionException.class,
+                () -> WorkerMerge.merge(List.of(workers.get(0), workers.get(0)), tmp.resolve("m3"), false, line -> { }));
+        assertTrue(twice.getMessage().startsWith("worker 0 is given twice"), twice.getMessage());
+        InvalidOptionException notWorker = assertThrows(InvalidOptionException.class,
+                () -> WorkerMerge.merge(List.of(tmp), tmp.resolve("m4"), false, line -> { }));
+        assertTrue(notWorker.getMessage().contains("is not a worker's result directory"), notWorker.getMessage());
+    }
+}
