@@ -76,6 +76,7 @@ public final class HtmlReport {
         // the answer, the charts per workload, the published study beside it, what was compared (with the
         // allocator proof) and every number; the settings, machine and common params fold away at the end
         study.ifPresent(s -> PublishedBeside.header(body, s));
+        clientsNote(body, results);
         EffectsTable.write(body, comparisons, ReportCharts.silentSomewhere(results, machine));
         chartSection(body, sections);
         study.ifPresent(s -> PublishedBeside.write(body, s, PublishedBeside.lines(s, results, comparisons)));
@@ -205,6 +206,24 @@ public final class HtmlReport {
                     .append("</td><td>").append(Html.escape(String.join(", ", evidence))).append("</td></tr>\n");
         }
         b.append("</table>\n");
+    }
+
+    /** A run merged from several client workers says so first: its thread counts are per worker. */
+    private static void clientsNote(StringBuilder b, List<BenchmarkResult> results) {
+        Set<String> clients = new java.util.TreeSet<>();
+        results.forEach(r -> {
+            String n = r.params().get("clients");
+            if (n != null && !n.equals("1")) {
+                clients.add(n);
+            }
+        });
+        if (!clients.isEmpty()) {
+            String n = String.join(" or ", clients);
+            b.append("<p class=\"clients\">Load from ").append(Html.escape(n)).append(" client workers, started together at each trial ")
+                    .append("and merged: the client threads are each worker's (").append(Html.escape(n))
+                    .append(" &times; as many sessions in all); counts are the workers' sum, percentiles come from their added ")
+                    .append("latency histograms, client CPU is their sum (<code>client.cpu.worker-I</code> each).</p>\n");
+        }
     }
 
     private static void chartSection(StringBuilder b, List<ReportCharts.Section> sections) {

@@ -218,7 +218,8 @@ class WorkersTest {
                 "the workers' client CPU adds up");
         assertEquals(12, entry.path("secondaryMetrics").path("client.cpu.worker-2").path("score").asDouble(), 1e-9,
                 "and is kept per worker");
-        assertTrue(Files.isRegularFile(merged.resolve("report.html")));
+        assertTrue(Files.readString(merged.resolve("report.html")).contains("Load from 3 client workers, started together"),
+                "the report says its threads are per worker");
     }
 
     private static Histogram measured(List<Path> logs) throws Exception {
