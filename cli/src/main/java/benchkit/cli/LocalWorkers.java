@@ -15,7 +15,10 @@ final class LocalWorkers implements ClientEngine {
     @Override
     public List<String> run(Launch launch) throws IOException, InterruptedException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<Process> processes = new ArrayList<>();
+        List<Process> processes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // Ctrl-C or SIGTERM ends this JVM without running finally blocks: the workers are stopped from a hook
+        Thread stopWorkers = new Thread(() -> processes.forEach(Process::destroy), "bench-stop-workers");
+        Runtime.getRuntime().addShutdownHook(stopWorkers);
         try {
             for (int i = 0; i < launch.count(); i++) {
                 List<String> command = new ArrayList<>(List.of(java, "-jar", launch.jar().toString()));
@@ -38,6 +41,7 @@ final class LocalWorkers implements ClientEngine {
                     p.destroy();        // interrupted: the workers stop too (SIGTERM; they keep what finished)
                 }
             });
+            Runtime.getRuntime().removeShutdownHook(stopWorkers);
         }
     }
 }

@@ -64,9 +64,13 @@ final class SwarmWorkers implements ClientEngine {
             if (created.exit() != 0) {
                 throw new IOException("docker service create failed: " + created.firstLine());
             }
+            // Ctrl-C or SIGTERM ends this JVM without running finally blocks: the service is removed from a hook
+            Thread removeService = new Thread(() -> removeQuietly(name, secret), "bench-remove-service");
+            Runtime.getRuntime().addShutdownHook(removeService);
             try {
                 return awaitTasks(name, launch.count());
             } finally {
+                Runtime.getRuntime().removeShutdownHook(removeService);
                 Result logs = docker(List.of("service", "logs", "--raw", "--timestamps", name), null);
                 Files.writeString(launch.out().resolve("workers.log"), logs.out(), StandardCharsets.UTF_8);
                 docker(List.of("service", "rm", name), null);
@@ -78,7 +82,18 @@ final class SwarmWorkers implements ClientEngine {
         }
     }
 
-    /** Waits until every task of the job has ended; the failed ones, one line each. */
+    private static void removeQuietly(String name, boolean secret) {
+        try {
+            docker(List.of("service", "rm", name), null);
+            if (secret) {
+                docker(List.of("secret", "rm", name), null);
+            }
+        } catch (IOException | InterruptedException e) {
+            // the JVM is ending; 'docker service rm' by hand removes what is left
+        }
+    }
+
+    /** Waits until every task of the service has ended; the failed ones, one line each. */
     private List<String> awaitTasks(String service, int count) throws IOException, InterruptedException {
         while (true) {
             Result ps = docker(List.of("service", "ps", service, "--no-trunc", "--format", "{{.Name}}|{{.CurrentState}}|{{.Error}}"), null);
