@@ -1,5 +1,6 @@
 package benchkit.memcached.launcher;
 
+import benchkit.core.server.ProcMaps;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Target;
@@ -81,7 +82,7 @@ final class MemcachedProcess implements ServerHandle {
 
     /** Fails when a preloaded allocator library is not mapped into the process. */
     void requireAllocator() throws IOException {
-        if (allocator.library().isPresent() && ProcessMaps.findLibrary(pid(), allocator.library().get()).isEmpty()) {
+        if (allocator.library().isPresent() && ProcMaps.findLibrary(pid(), allocator.library().get()).isEmpty()) {
             throw new IOException("allocator " + allocator.name() + ": " + allocator.library().get()
                     + " is not mapped into memcached (pid " + pid() + "); LD_PRELOAD did not take effect");
         }
@@ -108,7 +109,7 @@ final class MemcachedProcess implements ServerHandle {
             return "glibc";
         }
         try {
-            return ProcessMaps.findLibrary(pid(), allocator.library().get()).orElse("not loaded: " + allocator.library().get());
+            return ProcMaps.findLibrary(pid(), allocator.library().get()).orElse("not loaded: " + allocator.library().get());
         } catch (IOException e) {
             return "unknown (" + e.getMessage() + ")";
         }

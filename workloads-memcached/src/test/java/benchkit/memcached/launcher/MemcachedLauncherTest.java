@@ -1,5 +1,6 @@
 package benchkit.memcached.launcher;
 
+import benchkit.core.server.ProcMaps;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.InvalidOptionException;
@@ -54,7 +55,7 @@ class MemcachedLauncherTest {
         AllocatorSpec jemalloc = new AllocatorSpec("jemalloc", Optional.of(JEMALLOC.toString()), Map.of("MALLOC_CONF", "narenas:2"));
         try (ServerHandle h = launcher.launch(new ServerSpec("system", Map.of("memory", "64"), jemalloc, ""))) {
             assertTrue(h.allocatorLoaded().contains("libjemalloc.so.2"), h.allocatorLoaded());
-            assertTrue(ProcessMaps.findLibrary(h.pid(), JEMALLOC.toString()).isPresent());
+            assertTrue(ProcMaps.findLibrary(h.pid(), JEMALLOC.toString()).isPresent());
             String environ = Files.readString(Path.of("/proc/" + h.pid() + "/environ"));
             assertTrue(environ.contains("MALLOC_CONF=narenas:2"), "allocator environment passed");
         }
