@@ -16,7 +16,7 @@ import java.util.Set;
 final class ClientWorkers {
     /** Options that belong to the coordinator; the workers get the rest of the command line unchanged. */
     private static final Set<String> COORDINATOR_OPTIONS = Set.of("--clients", "--client-engine", "--client-image", "--out",
-            "--worker", "--run-id");
+            "--worker", "--run-id", "--study");
 
     private ClientWorkers() {
     }

@@ -291,6 +291,10 @@ abstract class RunCommand implements Callable<Integer> {
         }
         ClientWorkers.engine(clientOptions.engine);                       // a bad engine name is bad input
         WorkerOptions.requireSharedTarget(registry.workload(names.get(0)).protocol(), server, given);
+        Optional<Study> published = readStudy(study);
+        if (published.isPresent()) {
+            published.get().writeTo(Runner.prepareOutDir(outDir));       // beside the merged results, not the workers'
+        }
         return ClientWorkers.run(clientOptions, spec.commandLine().getParseResult().originalArgs(), outDir);
     }
 

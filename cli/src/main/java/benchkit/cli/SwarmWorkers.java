@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class SwarmWorkers implements ClientEngine {
     static final String JAR = "/opt/bench/bench.jar";
+    private static final Path CWD = Path.of("").toAbsolutePath();
     private static final long POLL_MILLIS = 1000;
 
     @Override
@@ -53,6 +54,8 @@ final class SwarmWorkers implements ClientEngine {
                     "--network", "host", "--user", uid + ":" + gid,
                     "--mount", "type=bind,source=" + launch.out() + ",target=" + launch.out(),
                     "--mount", "type=bind,source=" + launch.jar() + ",target=" + JAR + ",readonly",
+                    // the files the command names (--script, --config-file, ...) resolve as they do here
+                    "--mount", "type=bind,source=" + CWD + ",target=" + CWD + ",readonly", "--workdir", CWD.toString(),
                     "--env", benchkit.core.run.WorkerRole.SWARM_SLOT + "={{.Task.Slot}}"));
             if (secret) {
                 create.addAll(List.of("--secret", "source=" + name + ",target=bench-mysql-password",

@@ -24,6 +24,8 @@ class ClientWorkersTest {
         List<String> args = List.of("run", "--workload", "point-select", "--clients", "3", "--client-engine=docker",
                 "--mysql-host", "db1", "--out", "/r", "--client-image", "img", "--threads", "4,8");
         assertEquals(List.of("--workload", "point-select", "--mysql-host", "db1", "--threads", "4,8"), ClientWorkers.workerArgs(args));
+        assertEquals(List.of("--threads", "1"), ClientWorkers.workerArgs(List.of("--study", "s.json", "--threads", "1")),
+                "the coordinator puts the study beside the merged run");
     }
 
     private ClientEngine.Launch launch() {

@@ -108,6 +108,11 @@ public final class WorkerMerge {
         }
         RunDescription run = withClients(first.journal().run(), clients);
         Files.createDirectories(out);
+        Path study = first.dir().resolve(benchkit.core.report.Study.FILE_NAME);
+        if (Files.isRegularFile(study) && !study.equals(out.resolve(study.getFileName()))) {
+            // the study the workers repeated, so the merged report puts its findings beside the merged results
+            Files.copy(study, out.resolve(study.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
         writeJournal(out, run, trials, missing);
         List<String> failures = new ArrayList<>(LatencyIntervals.writeMerged(out, latencyByTrial));
         List<JmhResults.Entry> entries = JmhResults.build(run, trials);
