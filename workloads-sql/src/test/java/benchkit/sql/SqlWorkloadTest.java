@@ -1,5 +1,7 @@
 package benchkit.sql;
 
+import benchkit.testing.ThrowawayMariadb;
+
 import benchkit.mariadb.socket.DriverSocket;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Outcome;
@@ -58,7 +60,7 @@ class SqlWorkloadTest {
 
     @Test
     void theExampleScriptPreparesRunsCountsAndCleansUp() throws Exception {
-        Target target = server.target("kvtest");
+        Target target = tcp("kvtest");
         Workload w = new SqlWorkloadFactory().create(Map.of("script", ScriptParserTest.KV.toString()));
         assertFalse(w.isPrepared(target), "no database yet");
         w.prepare(target, () -> 1);
@@ -108,7 +110,7 @@ class SqlWorkloadTest {
                 -- @param uniform 7 7
                 INSERT INTO t VALUES (?);
                 """);
-        Target target = server.target("duptest");
+        Target target = tcp("duptest");
         Workload ignoring = new SqlWorkloadFactory().create(Map.of("script", script.toString(), "ignore-errors", "1062"));
         ignoring.prepare(target, () -> 1);
         try (Session s = ignoring.openSession(target, new Counter(0, 1))) {
@@ -127,7 +129,7 @@ class SqlWorkloadTest {
     void aStatementTheServerRejectsEndsTheRunNamingItsLine() throws Exception {
         Path script = dir.resolve("missing.sql");
         Files.writeString(script, "-- @event e\n-- @param uniform 1 2\nSELECT * FROM no_such_table WHERE id = ?;\n");
-        Target target = server.target("mysql");
+        Target target = tcp("mysql");
         Workload w = new SqlWorkloadFactory().create(Map.of("script", script.toString()));
         // Connector/J prepares on first use, so the server's verdict comes with the first event.
         try (Session s = w.openSession(target, new Counter(0, 1))) {
@@ -141,7 +143,7 @@ class SqlWorkloadTest {
     void aKilledConnectionIsReopenedAndTheEventRetried() throws Exception {
         Path script = dir.resolve("ping.sql");
         Files.writeString(script, "-- @event ping\nSELECT 1;\n");
-        Target target = server.target("mysql");
+        Target target = tcp("mysql");
         Workload w = new SqlWorkloadFactory().create(Map.of("script", script.toString()));
         try (Session s = w.openSession(target, new Counter(0, 1)); Connection admin = server.connect();
              Statement st = admin.createStatement()) {
@@ -165,7 +167,7 @@ class SqlWorkloadTest {
         Path script = dir.resolve("who.sql");
         Files.writeString(script, "-- @event who\nSELECT 1;\n");
         Workload w = new SqlWorkloadFactory().create(Map.of("script", script.toString(), "transport", "socket"));
-        try (Session s = w.openSession(server.socketTarget("mysql"), new Counter(0, 1)); Connection admin = server.connect();
+        try (Session s = w.openSession(viaSocket("mysql"), new Counter(0, 1)); Connection admin = server.connect();
              Statement st = admin.createStatement();
              ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.processlist "
                      + "WHERE id <> CONNECTION_ID() AND host = 'localhost'")) {
@@ -174,14 +176,14 @@ class SqlWorkloadTest {
             assertEquals(1, rs.getInt(1), "one socket connection (TCP ones show 127.0.0.1:port)");
         }
         // JNA is on this class path too (core needs it), and the driver would read through it
-        try (Connection c = SqlConnector.of(server.socketTarget("mysql"), "socket").open(false)) {
+        try (Connection c = SqlConnector.of(viaSocket("mysql"), "socket").open(false)) {
             assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
         }
-        try (Connection c = SqlConnector.of(server.target("mysql"), "auto").open(false)) {
+        try (Connection c = SqlConnector.of(tcp("mysql"), "auto").open(false)) {
             assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
         }
         // auto takes the target's way in, as bench's for --mysql-socket alone asks for the socket
-        Target asksForSocket = server.socketTarget("mysql").toBuilder().properties(Map.of("transport", "socket")).build();
+        Target asksForSocket = viaSocket("mysql").toBuilder().properties(Map.of("transport", "socket")).build();
         for (String transport : List.of("auto", "tcp")) {
             try (Connection c = SqlConnector.of(asksForSocket, transport).open(false); Statement st = c.createStatement();
                  ResultSet rs = st.executeQuery("SELECT host FROM information_schema.processlist WHERE id = CONNECTION_ID()")) {
@@ -190,7 +192,7 @@ class SqlWorkloadTest {
             }
         }
         InvalidOptionException e = assertThrows(InvalidOptionException.class,
-                () -> w.openSession(server.target("mysql"), new Counter(0, 1)));
+                () -> w.openSession(tcp("mysql"), new Counter(0, 1)));
         assertTrue(e.getMessage().startsWith("sql: --transport=socket needs a server with a unix socket;"), e.getMessage());
     }
 
@@ -237,5 +239,15 @@ class SqlWorkloadTest {
         @Override public void writes(int n) { writes += n; }
 
         @Override public void others(int n) { others += n; }
+    }
+
+    /** The server over TCP only: without the socket, so socket transport has nothing to use. */
+    private static Target tcp(String database) {
+        return server.root().toBuilder().socket(null).database(database).build();
+    }
+
+    /** The same server with its unix socket. */
+    private static Target viaSocket(String database) {
+        return server.root().toBuilder().database(database).build();
     }
 }

@@ -1,58 +1,38 @@
 package benchkit.sysbench;
 
-import benchkit.core.server.MysqlLauncher;
-import benchkit.spi.AllocatorSpec;
-import benchkit.spi.ServerHandle;
-import benchkit.spi.ServerSpec;
 import benchkit.spi.Target;
+import benchkit.testing.ThrowawayMariadb;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The system's mariadbd started by core's launcher, with a user {@code bench} (random password, on
- * 127.0.0.1 and the socket) that the tests' target uses, and a way to run Debian's sysbench against it.
+ * The modules' throwaway MariaDB (core's test-jar) as the user {@code bench}, and a way to run Debian's sysbench
+ * against it.
  */
 final class MariaDbServer implements AutoCloseable {
-    private final ServerHandle server;
+    private final ThrowawayMariadb server;
     private final Target target;
     private final Path dir;
 
-    private MariaDbServer(ServerHandle server, Target target, Path dir) {
+    private MariaDbServer(ThrowawayMariadb server, Path dir) {
         this.server = server;
-        this.target = target;
+        this.target = server.bench();
         this.dir = dir;
     }
 
     static MariaDbServer start() throws Exception {
-        // durability as the hand-written fixture had it: these tests measure compatibility, not fsyncs
-        ServerHandle server = new MysqlLauncher().launch(new ServerSpec("system", Map.of(
-                "innodb_buffer_pool_size", "256M", "innodb_flush_log_at_trx_commit", "2", "sync_binlog", "0"),
-                AllocatorSpec.GLIBC, ""));
+        ThrowawayMariadb server = ThrowawayMariadb.start();
         try {
-            String password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12));
-            Target root = server.target();
-            try (Connection c = Connector.resolve("test", root, "mariadb", "tcp").open();
-                 Statement s = c.createStatement()) {
-                for (String host : List.of("127.0.0.1", "localhost")) {
-                    s.execute("CREATE USER 'bench'@'" + host + "' IDENTIFIED BY '" + password + "'");
-                    s.execute("GRANT ALL ON *.* TO 'bench'@'" + host + "' WITH GRANT OPTION");   // tests create users
-                }
-            }
             Path dir = Files.createTempDirectory("benchkit-sysbench-test",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            return new MariaDbServer(server, root.toBuilder().user("bench").password(password).build(), dir);
+            return new MariaDbServer(server, dir);
         } catch (Exception e) {
             server.close();
             throw e;

@@ -1,5 +1,7 @@
 package benchkit.collectors.status;
 
+import benchkit.testing.ThrowawayMariadb;
+
 import benchkit.spi.Collector;
 import benchkit.spi.CollectorFactory;
 import benchkit.spi.InvalidOptionException;
@@ -114,7 +116,7 @@ class StatusCollectorTest {
         InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> c.beforeTrial(trial()));
         assertTrue(e.getMessage().startsWith("status collector: unknown status counter No_such_counter"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
-        assertFalse(e.getMessage().contains(server.target().password()), e.getMessage());
+        assertFalse(e.getMessage().contains(server.root().password()), e.getMessage());
     }
 
     @Test
@@ -124,12 +126,12 @@ class StatusCollectorTest {
             closedPort = s.getLocalPort();
         }
         TrialInfo trial = new TrialInfo("w", "v", 1, 1,
-                server.target().toBuilder().port(closedPort).build(), OptionalLong.empty());
+                server.root().toBuilder().port(closedPort).build(), OptionalLong.empty());
         Collector c = factory().create(Map.of());
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> c.beforeTrial(trial));
         assertTrue(e.getMessage().startsWith("status collector: cannot connect to 127.0.0.1:" + closedPort),
                 e.getMessage());
-        assertFalse(e.getMessage().contains(server.target().password()), e.getMessage());
+        assertFalse(e.getMessage().contains(server.root().password()), e.getMessage());
     }
 
     @Test
@@ -159,7 +161,7 @@ class StatusCollectorTest {
     }
 
     private static TrialInfo trial() {
-        return new TrialInfo("w", "v", 1, 1, server.target(), OptionalLong.empty());
+        return new TrialInfo("w", "v", 1, 1, server.root(), OptionalLong.empty());
     }
 
     private static CollectorFactory factory() {

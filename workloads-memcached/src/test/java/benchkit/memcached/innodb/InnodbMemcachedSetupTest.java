@@ -1,6 +1,6 @@
 package benchkit.memcached.innodb;
 
-import benchkit.memcached.MariadbFixture;
+import benchkit.testing.ThrowawayMariadb;
 import benchkit.memcached.sql.Jdbc;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,12 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class InnodbMemcachedSetupTest {
-    private static MariadbFixture mariadb;
+    private static ThrowawayMariadb mariadb;
 
     @BeforeAll
     static void start() throws Exception {
-        if (MariadbFixture.available()) {
-            mariadb = MariadbFixture.start();
+        if (ThrowawayMariadb.available()) {
+            mariadb = ThrowawayMariadb.start();
         }
     }
 
@@ -96,7 +96,7 @@ class InnodbMemcachedSetupTest {
         assumeTrue(mariadb != null, "mariadb-server not installed");
         Path script = EmbeddedMysqlTarball.extract(EmbeddedMysqlTarball.MYSQL_80, "share/" + InnodbMemcachedSetup.CONFIG_SCRIPT,
                 tmp.resolve("c.sql"));
-        try (Connection c = Jdbc.connect(mariadb.target(), false)) {
+        try (Connection c = Jdbc.connect(mariadb.bench().toBuilder().socket(null).database("kvtest").build(), false)) {
             IllegalStateException e = assertThrows(IllegalStateException.class,
                     () -> InnodbMemcachedSetup.install(c, script, "kvtest", "kv"));
             assertTrue(e.getMessage().startsWith("InnoDB memcached plugin unavailable: server "), e.getMessage());
@@ -109,7 +109,7 @@ class InnodbMemcachedSetupTest {
         assumeTrue(mariadb != null, "mariadb-server not installed");
         Path script = EmbeddedMysqlTarball.extract(EmbeddedMysqlTarball.MYSQL_80, "share/" + InnodbMemcachedSetup.CONFIG_SCRIPT,
                 tmp.resolve("c.sql"));
-        try (Connection c = Jdbc.connect(mariadb.target(), false)) {
+        try (Connection c = Jdbc.connect(mariadb.bench().toBuilder().socket(null).database("kvtest").build(), false)) {
             InnodbMemcachedSetup.configure(c, script, "kvtest", "kv_plugin");
             InnodbMemcachedSetup.configure(c, script, "kvtest", "kv_plugin"); // twice is fine
             try (Statement s = c.createStatement();

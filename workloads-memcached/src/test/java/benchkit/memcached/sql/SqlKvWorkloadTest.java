@@ -2,7 +2,7 @@ package benchkit.memcached.sql;
 
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.mariadb.socket.DriverSocket;
-import benchkit.memcached.MariadbFixture;
+import benchkit.testing.ThrowawayMariadb;
 import benchkit.memcached.TestContexts;
 import benchkit.memcached.TestContexts.Counting;
 import benchkit.spi.InvalidOptionException;
@@ -26,15 +26,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The SQL key-value baseline against a real throwaway mariadbd. */
 class SqlKvWorkloadTest {
-    private static MariadbFixture mariadb;
+    private static ThrowawayMariadb mariadb;
     private static Target target;
     private static final PluginRegistry REGISTRY = PluginRegistry.loadDefault();
 
     @BeforeAll
     static void start() throws Exception {
-        assumeTrue(MariadbFixture.available(), "mariadb-server not installed (" + MariadbFixture.MARIADBD + ")");
-        mariadb = MariadbFixture.start();
-        target = mariadb.target();
+        assumeTrue(ThrowawayMariadb.available(), "mariadb-server not installed (" + ThrowawayMariadb.MARIADBD + ")");
+        mariadb = ThrowawayMariadb.start();
+        target = mariadb.bench().toBuilder().socket(null).database("kvtest").build();    // TCP only
     }
 
     @AfterAll
@@ -119,7 +119,7 @@ class SqlKvWorkloadTest {
     void connectsThroughChannelSocketsOverTcpAndTheUnixSocket() throws Exception {
         String where = "SELECT host FROM information_schema.processlist WHERE id = CONNECTION_ID()";
         // JNA is on this class path too (core needs it), and the driver would read through it
-        for (Target t : List.of(target, mariadb.socketTarget())) {
+        for (Target t : List.of(target, viaSocket())) {
             try (Connection c = Jdbc.connect(t, false); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(where)) {
                 assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
                 rs.next();
@@ -128,7 +128,7 @@ class SqlKvWorkloadTest {
             }
         }
         Map<String, String> opts = Map.of("keys", "50", "key-pattern", "sequential", "table", "kv_socket");
-        Target socket = mariadb.socketTarget();
+        Target socket = viaSocket();
         try (Workload set = workload("sql-kv-set", opts)) {
             set.prepare(socket, TestContexts.prepare(1));
             for (Counting c : TestContexts.run(set, socket, 2, 25)) {
@@ -145,5 +145,10 @@ class SqlKvWorkloadTest {
                 () -> workload("sql-kv-get", Map.of("table", "kv; DROP TABLE x")));
         assertEquals("sql-kv-get: --table=kv; DROP TABLE x is not valid; expected letters, digits, '_' or '$'", e.getMessage());
         assertThrows(InvalidOptionException.class, () -> workload("sql-kv-get", Map.of("protocol", "binary")));
+    }
+
+    /** The user bench over the server's unix socket, as a target with the property {@code transport=socket} asks. */
+    private static Target viaSocket() {
+        return mariadb.bench().toBuilder().database("kvtest").properties(java.util.Map.of("transport", "socket")).build();
     }
 }
