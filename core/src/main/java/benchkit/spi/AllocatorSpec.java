@@ -21,4 +21,15 @@ public record AllocatorSpec(String name, Optional<String> library, Map<String, S
         Objects.requireNonNull(library, "library");
         environment = Map.copyOf(environment);
     }
+
+    /**
+     * Sets a server process's environment for this allocator, the one rule every launcher follows: a preload
+     * inherited from bench's own environment is dropped (it would skew a glibc run), the tunables are added, and
+     * the library is preloaded last, so that nothing overrides the preload the allocator proof then checks.
+     */
+    public void applyTo(Map<String, String> processEnvironment) {
+        processEnvironment.remove("LD_PRELOAD");
+        processEnvironment.putAll(environment);
+        library.ifPresent(lib -> processEnvironment.put("LD_PRELOAD", lib));
+    }
 }

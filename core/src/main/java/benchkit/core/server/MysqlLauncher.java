@@ -403,10 +403,7 @@ public final class MysqlLauncher implements ServerLauncher {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.consoleLog().toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        Map<String, String> env = pb.environment();
-        env.remove("LD_PRELOAD"); // a preload inherited from the JVM's environment would skew a glibc run
-        spec.allocator().library().ifPresent(lib -> env.put("LD_PRELOAD", lib));
-        env.putAll(spec.allocator().environment());
+        spec.allocator().applyTo(pb.environment());
         return pb.start();
     }
 

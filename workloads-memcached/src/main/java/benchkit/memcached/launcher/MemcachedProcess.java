@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -43,10 +42,7 @@ final class MemcachedProcess implements ServerHandle {
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        Map<String, String> env = pb.environment();
-        env.remove("LD_PRELOAD");
-        env.putAll(allocator.environment());
-        allocator.library().ifPresent(lib -> env.put("LD_PRELOAD", lib));
+        allocator.applyTo(pb.environment());
         Process p;
         try {
             p = pb.start();
