@@ -10,8 +10,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLTransientConnectionException;
 
 /**
  * One client thread of the SQL baseline on its own connection (autocommit): a get is
@@ -68,19 +66,13 @@ final class SqlKvSession implements Session {
             if (e.getErrorCode() == 1213 || e.getErrorCode() == 1205) {
                 return Outcome.IGNORED_ERROR;
             }
-            if (isConnectionLost(e)) {
+            if (benchkit.core.sql.SqlErrors.isConnectionLost(e)) {
                 closeQuietly();
                 connect();
                 return Outcome.RETRY;
             }
             throw e;
         }
-    }
-
-    private static boolean isConnectionLost(SQLException e) {
-        String state = e.getSQLState();
-        return e instanceof SQLNonTransientConnectionException || e instanceof SQLTransientConnectionException
-                || state != null && state.startsWith("08");
     }
 
     private void closeQuietly() {
