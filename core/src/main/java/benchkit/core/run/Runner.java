@@ -239,7 +239,8 @@ public final class Runner {
             printer.line("# Stopping: " + Journal.FILE + " can no longer be written");
             return true;
         }
-        return plan.failFast();
+        // a worker that goes on without its failed trial would meet the others at the wrong start: it stops, and says so
+        return plan.failFast() || barrier != null;
     }
 
     /**
