@@ -238,6 +238,42 @@ class WorkersTest {
     }
 
     @Test
+    void aWorkerWhoseTrialFailsStopsAndTheOthersStopAtTheirNextStart() throws Exception {
+        MapRendezvous store = new MapRendezvous();
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<RunSummary>> runs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                int index = i;
+                runs.add(pool.submit(() -> {
+                    FakeWorkload workload = new FakeWorkload(300, p -> {
+                        if (index == 1) {
+                            throw new IllegalStateException("boom");
+                        }
+                        return Outcome.OK;
+                    });
+                    RunPlan plan = new RunPlan("fake", Map.of(), List.of(new Variant("glibc", Map.of("allocator", "glibc"),
+                            () -> new FakeServer("glibc"))), List.of(1, 2), 1, Duration.ofMillis(300), 1, Duration.ofMillis(500), 1,
+                            Duration.ZERO, tmp.resolve("failing-" + index), 0, 0);
+                    return new Runner(plan, workload, List::of, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
+                            .asWorker(barrier(store, index, 2, Duration.ofMinutes(5))).run();
+                }));
+            }
+            long t0 = System.nanoTime();
+            RunSummary failed = runs.get(1).get();
+            RunSummary other = runs.get(0).get();
+            assertFalse(failed.complete());
+            assertTrue(failed.failure().orElseThrow().contains("boom"), failed.failure().orElseThrow());
+            assertFalse(other.complete(), "worker 0 does not run its next trial alone");
+            assertTrue(other.failure().orElseThrow().startsWith("worker 1 of 2 stopped (workload fake: session failed"),
+                    other.failure().orElseThrow());
+            assertTrue(System.nanoTime() - t0 < 60_000_000_000L, "without waiting out the 5-minute timeout");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void aMergeThatWouldLackAWorkerIsRefusedUnlessAskedAndThenSaysSo() throws Exception {
         List<Path> workers = runWorkers(2, new MapRendezvous());
         WorkerMerge.IncompleteMergeException refused = assertThrows(WorkerMerge.IncompleteMergeException.class,
