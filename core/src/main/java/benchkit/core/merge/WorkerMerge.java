@@ -72,7 +72,7 @@ public final class WorkerMerge {
         List<Worker> workers = read(workerDirs);
         List<String> missing = missingWorkers(workers);
         Worker first = workers.get(0);
-        int clients = first.count();
+        RunDescription run = withClients(first.journal().run(), first.count());
         List<TrialRecord> trials = new ArrayList<>();
         Map<TrialRecord, List<Histogram>> latencyByTrial = new LinkedHashMap<>();
         for (TrialRecord t : first.journal().trials()) {
@@ -97,16 +97,14 @@ public final class WorkerMerge {
                     mergedLatency.add(all);
                 }
             }
-            Map<String, String> params = new LinkedHashMap<>(t.variantParams());
-            params.put(CLIENTS, String.valueOf(clients));
-            TrialRecord trial = new TrialRecord(t.variant(), params, t.server(), t.threads(), t.fork(), merged);
+            TrialRecord trial = new TrialRecord(t.variant(), run.variantParams().getOrDefault(t.variant(), Map.of()), t.server(),
+                    t.threads(), t.fork(), merged);
             trials.add(trial);
             latencyByTrial.put(trial, mergedLatency);
         }
         if (!missing.isEmpty() && !allowMissing) {
             throw new IncompleteMergeException(missing);
         }
-        RunDescription run = withClients(first.journal().run(), clients);
         Files.createDirectories(out);
         Path study = first.dir().resolve(benchkit.core.report.Study.FILE_NAME);
         if (Files.isRegularFile(study) && !study.equals(out.resolve(study.getFileName()))) {

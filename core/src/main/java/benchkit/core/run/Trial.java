@@ -214,18 +214,18 @@ final class Trial {
             if (load.control().limitReachedAt() != 0) {
                 break;
             }
+            // one drain serves a log interval and a progress line that fall due together
+            Counts counts = now >= nextLog || now >= nextReport ? load.drain(iterationLatency, reportLatency, logLatency).total() : null;
             if (now >= nextLog) {
-                load.drain(iterationLatency, reportLatency, logLatency);
                 logInterval(it);
                 nextLog += LOG_NANOS;
             }
             if (now >= nextReport) {
-                Counts c = load.drain(iterationLatency, reportLatency, logLatency).total();
-                printer.line(ProgressPrinter.reportLine((now - trialStart) / 1e9, info.threads(), c.minus(lastReport),
+                printer.line(ProgressPrinter.reportLine((now - trialStart) / 1e9, info.threads(), counts.minus(lastReport),
                         (now - lastReportAt) / 1e9, format.percentile(),
                         SysbenchSummary.percentileMs(reportLatency, format.percentile()), it.warmup()));
                 reportLatency.reset();
-                lastReport = c;
+                lastReport = counts;
                 lastReportAt = now;
                 nextReport += reportNanos();
             }
