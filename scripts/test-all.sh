@@ -31,7 +31,7 @@ export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=localhost
 
 # The example plugin is a separate project built against the installed SPI, as a user's would be;
 # the integration tests load it with --plugin-dir.
-./mvnw -B -ntp -q -pl core -am install -DskipTests
+./mvnw -B -ntp -q -pl spi -am install -DskipTests
 ./mvnw -B -ntp -q -f examples/custom-workload/pom.xml package
 
 ./mvnw -B -ntp verify "$@"
