@@ -10,6 +10,7 @@ import java.net.Socket;
 import java.net.SocketAddress;
 import java.net.SocketException;
 import java.net.SocketOption;
+import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
@@ -22,11 +23,14 @@ import java.nio.channels.SocketChannel;
  * good once it connects with a timeout (every read that finds no data then costs a failed
  * {@code read}, a {@code poll} and another {@code read}), a read here is one blocking
  * {@code read} system call on a platform thread. On a virtual thread the JDK parks it as usual.
- * Read timeouts ({@code setSoTimeout}) are ignored: the workloads never set one, as sysbench.
+ * A read timeout ({@code setSoTimeout}) is honoured while it is set: MariaDB Connector/J sets its
+ * {@code connectTimeout} for the handshake and 0 again once logged in (and a few ms for its last
+ * packet on close), so a server that accepts and never greets is an error after the connect timeout,
+ * while queries keep the plain reads above.
  */
 final class ChannelSocket extends Socket {
     private final SocketChannel channel;
-    private final InputStream in;
+    private final ChannelIn in;
     private final OutputStream out;
 
     ChannelSocket(SocketChannel channel) {
@@ -106,7 +110,12 @@ final class ChannelSocket extends Socket {
 
     @Override
     public void setSoTimeout(int timeout) {
-        // not supported: a timed read would make every read non-blocking again
+        in.timeoutMillis = Math.max(0, timeout);
+    }
+
+    @Override
+    public int getSoTimeout() {
+        return in.timeoutMillis;
     }
 
     @Override
@@ -158,6 +167,8 @@ final class ChannelSocket extends Socket {
         private final SocketChannel channel;
         private final Readiness readiness;
         private final ArrayView view = new ArrayView();
+        /** 0: reads wait as long as it takes (the workloads' reads, as sysbench's). */
+        private volatile int timeoutMillis;
 
         ChannelIn(SocketChannel channel, Readiness readiness) {
             this.channel = channel;
@@ -177,6 +188,10 @@ final class ChannelSocket extends Socket {
                 return 0;
             }
             ByteBuffer wrapped = view.of(b, off, len);
+            int timeout = timeoutMillis;
+            if (timeout > 0) {
+                return timedRead(wrapped, timeout);
+            }
             if (readiness == null || readiness.blocking()) {
                 return channel.read(wrapped);
             }
@@ -187,10 +202,48 @@ final class ChannelSocket extends Socket {
             return n;
         }
 
+        /**
+         * A read that gives up after {@code timeout} ms without data. A blocking channel waits on a
+         * selector of its own and blocks again afterwards (closing the selector deregisters it), so only
+         * the reads made while a timeout is set pay for the wait.
+         */
+        private int timedRead(ByteBuffer into, int timeout) throws IOException {
+            long deadline = System.nanoTime() + timeout * 1_000_000L;
+            if (readiness != null && !readiness.blocking()) {
+                return readBefore(deadline, into, millis -> readiness.await(SelectionKey.OP_READ, millis));
+            }
+            channel.configureBlocking(false);
+            try (Selector selector = Selector.open()) {
+                channel.register(selector, SelectionKey.OP_READ);
+                return readBefore(deadline, into, millis -> {
+                    selector.select(millis);
+                    selector.selectedKeys().clear();
+                });
+            } finally {
+                channel.configureBlocking(true);
+            }
+        }
+
+        private int readBefore(long deadline, ByteBuffer into, TimedWait wait) throws IOException {
+            int n;
+            while ((n = channel.read(into)) == 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new SocketTimeoutException("Read timed out");
+                }
+                wait.await(Math.max(1, left / 1_000_000));
+            }
+            return n;
+        }
+
         @Override
         public void close() throws IOException {
             closeBoth(channel, readiness);
         }
+    }
+
+    private interface TimedWait {
+        void await(long millis) throws IOException;
     }
 
     /** Writes straight to the channel until the whole range is sent, waiting for room if it does not block. */
@@ -280,10 +333,15 @@ final class ChannelSocket extends Socket {
         }
 
         void await(int op) throws IOException {
+            await(op, 0);
+        }
+
+        /** Waits until {@code op} is ready, or at most {@code millis} (0: no limit). */
+        void await(int op, long millis) throws IOException {
             if (key.interestOps() != op) {
                 key.interestOps(op);
             }
-            selector.select();
+            selector.select(millis);
             selector.selectedKeys().clear();
         }
 
