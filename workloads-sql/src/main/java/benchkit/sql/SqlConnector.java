@@ -1,6 +1,6 @@
 package benchkit.sql;
 
-import benchkit.mariadb.socket.MariaDbSockets;
+import benchkit.mysql.socket.MariaDbSockets;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Target;
 

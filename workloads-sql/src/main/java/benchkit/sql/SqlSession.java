@@ -1,6 +1,6 @@
 package benchkit.sql;
 
-import benchkit.core.sql.SqlErrors;
+import benchkit.mysql.SqlErrors;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;

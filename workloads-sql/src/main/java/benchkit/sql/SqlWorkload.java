@@ -1,6 +1,6 @@
 package benchkit.sql;
 
-import benchkit.core.sql.SqlErrors;
+import benchkit.mysql.SqlErrors;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;

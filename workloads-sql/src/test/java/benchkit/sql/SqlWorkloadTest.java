@@ -2,7 +2,7 @@ package benchkit.sql;
 
 import benchkit.testing.ThrowawayMariadb;
 
-import benchkit.mariadb.socket.DriverSocket;
+import benchkit.mysql.socket.DriverSocket;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;

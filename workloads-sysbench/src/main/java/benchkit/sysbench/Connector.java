@@ -1,10 +1,11 @@
 package benchkit.sysbench;
 
-import benchkit.mariadb.socket.MariaDbSockets;
+import benchkit.mysql.JdbcDriver;
+import benchkit.mysql.socket.MariaDbSockets;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Target;
-import benchkit.sysbench.wire.WireConnection;
-import benchkit.sysbench.wire.WireError;
+import benchkit.mysql.wire.WireConnection;
+import benchkit.mysql.wire.WireError;
 
 import java.io.IOException;
 

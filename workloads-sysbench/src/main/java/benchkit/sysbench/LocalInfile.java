@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.JdbcDriver;
 import java.io.InputStream;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -6,9 +6,9 @@ import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
 
-import benchkit.sysbench.wire.UnsupportedLogin;
-import benchkit.sysbench.wire.WireConnection;
-import benchkit.sysbench.wire.WireError;
+import benchkit.mysql.wire.UnsupportedLogin;
+import benchkit.mysql.wire.WireConnection;
+import benchkit.mysql.wire.WireError;
 
 import java.io.IOException;
 import java.sql.SQLException;

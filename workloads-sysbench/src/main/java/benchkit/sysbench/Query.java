@@ -1,9 +1,9 @@
 package benchkit.sysbench;
 
-import benchkit.sysbench.wire.ParamType;
+import benchkit.mysql.wire.ParamType;
 
-import static benchkit.sysbench.wire.ParamType.INT;
-import static benchkit.sysbench.wire.ParamType.STRING;
+import static benchkit.mysql.wire.ParamType.INT;
+import static benchkit.mysql.wire.ParamType.STRING;
 
 /** The prepared statements of oltp_common.lua ({@code stmt_defs}), per table. */
 enum Query {

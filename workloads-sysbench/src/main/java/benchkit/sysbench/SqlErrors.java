@@ -8,16 +8,16 @@ final class SqlErrors {
     }
 
     static boolean isConnectionLost(SQLException e) {
-        return benchkit.core.sql.SqlErrors.isConnectionLost(e);
+        return benchkit.mysql.SqlErrors.isConnectionLost(e);
     }
 
     /** One line naming the workload, the server's error code and its message. */
     static String describe(String workload, SQLException e) {
-        return workload + ": " + benchkit.core.sql.SqlErrors.describe(e);
+        return workload + ": " + benchkit.mysql.SqlErrors.describe(e);
     }
 
     /** As {@link #describe(String, SQLException)}, from the parts of an error ({@code sqlState} may be null). */
     static String describe(String workload, int code, String sqlState, String message) {
-        return workload + ": " + benchkit.core.sql.SqlErrors.describe(code, sqlState, message);
+        return workload + ": " + benchkit.mysql.SqlErrors.describe(code, sqlState, message);
     }
 }

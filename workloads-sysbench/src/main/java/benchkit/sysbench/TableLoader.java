@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.JdbcDriver;
 import benchkit.spi.PrepareContext;
 
 import java.io.InputStream;

@@ -1,8 +1,8 @@
 package benchkit.sysbench;
 
 import benchkit.spi.QueryCounter;
-import benchkit.sysbench.wire.WireConnection;
-import benchkit.sysbench.wire.WireError;
+import benchkit.mysql.wire.WireConnection;
+import benchkit.mysql.wire.WireError;
 
 import java.io.IOException;
 

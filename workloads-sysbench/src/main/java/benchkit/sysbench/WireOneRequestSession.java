@@ -13,7 +13,7 @@ abstract class WireOneRequestSession extends WireSession {
         super(workload, connector, ignored, queries);
     }
 
-    /** Sends the event's request with {@link #send(benchkit.sysbench.wire.WireStatement, Kind)} or {@link #send(CharSequence, Kind)}. */
+    /** Sends the event's request with {@link #send(benchkit.mysql.wire.WireStatement, Kind)} or {@link #send(CharSequence, Kind)}. */
     protected abstract void sendRequest() throws IOException;
 
     @Override

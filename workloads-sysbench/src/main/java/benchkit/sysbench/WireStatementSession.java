@@ -2,9 +2,9 @@ package benchkit.sysbench;
 
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
-import benchkit.sysbench.wire.WireConnection;
-import benchkit.sysbench.wire.WireError;
-import benchkit.sysbench.wire.WireStatement;
+import benchkit.mysql.wire.WireConnection;
+import benchkit.mysql.wire.WireError;
+import benchkit.mysql.wire.WireStatement;
 
 import java.io.IOException;
 import java.util.List;

@@ -14,7 +14,7 @@
  *       select_random_points/-ranges sends, whichever client sends it;</li>
  *   <li>{@code JdbcSession} and its subclasses - one client thread, with sysbench's error handling;</li>
  *   <li>{@code WireSession} and its subclasses - the same scripts over bench's own protocol client
- *       ({@link benchkit.sysbench.wire}, {@code --driver wire}), as {@link benchkit.spi.PolledSession}s
+ *       ({@link benchkit.mysql.wire}, {@code --driver wire}), as {@link benchkit.spi.PolledSession}s
  *       that event loops can drive.</li>
  * </ul>
  */

@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.JdbcDriver;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Target;
 import org.junit.jupiter.api.Test;

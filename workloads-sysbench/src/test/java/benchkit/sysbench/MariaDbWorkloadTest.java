@@ -1,6 +1,6 @@
 package benchkit.sysbench;
 
-import benchkit.mariadb.socket.DriverSocket;
+import benchkit.mysql.socket.DriverSocket;
 import benchkit.spi.Outcome;
 import benchkit.spi.Session;
 import benchkit.spi.Target;

@@ -1,6 +1,6 @@
 package benchkit.memcached.sql;
 
-import benchkit.mariadb.socket.MariaDbSockets;
+import benchkit.mysql.socket.MariaDbSockets;
 import benchkit.spi.Target;
 
 import java.sql.Connection;

@@ -66,7 +66,7 @@ final class SqlKvSession implements Session {
             if (e.getErrorCode() == 1213 || e.getErrorCode() == 1205) {
                 return Outcome.IGNORED_ERROR;
             }
-            if (benchkit.core.sql.SqlErrors.isConnectionLost(e)) {
+            if (benchkit.mysql.SqlErrors.isConnectionLost(e)) {
                 closeQuietly();
                 connect();
                 return Outcome.RETRY;

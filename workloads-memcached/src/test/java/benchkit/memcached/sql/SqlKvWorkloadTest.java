@@ -1,7 +1,7 @@
 package benchkit.memcached.sql;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.mariadb.socket.DriverSocket;
+import benchkit.mysql.socket.DriverSocket;
 import benchkit.testing.ThrowawayMariadb;
 import benchkit.memcached.TestContexts;
 import benchkit.memcached.TestContexts.Counting;

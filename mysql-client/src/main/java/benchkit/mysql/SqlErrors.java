@@ -1,0 +1,33 @@
+package benchkit.mysql;
+
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransientConnectionException;
+
+/** How every SQL workload tells a lost connection from other errors, and says an error on one line. */
+public final class SqlErrors {
+    private SqlErrors() {
+    }
+
+    /**
+     * Lost connection: CR_SERVER_LOST (2013), CR_SERVER_GONE_ERROR (2006), CR_SERVER_LOST_EXTENDED (2055), SQLState
+     * class 08, or the driver's connection exceptions (as sysbench, which reconnects on exactly these).
+     */
+    public static boolean isConnectionLost(SQLException e) {
+        int code = e.getErrorCode();
+        String state = e.getSQLState();
+        return code == 2013 || code == 2006 || code == 2055 || state != null && state.startsWith("08")
+                || e instanceof SQLNonTransientConnectionException || e instanceof SQLTransientConnectionException;
+    }
+
+    /** {@code SQL error CODE (SQLState S): message}, on one line. */
+    public static String describe(SQLException e) {
+        return describe(e.getErrorCode(), e.getSQLState(), e.getMessage());
+    }
+
+    /** As {@link #describe(SQLException)}, from the parts of an error ({@code sqlState} may be null). */
+    public static String describe(int code, String sqlState, String message) {
+        return "SQL error " + code + (sqlState != null ? " (SQLState " + sqlState + ")" : "") + ": "
+                + String.valueOf(message).replace('\n', ' ').replace('\r', ' ');
+    }
+}

@@ -1,0 +1,263 @@
+package benchkit.mysql.wire;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectableChannel;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A MySQL protocol connection that sends one statement at a time and reads its reply as far as it
+ * has arrived: {@link #execute} or {@link #query} sends, then {@link #readReply} is called whenever
+ * the channel is readable until it returns true. Statements are server-side prepared and run
+ * in the binary protocol with typed parameters, as sysbench's; rows are counted, not decoded.
+ * A connection lost shows as an {@link IOException}; an error the server answered with, as
+ * {@link #error()} after the reply.
+ */
+public final class WireConnection implements AutoCloseable {
+    private static final byte COM_QUIT = 0x01;
+    private static final byte COM_QUERY = 0x03;
+    private static final byte COM_STMT_PREPARE = 0x16;
+    private static final byte COM_STMT_EXECUTE = 0x17;
+    private static final int SERVER_MORE_RESULTS_EXIST = 0x0008;
+    private static final byte MYSQL_TYPE_LONG = 3;
+    private static final byte MYSQL_TYPE_STRING = (byte) 0xfe;
+
+    private final WireChannel channel;
+    private final ReplyReader reply = new ReplyReader();
+
+    private WireConnection(WireChannel channel) {
+        this.channel = channel;
+    }
+
+    /**
+     * Connects and logs in: over the unix socket at {@code socketPath}, or over TCP to {@code host:port}
+     * when it is null. Gives up after {@code timeoutMillis} of silence.
+     */
+    public static WireConnection open(String socketPath, String host, int port, String user, String password,
+                                      String database, long timeoutMillis) throws IOException, WireError {
+        WireChannel channel = WireChannel.connect(socketPath, host, port, timeoutMillis);
+        try {
+            Login.logIn(channel, user, password, database, socketPath != null);
+            return new WireConnection(channel);
+        } catch (IOException | WireError | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** The channel replies arrive on, for a selector; it is in non-blocking mode. */
+    public SelectableChannel channel() {
+        return channel.channel;
+    }
+
+    /** Prepares {@code sql} on the server, waiting for the answer; its parameters take {@code types}. */
+    public WireStatement prepare(String sql, ParamType... types) throws IOException, WireError {
+        byte[] text = sql.getBytes(StandardCharsets.UTF_8);
+        channel.request(0, 1 + text.length).put(COM_STMT_PREPARE).put(text);
+        channel.send();
+        ByteBuffer ok = channel.take();
+        if (ok.get(0) == (byte) 0xff) {
+            throw WireError.read(ok);
+        }
+        int id = ok.getInt(1);
+        int columns = ok.getShort(5) & 0xffff;
+        int params = ok.getShort(7) & 0xffff;
+        if (params != types.length) {
+            throw new IllegalArgumentException(sql + ": " + params + " parameters, " + types.length + " types given");
+        }
+        // the definitions of the parameters, then of the columns, each list ending with an EOF packet
+        int definitions = (params > 0 ? params + 1 : 0) + (columns > 0 ? columns + 1 : 0);
+        for (int i = 0; i < definitions; i++) {
+            channel.take();
+        }
+        return new WireStatement(id, types);
+    }
+
+    /** Sends COM_STMT_EXECUTE of {@code s} with the parameters set on it; read the reply with {@link #readReply}. */
+    public void execute(WireStatement s) throws IOException {
+        ByteBuffer out = channel.request(0, s.executeBytes());
+        out.put(COM_STMT_EXECUTE).putInt(s.id).put((byte) 0).putInt(1);   // no cursor, one iteration
+        int n = s.types.length;
+        if (n > 0) {
+            for (int i = 0; i < (n + 7) / 8; i++) {
+                out.put((byte) 0);                                           // no NULLs
+            }
+            // The types go with the first execution only, as libmysqlclient sends them (so sysbench's
+            // server sees the same); the server keeps them for the statement's later executions.
+            out.put((byte) (s.typesSent ? 0 : 1));
+            if (!s.typesSent) {
+                for (ParamType t : s.types) {
+                    out.put(t == ParamType.INT ? MYSQL_TYPE_LONG : MYSQL_TYPE_STRING).put((byte) 0);
+                }
+                s.typesSent = true;
+            }
+            for (int i = 0; i < n; i++) {
+                if (s.types[i] == ParamType.INT) {
+                    out.putInt(s.ints[i]);
+                } else {
+                    putAscii(out, s.strings[i]);
+                }
+            }
+        }
+        channel.send();
+        reply.reset();
+    }
+
+    /** Sends {@code sql} as text (COM_QUERY), e.g. BEGIN; read the reply with {@link #readReply}. */
+    public void query(CharSequence sql) throws IOException {
+        ByteBuffer out = channel.request(0, 1 + sql.length()).put(COM_QUERY);
+        for (int i = 0; i < sql.length(); i++) {
+            out.put((byte) sql.charAt(i));
+        }
+        channel.send();
+        reply.reset();
+    }
+
+    /** Reads what has arrived of the reply; true once it is complete (then see {@link #error()} and {@link #rows()}). */
+    public boolean readReply() throws IOException {
+        ByteBuffer p;
+        while ((p = channel.poll()) != null) {
+            if (reply.accept(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Waits for the whole reply (for a thread of its own). */
+    public void awaitReply() throws IOException {
+        while (!readReply()) {
+            channel.awaitReadable();
+        }
+    }
+
+    /** This connection will be waited on by a thread of its own, not a selector: see {@link WireChannel#ownThread}. */
+    public void ownThread() throws IOException {
+        channel.ownThread();
+    }
+
+    /** Waits until more of the reply has arrived (when {@link #readReply} returned false). */
+    public void awaitReadable() throws IOException {
+        channel.awaitReadable();
+    }
+
+    /** The error the last complete reply was, or null when it succeeded. */
+    public WireError error() {
+        return reply.error;
+    }
+
+    /** The rows of the last complete reply's result sets. */
+    public long rows() {
+        return reply.rows;
+    }
+
+    /** Says goodbye (COM_QUIT) if the connection still works, and closes it. */
+    @Override
+    public void close() throws IOException {
+        try {
+            channel.request(0).put(COM_QUIT);
+            channel.send();
+        } catch (IOException ignore) {
+            // a lost connection has nobody to say goodbye to
+        } finally {
+            channel.close();
+        }
+    }
+
+    /** Sysbench's values are ASCII (digits, '-', letters); one byte per char, length-encoded (< 251 as they are). */
+    private static void putAscii(ByteBuffer out, String s) {
+        int n = s.length();
+        if (n < 251) {
+            out.put((byte) n);
+        } else if (n > 0xffff) {
+            throw new IllegalArgumentException("a string parameter of " + n + " characters; at most 65535");
+        } else {
+            out.put((byte) 0xfc).putShort((short) n);
+        }
+        for (int i = 0; i < n; i++) {
+            out.put((byte) s.charAt(i));
+        }
+    }
+
+    /** The reply to one command, packet by packet: an OK, an ERR, or result sets (columns, EOF, rows, EOF). */
+    private static final class ReplyReader {
+        private static final int FIRST = 0, COLUMNS = 1, COLUMNS_EOF = 2, ROWS = 3;
+        private int part;
+        private long columnsLeft;
+        long rows;
+        WireError error;
+
+        void reset() {
+            part = FIRST;
+            rows = 0;
+            error = null;
+        }
+
+        /** Takes one packet's payload; true when the reply is complete. */
+        boolean accept(ByteBuffer p) {
+            int first = p.get(0) & 0xff;
+            if (first == 0xff) {
+                error = WireError.read(p);
+                return true;
+            }
+            switch (part) {
+                case FIRST:
+                    if (first == 0x00) {
+                        return !moreResults(okStatus(p));
+                    }
+                    columnsLeft = lengthEncoded(p);
+                    part = COLUMNS;
+                    return false;
+                case COLUMNS:
+                    if (--columnsLeft == 0) {
+                        part = COLUMNS_EOF;
+                    }
+                    return false;
+                case COLUMNS_EOF:
+                    part = ROWS;
+                    return false;
+                default:
+                    if (first == 0xfe && p.limit() < 9) {    // EOF: warnings (2), status (2)
+                        return !moreResults(p.getShort(3) & 0xffff);
+                    }
+                    rows++;
+                    return false;
+            }
+        }
+
+        private boolean moreResults(int status) {
+            if ((status & SERVER_MORE_RESULTS_EXIST) != 0) {
+                part = FIRST;
+                return true;
+            }
+            return false;
+        }
+
+        /** An OK packet's status flags: after the affected rows and the last insert id. */
+        private static int okStatus(ByteBuffer ok) {
+            int at = 1;
+            at += lengthEncodedSize(ok, at);
+            at += lengthEncodedSize(ok, at);
+            return ok.limit() >= at + 2 ? ok.getShort(at) & 0xffff : 0;
+        }
+
+        private static long lengthEncoded(ByteBuffer p) {
+            int first = p.get(0) & 0xff;
+            switch (first) {
+                case 0xfc: return p.getShort(1) & 0xffff;
+                case 0xfd: return (p.get(1) & 0xff) | (p.get(2) & 0xff) << 8 | (p.get(3) & 0xff) << 16;
+                case 0xfe: return p.getLong(1);
+                default: return first;
+            }
+        }
+
+        private static int lengthEncodedSize(ByteBuffer p, int at) {
+            switch (p.get(at) & 0xff) {
+                case 0xfc: return 3;
+                case 0xfd: return 4;
+                case 0xfe: return 9;
+                default: return 1;
+            }
+        }
+    }
+}

@@ -1,9 +1,0 @@
-package benchkit.sysbench;
-
-/** The JDBC drivers a workload can use. */
-public enum JdbcDriver {
-    /** MySQL Connector/J (mysql-connector-j). */
-    MYSQL,
-    /** MariaDB Connector/J (mariadb-java-client). */
-    MARIADB
-}

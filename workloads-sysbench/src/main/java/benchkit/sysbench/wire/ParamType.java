@@ -1,7 +1,0 @@
-package benchkit.sysbench.wire;
-
-/** The types a statement's parameters are sent as: 32-bit integers and (ASCII) strings, all sysbench uses. */
-public enum ParamType {
-    INT,
-    STRING
-}
