@@ -1,5 +1,6 @@
 package benchkit.sql;
 
+import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlErrors;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
@@ -64,7 +65,7 @@ final class SqlSession implements Session {
 
     private void connect() throws SQLException {
         try {
-            connection = connector.open(true);
+            connection = connector.open();
             text = connection.createStatement();
             List<ScriptEvent> events = script.events();
             prepared = new PreparedStatement[events.size()][];

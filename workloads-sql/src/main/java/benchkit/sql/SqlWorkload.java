@@ -1,5 +1,7 @@
 package benchkit.sql;
 
+import benchkit.mysql.SqlConnector;
+import benchkit.mysql.SqlEndpoint;
 import benchkit.mysql.SqlErrors;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
@@ -37,7 +39,7 @@ final class SqlWorkload implements Workload {
     }
 
     private SqlConnector connector(Target target) {
-        return SqlConnector.of(target, transport);
+        return SqlConnector.to(SqlEndpoint.of(target, transport, SqlWorkloadFactory.NAME));
     }
 
     SqlScript script() {
@@ -50,7 +52,7 @@ final class SqlWorkload implements Workload {
             return script.prepare().isEmpty();
         }
         ScriptStatement check = script.preparedIf().get();
-        try (Connection c = connector(target).open(false)) {
+        try (Connection c = connector(target).openWithoutDatabase()) {
             if (!databaseExists(c, target.database())) {
                 return false;
             }
@@ -65,7 +67,7 @@ final class SqlWorkload implements Workload {
 
     @Override
     public void prepare(Target target, PrepareContext context) throws SQLException {
-        try (Connection c = connector(target).open(false)) {
+        try (Connection c = connector(target).openWithoutDatabase()) {
             try (Statement s = c.createStatement()) {
                 s.execute("CREATE DATABASE IF NOT EXISTS `" + target.database().replace("`", "``") + "`");
             }
@@ -76,7 +78,7 @@ final class SqlWorkload implements Workload {
 
     @Override
     public void cleanup(Target target) throws SQLException {
-        try (Connection c = connector(target).open(true)) {
+        try (Connection c = connector(target).open()) {
             run(c, script.cleanup(), "cleanup", null);
         }
     }

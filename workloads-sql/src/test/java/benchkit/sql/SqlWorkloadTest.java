@@ -1,5 +1,7 @@
 package benchkit.sql;
 
+import benchkit.mysql.SqlConnector;
+import benchkit.mysql.SqlEndpoint;
 import benchkit.testing.ThrowawayMariadb;
 
 import benchkit.mysql.socket.DriverSocket;
@@ -176,16 +178,16 @@ class SqlWorkloadTest {
             assertEquals(1, rs.getInt(1), "one socket connection (TCP ones show 127.0.0.1:port)");
         }
         // JNA is on this class path too (core needs it), and the driver would read through it
-        try (Connection c = SqlConnector.of(viaSocket("mysql"), "socket").open(false)) {
+        try (Connection c = SqlConnector.to(SqlEndpoint.of(viaSocket("mysql"), "socket", "sql")).openWithoutDatabase()) {
             assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
         }
-        try (Connection c = SqlConnector.of(tcp("mysql"), "auto").open(false)) {
+        try (Connection c = SqlConnector.to(SqlEndpoint.of(tcp("mysql"), "auto", "sql")).openWithoutDatabase()) {
             assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
         }
         // auto takes the target's way in, as bench's for --mysql-socket alone asks for the socket
         Target asksForSocket = viaSocket("mysql").toBuilder().properties(Map.of("transport", "socket")).build();
         for (String transport : List.of("auto", "tcp")) {
-            try (Connection c = SqlConnector.of(asksForSocket, transport).open(false); Statement st = c.createStatement();
+            try (Connection c = SqlConnector.to(SqlEndpoint.of(asksForSocket, transport, "sql")).openWithoutDatabase(); Statement st = c.createStatement();
                  ResultSet rs = st.executeQuery("SELECT host FROM information_schema.processlist WHERE id = CONNECTION_ID()")) {
                 rs.next();
                 assertEquals(transport.equals("auto"), rs.getString(1).equals("localhost"), transport + ": " + rs.getString(1));

@@ -1,49 +1,44 @@
 package benchkit.core.server;
 
+import benchkit.mysql.SqlConnector;
+import benchkit.mysql.SqlEndpoint;
 import benchkit.spi.Target;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.util.Properties;
+import java.time.Duration;
 
 /**
- * JDBC connections (MariaDB Connector/J) to a MySQL-family server. Credentials go in properties,
- * never in the URL, so driver error messages cannot echo the password.
+ * The launcher's admin connections, through the one {@link SqlConnector}: a connect timeout the caller
+ * picks, in no database, and a read timeout so that a wedged server cannot hold a start, a check or a
+ * shutdown forever.
  */
 public final class ServerConnections {
+    private static final Duration ADMIN_READ_TIMEOUT = Duration.ofMinutes(10);
+
     private ServerConnections() {
     }
 
     /** Over the unix socket. */
     public static Connection overSocket(String socket, String user, String password, int timeoutSeconds)
             throws SQLException {
-        return open("jdbc:mariadb://localhost/?localSocket=" + socket, user, password, timeoutSeconds);
+        return open(SqlEndpoint.unixSocket(socket, user, password), timeoutSeconds);
     }
 
     /** Over TCP. */
     public static Connection overTcp(String host, int port, String user, String password, int timeoutSeconds)
             throws SQLException {
-        return open("jdbc:mariadb://" + host + ":" + port + "/", user, password, timeoutSeconds);
+        return open(SqlEndpoint.tcp(host, port, user, password), timeoutSeconds);
     }
 
     /** Over the target's socket when it has one, else TCP. */
     public static Connection open(Target target, int timeoutSeconds) throws SQLException {
-        return target.socket().isPresent()
-                ? overSocket(target.socket().get(), target.user(), target.password(), timeoutSeconds)
-                : overTcp(target.host(), target.port(), target.user(), target.password(), timeoutSeconds);
+        return open(SqlEndpoint.preferSocket(target).inDatabase(""), timeoutSeconds);
     }
 
-    private static Connection open(String url, String user, String password, int timeoutSeconds) throws SQLException {
-        Properties props = new Properties();
-        props.setProperty("user", user);
-        if (password != null && !password.isEmpty()) {
-            props.setProperty("password", password);
-        }
-        props.setProperty("connectTimeout", Integer.toString(Math.max(1, timeoutSeconds) * 1000));
-        props.setProperty("socketTimeout", "600000");
-        props.setProperty("sslMode", "disable");
-        return DriverManager.getConnection(url, props);
+    private static Connection open(SqlEndpoint endpoint, int timeoutSeconds) throws SQLException {
+        return SqlConnector.to(endpoint).withConnectTimeout(Duration.ofSeconds(Math.max(1, timeoutSeconds)))
+                .withReadTimeout(ADMIN_READ_TIMEOUT).open();
     }
 
     /** The driver's message without anything that could carry a secret, on one line. */

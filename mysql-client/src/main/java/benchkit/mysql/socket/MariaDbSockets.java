@@ -13,7 +13,7 @@ public final class MariaDbSockets {
     /**
      * Sets the connection options for a TCP connection, or for the unix socket at {@code unixSocketPath}.
      * The driver ignores its {@code socketFactory} for a {@code localSocket} address whenever JNA is on
-     * the class path (bench.jar carries it for OSHI and the launcher) and reads through JNA; so the path
+     * the class path (bench.jar carries it for OSHI) and reads through JNA; so the path
      * travels in an option of ours, and the URL must name a host and port, which are then never dialled.
      */
     public static void use(Properties options, String unixSocketPath) {

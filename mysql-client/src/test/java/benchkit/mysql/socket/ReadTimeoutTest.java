@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * a server that accepts and never greets must be an error after that time, not a hang, and the reads
  * after the timeout is lifted must block as before.
  */
-@Timeout(30)
+// a hang must fail the test, not the build: the timeout runs the test on a thread it can abandon
+@Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class ReadTimeoutTest {
     @TempDir
     Path dir;

@@ -1,5 +1,7 @@
 package benchkit.memcached.sql;
 
+import benchkit.mysql.SqlConnector;
+import benchkit.mysql.SqlEndpoint;
 import benchkit.memcached.kv.KeySpace;
 import benchkit.memcached.kv.ValuePool;
 import benchkit.memcached.kv.ValueSizes;
@@ -40,7 +42,7 @@ final class SqlKvLoader {
 
     /** Whether the table exists and holds the first and the last key of the initial load. */
     boolean loaded() throws SQLException {
-        try (Connection c = Jdbc.connect(target, false)) {
+        try (Connection c = SqlConnector.to(SqlEndpoint.of(target)).openWithoutDatabase()) {
             try (PreparedStatement ps = c.prepareStatement(
                     "SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?")) {
                 ps.setString(1, target.database());
@@ -69,13 +71,13 @@ final class SqlKvLoader {
     }
 
     void truncate() throws SQLException {
-        try (Connection c = Jdbc.connect(target, true); Statement s = c.createStatement()) {
+        try (Connection c = SqlConnector.to(SqlEndpoint.of(target)).open(); Statement s = c.createStatement()) {
             s.execute("TRUNCATE TABLE `" + table + "`");
         }
     }
 
     void drop() throws SQLException {
-        try (Connection c = Jdbc.connect(target, true); Statement s = c.createStatement()) {
+        try (Connection c = SqlConnector.to(SqlEndpoint.of(target)).open(); Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS `" + table + "`");
         }
     }
@@ -115,7 +117,7 @@ final class SqlKvLoader {
 
     private void loadRange(long from, long to, long seed) throws SQLException {
         SplittableRandom random = new SplittableRandom(seed);
-        try (Connection c = Jdbc.connect(target, true);
+        try (Connection c = SqlConnector.to(SqlEndpoint.of(target)).open();
              PreparedStatement many = c.prepareStatement(SqlKvSchema.upsert(table, ROWS_PER_INSERT));
              PreparedStatement one = c.prepareStatement(SqlKvSchema.upsert(table, 1))) {
             long k = from;

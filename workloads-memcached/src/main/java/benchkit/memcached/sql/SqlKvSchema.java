@@ -1,5 +1,7 @@
 package benchkit.memcached.sql;
 
+import benchkit.mysql.SqlConnector;
+import benchkit.mysql.SqlEndpoint;
 import benchkit.spi.Target;
 
 import java.sql.Connection;
@@ -61,7 +63,7 @@ public final class SqlKvSchema {
         if (!isIdentifier(target.database())) {
             throw new SQLException("the target's database name '" + target.database() + "' is not a plain identifier");
         }
-        try (Connection c = Jdbc.connect(target, false); Statement s = c.createStatement()) {
+        try (Connection c = SqlConnector.to(SqlEndpoint.of(target)).openWithoutDatabase(); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE IF NOT EXISTS `" + target.database() + "`");
             s.execute("USE `" + target.database() + "`");
             s.execute(createTable(table));

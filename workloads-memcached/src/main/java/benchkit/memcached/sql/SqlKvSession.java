@@ -1,5 +1,7 @@
 package benchkit.memcached.sql;
 
+import benchkit.mysql.SqlConnector;
+import benchkit.mysql.SqlEndpoint;
 import benchkit.memcached.kv.KvEvents;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
@@ -36,7 +38,12 @@ final class SqlKvSession implements Session {
     }
 
     private void connect() throws SQLException {
-        connection = Jdbc.connect(target, true);
+        SqlEndpoint endpoint = SqlEndpoint.of(target);
+        try {
+            connection = SqlConnector.to(endpoint).open();
+        } catch (SQLException e) {
+            throw new SQLException("cannot connect to " + endpoint + ": " + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
+        }
         get = connection.prepareStatement(SqlKvSchema.select(table));
         set = connection.prepareStatement(SqlKvSchema.upsert(table, 1));
     }

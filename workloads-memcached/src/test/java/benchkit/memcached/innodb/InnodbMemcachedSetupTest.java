@@ -1,7 +1,8 @@
 package benchkit.memcached.innodb;
 
+import benchkit.mysql.SqlConnector;
+import benchkit.mysql.SqlEndpoint;
 import benchkit.testing.ThrowawayMariadb;
-import benchkit.memcached.sql.Jdbc;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -96,7 +97,7 @@ class InnodbMemcachedSetupTest {
         assumeTrue(mariadb != null, "mariadb-server not installed");
         Path script = EmbeddedMysqlTarball.extract(EmbeddedMysqlTarball.MYSQL_80, "share/" + InnodbMemcachedSetup.CONFIG_SCRIPT,
                 tmp.resolve("c.sql"));
-        try (Connection c = Jdbc.connect(mariadb.bench().toBuilder().socket(null).database("kvtest").build(), false)) {
+        try (Connection c = SqlConnector.to(SqlEndpoint.of(mariadb.bench().toBuilder().socket(null).database("kvtest").build())).openWithoutDatabase()) {
             IllegalStateException e = assertThrows(IllegalStateException.class,
                     () -> InnodbMemcachedSetup.install(c, script, "kvtest", "kv"));
             assertTrue(e.getMessage().startsWith("InnoDB memcached plugin unavailable: server "), e.getMessage());
@@ -109,7 +110,7 @@ class InnodbMemcachedSetupTest {
         assumeTrue(mariadb != null, "mariadb-server not installed");
         Path script = EmbeddedMysqlTarball.extract(EmbeddedMysqlTarball.MYSQL_80, "share/" + InnodbMemcachedSetup.CONFIG_SCRIPT,
                 tmp.resolve("c.sql"));
-        try (Connection c = Jdbc.connect(mariadb.bench().toBuilder().socket(null).database("kvtest").build(), false)) {
+        try (Connection c = SqlConnector.to(SqlEndpoint.of(mariadb.bench().toBuilder().socket(null).database("kvtest").build())).openWithoutDatabase()) {
             InnodbMemcachedSetup.configure(c, script, "kvtest", "kv_plugin");
             InnodbMemcachedSetup.configure(c, script, "kvtest", "kv_plugin"); // twice is fine
             try (Statement s = c.createStatement();

@@ -1,5 +1,7 @@
 package benchkit.memcached.sql;
 
+import benchkit.mysql.SqlConnector;
+import benchkit.mysql.SqlEndpoint;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.mysql.socket.DriverSocket;
 import benchkit.testing.ThrowawayMariadb;
@@ -55,7 +57,7 @@ class SqlKvWorkloadTest {
     }
 
     private static long rows(String table) throws Exception {
-        try (Connection c = Jdbc.connect(target, true); Statement s = c.createStatement();
+        try (Connection c = SqlConnector.to(SqlEndpoint.of(target)).open(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM `" + table + "`")) {
             rs.next();
             return rs.getLong(1);
@@ -120,7 +122,7 @@ class SqlKvWorkloadTest {
         String where = "SELECT host FROM information_schema.processlist WHERE id = CONNECTION_ID()";
         // JNA is on this class path too (core needs it), and the driver would read through it
         for (Target t : List.of(target, viaSocket())) {
-            try (Connection c = Jdbc.connect(t, false); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(where)) {
+            try (Connection c = SqlConnector.to(SqlEndpoint.of(t)).openWithoutDatabase(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(where)) {
                 assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
                 rs.next();
                 // the server shows a socket client as "localhost", a TCP one as "host:port"
