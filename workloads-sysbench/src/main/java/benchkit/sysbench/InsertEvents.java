@@ -1,11 +1,13 @@
 package benchkit.sysbench;
 
+import java.util.List;
+
 /**
  * oltp_insert.lua's event: one text-protocol INSERT into a table picked uniformly; id 0 (the
  * server assigns it) with --auto-inc, else a value of sysbench's unique sequence. Builds each
  * statement in one reused buffer.
  */
-final class InsertEvents {
+final class InsertEvents extends OneRequestScript {
     private final OltpOptions options;
     private final SbRandom random;
     private final RowValues values;
@@ -19,8 +21,19 @@ final class InsertEvents {
         this.uniqueIds = uniqueIds;
     }
 
+    /** oltp_insert.lua prepares nothing: its INSERTs are plain queries. */
+    @Override
+    public List<Prepared> statements() {
+        return List.of();
+    }
+
+    @Override
+    protected void fill(Request r) {
+        r.text(nextInsert(), Request.Kind.WRITE);
+    }
+
     /** The next event's statement; valid until the next call. */
-    CharSequence next() {
+    private CharSequence nextInsert() {
         int table = random.uniform(1, options.tables());
         int k = random.next(1, options.tableSize());
         long id = options.autoInc() ? 0 : uniqueIds.next() - 2147483648L;

@@ -1,53 +1,102 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.wire.ParamType;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /**
- * One client thread's connection and the error handling sysbench applies to every script:
- * an error code in --mysql-ignore-errors rolls back and counts as ignored; a lost connection
- * reconnects, prepares the statements again and asks for a retry; anything else ends the run
- * with a one-line message.
+ * A client thread's session on a JDBC driver: runs a {@link RequestScript}'s events request by
+ * request, blocking on each, with the error handling sysbench applies to every script: an error code
+ * in --mysql-ignore-errors rolls back and counts as ignored; a lost connection reconnects, prepares
+ * the statements again and asks for a retry; anything else ends the run with a one-line message.
  */
-abstract class JdbcSession implements Session {
-    protected final String workload;
-    protected final QueryCounter queries;
+final class JdbcSession implements Session {
+    private final String workload;
+    private final RequestScript script;
+    private final ParamType[][] types;
+    private final Request request;
+    private final QueryCounter queries;
     private final Connector connector;
     private final IgnoredErrors ignored;
-    protected Connection connection;
-    /** For BEGIN / COMMIT / ROLLBACK, sent as text as sysbench's MySQL driver does when it cannot prepare them. */
-    protected Statement plain;
-    protected boolean inTransaction;
+    private Connection connection;
+    /** For BEGIN / COMMIT / ROLLBACK and text queries, as sysbench's MySQL driver sends what it cannot prepare. */
+    private Statement plain;
+    private PreparedStatement[] prepared;
+    private boolean inTransaction;
 
-    JdbcSession(String workload, Connector connector, IgnoredErrors ignored, QueryCounter queries) {
+    JdbcSession(String workload, RequestScript script, Connector connector, IgnoredErrors ignored, QueryCounter queries) {
         this.workload = workload;
+        this.script = script;
+        this.types = script.statements().stream().map(RequestScript.Prepared::params).toArray(ParamType[][]::new);
+        this.request = new Request(script.maxParams());
         this.connector = connector;
         this.ignored = ignored;
         this.queries = queries;
+        connect();
     }
 
-    /** Connects and prepares; called by subclasses at the end of their constructor. */
-    protected final void connect() {
+    /** Connects and prepares the script's statements. */
+    private void connect() {
         try {
             connection = connector.open();
             plain = connection.createStatement();
-            prepareStatements(connection);
+            List<RequestScript.Prepared> statements = script.statements();
+            prepared = new PreparedStatement[statements.size()];
+            for (int i = 0; i < prepared.length; i++) {
+                prepared[i] = connection.prepareStatement(statements.get(i).sql());
+            }
         } catch (SQLException e) {
             closeQuietly();
             throw new IllegalStateException(SqlErrors.describe(workload, e), e);
         }
     }
 
-    /** Prepares this script's statements on a fresh connection. */
-    protected abstract void prepareStatements(Connection c) throws SQLException;
+    private void runEvent() throws SQLException {
+        script.startEvent();
+        while (script.next(request)) {
+            send(request);
+            switch (request.kind()) {
+                case READ: queries.reads(1); break;
+                case WRITE: queries.writes(1); break;
+                case BEGIN: inTransaction = true; queries.others(1); break;
+                case COMMIT: inTransaction = false; queries.others(1); break;
+                default: throw new IllegalStateException("a script does not send " + request.kind());
+            }
+        }
+    }
 
-    /** Runs one event. */
-    protected abstract void runEvent() throws SQLException;
+    private void send(Request r) throws SQLException {
+        if (r.isText()) {
+            plain.execute(r.text().toString());
+            return;
+        }
+        PreparedStatement s = prepared[r.statement()];
+        ParamType[] params = types[r.statement()];
+        for (int i = 0; i < params.length; i++) {
+            if (params[i] == ParamType.INT) {
+                s.setInt(i + 1, r.ints[i]);
+            } else {
+                s.setString(i + 1, r.strings[i]);
+            }
+        }
+        if (r.kind() == Request.Kind.READ) {
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    // sysbench fetches and discards every row
+                }
+            }
+        } else {
+            s.executeUpdate();
+        }
+    }
 
     @Override
     public final Outcome execute() throws Exception {
@@ -65,18 +114,6 @@ abstract class JdbcSession implements Session {
             }
             throw new IllegalStateException(SqlErrors.describe(workload, e), e);
         }
-    }
-
-    protected final void begin() throws SQLException {
-        plain.execute("BEGIN");
-        inTransaction = true;
-        queries.others(1);
-    }
-
-    protected final void commit() throws SQLException {
-        plain.execute("COMMIT");
-        inTransaction = false;
-        queries.others(1);
     }
 
     private void rollbackIfNeeded() throws SQLException {
@@ -106,10 +143,13 @@ abstract class JdbcSession implements Session {
         }
     }
 
-    protected abstract void closeStatements();
-
     private void closeQuietly() {
-        closeStatements();
+        if (prepared != null) {
+            for (PreparedStatement s : prepared) {
+                closeQuietly(s);
+            }
+            prepared = null;
+        }
         try {
             if (plain != null) {
                 plain.close();
@@ -133,7 +173,7 @@ abstract class JdbcSession implements Session {
         closeQuietly();
     }
 
-    static void closeQuietly(AutoCloseable c) {
+    private static void closeQuietly(AutoCloseable c) {
         if (c == null) {
             return;
         }

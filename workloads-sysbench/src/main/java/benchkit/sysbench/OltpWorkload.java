@@ -113,37 +113,30 @@ public final class OltpWorkload implements Workload {
     @Override
     public Session openSession(Target target, SessionContext context) throws Exception {
         Connector c = connector(target);
+        String name = script.workloadName();
+        RequestScript events = events(context);
         if (c.usesWire()) {
             try {
-                return openWireSession(c, context);
+                return new WireSession(name, events, c, options.ignoredErrors(), context.queries());
             } catch (WireError e) {
-                throw new IllegalStateException(SqlErrors.describe(script.workloadName(), e.code(), e.sqlState(), e.getMessage()), e);
+                throw new IllegalStateException(SqlErrors.describe(name, e.code(), e.sqlState(), e.getMessage()), e);
             } catch (IOException e) {
-                throw new IllegalStateException(script.workloadName() + ": cannot connect to " + c + ": " + e.getMessage(), e);
+                throw new IllegalStateException(name + ": cannot connect to " + c + ": " + e.getMessage(), e);
             }
         }
-        String name = script.workloadName();
-        switch (script) {
-            case INSERT:
-                return new InsertSession(name, options, c, context.queries(), context.thread(), uniqueIds);
-            case SELECT_RANDOM_POINTS: case SELECT_RANDOM_RANGES:
-                return new RandomPointsSession(name, script == OltpScript.SELECT_RANDOM_RANGES, options, c,
-                        context.queries(), context.thread(), context.threads());
-            default:
-                return new StatementSession(name, options, steps, c, context.queries(), context.thread());
-        }
+        return new JdbcSession(name, events, c, options.ignoredErrors(), context.queries());
     }
 
-    private Session openWireSession(Connector c, SessionContext context) throws IOException, WireError {
-        String name = script.workloadName();
+    /** What one thread's events send: the same script whichever driver sends it. */
+    private RequestScript events(SessionContext context) {
         switch (script) {
             case INSERT:
-                return new WireInsertSession(name, options, c, context.queries(), context.thread(), uniqueIds);
+                return new InsertEvents(options, context.thread(), uniqueIds);
             case SELECT_RANDOM_POINTS: case SELECT_RANDOM_RANGES:
-                return new WireRandomPointsSession(name, script == OltpScript.SELECT_RANDOM_RANGES, options, c,
-                        context.queries(), context.thread(), context.threads());
+                return new RandomPoints(script == OltpScript.SELECT_RANDOM_RANGES, options, context.thread(),
+                        context.threads());
             default:
-                return new WireStatementSession(name, options, steps, c, context.queries(), context.thread());
+                return new OltpEvents(options, steps, context.thread());
         }
     }
 }

@@ -1,10 +1,15 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.wire.ParamType;
+
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * select_random_points.lua and select_random_ranges.lua: one prepared SELECT on sbtest1 per event
  * whose values fall in this thread's own slice of [0, table-size], so threads do not overlap.
  */
-final class RandomPoints {
+final class RandomPoints extends OneRequestScript {
     private final boolean ranges;
     private final int count;
     private final int delta;
@@ -13,6 +18,7 @@ final class RandomPoints {
     private final int hi;
     /** The event's parameters: the points, or each range's low and high end. */
     final int[] values;
+    private final List<Prepared> statement;
 
     RandomPoints(boolean ranges, OltpOptions options, int thread, int threads) {
         this.ranges = ranges;
@@ -25,11 +31,21 @@ final class RandomPoints {
         this.lo = (int) (long) rmin;
         this.hi = (int) (long) (rmin + rlen);
         this.values = new int[ranges ? 2 * count : count];
+        ParamType[] ints = new ParamType[values.length];
+        Arrays.fill(ints, ParamType.INT);
+        this.statement = List.of(new Prepared(sql(ranges, count), ints));
     }
 
-    /** The statement, with one parameter per entry of {@link #values}. */
-    String sql() {
-        return sql(ranges, count);
+    @Override
+    public List<Prepared> statements() {
+        return statement;
+    }
+
+    @Override
+    protected void fill(Request r) {
+        draw();
+        System.arraycopy(values, 0, r.ints, 0, values.length);
+        r.prepared(0, Request.Kind.READ);
     }
 
     static String sql(boolean ranges, int n) {
@@ -45,7 +61,7 @@ final class RandomPoints {
     }
 
     /** Draws the next event's {@link #values}. */
-    void next() {
+    void draw() {
         for (int i = 0; i < count; i++) {
             int v = random.next(lo, hi);
             if (ranges) {

@@ -1,85 +1,108 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.wire.ParamType;
 import benchkit.spi.Outcome;
 import benchkit.spi.PolledSession;
 import benchkit.spi.QueryCounter;
 import benchkit.mysql.wire.WireConnection;
 import benchkit.mysql.wire.WireError;
 import benchkit.mysql.wire.WireStatement;
+import benchkit.sysbench.Request.Kind;
 
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;
+import java.util.List;
 
 /**
- * A session over bench's own protocol client ({@code --driver wire}): requests are sent one at a
- * time without waiting on the socket, so the runner can keep many sessions in flight from one
- * thread. Errors as sysbench, and as {@link JdbcSession}: a code in --mysql-ignore-errors rolls back
- * and counts as ignored, a lost connection reconnects, prepares again and asks for a retry, anything
- * else ends the run with a one-line message. Subclasses say what an event sends.
+ * A session over bench's own protocol client ({@code --driver wire}) that runs a {@link RequestScript}'s
+ * events: requests are sent one at a time without waiting on the socket, so the runner can keep many
+ * sessions in flight from one thread. Errors as sysbench, and as {@link JdbcSession}: a code in
+ * --mysql-ignore-errors rolls back and counts as ignored, a lost connection reconnects, prepares
+ * again and asks for a retry, anything else ends the run with a one-line message.
  */
-abstract class WireSession implements PolledSession {
+final class WireSession implements PolledSession {
     private static final String ROLLBACK = "ROLLBACK";
 
-    protected final String workload;
+    private final String workload;
+    private final RequestScript script;
+    private final ParamType[][] types;
+    private final Request request;
     private final Connector connector;
     private final IgnoredErrors ignored;
     private final QueryCounter queries;
     private WireConnection connection;
+    private WireStatement[] prepared;
     /** What the request in flight counts as once it succeeds; null while none is. */
     private Kind inFlight;
     private boolean inTransaction;
     /** Run by {@link #execute()} on a thread of its own (not by an event loop). */
     private boolean ownThread;
 
-    /** What a request counts as, as sysbench counts it. */
-    protected enum Kind { READ, WRITE, BEGIN, COMMIT, ROLLBACK }
-
-    WireSession(String workload, Connector connector, IgnoredErrors ignored, QueryCounter queries) {
+    WireSession(String workload, RequestScript script, Connector connector, IgnoredErrors ignored, QueryCounter queries)
+            throws IOException, WireError {
         this.workload = workload;
+        this.script = script;
+        this.types = script.statements().stream().map(RequestScript.Prepared::params).toArray(ParamType[][]::new);
+        this.request = new Request(script.maxParams());
         this.connector = connector;
         this.ignored = ignored;
         this.queries = queries;
+        connect();
     }
 
-    /** Connects and prepares; called by subclasses at the end of their constructor. */
-    protected final void connect() throws IOException, WireError {
+    /** Connects and prepares the script's statements. */
+    private void connect() throws IOException, WireError {
         connection = connector.openWire();
         try {
             if (ownThread) {
                 connection.ownThread();
             }
-            prepareStatements(connection);
+            List<RequestScript.Prepared> statements = script.statements();
+            prepared = new WireStatement[statements.size()];
+            for (int i = 0; i < prepared.length; i++) {
+                prepared[i] = connection.prepare(statements.get(i).sql(), statements.get(i).params());
+            }
         } catch (IOException | WireError | RuntimeException e) {
             closeQuietly();
             throw e;
         }
     }
 
-    /** Prepares this script's statements on a fresh connection. */
-    protected abstract void prepareStatements(WireConnection c) throws IOException, WireError;
-
-    /** Resets the event's progress before its first request. */
-    protected abstract void startEvent();
-
-    /**
-     * Sends the event's next request with {@link #send(WireStatement, Kind)} or {@link #send(CharSequence, Kind)}
-     * and returns null, or returns OK when the event has nothing left to send.
-     */
-    protected abstract Outcome sendNext() throws IOException;
+    /** Sends the event's next request and returns null, or returns OK when the event has sent all of them. */
+    private Outcome sendNext() throws IOException {
+        if (!script.next(request)) {
+            return Outcome.OK;
+        }
+        if (request.isText()) {
+            send(request.text(), request.kind());
+            return null;
+        }
+        WireStatement s = prepared[request.statement()];
+        ParamType[] params = types[request.statement()];
+        for (int i = 0; i < params.length; i++) {
+            if (params[i] == ParamType.INT) {
+                s.setInt(i, request.ints[i]);
+            } else {
+                s.setString(i, request.strings[i]);
+            }
+        }
+        send(s, request.kind());
+        return null;
+    }
 
     @Override
-    public final SelectableChannel channel() {
+    public SelectableChannel channel() {
         return connection.channel();
     }
 
     @Override
-    public final Outcome begin() throws Exception {
-        startEvent();
+    public Outcome begin() throws Exception {
+        script.startEvent();
         return next();
     }
 
     @Override
-    public final Outcome resume() throws Exception {
+    public Outcome resume() throws Exception {
         try {
             if (!connection.readReply()) {
                 return null;
@@ -105,7 +128,7 @@ abstract class WireSession implements PolledSession {
     }
 
     @Override
-    public final Outcome execute() throws Exception {
+    public Outcome execute() throws Exception {
         if (!ownThread) {
             ownThread = true;
             connection.ownThread();
@@ -130,12 +153,12 @@ abstract class WireSession implements PolledSession {
         }
     }
 
-    protected final void send(WireStatement s, Kind kind) throws IOException {
+    private void send(WireStatement s, Kind kind) throws IOException {
         inFlight = kind;
         connection.execute(s);
     }
 
-    protected final void send(CharSequence sql, Kind kind) throws IOException {
+    private void send(CharSequence sql, Kind kind) throws IOException {
         inFlight = kind;
         connection.query(sql);
     }
@@ -183,7 +206,7 @@ abstract class WireSession implements PolledSession {
     }
 
     @Override
-    public final void close() {
+    public void close() {
         closeQuietly();
     }
 }
