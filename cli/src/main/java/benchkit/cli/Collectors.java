@@ -26,8 +26,7 @@ final class Collectors {
     static Supplier<List<Collector>> supplier(PluginRegistry registry, List<String> names, List<String> collect) {
         List<Configured> chosen = new ArrayList<>();
         if (names == null) {
-            registry.collectors().values().stream().filter(CollectorFactory::enabledByDefault)
-                    .forEach(f -> chosen.add(new Configured(f, Map.of())));
+            registry.defaultCollectors().forEach(f -> chosen.add(new Configured(f, Map.of())));
         } else {
             for (String name : names) {
                 if (!name.isBlank() && !name.equals("none")) {

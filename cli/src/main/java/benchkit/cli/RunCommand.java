@@ -2,6 +2,7 @@ package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.run.ClientThreads;
+import benchkit.core.run.Defaults;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
 import benchkit.core.report.Compare;
@@ -60,39 +61,32 @@ abstract class RunCommand implements Callable<Integer> {
     List<String> workloadArgs = new ArrayList<>();
 
     @Option(names = {"--threads", "-t"}, paramLabel = "N[,N...]", split = ",",
-            description = "Client thread counts to sweep (default ${DEFAULT-VALUE}).", defaultValue = "8")
+            description = "Client thread counts to sweep (default ${DEFAULT-VALUE}).", defaultValue = "" + Defaults.THREADS)
     List<Integer> threads = new ArrayList<>();
 
-    @Option(names = "--time", paramLabel = "SECONDS", defaultValue = "5",
+    @Option(names = "--time", paramLabel = "SECONDS", defaultValue = "" + Defaults.ITERATION_SECONDS,
             description = "Duration of each measurement iteration (default ${DEFAULT-VALUE}).")
     double time;
 
-    @Option(names = "--iterations", paramLabel = "N", defaultValue = "4",
+    @Option(names = "--iterations", paramLabel = "N", defaultValue = "" + Defaults.ITERATIONS,
             description = "Measurement iterations per trial (default ${DEFAULT-VALUE}).")
     int iterations;
 
-    @Option(names = "--warmup-time", paramLabel = "SECONDS", defaultValue = "5",
+    @Option(names = "--warmup-time", paramLabel = "SECONDS", defaultValue = "" + Defaults.WARMUP_SECONDS,
             description = "Duration of each warmup iteration (default ${DEFAULT-VALUE}).")
     double warmupTime;
 
-    @Option(names = "--warmup-iterations", paramLabel = "N", defaultValue = "1",
+    @Option(names = "--warmup-iterations", paramLabel = "N", defaultValue = "" + Defaults.WARMUP_ITERATIONS,
             description = "Warmup iterations per trial (default ${DEFAULT-VALUE}).")
     int warmupIterations;
 
     @Option(names = "--forks", paramLabel = "N",
             description = "Forks: each a fresh server per variant, the variants side by side, and fresh sessions; "
-                    + "the replicates of every comparison (default " + COMPARISON_FORKS + " when variants are compared, "
-                    + "else 1).")
+                    + "the replicates of every comparison (default " + Defaults.COMPARISON_FORKS + " when variants are compared, "
+                    + "else " + Defaults.FORKS + ").")
     Integer forks;
 
-    /**
-     * Forks when variants are compared: the interval of an effect rests on forks (fresh servers), and with
-     * the t interval's few degrees of freedom below 5 it is wide; 5 forks of 4 x 5 s per variant fit a
-     * two-variant comparison in about 6 minutes (docs/statistics.md).
-     */
-    static final int COMPARISON_FORKS = 5;
-
-    @Option(names = "--report-interval", paramLabel = "SECONDS", defaultValue = "5",
+    @Option(names = "--report-interval", paramLabel = "SECONDS", defaultValue = "" + Defaults.REPORT_INTERVAL_SECONDS,
             description = "Print a sysbench-style progress line this often; 0 = off (default ${DEFAULT-VALUE}).")
     double reportInterval;
 
@@ -329,12 +323,15 @@ abstract class RunCommand implements Callable<Integer> {
             measurementTime = 24 * 3600;
         }
         try {
-            return new RunPlan(name, effective, variants, threads,
-                    warmups, seconds("--warmup-time", warmupTime, true),
-                    measurementIterations, seconds("--time", measurementTime, false),
-                    forks != null ? forks : variants.size() > 1 ? COMPARISON_FORKS : 1,
-                    reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false),
-                    dir, maxEvents, rate, failFast, clientThreads());
+            RunPlan.Builder plan = RunPlan.builder(name, variants, dir).workloadOptions(effective).threads(threads)
+                    .warmup(warmups, seconds("--warmup-time", warmupTime, true))
+                    .measure(measurementIterations, seconds("--time", measurementTime, false))
+                    .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
+                    .maxEvents(maxEvents).rate(rate).failFast(failFast).clientThreads(clientThreads());
+            if (forks != null) {
+                plan.forks(forks);
+            }
+            return plan.build();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

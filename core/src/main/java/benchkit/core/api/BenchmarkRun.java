@@ -1,13 +1,13 @@
 package benchkit.core.api;
 
 import benchkit.core.plugin.PluginRegistry;
+import benchkit.core.run.Defaults;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
 import benchkit.core.run.Runner;
 import benchkit.core.run.ServerProvider;
 import benchkit.core.run.Variant;
 import benchkit.spi.Collector;
-import benchkit.spi.CollectorFactory;
 import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
 
@@ -32,6 +32,8 @@ import java.util.Map;
  *         .outDir(Path.of("target/bench"))
  *         .run();
  * }</pre>
+ * What is not set starts at {@link Defaults}, as on the command line, except that nothing is printed
+ * unless {@link #verbose()} is called.
  */
 public final class BenchmarkRun {
     private final String workload;
@@ -39,11 +41,11 @@ public final class BenchmarkRun {
     private final List<Integer> threads = new ArrayList<>();
     private ServerProvider server;
     private String label = "server";
-    private int warmupIterations = 1;
-    private Duration warmupTime = Duration.ofSeconds(2);
-    private int iterations = 3;
-    private Duration time = Duration.ofSeconds(5);
-    private int forks = 1;
+    private int warmupIterations = Defaults.WARMUP_ITERATIONS;
+    private Duration warmupTime = Duration.ofSeconds(Defaults.WARMUP_SECONDS);
+    private int iterations = Defaults.ITERATIONS;
+    private Duration time = Duration.ofSeconds(Defaults.ITERATION_SECONDS);
+    private int forks = Defaults.FORKS;
     private Path outDir = Path.of("target", "benchkit");
     private boolean quiet = true;
 
@@ -116,22 +118,20 @@ public final class BenchmarkRun {
         }
         PluginRegistry registry = PluginRegistry.load(Thread.currentThread().getContextClassLoader());
         WorkloadFactory factory = registry.workload(workload);
-        RunPlan plan = new RunPlan(workload, benchkit.spi.OptionValues.parse(workload, factory.options(), options).asMap(),
-                List.of(new Variant(label, Map.of(), server)), threads.isEmpty() ? List.of(1) : threads,
-                warmupIterations, warmupTime, iterations, time, forks, Duration.ZERO, outDir, 0, 0, true);
+        RunPlan.Builder plan = RunPlan.builder(workload, List.of(new Variant(label, Map.of(), server)), outDir)
+                .workloadOptions(benchkit.spi.OptionValues.parse(workload, factory.options(), options).asMap())
+                .warmup(warmupIterations, warmupTime).measure(iterations, time).forks(forks)
+                .reportInterval(Duration.ZERO).failFast(true);
+        if (!threads.isEmpty()) {
+            plan.threads(threads);
+        }
         PrintStream out = quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out;
         try (Workload w = factory.create(options)) {
-            return new Runner(plan, w, () -> defaultCollectors(registry), out).run();
+            return new Runner(plan.build(), w, () -> defaultCollectors(registry), out).run();
         }
     }
 
     private static List<Collector> defaultCollectors(PluginRegistry registry) {
-        List<Collector> collectors = new ArrayList<>();
-        for (CollectorFactory f : registry.collectors().values()) {
-            if (f.enabledByDefault()) {
-                collectors.add(f.create(Map.of()));
-            }
-        }
-        return collectors;
+        return registry.defaultCollectors().stream().map(f -> f.create(Map.of())).toList();
     }
 }

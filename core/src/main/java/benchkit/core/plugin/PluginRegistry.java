@@ -64,6 +64,11 @@ public final class PluginRegistry {
         return Collections.unmodifiableMap(collectors);
     }
 
+    /** The collectors a run has when none are named: those enabled by default, in registration order. */
+    public List<CollectorFactory> defaultCollectors() {
+        return collectors.values().stream().filter(CollectorFactory::enabledByDefault).toList();
+    }
+
     public Map<String, ServerLauncher> launchers() {
         return Collections.unmodifiableMap(launchers);
     }

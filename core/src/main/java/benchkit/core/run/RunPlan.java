@@ -24,22 +24,107 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
                       int measurementIterations, Duration measurementTime, int forks,
                       Duration reportInterval, Path outDir, long maxEvents, double rate, boolean failFast,
                       ClientThreads clientThreads) {
-    /** A plan on the default client threads. */
-    public RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
-                   List<Integer> threads, int warmupIterations, Duration warmupTime,
-                   int measurementIterations, Duration measurementTime, int forks,
-                   Duration reportInterval, Path outDir, long maxEvents, double rate, boolean failFast) {
-        this(workload, workloadOptions, variants, threads, warmupIterations, warmupTime, measurementIterations,
-                measurementTime, forks, reportInterval, outDir, maxEvents, rate, failFast, ClientThreads.AUTO);
+    /**
+     * A plan of {@code workload} over {@code variants}, written to {@code outDir}; everything else starts at
+     * {@link Defaults} (forks: {@link Defaults#forks(int)} for the number of variants).
+     */
+    public static Builder builder(String workload, List<Variant> variants, Path outDir) {
+        return new Builder(workload, variants, outDir);
     }
 
-    /** A plan that goes on with the next variant when one fails. */
-    public RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
-                   List<Integer> threads, int warmupIterations, Duration warmupTime,
-                   int measurementIterations, Duration measurementTime, int forks,
-                   Duration reportInterval, Path outDir, long maxEvents, double rate) {
-        this(workload, workloadOptions, variants, threads, warmupIterations, warmupTime, measurementIterations,
-                measurementTime, forks, reportInterval, outDir, maxEvents, rate, false);
+    /** Names every setting, so a plan reads as what it is; {@link #build()} validates as the record does. */
+    public static final class Builder {
+        private final String workload;
+        private final List<Variant> variants;
+        private final Path outDir;
+        private Map<String, String> workloadOptions = Map.of();
+        private List<Integer> threads = Defaults.threads();
+        private int warmupIterations = Defaults.WARMUP_ITERATIONS;
+        private Duration warmupTime = Defaults.warmupTime();
+        private int measurementIterations = Defaults.ITERATIONS;
+        private Duration measurementTime = Defaults.iterationTime();
+        private Integer forks;
+        private Duration reportInterval = Defaults.reportInterval();
+        private long maxEvents;
+        private double rate;
+        private boolean failFast;
+        private ClientThreads clientThreads = ClientThreads.AUTO;
+
+        private Builder(String workload, List<Variant> variants, Path outDir) {
+            this.workload = workload;
+            this.variants = variants;
+            this.outDir = outDir;
+        }
+
+        /** The workload's options, already parsed and complete. */
+        public Builder workloadOptions(Map<String, String> options) {
+            this.workloadOptions = options;
+            return this;
+        }
+
+        public Builder threads(List<Integer> counts) {
+            this.threads = counts;
+            return this;
+        }
+
+        public Builder threads(Integer... counts) {
+            return threads(List.of(counts));
+        }
+
+        /** {@code iterations} warmup iterations of {@code each} (0 iterations: none). */
+        public Builder warmup(int iterations, Duration each) {
+            this.warmupIterations = iterations;
+            this.warmupTime = each;
+            return this;
+        }
+
+        public Builder measure(int iterations, Duration each) {
+            this.measurementIterations = iterations;
+            this.measurementTime = each;
+            return this;
+        }
+
+        public Builder forks(int count) {
+            this.forks = count;
+            return this;
+        }
+
+        /** How often a progress line is printed; zero: never. */
+        public Builder reportInterval(Duration interval) {
+            this.reportInterval = interval;
+            return this;
+        }
+
+        /** Stop a trial after this many OK events; 0: no limit. */
+        public Builder maxEvents(long events) {
+            this.maxEvents = events;
+            return this;
+        }
+
+        /** Target events per second over all threads (open loop); 0: closed loop. */
+        public Builder rate(double eventsPerSecond) {
+            this.rate = eventsPerSecond;
+            return this;
+        }
+
+        /** Stop the whole run at the first failed variant (otherwise the next variant still runs). */
+        public Builder failFast(boolean stop) {
+            this.failFast = stop;
+            return this;
+        }
+
+        public Builder clientThreads(ClientThreads kind) {
+            this.clientThreads = kind;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the first setting that is out of range */
+        public RunPlan build() {
+            int f = forks != null ? forks : Defaults.forks(variants == null ? 0 : variants.size());
+            return new RunPlan(workload, workloadOptions, variants, threads, warmupIterations, warmupTime,
+                    measurementIterations, measurementTime, f, reportInterval, outDir, maxEvents, rate, failFast,
+                    clientThreads);
+        }
     }
 
     public RunPlan {

@@ -120,8 +120,9 @@ class PreparedDataTest {
     }
 
     private RunSummary run(int forks, Variant... variants) throws Exception {
-        RunPlan plan = new RunPlan("fake", Map.of("tables", "2"), List.of(variants), List.of(1), 0, Duration.ZERO, 1,
-                Duration.ofMillis(100), forks, Duration.ZERO, tmp.resolve("out"), 0, 0);
+        RunPlan plan = RunPlan.builder("fake", List.of(variants), tmp.resolve("out")).workloadOptions(Map.of("tables", "2"))
+                .threads(1).warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(100)).forks(forks)
+                .reportInterval(Duration.ZERO).build();
         return new Runner(plan, new Workload1(), List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
     }
 

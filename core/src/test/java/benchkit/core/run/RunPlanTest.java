@@ -17,8 +17,8 @@ class RunPlanTest {
 
     private static RunPlan plan(List<Variant> variants, List<Integer> threads, int warmups, Duration warmupTime,
                                 int measurements, Duration measurementTime, int forks, long maxEvents, double rate) {
-        return new RunPlan("w", Map.of(), variants, threads, warmups, warmupTime, measurements, measurementTime, forks,
-                S, Path.of("out"), maxEvents, rate);
+        return RunPlan.builder("w", variants, Path.of("out")).threads(threads).warmup(warmups, warmupTime)
+                .measure(measurements, measurementTime).forks(forks).reportInterval(S).maxEvents(maxEvents).rate(rate).build();
     }
 
     private static void rejects(String message, Runnable r) {
@@ -49,6 +49,21 @@ class RunPlanTest {
     @Test
     void zeroWarmupTimeWithoutWarmupIterationsIsFine() {
         assertEquals(Duration.ZERO, plan(List.of(A), List.of(1), 0, Duration.ZERO, 1, S, 1, 0, 0).warmupTime());
+    }
+
+    @Test
+    void whatIsNotSetStartsAtTheOneSetOfDefaults() {
+        RunPlan one = RunPlan.builder("w", List.of(A), Path.of("out")).build();
+        assertEquals(List.of(8), one.threads());
+        assertEquals(1, one.warmupIterations());
+        assertEquals(Duration.ofSeconds(5), one.warmupTime());
+        assertEquals(4, one.measurementIterations());
+        assertEquals(Duration.ofSeconds(5), one.measurementTime());
+        assertEquals(Duration.ofSeconds(5), one.reportInterval());
+        assertEquals(1, one.forks());
+        assertEquals(ClientThreads.AUTO, one.clientThreads());
+        assertEquals(5, RunPlan.builder("w", List.of(A, B), Path.of("out")).build().forks(), "comparisons rest on forks");
+        assertEquals(2, RunPlan.builder("w", List.of(A, B), Path.of("out")).forks(2).build().forks());
     }
 
     @Test

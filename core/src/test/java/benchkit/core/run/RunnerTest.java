@@ -41,8 +41,9 @@ class RunnerTest {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("tables", "2");
         options.put("ignore-errors", "1213,\"1020\"");
-        return new RunPlan("fake", options, variants, threads, warmups, Duration.ofMillis(200), measurements,
-                Duration.ofMillis(300), forks, Duration.ofMillis(100), tmp.resolve("out"), maxEvents, rate);
+        return RunPlan.builder("fake", variants, tmp.resolve("out")).workloadOptions(options).threads(threads)
+                .warmup(warmups, Duration.ofMillis(200)).measure(measurements, Duration.ofMillis(300)).forks(forks)
+                .reportInterval(Duration.ofMillis(100)).maxEvents(maxEvents).rate(rate).build();
     }
 
     private RunSummary run(RunPlan plan, FakeWorkload workload) throws Exception {
@@ -108,8 +109,9 @@ class RunnerTest {
     @Test
     void eachTrialWritesAnHdrHistogramLogOfOneSecondIntervalsTaggedByPhase() throws Exception {
         FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
-        RunPlan plan = new RunPlan("fake", Map.of("tables", "2"), List.of(variant("mysql-8.0/x=1")), List.of(3), 1,
-                Duration.ofMillis(300), 2, Duration.ofMillis(2500), 1, Duration.ofSeconds(5), tmp.resolve("out"), 0, 0);
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("mysql-8.0/x=1")), tmp.resolve("out"))
+                .workloadOptions(Map.of("tables", "2")).threads(3).warmup(1, Duration.ofMillis(300))
+                .measure(2, Duration.ofMillis(2500)).forks(1).reportInterval(Duration.ofSeconds(5)).build();
         assertTrue(run(plan, workload).complete());
 
         Path log = tmp.resolve("out/latency/mysql-8.0_x=1-t3-f1.hlog");
@@ -314,8 +316,9 @@ class RunnerTest {
 
     @Test
     void virtualClientThreadsRunEveryEventAndTheHeaderSaysWhatRanThem() throws Exception {
-        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(4), 0, Duration.ofMillis(100),
-                1, Duration.ofSeconds(30), 1, Duration.ZERO, tmp.resolve("out"), 4000, 0, false, ClientThreads.VIRTUAL);
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(4)
+                .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofSeconds(30)).forks(1).reportInterval(Duration.ZERO)
+                .maxEvents(4000).clientThreads(ClientThreads.VIRTUAL).build();
         RunSummary summary = run(plan, FakeWorkload.alwaysOk(0));
         assertTrue(summary.complete());
         long events = journal().stream().filter(l -> l.get("event").asText().equals("iteration"))
@@ -327,9 +330,10 @@ class RunnerTest {
     }
 
     private RunPlan loopPlan(int sessions, long maxEvents, double rate) {
-        return new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(sessions), maxEvents > 0 ? 0 : 1, Duration.ofMillis(200),
-                2, maxEvents > 0 ? Duration.ofSeconds(30) : Duration.ofMillis(500), 1, Duration.ZERO, tmp.resolve("out"),
-                maxEvents, rate, false, ClientThreads.LOOP);
+        return RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(sessions)
+                .warmup(maxEvents > 0 ? 0 : 1, Duration.ofMillis(200))
+                .measure(2, maxEvents > 0 ? Duration.ofSeconds(30) : Duration.ofMillis(500)).forks(1)
+                .reportInterval(Duration.ZERO).maxEvents(maxEvents).rate(rate).clientThreads(ClientThreads.LOOP).build();
     }
 
     @Test
@@ -371,8 +375,9 @@ class RunnerTest {
                 threads.add(Thread.currentThread().getName());
                 return Outcome.OK;
             };
-            RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(4), 0, Duration.ofMillis(100),
-                    1, Duration.ofSeconds(30), 1, Duration.ZERO, tmp.resolve("out-" + polled), 2000, 0, false, ClientThreads.AUTO);
+            RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out-" + polled)).threads(4)
+                    .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofSeconds(30)).forks(1)
+                    .reportInterval(Duration.ZERO).maxEvents(2000).clientThreads(ClientThreads.AUTO).build();
             RunSummary summary = run(plan, polled ? FakeWorkload.polled(recordThread) : new FakeWorkload(200, recordThread));
             assertTrue(summary.complete(), summary.failure().orElse(""));
             assertEquals(polled, threads.stream().allMatch(n -> n.contains("-loop-")), threads.toString());
@@ -411,8 +416,9 @@ class RunnerTest {
             }
             return Outcome.OK;
         });
-        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(1), 0, Duration.ofMillis(100),
-                1, Duration.ofMillis(600), 1, Duration.ofSeconds(10), tmp.resolve("out"), 0, 100);
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(1)
+                .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(600)).forks(1)
+                .reportInterval(Duration.ofSeconds(10)).rate(100).build();
         RunSummary summary = run(plan, workload);
         double p95 = summary.score("glibc", 1).orElseThrow().metric("latency.p95").orElseThrow().score();
         assertTrue(p95 > 50, "p95 " + p95 + " ms hides the stall");
@@ -455,8 +461,9 @@ class RunnerTest {
                 calls.add("afterTrial");
             }
         };
-        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("glibc")), List.of(3), 0, Duration.ofMillis(100),
-                1, Duration.ofMillis(1300), 1, Duration.ofSeconds(10), tmp.resolve("out"), 0, 0);
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(3)
+                .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(1300)).forks(1)
+                .reportInterval(Duration.ofSeconds(10)).build();
         RunSummary summary = new Runner(plan, FakeWorkload.alwaysOk(1000), () -> List.of(recorder),
                 new PrintStream(console, true, StandardCharsets.UTF_8)).run();
         assertTrue(summary.complete());
@@ -467,9 +474,9 @@ class RunnerTest {
     @Test
     void variantOrderRotatesAcrossForks() throws Exception {
         FakeWorkload workload = FakeWorkload.alwaysOk(1000);
-        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("a"), variant("b"), variant("c")), List.of(1),
-                0, Duration.ofMillis(100), 1, Duration.ofMillis(100), 3, Duration.ofSeconds(10),
-                tmp.resolve("out"), 0, 0);
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("a"), variant("b"), variant("c")), tmp.resolve("out"))
+                .threads(1).warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(100)).forks(3)
+                .reportInterval(Duration.ofSeconds(10)).build();
         RunSummary summary = run(plan, workload);
         assertTrue(summary.complete());
         assertEquals(List.of("a", "b", "c", "b", "c", "a", "c", "a", "b"), servers.stream().map(s -> s.name).toList());
@@ -511,8 +518,9 @@ class RunnerTest {
     @Test
     void unwritableOutDirFailsBeforeAnyServerStarts() throws Exception {
         Path file = Files.writeString(tmp.resolve("file"), "x");
-        RunPlan plan = new RunPlan("fake", Map.of(), List.of(variant("a")), List.of(1), 0, Duration.ofMillis(100), 1,
-                Duration.ofMillis(100), 1, Duration.ofSeconds(1), file.resolve("out"), 0, 0);
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("a")), file.resolve("out")).threads(1)
+                .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(100)).forks(1)
+                .reportInterval(Duration.ofSeconds(1)).build();
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> run(plan, FakeWorkload.alwaysOk(0)));
         assertTrue(e.getMessage().startsWith("cannot write the result directory "), e.getMessage());

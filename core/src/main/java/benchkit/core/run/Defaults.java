@@ -1,0 +1,50 @@
+package benchkit.core.run;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The defaults of a run, in one place for the command line, experiment files and the Java API (as
+ * JMH's {@code Defaults}). The int constants are compile-time constants so that picocli's
+ * {@code defaultValue} can name them. docs/statistics.md says why these values: 5 forks of
+ * 4 x 5 s per variant fit a two-variant comparison in about 6 minutes on this machine.
+ */
+public final class Defaults {
+    public static final int THREADS = 8;
+    public static final int WARMUP_ITERATIONS = 1;
+    public static final int WARMUP_SECONDS = 5;
+    public static final int ITERATIONS = 4;
+    public static final int ITERATION_SECONDS = 5;
+    /** Forks of a run that measures one variant. */
+    public static final int FORKS = 1;
+    /**
+     * Forks when variants are compared: the interval of an effect rests on forks (fresh servers), and
+     * with the t interval's few degrees of freedom below 5 it is wide.
+     */
+    public static final int COMPARISON_FORKS = 5;
+    public static final int REPORT_INTERVAL_SECONDS = 5;
+
+    private Defaults() {
+    }
+
+    /** {@link #FORKS}, or {@link #COMPARISON_FORKS} when {@code variants} are compared. */
+    public static int forks(int variants) {
+        return variants > 1 ? COMPARISON_FORKS : FORKS;
+    }
+
+    static List<Integer> threads() {
+        return List.of(THREADS);
+    }
+
+    static Duration warmupTime() {
+        return Duration.ofSeconds(WARMUP_SECONDS);
+    }
+
+    static Duration iterationTime() {
+        return Duration.ofSeconds(ITERATION_SECONDS);
+    }
+
+    static Duration reportInterval() {
+        return Duration.ofSeconds(REPORT_INTERVAL_SECONDS);
+    }
+}
