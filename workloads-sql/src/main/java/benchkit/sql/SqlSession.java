@@ -1,5 +1,6 @@
 package benchkit.sql;
 
+import benchkit.core.mix.WeightedChoice;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlErrors;
 import benchkit.spi.Outcome;
@@ -29,8 +30,7 @@ final class SqlSession implements Session {
     private final QueryCounter queries;
     private final int thread;
     private final int threads;
-    /** cumulative[i] = sum of the weights of events 0..i. */
-    private final int[] cumulative;
+    private final WeightedChoice mix;
     /** Per event, per statement: this session's value sources (sequences are per session). */
     private final ValueSource[][][] params;
     private final SplittableRandom random = new SplittableRandom();
@@ -47,12 +47,9 @@ final class SqlSession implements Session {
         this.thread = context.thread();
         this.threads = context.threads();
         List<ScriptEvent> events = script.events();
-        cumulative = new int[events.size()];
+        mix = new WeightedChoice(events.stream().mapToInt(ScriptEvent::weight).toArray());
         params = new ValueSource[events.size()][][];
-        int sum = 0;
         for (int e = 0; e < events.size(); e++) {
-            sum += events.get(e).weight();
-            cumulative[e] = sum;
             List<ScriptStatement> statements = events.get(e).statements();
             params[e] = new ValueSource[statements.size()][];
             for (int s = 0; s < statements.size(); s++) {
@@ -92,7 +89,7 @@ final class SqlSession implements Session {
 
     @Override
     public Outcome execute() throws Exception {
-        int e = pick();
+        int e = mix.pick(random);
         ScriptEvent event = script.events().get(e);
         List<ScriptStatement> statements = event.statements();
         for (int s = 0; s < statements.size(); s++) {
@@ -137,19 +134,6 @@ final class SqlSession implements Session {
             case WRITE -> queries.writes(1);
             case OTHER -> queries.others(1);
         }
-    }
-
-    private int pick() {
-        int n = cumulative.length;
-        if (n == 1) {
-            return 0;
-        }
-        int r = random.nextInt(cumulative[n - 1]);
-        int i = 0;
-        while (r >= cumulative[i]) {
-            i++;
-        }
-        return i;
     }
 
     /** Ends a transaction the event may have opened; harmless outside one. */

@@ -21,7 +21,6 @@ import java.util.List;
 final class JdbcSession implements Session {
     private final String workload;
     private final RequestScript script;
-    private final ParamType[][] types;
     private final Request request;
     private final QueryCounter queries;
     private final Connector connector;
@@ -35,8 +34,7 @@ final class JdbcSession implements Session {
     JdbcSession(String workload, RequestScript script, Connector connector, IgnoredErrors ignored, QueryCounter queries) {
         this.workload = workload;
         this.script = script;
-        this.types = script.statements().stream().map(RequestScript.Prepared::params).toArray(ParamType[][]::new);
-        this.request = new Request(script.maxParams());
+        this.request = new Request(script);
         this.connector = connector;
         this.ignored = ignored;
         this.queries = queries;
@@ -79,7 +77,7 @@ final class JdbcSession implements Session {
             return;
         }
         PreparedStatement s = prepared[r.statement()];
-        ParamType[] params = types[r.statement()];
+        ParamType[] params = r.params();
         for (int i = 0; i < params.length; i++) {
             if (params[i] == ParamType.INT) {
                 s.setInt(i + 1, r.ints[i]);

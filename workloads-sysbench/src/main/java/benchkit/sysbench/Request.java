@@ -1,5 +1,7 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.wire.ParamType;
+
 /**
  * One request of an event, as a {@link RequestScript} fills it and a session sends it: a prepared
  * statement of the script (by index) with its parameters, or a text query. One instance per session,
@@ -13,16 +15,24 @@ final class Request {
         ROLLBACK
     }
 
-    /** The parameters of a prepared statement by position; the statement's types say which array holds each. */
+    /** The parameters of a prepared statement by position; {@link #params()} says which array holds each. */
     final int[] ints;
     final String[] strings;
+    /** types[statement]: the parameter types of each of the script's statements. */
+    private final ParamType[][] types;
     private Kind kind;
     private int statement;
     private CharSequence text;
 
-    Request(int maxParams) {
-        ints = new int[maxParams];
-        strings = new String[maxParams];
+    /** A request for {@code script}'s statements. */
+    Request(RequestScript script) {
+        types = script.statements().stream().map(RequestScript.Prepared::params).toArray(ParamType[][]::new);
+        int most = 0;
+        for (ParamType[] t : types) {
+            most = Math.max(most, t.length);
+        }
+        ints = new int[most];
+        strings = new String[most];
     }
 
     /** The script's statement number {@code index}, with the parameters set in {@link #ints} / {@link #strings}. */
@@ -49,6 +59,11 @@ final class Request {
 
     int statement() {
         return statement;
+    }
+
+    /** The parameter types of the prepared statement this request names. */
+    ParamType[] params() {
+        return types[statement];
     }
 
     CharSequence text() {

@@ -20,11 +20,6 @@ interface RequestScript {
     /** Prepared on every (re)connection, in this order. */
     List<Prepared> statements();
 
-    /** The most parameters any statement has (the size of a {@link Request}). */
-    default int maxParams() {
-        return statements().stream().mapToInt(p -> p.params().length).max().orElse(0);
-    }
-
     /** Starts a new event (also after a retry: an event is never resumed half-way). */
     void startEvent();
 

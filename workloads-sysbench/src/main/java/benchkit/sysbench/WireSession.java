@@ -25,7 +25,6 @@ final class WireSession implements PolledSession {
 
     private final String workload;
     private final RequestScript script;
-    private final ParamType[][] types;
     private final Request request;
     private final Connector connector;
     private final IgnoredErrors ignored;
@@ -42,8 +41,7 @@ final class WireSession implements PolledSession {
             throws IOException, WireError {
         this.workload = workload;
         this.script = script;
-        this.types = script.statements().stream().map(RequestScript.Prepared::params).toArray(ParamType[][]::new);
-        this.request = new Request(script.maxParams());
+        this.request = new Request(script);
         this.connector = connector;
         this.ignored = ignored;
         this.queries = queries;
@@ -78,7 +76,7 @@ final class WireSession implements PolledSession {
             return null;
         }
         WireStatement s = prepared[request.statement()];
-        ParamType[] params = types[request.statement()];
+        ParamType[] params = request.params();
         for (int i = 0; i < params.length; i++) {
             if (params[i] == ParamType.INT) {
                 s.setInt(i, request.ints[i]);

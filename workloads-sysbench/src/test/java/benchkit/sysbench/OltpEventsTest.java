@@ -21,7 +21,7 @@ class OltpEventsTest {
 
     /** One event's requests as text: "sql | ints | strings | kind". */
     private static List<String> oneEvent(RequestScript script) {
-        Request r = new Request(script.maxParams());
+        Request r = new Request(script);
         List<String> sent = new ArrayList<>();
         script.startEvent();
         while (script.next(r)) {

@@ -1,14 +1,11 @@
 package benchkit.collectors.process;
 
 import benchkit.spi.Aggregation;
-import benchkit.spi.Collector;
-import benchkit.spi.IterationInfo;
 import benchkit.spi.Metric;
 import benchkit.spi.TrialInfo;
 
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * CPU and memory of the server process ({@link TrialInfo#serverPid()}): {@code server.cpu.user},
@@ -16,38 +13,19 @@ import java.util.List;
  * {@code server.rss.max}, {@code server.vsz.max} (MB). Emits nothing when the pid is unknown
  * (an external server) and only what it saw when the server dies.
  */
-public final class ProcessCollector implements Collector {
-    private final ProcessProbe probe = new ProcessProbe();
-    private ProcessWatch watch;
-
+public final class ProcessCollector extends WatchedProcessCollector {
     @Override
     public String name() {
         return ProcessCollectorFactory.NAME;
     }
 
     @Override
-    public void beforeIteration(TrialInfo trial, IterationInfo iteration) {
-        watch = null;
-        if (trial.serverPid().isPresent()) {
-            watch = new ProcessWatch(probe, trial.serverPid().getAsLong());
-            watch.begin();
-        }
+    protected OptionalLong pid(TrialInfo trial) {
+        return trial.serverPid();
     }
 
     @Override
-    public void sample(TrialInfo trial, IterationInfo iteration) {
-        if (watch != null) {
-            watch.sample();
-        }
-    }
-
-    @Override
-    public Collection<Metric> afterIteration(TrialInfo trial, IterationInfo iteration) {
-        if (watch == null) {
-            return List.of();
-        }
-        watch.end();
-        List<Metric> metrics = new ArrayList<>();
+    protected void report(ProcessWatch watch, List<Metric> metrics) {
         watch.cpu().ifPresent(cpu -> {
             metrics.add(new Metric("server.cpu.user", cpu.userPercent(), "%", Aggregation.AVG));
             metrics.add(new Metric("server.cpu.system", cpu.systemPercent(), "%", Aggregation.AVG));
@@ -58,7 +36,5 @@ public final class ProcessCollector implements Collector {
             metrics.add(new Metric("server.rss.max", watch.rssMb().max(), "MB", Aggregation.MAX));
             metrics.add(new Metric("server.vsz.max", watch.vszMb().max(), "MB", Aggregation.MAX));
         }
-        watch = null;
-        return metrics;
     }
 }

@@ -1,5 +1,6 @@
 package benchkit.core.annotated;
 
+import benchkit.core.mix.WeightedChoice;
 import benchkit.spi.Outcome;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
@@ -17,8 +18,7 @@ final class AnnotatedSession implements Session {
     private final Scope scope;
     private final MethodHandle[] events;
     private final String[] eventNames;
-    /** cumulative[i] = sum of the weights of events 0..i. */
-    private final int[] cumulative;
+    private final WeightedChoice mix;
     private final SplittableRandom random = new SplittableRandom();
     private final Runnable onClose;
     private boolean closed;
@@ -30,15 +30,14 @@ final class AnnotatedSession implements Session {
         int n = model.events().size();
         events = new MethodHandle[n];
         eventNames = new String[n];
-        cumulative = new int[n];
-        int sum = 0;
+        int[] weights = new int[n];
         for (int i = 0; i < n; i++) {
             EventModel e = model.events().get(i);
             events[i] = e.bind(scope);
             eventNames[i] = e.name();
-            sum = Math.addExact(sum, e.weight());
-            cumulative[i] = sum;
+            weights[i] = e.weight();
         }
+        mix = new WeightedChoice(weights);
     }
 
     /** Creates the states and runs their setups; on failure the states already set up are torn down. */
@@ -70,7 +69,7 @@ final class AnnotatedSession implements Session {
 
     @Override
     public Outcome execute() throws Exception {
-        int i = pick();
+        int i = mix.pick(random);
         Outcome outcome;
         try {
             outcome = (Outcome) events[i].invokeExact();
@@ -86,19 +85,6 @@ final class AnnotatedSession implements Session {
                     + " returned null; return an Outcome or declare it void");
         }
         return outcome;
-    }
-
-    private int pick() {
-        int n = cumulative.length;
-        if (n == 1) {
-            return 0;
-        }
-        int r = random.nextInt(cumulative[n - 1]);
-        int i = 0;
-        while (r >= cumulative[i]) {
-            i++;
-        }
-        return i;
     }
 
     @Override
