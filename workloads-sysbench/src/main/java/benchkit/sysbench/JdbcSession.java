@@ -18,26 +18,14 @@ import java.util.List;
  * in --mysql-ignore-errors rolls back and counts as ignored; a lost connection reconnects, prepares
  * the statements again and asks for a retry; anything else ends the run with a one-line message.
  */
-final class JdbcSession implements Session {
-    private final String workload;
-    private final RequestScript script;
-    private final Request request;
-    private final QueryCounter queries;
-    private final Connector connector;
-    private final IgnoredErrors ignored;
+final class JdbcSession extends ScriptSession implements Session {
     private Connection connection;
     /** For BEGIN / COMMIT / ROLLBACK and text queries, as sysbench's MySQL driver sends what it cannot prepare. */
     private Statement plain;
     private PreparedStatement[] prepared;
-    private boolean inTransaction;
 
     JdbcSession(String workload, RequestScript script, Connector connector, IgnoredErrors ignored, QueryCounter queries) {
-        this.workload = workload;
-        this.script = script;
-        this.request = new Request(script);
-        this.connector = connector;
-        this.ignored = ignored;
-        this.queries = queries;
+        super(workload, script, connector, ignored, queries);
         connect();
     }
 
@@ -61,13 +49,7 @@ final class JdbcSession implements Session {
         script.startEvent();
         while (script.next(request)) {
             send(request);
-            switch (request.kind()) {
-                case READ: queries.reads(1); break;
-                case WRITE: queries.writes(1); break;
-                case BEGIN: inTransaction = true; queries.others(1); break;
-                case COMMIT: inTransaction = false; queries.others(1); break;
-                default: throw new IllegalStateException("a script does not send " + request.kind());
-            }
+            answered(request.kind());
         }
     }
 

@@ -20,31 +20,19 @@ import java.util.List;
  * --mysql-ignore-errors rolls back and counts as ignored, a lost connection reconnects, prepares
  * again and asks for a retry, anything else ends the run with a one-line message.
  */
-final class WireSession implements PolledSession {
+final class WireSession extends ScriptSession implements PolledSession {
     private static final String ROLLBACK = "ROLLBACK";
 
-    private final String workload;
-    private final RequestScript script;
-    private final Request request;
-    private final Connector connector;
-    private final IgnoredErrors ignored;
-    private final QueryCounter queries;
     private WireConnection connection;
     private WireStatement[] prepared;
     /** What the request in flight counts as once it succeeds; null while none is. */
     private Kind inFlight;
-    private boolean inTransaction;
     /** Run by {@link #execute()} on a thread of its own (not by an event loop). */
     private boolean ownThread;
 
     WireSession(String workload, RequestScript script, Connector connector, IgnoredErrors ignored, QueryCounter queries)
             throws IOException, WireError {
-        this.workload = workload;
-        this.script = script;
-        this.request = new Request(script);
-        this.connector = connector;
-        this.ignored = ignored;
-        this.queries = queries;
+        super(workload, script, connector, ignored, queries);
         connect();
     }
 
@@ -114,14 +102,10 @@ final class WireSession implements PolledSession {
         if (error != null) {
             return failed(finished, error);
         }
-        switch (finished) {
-            case READ: queries.reads(1); break;
-            case WRITE: queries.writes(1); break;
-            case BEGIN: inTransaction = true; queries.others(1); break;
-            case COMMIT: inTransaction = false; queries.others(1); break;
-            case ROLLBACK: return Outcome.IGNORED_ERROR;
-            default: throw new IllegalStateException("unknown request " + finished);
+        if (finished == Kind.ROLLBACK) {
+            return Outcome.IGNORED_ERROR;
         }
+        answered(finished);
         return next();
     }
 
