@@ -1,7 +1,6 @@
 package benchkit.core.api;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.run.Defaults;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
 import benchkit.core.run.Runner;
@@ -15,7 +14,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,25 +30,22 @@ import java.util.Map;
  *         .outDir(Path.of("target/bench"))
  *         .run();
  * }</pre>
- * What is not set starts at {@link Defaults}, as on the command line, except that nothing is printed
+ * What is not set starts at {@link benchkit.core.run.Defaults}, as on the command line, except that nothing is printed
  * unless {@link #verbose()} is called.
  */
 public final class BenchmarkRun {
     private final String workload;
     private final Map<String, String> options = new LinkedHashMap<>();
-    private final List<Integer> threads = new ArrayList<>();
+    /** Everything not given here starts at the plan's own defaults, as on the command line. */
+    private final RunPlan.Builder plan;
     private ServerProvider server;
     private String label = "server";
-    private int warmupIterations = Defaults.WARMUP_ITERATIONS;
-    private Duration warmupTime = Duration.ofSeconds(Defaults.WARMUP_SECONDS);
-    private int iterations = Defaults.ITERATIONS;
-    private Duration time = Duration.ofSeconds(Defaults.ITERATION_SECONDS);
-    private int forks = Defaults.FORKS;
     private Path outDir = Path.of("target", "benchkit");
     private boolean quiet = true;
 
     private BenchmarkRun(String workload) {
         this.workload = workload;
+        this.plan = RunPlan.builder(workload).reportInterval(Duration.ZERO).failFast(true);
     }
 
     public static BenchmarkRun workload(String name) {
@@ -76,27 +71,22 @@ public final class BenchmarkRun {
     }
 
     public BenchmarkRun threads(int... counts) {
-        threads.clear();
-        for (int t : counts) {
-            threads.add(t);
-        }
+        plan.threads(java.util.stream.IntStream.of(counts).boxed().toList());
         return this;
     }
 
     public BenchmarkRun warmup(int iterations, Duration each) {
-        this.warmupIterations = iterations;
-        this.warmupTime = each;
+        plan.warmup(iterations, each);
         return this;
     }
 
     public BenchmarkRun measure(int iterations, Duration each) {
-        this.iterations = iterations;
-        this.time = each;
+        plan.measure(iterations, each);
         return this;
     }
 
     public BenchmarkRun forks(int forks) {
-        this.forks = forks;
+        plan.forks(forks);
         return this;
     }
 
@@ -118,13 +108,8 @@ public final class BenchmarkRun {
         }
         PluginRegistry registry = PluginRegistry.load(Thread.currentThread().getContextClassLoader());
         WorkloadFactory factory = registry.workload(workload);
-        RunPlan.Builder plan = RunPlan.builder(workload, List.of(new Variant(label, Map.of(), server)), outDir)
-                .workloadOptions(benchkit.spi.OptionValues.parse(workload, factory.options(), options).asMap())
-                .warmup(warmupIterations, warmupTime).measure(iterations, time).forks(forks)
-                .reportInterval(Duration.ZERO).failFast(true);
-        if (!threads.isEmpty()) {
-            plan.threads(threads);
-        }
+        plan.variants(List.of(new Variant(label, Map.of(), server))).outDir(outDir)
+                .workloadOptions(benchkit.spi.OptionValues.parse(workload, factory.options(), options).asMap());
         PrintStream out = quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out;
         try (Workload w = factory.create(options)) {
             return new Runner(plan.build(), w, () -> defaultCollectors(registry), out).run();

@@ -29,14 +29,19 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
      * {@link Defaults} (forks: {@link Defaults#forks(int)} for the number of variants).
      */
     public static Builder builder(String workload, List<Variant> variants, Path outDir) {
-        return new Builder(workload, variants, outDir);
+        return new Builder(workload).variants(variants).outDir(outDir);
+    }
+
+    /** As above, with the variants and the output directory still to set (the Java API sets them last). */
+    public static Builder builder(String workload) {
+        return new Builder(workload);
     }
 
     /** Names every setting, so a plan reads as what it is; {@link #build()} validates as the record does. */
     public static final class Builder {
         private final String workload;
-        private final List<Variant> variants;
-        private final Path outDir;
+        private List<Variant> variants;
+        private Path outDir;
         private Map<String, String> workloadOptions = Map.of();
         private List<Integer> threads = Defaults.threads();
         private int warmupIterations = Defaults.WARMUP_ITERATIONS;
@@ -50,10 +55,18 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         private boolean failFast;
         private ClientThreads clientThreads = ClientThreads.AUTO;
 
-        private Builder(String workload, List<Variant> variants, Path outDir) {
+        private Builder(String workload) {
             this.workload = workload;
-            this.variants = variants;
-            this.outDir = outDir;
+        }
+
+        public Builder variants(List<Variant> compared) {
+            this.variants = compared;
+            return this;
+        }
+
+        public Builder outDir(Path dir) {
+            this.outDir = dir;
+            return this;
         }
 
         /** The workload's options, already parsed and complete. */
