@@ -19,11 +19,6 @@ record ServerChoice(String launcher, String distribution, String label) {
     static final String DEFAULT_NOTE = "# Server: " + MysqlLauncher.DEFAULT_EMBEDDED.title()
             + " (embedded default: runs with only a JDK; --server mysql-8.0 or mysql-5.7 for MySQL)";
 
-    /** The protocol the server speaks, matched against {@code WorkloadFactory.protocol()}. */
-    String protocol() {
-        return launcher.startsWith("memcached") || launcher.endsWith("memcached") ? "memcached" : "mysql";
-    }
-
     static ServerChoice parse(String value) {
         String v = value.strip();
         if (v.isEmpty()) {

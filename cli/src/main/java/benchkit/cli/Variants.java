@@ -82,7 +82,7 @@ final class Variants {
             }
             p.settings().forEach((k, v) -> params.put("mysqld." + k, v));
             variants.add(new Protocolled(new Variant(label(p, points, allocator.name()), params,
-                    ServerProvider.launching(launcher, spec)), p.server().protocol()));
+                    ServerProvider.launching(launcher, spec)), launcher.protocol()));
         }
         return numberReplicas(variants);
     }

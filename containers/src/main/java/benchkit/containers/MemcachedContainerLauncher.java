@@ -47,6 +47,11 @@ public final class MemcachedContainerLauncher implements ServerLauncher {
     }
 
     @Override
+    public String protocol() {
+        return "memcached";
+    }
+
+    @Override
     public String description() {
         return "memcached in a Docker container: --server container-memcached:IMAGE (e.g. benchkit/mariadb:10.11, memcached:1.6)";
     }

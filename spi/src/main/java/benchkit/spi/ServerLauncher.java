@@ -12,6 +12,14 @@ public interface ServerLauncher {
 
     String description();
 
+    /**
+     * The protocol its servers speak, matched against {@link WorkloadFactory#protocol()} to decide which
+     * workloads a server can run: {@code mysql} (MySQL and MariaDB servers) or {@code memcached}.
+     */
+    default String protocol() {
+        return "mysql";
+    }
+
     /** The distributions this launcher can start on this machine, and those it cannot with the reason. */
     List<Availability> distributions();
 

@@ -50,6 +50,11 @@ public final class MemcachedLauncher implements ServerLauncher {
     }
 
     @Override
+    public String protocol() {
+        return "memcached";
+    }
+
+    @Override
     public String description() {
         return "native memcached on 127.0.0.1 (system = " + SYSTEM_BINARY + ", or path:/path/to/memcached)";
     }
