@@ -34,6 +34,10 @@ public final class RawClient {
     private static volatile boolean running = true;
 
     public static void main(String[] a) throws Exception {
+        if (a.length != 8) {
+            System.err.println("usage: RawClient SOCKET_PATH|HOST:PORT USER DB loop|threads CONNECTIONS SECONDS TABLES TABLE_SIZE");
+            System.exit(2);
+        }
         String target = a[0], user = a[1], db = a[2], mode = a[3];
         int connections = Integer.parseInt(a[4]), seconds = Integer.parseInt(a[5]);
         int tables = Integer.parseInt(a[6]), tableSize = Integer.parseInt(a[7]);
