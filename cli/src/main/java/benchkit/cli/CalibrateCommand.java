@@ -1,6 +1,8 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
+import benchkit.core.run.Variant;
+import benchkit.core.run.VariantMatrix;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.report.Compare;
 import benchkit.core.report.Comparison;
@@ -36,11 +38,11 @@ final class CalibrateCommand extends RunCommand {
     int replicas;
 
     @Override
-    List<Variants.Protocolled> variants(PluginRegistry registry) {
+    List<Variant> variants(PluginRegistry registry) {
         if (replicas < 2 || replicas > 10) {
             throw new UsageException("--replicas=" + replicas + " is not valid; expected 2 to 10");
         }
-        return Variants.replicate(super.variants(registry), replicas);
+        return VariantMatrix.replicate(super.variants(registry), replicas);
     }
 
     @Override

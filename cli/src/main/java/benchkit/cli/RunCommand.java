@@ -16,6 +16,7 @@ import benchkit.core.run.ConsoleFormat;
 import benchkit.core.run.Rendezvous;
 import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
+import benchkit.core.run.ServerChoice;
 import benchkit.core.run.Variant;
 import benchkit.core.server.ExternalServer;
 import benchkit.spi.OptionValues;
@@ -152,8 +153,8 @@ abstract class RunCommand implements Callable<Integer> {
     ClientOptions clientOptions = new ClientOptions();
 
     /** The variants to run; {@code bench calibrate} runs each as several replicas. */
-    List<Variants.Protocolled> variants(PluginRegistry registry) {
-        return Variants.ofAll(registry, server);
+    List<Variant> variants(PluginRegistry registry) {
+        return Variants.of(registry, server);
     }
 
     /** Called after every workload ran, with the result directory of each (calibrate reads them). */
@@ -173,7 +174,7 @@ abstract class RunCommand implements Callable<Integer> {
         Optional<WorkerRole> role = workers.role();
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
         Compare.Settings verdictSettings = verdicts.settings();
-        List<Variants.Protocolled> variants = variants(registry);
+        List<Variant> variants = variants(registry);
         Path outDir = out != null ? out : defaultOutDir(String.join("+", names));
         if (role.isPresent()) {
             outDir = Path.of(outDir.toString().replace("{worker}", String.valueOf(role.get().index())));
@@ -189,8 +190,6 @@ abstract class RunCommand implements Callable<Integer> {
             if (factory.protocol().equals("memcached") && given.containsKey("memcached-servers")) {
                 ExternalServer memcached = MemcachedServers.first(given.get("memcached-servers"));
                 fitting = List.of(new Variant("external", Map.of("distribution", "external"), () -> memcached));
-            } else if (server.isExternal()) {
-                fitting = variants.stream().map(Variants.Protocolled::variant).toList();
             } else {
                 fitting = Variants.forProtocol(variants, name, factory.protocol());
             }

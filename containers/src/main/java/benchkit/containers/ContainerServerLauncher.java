@@ -84,7 +84,7 @@ public final class ContainerServerLauncher implements ServerLauncher {
                 .cpus(spec.cpus())
                 .start();
         try {
-            Target target = JdbcReadiness.await(container, password, DATABASE, startTimeout);
+            Target target = JdbcReadiness.await(container, password, DATABASE, spec.launch().startTimeoutOr(startTimeout));
             long pid = HostProcess.find(container.initPid(), Set.of("mariadbd", "mysqld")).orElseThrow(
                     () -> new IllegalStateException("no mariadbd or mysqld process found under host pid " + container.initPid()));
             return new ContainerServerHandle(container, pid, target, allocator.proveLoaded(pid));

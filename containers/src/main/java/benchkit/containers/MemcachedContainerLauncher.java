@@ -71,7 +71,7 @@ public final class MemcachedContainerLauncher implements ServerLauncher {
                 .cpus(spec.cpus())
                 .start();
         try {
-            String version = awaitVersion(container);
+            String version = awaitVersion(container, spec.launch().startTimeoutOr(startTimeout));
             Target target = Target.builder().host("127.0.0.1").port(container.hostPort()).user("").database("")
                     .product("memcached").version(version).build();
             long pid = HostProcess.find(container.initPid(), Set.of("memcached")).orElseThrow(
@@ -110,7 +110,7 @@ public final class MemcachedContainerLauncher implements ServerLauncher {
     }
 
     /** Polls the text protocol's {@code version} until memcached answers; returns its version. */
-    private String awaitVersion(ServerContainer container) throws InterruptedException {
+    private static String awaitVersion(ServerContainer container, Duration startTimeout) throws InterruptedException {
         long deadline = System.nanoTime() + startTimeout.toNanos();
         String last = "no answer";
         while (System.nanoTime() < deadline) {

@@ -91,6 +91,12 @@ public final class AllocatorCatalog {
                 + ", or NAME=/path/to/lib.so");
     }
 
+    /** The name an allocator argument gives its servers: {@code jemalloc}, or the label of {@code label=/path/lib.so}. */
+    public static String labelOf(String text) {
+        int eq = text.indexOf('=');
+        return (eq > 0 ? text.substring(0, eq) : text).strip();
+    }
+
     private Optional<Path> find(Known k) {
         for (String name : k.libraryNames()) {
             for (Path dir : searchDirs) {

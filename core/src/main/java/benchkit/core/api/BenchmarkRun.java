@@ -6,6 +6,7 @@ import benchkit.core.run.RunSummary;
 import benchkit.core.run.Runner;
 import benchkit.core.run.ServerProvider;
 import benchkit.core.run.Variant;
+import benchkit.core.run.VariantMatrix;
 import benchkit.spi.Collector;
 import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
@@ -19,8 +20,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A benchmark run from Java, for a user's own tests and CI: one workload against one server, the
- * same runner and result files as {@code bench run}.
+ * A benchmark run from Java, for a user's own tests and CI: one workload against one server you provide, or
+ * against the servers bench launches (servers × allocators × CPU sets × settings, as {@code bench run}), with
+ * the same runner and result files as {@code bench run}.
  *
  * <pre>{@code
  * RunSummary result = BenchmarkRun.workload("point-select")
@@ -29,9 +31,13 @@ import java.util.Map;
  *         .threads(8).warmup(1, Duration.ofSeconds(2)).measure(3, Duration.ofSeconds(5))
  *         .outDir(Path.of("target/bench"))
  *         .run();
+ *
+ * RunSummary matrix = BenchmarkRun.workload("oltp-read-only")
+ *         .servers("mariadb-11.4", "mysql-8.0").allocators("glibc", "jemalloc")
+ *         .run();
  * }</pre>
- * What is not set starts at {@link benchkit.core.run.Defaults}, as on the command line, except that nothing is printed
- * unless {@link #verbose()} is called.
+ * What is not set starts at {@link benchkit.core.run.Defaults}, as on the command line (with neither a server nor
+ * matrix axes, the embedded MariaDB with glibc), except that nothing is printed unless {@link #verbose()} is called.
  */
 public final class BenchmarkRun {
     private final String workload;
@@ -40,6 +46,9 @@ public final class BenchmarkRun {
     private final RunPlan.Builder plan;
     private ServerProvider server;
     private String label = "server";
+    /** The launched servers to compare, when no {@link #server} is given. */
+    private final VariantMatrix.Builder matrix = VariantMatrix.builder();
+    private boolean matrixGiven;
     private Path outDir = Path.of("target", "benchkit");
     private boolean quiet = true;
 
@@ -64,7 +73,35 @@ public final class BenchmarkRun {
         return this;
     }
 
-    /** The label of the variant in results (default {@code server}). */
+    /** Servers for bench to launch, each a variant: {@code mariadb-11.4}, {@code mysql-8.0}, {@code system}, {@code memcached}, ... */
+    public BenchmarkRun servers(String... names) {
+        matrixGiven = true;
+        matrix.servers(names);
+        return this;
+    }
+
+    /** Allocators of the launched servers, each a variant: {@code glibc}, {@code jemalloc}, {@code tcmalloc}, ... */
+    public BenchmarkRun allocators(String... names) {
+        matrixGiven = true;
+        matrix.allocators(names);
+        return this;
+    }
+
+    /** CPU lists to pin the launched servers to (taskset syntax, e.g. {@code 0-1}), each a variant. */
+    public BenchmarkRun serverCpus(String... cpuLists) {
+        matrixGiven = true;
+        matrix.serverCpus(cpuLists);
+        return this;
+    }
+
+    /** A setting of the launched servers; several values are variants. */
+    public BenchmarkRun serverSetting(String name, String... values) {
+        matrixGiven = true;
+        matrix.setting(name, values);
+        return this;
+    }
+
+    /** The label of the variant in results when the server is given with {@link #server} (default {@code server}). */
     public BenchmarkRun label(String label) {
         this.label = label;
         return this;
@@ -103,12 +140,19 @@ public final class BenchmarkRun {
 
     /** Runs it; the summary's scores carry the mean and 99.9% error of every metric per thread count. */
     public RunSummary run() throws Exception {
-        if (server == null) {
-            throw new IllegalStateException("no server: call server(...)");
+        if (server != null && matrixGiven) {
+            throw new IllegalStateException("either server(...) or the launched servers' axes (servers, allocators, "
+                    + "serverCpus, serverSetting), not both");
         }
         PluginRegistry registry = PluginRegistry.load(Thread.currentThread().getContextClassLoader());
         WorkloadFactory factory = registry.workload(workload);
-        plan.variants(List.of(new Variant(label, Map.of(), server))).outDir(outDir)
+        List<Variant> variants = server != null ? List.of(new Variant(label, Map.of(), server))
+                : matrix.build().variants(registry).stream().filter(v -> v.serves(factory.protocol())).toList();
+        if (variants.isEmpty()) {
+            throw new IllegalArgumentException("workload " + workload + " speaks " + factory.protocol()
+                    + " but none of the servers does");
+        }
+        plan.variants(variants).outDir(outDir)
                 .workloadOptions(benchkit.spi.OptionValues.parse(workload, factory.options(), options).asMap());
         PrintStream out = quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out;
         try (Workload w = factory.create(options)) {

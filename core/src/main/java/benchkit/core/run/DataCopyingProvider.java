@@ -1,10 +1,10 @@
 package benchkit.core.run;
 
+import benchkit.core.server.DatadirLauncher;
 import benchkit.core.server.DatadirSnapshot;
 import benchkit.spi.ServerHandle;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -26,12 +26,8 @@ public interface DataCopyingProvider extends ServerProvider {
     DatadirSnapshot snapshot(ServerHandle server, Path into) throws Exception;
 
     /** Starts a server on a copy of {@code snapshot}; {@link benchkit.core.server.SnapshotCopyException} when copying fails. */
-    Copied startFrom(DatadirSnapshot snapshot) throws Exception;
+    DatadirLauncher.Copied startFrom(DatadirSnapshot snapshot) throws Exception;
 
     /** Where launch directories go; snapshots go there too, so copies stay on one file system. */
     Path tempRoot();
-
-    /** A server started from a snapshot, and how long copying its data took. */
-    record Copied(ServerHandle server, Duration copyTime) {
-    }
 }

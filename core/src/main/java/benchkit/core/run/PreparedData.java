@@ -1,5 +1,6 @@
 package benchkit.core.run;
 
+import benchkit.core.server.DatadirLauncher;
 import benchkit.core.server.DatadirSnapshot;
 import benchkit.core.server.PrivateTempDir;
 import benchkit.core.server.RunTempDir;
@@ -66,7 +67,7 @@ final class PreparedData implements AutoCloseable {
             return provider.start();
         }
         try {
-            DataCopyingProvider.Copied copied = provider.startFrom(snapshot);
+            DatadirLauncher.Copied copied = provider.startFrom(snapshot);
             printer.line("# Using prepared data of " + k.label() + " (copied, " + seconds(copied.copyTime()) + " s)");
             origins.put(copied.server(), COPIED);
             copiesByKey.merge(k.label(), 1, Integer::sum);
@@ -99,7 +100,7 @@ final class PreparedData implements AutoCloseable {
         }
         Map<String, String> params = new LinkedHashMap<>(variant.params());
         params.put(PROOF_PARAM, origin);
-        return new Variant(variant.label(), params, variant.server());
+        return variant.withParams(params);
     }
 
     private boolean snapshotIfShared(DataKey k, DataCopyingProvider provider, ServerHandle server)

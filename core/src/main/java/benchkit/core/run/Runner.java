@@ -424,7 +424,7 @@ public final class Runner {
     private static Variant withAllocatorProof(Variant variant, ServerHandle server) {
         Map<String, String> params = new LinkedHashMap<>(variant.params());
         params.put("allocator.proof", server.allocatorLoaded());
-        return new Variant(variant.label(), params, variant.server());
+        return variant.withParams(params);
     }
 
     /** The plan's settings plus how the data was had (prepared, or copied from a snapshot). */

@@ -1,9 +1,13 @@
 package benchkit.core.run;
 
-import benchkit.core.server.MysqlLauncher;
+import benchkit.core.server.DatadirLauncher;
+import benchkit.core.server.DatadirSnapshot;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.ServerLauncher;
 import benchkit.spi.ServerSpec;
+
+import java.nio.file.Path;
+import java.util.Optional;
 
 /** Starts a fresh server for a fork (launched) or returns a handle to an external one. */
 @FunctionalInterface
@@ -11,14 +15,47 @@ public interface ServerProvider {
     ServerHandle start() throws Exception;
 
     /**
-     * Launches of {@code spec} by {@code launcher}. Servers of bench's own mysql launcher can start from a
-     * copy of data prepared once ({@link DataCopyingProvider}); other launchers' servers (containers,
-     * memcached) are started and prepared each time, as are external servers.
+     * Launches of {@code spec} by {@code launcher}. A launcher whose servers keep their data in a directory bench
+     * owns ({@link DatadirLauncher}) can start them from a copy of data prepared once; other launchers' servers
+     * (containers, memcached) are started and prepared each time, as are external servers.
      */
     static ServerProvider launching(ServerLauncher launcher, ServerSpec spec) {
-        if (launcher instanceof MysqlLauncher mysql) {
-            return new LaunchedMysql(mysql, spec);
+        return launcher instanceof DatadirLauncher copying ? new CopyingLaunch(copying, spec) : new Launch(launcher, spec);
+    }
+
+    /** Launches of {@code spec}, each a fresh server. */
+    record Launch(ServerLauncher launcher, ServerSpec spec) implements ServerProvider {
+        @Override
+        public ServerHandle start() throws Exception {
+            return launcher.launch(spec);
         }
-        return () -> launcher.launch(spec);
+    }
+
+    /** Launches of {@code spec} by a launcher that can also start them on a copy of prepared data. */
+    record CopyingLaunch(DatadirLauncher launcher, ServerSpec spec) implements DataCopyingProvider {
+        @Override
+        public ServerHandle start() throws Exception {
+            return launcher.launch(spec);
+        }
+
+        @Override
+        public Optional<String> dataKey() {
+            return launcher.dataKey(spec);
+        }
+
+        @Override
+        public DatadirSnapshot snapshot(ServerHandle server, Path into) throws Exception {
+            return launcher.snapshotOf(server, into);
+        }
+
+        @Override
+        public DatadirLauncher.Copied startFrom(DatadirSnapshot snapshot) throws Exception {
+            return launcher.startCopy(spec, snapshot);
+        }
+
+        @Override
+        public Path tempRoot() {
+            return launcher.tempRoot();
+        }
     }
 }

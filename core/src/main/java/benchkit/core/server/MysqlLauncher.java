@@ -3,7 +3,6 @@ package benchkit.core.server;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.ServerHandle;
-import benchkit.spi.ServerLauncher;
 import benchkit.spi.ServerSpec;
 import benchkit.spi.Target;
 
@@ -30,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * my.cnf, logs), a free port on 127.0.0.1, a fresh datadir, a generated password for {@code root}
  * (TCP as root@127.0.0.1, socket as root@localhost) and an empty {@code sbtest} database.
  */
-public final class MysqlLauncher implements ServerLauncher {
+public final class MysqlLauncher implements DatadirLauncher {
     public static final String NAME = "mysql";
     public static final EmbeddedDistribution DEFAULT_EMBEDDED = EmbeddedDistribution.MARIADB_11_4;
     public static final String DEFAULT_DISTRIBUTION = DEFAULT_EMBEDDED.distribution();
@@ -120,14 +119,9 @@ public final class MysqlLauncher implements ServerLauncher {
      * distribution plus the {@link DataShapingSettings settings that shape the data}; empty when a setting
      * places data outside the datadir. Allocator, CPU set and other settings are not part of it.
      */
+    @Override
     public Optional<String> dataKey(ServerSpec spec) {
-        Map<String, String> settings;
-        try {
-            settings = LaunchOptions.from(spec.settings(), false, options.startTimeout()).serverSettings();
-        } catch (InvalidOptionException e) {
-            return Optional.empty(); // the launch itself reports the bad setting
-        }
-        return DataShapingSettings.serverKey(withDefaultDistribution(spec).distribution(), settings);
+        return DataShapingSettings.serverKey(withDefaultDistribution(spec).distribution(), spec.settings());
     }
 
     /**
@@ -147,7 +141,7 @@ public final class MysqlLauncher implements ServerLauncher {
 
     private static ServerSpec withDefaultDistribution(ServerSpec spec) {
         return spec.distribution().isBlank()
-                ? new ServerSpec(DEFAULT_DISTRIBUTION, spec.settings(), spec.allocator(), spec.cpus()) : spec;
+                ? new ServerSpec(DEFAULT_DISTRIBUTION, spec.settings(), spec.allocator(), spec.cpus(), spec.launch()) : spec;
     }
 
     private MysqlServerHandle startRetrying(ServerSpec spec, Optional<DatadirSnapshot> from)
@@ -165,8 +159,8 @@ public final class MysqlLauncher implements ServerLauncher {
 
     private MysqlServerHandle startOnce(ServerSpec spec, Optional<DatadirSnapshot> from)
             throws IOException, ServerStartException {
-        LaunchOptions launch = LaunchOptions.from(spec.settings(), options.keepDatadir(), options.startTimeout());
-        launch.serverSettings().forEach(ServerConfig::validateSetting);
+        LaunchOptions launch = LaunchOptions.of(spec, options.keepDatadir(), options.startTimeout());
+        spec.settings().forEach(ServerConfig::validateSetting);
         if (!spec.cpus().isEmpty() && !spec.cpus().matches(CPU_LIST)) {
             throw new InvalidOptionException("invalid CPU list '" + spec.cpus() + "'; use e.g. 0-3 or 0,2,4");
         }
@@ -181,7 +175,7 @@ public final class MysqlLauncher implements ServerLauncher {
         LaunchDir dir = LaunchDir.create(options.tempRoot());
         ServerProcess server = null;
         try {
-            writeConfig(installation, dir, launch.serverSettings());
+            writeConfig(installation, dir, new java.util.TreeMap<>(spec.settings()));
             Duration copyTime = null;
             if (from.isPresent()) {
                 long copyStart = System.nanoTime();
@@ -239,6 +233,25 @@ public final class MysqlLauncher implements ServerLauncher {
      * again on its own datadir with the same port, socket, password and allocator, so the handle stays
      * valid. When the copy fails the server is still restarted and {@link SnapshotCopyException} thrown.
      */
+    @Override
+    public DatadirSnapshot snapshotOf(ServerHandle server, Path into) throws IOException, ServerStartException {
+        if (!(server instanceof MysqlServerHandle mysql)) {
+            throw new IllegalArgumentException("not a server of the mysql launcher: " + server);
+        }
+        return snapshot(mysql, into);
+    }
+
+    @Override
+    public Copied startCopy(ServerSpec spec, DatadirSnapshot snapshot) throws IOException, ServerStartException {
+        MysqlServerHandle server = startFrom(spec, snapshot);
+        return new Copied(server, server.dataCopyTime().orElseThrow());
+    }
+
+    @Override
+    public Path tempRoot() {
+        return options.tempRoot();
+    }
+
     public DatadirSnapshot snapshot(MysqlServerHandle server, Path into) throws IOException, ServerStartException {
         synchronized (server) {
             if (server.isClosed()) {
@@ -279,7 +292,7 @@ public final class MysqlLauncher implements ServerLauncher {
     /** Starts a stopped handle's server again on its launch directory; its my.cnf still names port and socket. */
     private void restart(MysqlServerHandle handle, LaunchDir dir) throws IOException, ServerStartException {
         ServerSpec spec = handle.spec();
-        LaunchOptions launch = LaunchOptions.from(spec.settings(), options.keepDatadir(), options.startTimeout());
+        LaunchOptions launch = LaunchOptions.of(spec, options.keepDatadir(), options.startTimeout());
         long deadline = System.nanoTime() + launch.startTimeout().toNanos();
         Installation installation = handle.installation();
         ServerProcess server = new ServerProcess(startServer(installation, dir, spec), dir, launch.keepDatadir());

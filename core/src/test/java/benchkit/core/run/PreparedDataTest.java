@@ -1,5 +1,6 @@
 package benchkit.core.run;
 
+import benchkit.core.server.DatadirLauncher;
 import benchkit.core.server.DatadirSnapshot;
 import benchkit.core.server.SnapshotCopyException;
 import benchkit.spi.PrepareContext;
@@ -82,14 +83,14 @@ class PreparedDataTest {
         }
 
         @Override
-        public Copied startFrom(DatadirSnapshot snapshot) throws Exception {
+        public DatadirLauncher.Copied startFrom(DatadirSnapshot snapshot) throws Exception {
             if (failCopies) {
                 throw new SnapshotCopyException("No space left on device", null);
             }
             assertTrue(Files.isDirectory(snapshot.datadir()));
             FakeServer s = launch();
             preparedServers.add(s.target().version());
-            return new Copied(s, Duration.ofMillis(400));
+            return new DatadirLauncher.Copied(s, Duration.ofMillis(400));
         }
 
         @Override

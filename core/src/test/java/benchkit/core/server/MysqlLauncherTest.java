@@ -77,7 +77,8 @@ class MysqlLauncherTest {
     void jemallocIsPreloadedAndCpusPinnedAndDatadirKept() throws Exception {
         AllocatorSpec jemalloc = new AllocatorSpec("jemalloc", Optional.of(JEMALLOC), Map.of("MALLOC_CONF", "background_thread:false"));
         Path dir;
-        try (MysqlServerHandle server = launcher().start(spec("system", Map.of("benchkit.keep-datadir", "true"), jemalloc, "0"))) {
+        try (MysqlServerHandle server = launcher().start(spec("system", Map.of(), jemalloc, "0")
+                .withLaunch(ServerSpec.Launch.DEFAULT.keepingFiles(true)))) {
             dir = server.directory();
             assertEquals(Path.of(JEMALLOC).toRealPath() + "; version_malloc_library=" + server.versionMallocLibrary().orElseThrow(),
                     server.allocatorLoaded());
@@ -88,7 +89,7 @@ class MysqlLauncherTest {
             String environ = Files.readString(Path.of("/proc/" + server.pid() + "/environ"));
             assertTrue(environ.contains("MALLOC_CONF=background_thread:false"), "allocator environment passed on");
         }
-        assertTrue(Files.isRegularFile(dir.resolve("error.log")), "benchkit.keep-datadir=true keeps the launch dir");
+        assertTrue(Files.isRegularFile(dir.resolve("error.log")), "Launch.keepFiles keeps the launch dir");
         PrivateTempDir.deleteRecursively(dir);
     }
 
@@ -131,8 +132,8 @@ class MysqlLauncherTest {
         Path fifo = tempRoot.resolve("never-written.sql");
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
         ServerStartException e = assertThrows(ServerStartException.class, () -> {
-            try (MysqlServerHandle ignored = launcher().start(spec("system",
-                    Map.of("benchkit.start-timeout", "10", "init_file", fifo.toString()), AllocatorSpec.GLIBC, ""))) {
+            try (MysqlServerHandle ignored = launcher().start(spec("system", Map.of("init_file", fifo.toString()),
+                    AllocatorSpec.GLIBC, "").withLaunch(ServerSpec.Launch.DEFAULT.withStartTimeout(Duration.ofSeconds(10))))) {
                 // closed here, so an unexpected start cannot leak into the other tests
             }
         });

@@ -9,6 +9,8 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import benchkit.spi.AllocatorSpec;
+import benchkit.spi.ServerSpec;
 import java.time.Duration;
 import java.util.Map;
 
@@ -77,16 +79,14 @@ class ServerPiecesTest {
     }
 
     @Test
-    void launcherKeysAreSeparatedFromServerSettings() {
-        LaunchOptions o = LaunchOptions.from(Map.of("benchkit.keep-datadir", "true", "benchkit.start-timeout", "30",
-                "max_connections", "10"), false, Duration.ofSeconds(120));
-        assertTrue(o.keepDatadir());
-        assertEquals(Duration.ofSeconds(30), o.startTimeout());
-        assertEquals(Map.of("max_connections", "10"), o.serverSettings());
-        assertThrows(InvalidOptionException.class,
-                () -> LaunchOptions.from(Map.of("benchkit.keep", "1"), false, Duration.ofSeconds(1)));
-        assertThrows(InvalidOptionException.class,
-                () -> LaunchOptions.from(Map.of("benchkit.start-timeout", "soon"), false, Duration.ofSeconds(1)));
+    void launcherKnobsAreTypedAndNeverServerSettings() {
+        ServerSpec spec = new ServerSpec("system", Map.of("max_connections", "10"), AllocatorSpec.GLIBC, "");
+        LaunchOptions defaults = LaunchOptions.of(spec, false, Duration.ofSeconds(120));
+        assertEquals(new LaunchOptions(false, Duration.ofSeconds(120)), defaults, "the launcher's own defaults");
+        LaunchOptions given = LaunchOptions.of(spec.withLaunch(ServerSpec.Launch.DEFAULT.keepingFiles(true)
+                .withStartTimeout(Duration.ofSeconds(30))), false, Duration.ofSeconds(120));
+        assertEquals(new LaunchOptions(true, Duration.ofSeconds(30)), given, "the launch's own win");
+        assertThrows(InvalidOptionException.class, () -> ServerSpec.Launch.DEFAULT.withStartTimeout(Duration.ZERO));
     }
 
     @Test

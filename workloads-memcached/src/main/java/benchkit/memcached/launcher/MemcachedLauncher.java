@@ -13,6 +13,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -151,9 +152,10 @@ public final class MemcachedLauncher implements ServerLauncher {
         for (int attempt = 0; attempt < 3; attempt++) {
             int port = freePort();
             List<String> cmd = command(binary, spec, port, isRoot());
-            MemcachedProcess p = MemcachedProcess.start(cmd, spec.allocator(), dir);
+            MemcachedProcess p = MemcachedProcess.start(cmd, spec.allocator(), dir, spec.launch().keepFiles());
             try {
-                String version = p.awaitReady("127.0.0.1", port, START_TIMEOUT_MILLIS);
+                String version = p.awaitReady("127.0.0.1", port,
+                        spec.launch().startTimeoutOr(Duration.ofMillis(START_TIMEOUT_MILLIS)).toMillis());
                 Target target = Target.builder().host("127.0.0.1").port(port).user("").database("")
                         .product("memcached").version(version).properties(Map.of("protocol", "memcached")).build();
                 p.target(target);

@@ -24,20 +24,23 @@ final class MemcachedProcess implements ServerHandle {
     private final AllocatorSpec allocator;
     private final Path dir;
     private final Path log;
+    /** Keep {@code dir} (its log) after close, for a post-mortem ({@code --keep-datadir}). */
+    private final boolean keepDir;
     private final Thread shutdownHook;
     private volatile Target target;
     private boolean closed;
 
-    private MemcachedProcess(Process process, AllocatorSpec allocator, Path dir, Path log) {
+    private MemcachedProcess(Process process, AllocatorSpec allocator, Path dir, Path log, boolean keepDir) {
         this.process = process;
         this.allocator = allocator;
         this.dir = dir;
         this.log = log;
+        this.keepDir = keepDir;
         this.shutdownHook = new Thread(process::destroyForcibly, "memcached-" + process.pid() + "-reaper");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
-    static MemcachedProcess start(List<String> command, AllocatorSpec allocator, Path dir) throws IOException {
+    static MemcachedProcess start(List<String> command, AllocatorSpec allocator, Path dir, boolean keepDir) throws IOException {
         Path log = dir.resolve("memcached.log");
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
@@ -49,7 +52,7 @@ final class MemcachedProcess implements ServerHandle {
         } catch (IOException e) {
             throw new IOException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
         }
-        return new MemcachedProcess(p, allocator, dir, log);
+        return new MemcachedProcess(p, allocator, dir, log, keepDir);
     }
 
     /** Waits until the server answers {@code version}; returns that version. */
@@ -142,7 +145,9 @@ final class MemcachedProcess implements ServerHandle {
             } catch (IllegalStateException e) {
                 // the JVM is already shutting down; the hook runs anyway
             }
-            MemcachedLauncher.deleteQuietly(dir);
+            if (!keepDir) {
+                MemcachedLauncher.deleteQuietly(dir);
+            }
         }
     }
 }

@@ -1,0 +1,58 @@
+package benchkit.it;
+
+import benchkit.core.api.BenchmarkRun;
+import benchkit.core.result.BenchmarkResult;
+import benchkit.core.run.RunSummary;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The Java API runs the same matrix of launched servers as {@code bench run} (it could run one given server only):
+ * allocator × server setting on Debian's mariadbd, each allocator proven loaded, each setting on its server.
+ */
+class JavaApiMatrixIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void allocatorsTimesSettingsFromJava() throws Exception {
+        RunSummary result = BenchmarkRun.workload("point-select")
+                .option("table-size", "1000")
+                .servers("system")
+                .allocators("glibc", "jemalloc")
+                .serverSetting("innodb_buffer_pool_size", "64M", "128M")
+                .threads(2)
+                .warmup(0, Duration.ofSeconds(1))
+                .measure(1, Duration.ofSeconds(1))
+                .forks(1)
+                .outDir(dir.resolve("bench"))
+                .run();
+
+        assertTrue(result.complete(), result.failure().orElse(""));
+        assertEquals(List.of("glibc/innodb_buffer_pool_size=64M", "glibc/innodb_buffer_pool_size=128M",
+                        "jemalloc/innodb_buffer_pool_size=64M", "jemalloc/innodb_buffer_pool_size=128M"),
+                result.scores().stream().map(BenchmarkResult::variant).toList());
+        for (BenchmarkResult score : result.scores()) {
+            String proof = score.params().get("allocator.proof");
+            if (score.params().get("allocator").equals("jemalloc")) {
+                assertTrue(proof.contains("libjemalloc") && proof.contains("version_malloc_library=jemalloc"), proof);
+            } else {
+                assertEquals("glibc; version_malloc_library=system", proof);
+            }
+            assertTrue(score.variant().endsWith("=" + score.params().get("mysqld.innodb_buffer_pool_size")), score.params().toString());
+            assertTrue(score.primary().score() > 0, score.toString());
+        }
+
+        // one server given, or the axes of launched ones: not both
+        assertThrows(IllegalStateException.class, () -> BenchmarkRun.workload("point-select")
+                .server(() -> { throw new AssertionError("never started"); }).allocators("jemalloc").run());
+    }
+}
