@@ -83,8 +83,7 @@ final class Variants {
 
     /**
      * The server of --mysql-*. As in libmysqlclient, and so in sysbench, a socket with no host or with
-     * host {@code localhost} is the way in: such a target asks its workloads for the socket
-     * ({@code transport=socket}); with another host the socket is only known, and they use TCP.
+     * host {@code localhost} is the way in: such a target's transport is its socket; with another host the socket is only known, and they use TCP.
      */
     static Target externalTarget(ServerOptions o) {
         boolean viaSocket = o.mysqlSocket != null && (o.mysqlHost == null || "localhost".equals(o.mysqlHost));
@@ -95,7 +94,7 @@ final class Variants {
                 .user(o.mysqlUser == null ? "sbtest" : o.mysqlUser)
                 .password(o.password())
                 .database(o.mysqlDb == null ? "sbtest" : o.mysqlDb)
-                .properties(viaSocket ? Map.of("transport", "socket") : Map.of())
+                .transport(viaSocket ? Target.Transport.SOCKET : Target.Transport.TCP)
                 .build();
     }
 

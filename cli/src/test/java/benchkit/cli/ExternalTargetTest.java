@@ -3,7 +3,6 @@ package benchkit.cli;
 import benchkit.spi.Target;
 import org.junit.jupiter.api.Test;
 
-import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -18,16 +17,16 @@ class ExternalTargetTest {
 
     @Test
     void aSocketAloneOrWithLocalhostIsTheWayIn() {
-        assertEquals(Optional.of("socket"), target(null, "/run/mysqld/mysqld.sock").property("transport"));
-        assertEquals(Optional.of("socket"), target("localhost", "/run/mysqld/mysqld.sock").property("transport"));
+        assertEquals(Target.Transport.SOCKET, target(null, "/run/mysqld/mysqld.sock").transport());
+        assertEquals(Target.Transport.SOCKET, target("localhost", "/run/mysqld/mysqld.sock").transport());
     }
 
     @Test
     void anotherHostMeansTcpEvenWithASocket() {
         Target t = target("127.0.0.1", "/run/mysqld/mysqld.sock");
-        assertEquals(Optional.empty(), t.property("transport"));
+        assertEquals(Target.Transport.TCP, t.transport());
         assertEquals("127.0.0.1", t.host());
-        assertEquals(Optional.empty(), target("db1", null).property("transport"));
+        assertEquals(Target.Transport.TCP, target("db1", null).transport());
         assertEquals("db1", target("db1", null).host());
     }
 }

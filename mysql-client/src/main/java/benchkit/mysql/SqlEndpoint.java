@@ -3,7 +3,6 @@ package benchkit.mysql;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Target;
 
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -38,21 +37,21 @@ public final class SqlEndpoint {
         return new SqlEndpoint("localhost", 3306, Objects.requireNonNull(path, "path"), user, password, "");
     }
 
-    /** The target's database, over its socket when it has one and asks for it ({@code transport=socket}), else TCP. */
+    /** The target's database over its {@link Target#transport()}. */
     public static SqlEndpoint of(Target target) {
         return of(target, "auto", "bench");
     }
 
     /**
      * The target's database over the transport a workload's {@code --transport} names: {@code tcp},
-     * {@code socket} (the target must have one), or {@code auto}: the target's socket when its
-     * {@code transport} property asks for it (bench sets it when the user gave only a socket), else TCP.
+     * {@code socket} (the target must have one), or {@code auto}: the target's own
+     * {@link Target#transport()} (the socket when the user gave only a socket), else TCP.
      *
      * @param who names the workload in the error, e.g. {@code oltp_read_only}
      */
     public static SqlEndpoint of(Target target, String transportOption, String who) {
         boolean socket = "auto".equals(transportOption)
-                ? target.socket().isPresent() && "socket".equals(target.property("transport").orElse("tcp").toLowerCase(Locale.ROOT))
+                ? target.transport() == Target.Transport.SOCKET && target.socket().isPresent()
                 : "socket".equals(transportOption);
         if (socket && target.socket().isEmpty()) {
             throw new InvalidOptionException(who + ": --transport=socket needs a server with a unix socket; "

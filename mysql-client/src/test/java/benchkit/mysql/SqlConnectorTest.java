@@ -12,7 +12,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
@@ -29,7 +28,7 @@ class SqlConnectorTest {
     private static final Target TCP_ONLY = Target.builder().host("127.0.0.1").port(3307).user("bench")
             .password("s3cret").database("sbtest").build();
     private static final Target WITH_SOCKET = TCP_ONLY.toBuilder().socket("/tmp/m.sock").build();
-    private static final Target ASKS_FOR_SOCKET = WITH_SOCKET.toBuilder().properties(Map.of("transport", "socket")).build();
+    private static final Target ASKS_FOR_SOCKET = WITH_SOCKET.toBuilder().transport(Target.Transport.SOCKET).build();
 
     @Test
     void autoTakesTheSocketOnlyWhenTheTargetAsksForItAndHasOne() {

@@ -1,6 +1,5 @@
 package benchkit.spi;
 
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -17,7 +16,8 @@ public final class Target {
     private final String database;
     private final String product;
     private final String version;
-    private final Map<String, String> properties;
+    private final Transport transport;
+    private final String driver;
 
     private Target(Builder b) {
         this.host = Objects.requireNonNull(b.host, "host");
@@ -28,7 +28,8 @@ public final class Target {
         this.database = b.database;
         this.product = b.product;
         this.version = b.version;
-        this.properties = Map.copyOf(b.properties);
+        this.transport = Objects.requireNonNull(b.transport, "transport");
+        this.driver = b.driver;
     }
 
     public static Builder builder() {
@@ -45,7 +46,8 @@ public final class Target {
         b.database = database;
         b.product = product;
         b.version = version;
-        b.properties = properties;
+        b.transport = transport;
+        b.driver = driver;
         return b;
     }
 
@@ -69,12 +71,22 @@ public final class Target {
     /** Server version string as the server reports it, e.g. {@code 8.0.15}. */
     public String version() { return version == null ? "unknown" : version; }
 
-    /** Further settings for clients, e.g. {@code driver=mariadb} or {@code transport=socket}. */
-    public Map<String, String> properties() { return properties; }
+    /**
+     * How a client reaches the server when its workload leaves the choice to the target
+     * ({@code --transport=auto}): {@link Transport#TCP} unless the socket is the way in, as when a
+     * user gives only a socket. A socket that is merely known does not make a client use it, and
+     * a target with no socket is reached over TCP whatever this says.
+     */
+    public Transport transport() { return transport; }
 
-    public Optional<String> property(String key) {
-        return Optional.ofNullable(properties.get(key));
-    }
+    /**
+     * The JDBC driver the server's side recommends, e.g. {@code mysql} or {@code mariadb}, for a
+     * workload whose {@code --driver} is {@code auto}; empty lets the workload choose.
+     */
+    public Optional<String> driver() { return Optional.ofNullable(driver); }
+
+    /** The ways a client can reach a MySQL-family server. */
+    public enum Transport { TCP, SOCKET }
 
     @Override
     public String toString() {
@@ -92,7 +104,8 @@ public final class Target {
         private String database = "sbtest";
         private String product;
         private String version;
-        private Map<String, String> properties = Map.of();
+        private Transport transport = Transport.TCP;
+        private String driver;
 
         public Builder host(String host) { this.host = host; return this; }
 
@@ -110,7 +123,9 @@ public final class Target {
 
         public Builder version(String version) { this.version = version; return this; }
 
-        public Builder properties(Map<String, String> properties) { this.properties = properties; return this; }
+        public Builder transport(Transport transport) { this.transport = transport; return this; }
+
+        public Builder driver(String driver) { this.driver = driver; return this; }
 
         public Target build() { return new Target(this); }
     }

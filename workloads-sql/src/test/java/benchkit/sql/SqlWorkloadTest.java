@@ -185,7 +185,7 @@ class SqlWorkloadTest {
             assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
         }
         // auto takes the target's way in, as bench's for --mysql-socket alone asks for the socket
-        Target asksForSocket = viaSocket("mysql").toBuilder().properties(Map.of("transport", "socket")).build();
+        Target asksForSocket = viaSocket("mysql").toBuilder().transport(Target.Transport.SOCKET).build();
         for (String transport : List.of("auto", "tcp")) {
             try (Connection c = SqlConnector.to(SqlEndpoint.of(asksForSocket, transport, "sql")).openWithoutDatabase(); Statement st = c.createStatement();
                  ResultSet rs = st.executeQuery("SELECT host FROM information_schema.processlist WHERE id = CONNECTION_ID()")) {

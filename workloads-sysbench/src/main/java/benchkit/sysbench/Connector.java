@@ -41,8 +41,8 @@ public final class Connector {
     public static Connector resolve(String plugin, Target target, String driverOption, String transportOption) {
         SqlEndpoint endpoint = SqlEndpoint.of(target, transportOption, plugin);
         String choice = driverOption;
-        if ("auto".equals(choice) && target.property("driver").isPresent()) {
-            choice = target.property("driver").get().toLowerCase(Locale.ROOT);
+        if ("auto".equals(choice) && target.driver().isPresent()) {
+            choice = target.driver().get().toLowerCase(Locale.ROOT);
         }
         JdbcDriver driver;
         switch (choice) {

@@ -5,7 +5,6 @@ import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Target;
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,9 +24,9 @@ class ConnectorTest {
 
     @Test
     void targetPropertiesFillInDefaults() {
-        Target t = TCP_ONLY.toBuilder().properties(Map.of("driver", "mysql")).build();
+        Target t = TCP_ONLY.toBuilder().driver("mysql").build();
         assertEquals(JdbcDriver.MYSQL, Connector.resolve("w", t, "auto", "tcp").driver());
-        Target s = WITH_SOCKET.toBuilder().properties(Map.of("transport", "socket")).build();
+        Target s = WITH_SOCKET.toBuilder().transport(Target.Transport.SOCKET).build();
         assertTrue(Connector.resolve("w", s, "auto", "auto").usesSocket());
         assertFalse(Connector.resolve("w", s, "auto", "tcp").usesSocket(), "an explicit --transport wins");
         assertFalse(Connector.resolve("w", WITH_SOCKET, "auto", "auto").usesSocket(), "a socket alone is no choice");

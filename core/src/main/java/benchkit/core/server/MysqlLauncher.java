@@ -195,7 +195,7 @@ public final class MysqlLauncher implements DatadirLauncher {
                     secure(admin, password);
                 }
             }
-            target = verifiedTarget(dir, password, spec.distribution());
+            target = verifiedTarget(dir, password);
             String allocatorLoaded = checkAllocator(server, allocator, dir);
             MysqlServerHandle handle = new MysqlServerHandle(server, target, installation, spec, allocatorLoaded)
                     .copiedIn(copyTime);
@@ -486,7 +486,7 @@ public final class MysqlLauncher implements DatadirLauncher {
     }
 
     /** Logs in over TCP with the new password and reads the product and version from the server. */
-    private static Target verifiedTarget(LaunchDir dir, String password, String distribution)
+    private static Target verifiedTarget(LaunchDir dir, String password)
             throws SQLException, IOException {
         int port = configuredPort(dir);
         String version;
@@ -497,8 +497,7 @@ public final class MysqlLauncher implements DatadirLauncher {
         }
         ServerFlavor flavor = ServerFlavor.fromVersionVariable(version);
         return Target.builder().host("127.0.0.1").port(port).socket(dir.socket().toString()).user(USER)
-                .password(password).database(DATABASE).product(flavor.product()).version(flavor.version())
-                .properties(Map.of("distribution", distribution)).build();
+                .password(password).database(DATABASE).product(flavor.product()).version(flavor.version()).build();
     }
 
     /** The preloaded library's mapped path, or {@code glibc}; fails when a requested library is not mapped. */

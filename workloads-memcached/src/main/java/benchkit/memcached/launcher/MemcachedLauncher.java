@@ -157,7 +157,7 @@ public final class MemcachedLauncher implements ServerLauncher {
                 String version = p.awaitReady("127.0.0.1", port,
                         spec.launch().startTimeoutOr(Duration.ofMillis(START_TIMEOUT_MILLIS)).toMillis());
                 Target target = Target.builder().host("127.0.0.1").port(port).user("").database("")
-                        .product("memcached").version(version).properties(Map.of("protocol", "memcached")).build();
+                        .product("memcached").version(version).build();
                 p.target(target);
                 p.requireAllocator();
                 return p;

@@ -151,6 +151,6 @@ class SqlKvWorkloadTest {
 
     /** The user bench over the server's unix socket, as a target with the property {@code transport=socket} asks. */
     private static Target viaSocket() {
-        return mariadb.bench().toBuilder().database("kvtest").properties(java.util.Map.of("transport", "socket")).build();
+        return mariadb.bench().toBuilder().database("kvtest").transport(Target.Transport.SOCKET).build();
     }
 }
