@@ -20,6 +20,7 @@ import benchkit.core.run.ServerChoice;
 import benchkit.core.run.Variant;
 import benchkit.core.server.ExternalServer;
 import benchkit.spi.OptionValues;
+import benchkit.spi.Target;
 import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
 import picocli.CommandLine.Mixin;
@@ -185,14 +186,10 @@ abstract class RunCommand implements Callable<Integer> {
         for (String name : names) {
             WorkloadFactory factory = registry.workload(name);
             Map<String, String> effective = OptionValues.parse(name, factory.options(), given).asMap();
-            factory.create(given).close();
-            List<Variant> fitting;
-            if (factory.protocol().equals("memcached") && given.containsKey("memcached-servers")) {
-                ExternalServer memcached = MemcachedServers.first(given.get("memcached-servers"));
-                fitting = List.of(new Variant("external", Map.of("distribution", "external"), () -> memcached));
-            } else {
-                fitting = Variants.forProtocol(variants, name, factory.protocol());
-            }
+            Optional<Target> named = namedServer(factory, given);
+            List<Variant> fitting = named.isPresent()
+                    ? List.of(new Variant("external", Map.of("distribution", "external"), () -> ExternalServer.unchecked(named.get())))
+                    : Variants.forProtocol(variants, name, factory.protocol());
             plans.put(name, plan(name, effective, fitting, names.size() == 1 ? outDir : outDir.resolve(name), given));
         }
         if (clientOptions.clients != null) {
@@ -219,7 +216,7 @@ abstract class RunCommand implements Callable<Integer> {
         for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
             WorkloadFactory factory = registry.workload(e.getKey());
             try (Workload w = factory.create(given);
-                 Rendezvous meeting = role.isPresent() ? workers.rendezvous(factory.protocol(), server, given) : null) {
+                 Rendezvous meeting = role.isPresent() ? workers.rendezvous(factory.protocol(), server, w.namedServer()) : null) {
                 Runner runner = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors, collect), System.out,
                         console).verdicts(verdictSettings, verdicts.baseline());
                 if (meeting != null) {
@@ -266,6 +263,13 @@ abstract class RunCommand implements Callable<Integer> {
         return failures.isEmpty() ? 0 : Cli.EXIT_FAILURE;
     }
 
+    /** The server the workload's own options name ({@link Workload#namedServer()}); checks the options too. */
+    private static Optional<Target> namedServer(WorkloadFactory factory, Map<String, String> given) throws Exception {
+        try (Workload w = factory.create(given)) {
+            return w.namedServer();
+        }
+    }
+
     /** {@code --clients N}: the workers run this command; here they are started, awaited and merged. */
     private int coordinate(PluginRegistry registry, List<String> names, Map<String, String> given, Path outDir,
                            Optional<WorkerRole> role) throws Exception {
@@ -283,7 +287,8 @@ abstract class RunCommand implements Callable<Integer> {
             throw new UsageException("--clients runs one workload at a time: give one --workload");
         }
         ClientWorkers.engine(clientOptions.engine);                       // a bad engine name is bad input
-        WorkerOptions.requireSharedTarget(registry.workload(names.get(0)).protocol(), server, given);
+        WorkloadFactory first = registry.workload(names.get(0));
+        WorkerOptions.requireSharedTarget(first.protocol(), server, namedServer(first, given));
         Optional<Study> published = readStudy(study);
         if (published.isPresent()) {
             published.get().writeTo(Runner.prepareOutDir(outDir));       // beside the merged results, not the workers'

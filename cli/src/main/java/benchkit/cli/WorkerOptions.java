@@ -10,7 +10,6 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 
 /** {@code --worker I/N --run-id ID}: this bench as one of several client processes loading one target. */
@@ -50,21 +49,27 @@ final class WorkerOptions {
      * The place the workers meet: the target itself. Only a target every worker reaches will do, so a launched
      * server (one per worker) is refused.
      */
-    Rendezvous rendezvous(String protocol, ServerOptions server, Map<String, String> given) throws IOException {
-        requireSharedTarget(protocol, server, given);
+    Rendezvous rendezvous(String protocol, ServerOptions server, Optional<Target> namedServer) throws IOException {
+        requireSharedTarget(protocol, server, namedServer);
         if (protocol.equals("memcached")) {
-            Target t = MemcachedServers.first(given.get("memcached-servers")).target();
+            Target t = namedServer.get();
             return new MemcachedRendezvous(t.host(), t.port());
         }
-        return SqlRendezvous.open(Variants.externalTarget(server));
+        return SqlRendezvous.open(namedServer.orElseGet(() -> Variants.externalTarget(server)));
     }
 
-    /** Workers load one target they all reach; a server bench launched would be each worker's own. */
-    static void requireSharedTarget(String protocol, ServerOptions server, Map<String, String> given) {
-        if (protocol.equals("memcached") && !given.containsKey("memcached-servers")) {
+    /**
+     * Workers load one target they all reach: the server the workload's options name, or the one of
+     * --mysql-*; a server bench launched would be each worker's own.
+     */
+    static void requireSharedTarget(String protocol, ServerOptions server, Optional<Target> namedServer) {
+        if (namedServer.isPresent()) {
+            return;
+        }
+        if (protocol.equals("memcached")) {
             throw new UsageException("several workers load one memcached they all reach: give --memcached-servers HOST:PORT");
         }
-        if (!protocol.equals("memcached") && !server.isExternal()) {
+        if (!server.isExternal()) {
             throw new UsageException("several workers load one server they all reach: give --mysql-host or --mysql-socket "
                     + "(a server bench launched would be each worker's own)");
         }

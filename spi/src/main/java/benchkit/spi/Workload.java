@@ -1,5 +1,7 @@
 package benchkit.spi;
 
+import java.util.Optional;
+
 /**
  * A configured workload. One instance serves a whole run; it must be safe to call
  * {@link #openSession} from several threads.
@@ -16,6 +18,15 @@ public interface Workload extends AutoCloseable {
 
     /** Removes the data. */
     default void cleanup(Target target) throws Exception {
+    }
+
+    /**
+     * The server this workload's own options point it at, e.g. memcached's {@code --memcached-servers}
+     * (its first server): the run loads that server as it is, instead of one bench launches or
+     * {@code --mysql-*} names. Empty, the default, leaves the choice to {@code --server}.
+     */
+    default Optional<Target> namedServer() {
+        return Optional.empty();
     }
 
     /** Opens the session of one client thread; called once per thread per trial. */

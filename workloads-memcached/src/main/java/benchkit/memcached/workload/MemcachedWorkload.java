@@ -13,6 +13,7 @@ import net.spy.memcached.MemcachedClient;
 
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Gets and sets against memcached (native, or MySQL's InnoDB memcached plugin): one connection
@@ -38,6 +39,17 @@ public final class MemcachedWorkload implements Workload {
     public List<InetSocketAddress> servers(Target target) {
         return options.servers() != null ? options.servers()
                 : List.of(InetSocketAddress.createUnresolved(target.host(), target.port()));
+    }
+
+    /** The first of {@code --memcached-servers}, when given: the run's server, not checked before the load. */
+    @Override
+    public Optional<Target> namedServer() {
+        if (options.servers() == null) {
+            return Optional.empty();
+        }
+        InetSocketAddress first = options.servers().get(0);
+        return Optional.of(Target.builder().host(first.getHostString()).port(first.getPort())
+                .product("memcached").user("").database("").build());
     }
 
     @Override

@@ -197,6 +197,16 @@ class MemcachedWorkloadTest {
     }
 
     @Test
+    void theFirstOfMemcachedServersIsTheRunsServer() throws Exception {
+        try (Workload named = workload("memcached-get", Map.of("memcached-servers", "cache1:11311,cache2:11411"));
+             Workload unnamed = workload("memcached-get", Map.of())) {
+            Target t = named.namedServer().orElseThrow();
+            assertEquals("cache1:11311 memcached", t.host() + ":" + t.port() + " " + t.product());
+            assertTrue(unnamed.namedServer().isEmpty(), "without --memcached-servers, --server decides");
+        }
+    }
+
+    @Test
     void largeValuesAndTwoServersWithTheDirectClient() throws Exception {
         try (ServerHandle second = new MemcachedLauncher().launch(new ServerSpec("system", Map.of("memory", "64"), AllocatorSpec.GLIBC, ""))) {
             String servers = target.host() + ":" + target.port() + "," + second.target().host() + ":" + second.target().port();
