@@ -19,6 +19,7 @@ import benchkit.core.run.Runner;
 import benchkit.core.run.ServerChoice;
 import benchkit.core.run.Variant;
 import benchkit.core.server.ExternalServer;
+import benchkit.memcached.kv.MemslapLines;
 import benchkit.spi.OptionValues;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
@@ -254,7 +255,7 @@ abstract class RunCommand implements Callable<Integer> {
         afterRuns(resultDirs);
         if (format.equals("memslap")) {
             long executeNumber = given.containsKey("execute-number") ? Long.parseLong(given.get("execute-number").strip()) : 0;
-            MemslapLines.print(scores, executeNumber, iterations * time, System.out);
+            MemslapLines.print(scores, registry::workload, executeNumber, iterations * time, System.out);
         }
         for (String failure : failures) {
             spec.commandLine().getErr().println("bench: error: " + failure);

@@ -1,24 +1,28 @@
-package benchkit.cli;
+package benchkit.memcached.kv;
 
 import benchkit.core.result.BenchmarkResult;
+import benchkit.spi.WorkloadFactory;
 
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * {@code --format memslap}: the line memslap users compare, "Time to set N keys by T threads: X s",
  * per key-value workload, variant and thread count. N is {@code --execute-number} x threads when given,
  * else the events of the measured iterations.
  */
-final class MemslapLines {
+public final class MemslapLines {
     private MemslapLines() {
     }
 
-    static void print(Map<String, List<BenchmarkResult>> scores, long executeNumber, double measuredSeconds, PrintStream out) {
+    /** @param factories the workload factory of each workload name in {@code scores} */
+    public static void print(Map<String, List<BenchmarkResult>> scores, Function<String, WorkloadFactory> factories,
+                             long executeNumber, double measuredSeconds, PrintStream out) {
         for (Map.Entry<String, List<BenchmarkResult>> e : scores.entrySet()) {
-            String op = operation(e.getKey());
+            String op = operation(factories.apply(e.getKey()));
             if (op == null) {
                 continue;
             }
@@ -34,11 +38,15 @@ final class MemslapLines {
         }
     }
 
-    /** set, get or set/get for the key-value workloads; null for others. */
-    static String operation(String workload) {
-        if (!workload.startsWith("memcached-") && !workload.startsWith("sql-kv-")) {
+    /** set, get or set/get for the key-value workloads (memcached and SQL alike); null for others. */
+    static String operation(WorkloadFactory factory) {
+        if (!(factory instanceof KvWorkloadFactory kv)) {
             return null;
         }
-        return workload.endsWith("-set") ? "set" : workload.endsWith("-get") ? "get" : "set/get";
+        return switch (kv.operation()) {
+            case SET -> "set";
+            case GET -> "get";
+            case MIXED -> "set/get";
+        };
     }
 }
