@@ -1,8 +1,10 @@
 package benchkit.sql;
 
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -122,16 +124,22 @@ final class Generators {
 
     /** A random value of one column of a CSV file whose first line names the columns. */
     static ValueSource csv(Path file, String column) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<List<String>> rows = new ArrayList<>();
+        List<Integer> lineNumbers = new ArrayList<>();
+        CsvMapper mapper = CsvMapper.builder().enable(CsvParser.Feature.WRAP_AS_ARRAY)
+                .enable(CsvParser.Feature.SKIP_EMPTY_LINES).build();
+        try (MappingIterator<List<String>> records = mapper.readerForListOf(String.class).readValues(file.toFile())) {
+            while (records.hasNextValue()) {
+                lineNumbers.add(records.getCurrentLocation().getLineNr());
+                rows.add(records.nextValue());
+            }
         } catch (IOException e) {
             throw new IllegalArgumentException("csv: cannot read " + file + ": " + e.getClass().getSimpleName());
         }
-        if (lines.size() < 2) {
+        if (rows.size() < 2) {
             throw new IllegalArgumentException("csv: " + file + " needs a header line and at least one row");
         }
-        List<String> header = CsvLine.split(lines.get(0));
+        List<String> header = rows.get(0);
         int col = header.indexOf(column);
         if (col < 0) {
             try {
@@ -145,14 +153,11 @@ final class Generators {
                     + "'; columns: " + String.join(", ", header));
         }
         List<String> values = new ArrayList<>();
-        for (int i = 1; i < lines.size(); i++) {
-            if (lines.get(i).isBlank()) {
-                continue;
-            }
-            List<String> cells = CsvLine.split(lines.get(i));
+        for (int i = 1; i < rows.size(); i++) {
+            List<String> cells = rows.get(i);
             if (col >= cells.size()) {
-                throw new IllegalArgumentException("csv: " + file.getFileName() + " line " + (i + 1) + " has no column "
-                        + (col + 1));
+                throw new IllegalArgumentException("csv: " + file.getFileName() + " line " + lineNumbers.get(i)
+                        + " has no column " + (col + 1));
             }
             values.add(cells.get(col));
         }

@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -85,6 +86,17 @@ class GeneratorsTest {
         assertEquals(Set.of("Smith, Jo", "Lee", "O\"Neil"), byName);
         Set<Object> byNumber = new HashSet<>(bindMany(Generators.parse(List.of("csv", "people.csv", "1"), dir), 300));
         assertEquals(Set.of("1", "2", "3"), byNumber);
+    }
+
+    @Test
+    void csvCellsMaySpanLinesAndAShortRowIsNamedByItsLine(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("notes.csv"), "id,note\n1,\"two\nlines\"\n  \n2,plain\n");
+        assertEquals(Set.of("two\nlines", "plain"),
+                new HashSet<>(bindMany(Generators.parse(List.of("csv", "notes.csv", "note"), dir), 200)));
+        java.nio.file.Files.writeString(dir.resolve("short.csv"), "id,note\n1,a\n\n2\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Generators.parse(List.of("csv", "short.csv", "note"), dir));
+        assertEquals("csv: short.csv line 4 has no column 2", e.getMessage());
     }
 
     private List<Object> bindMany(ValueSource source, int n) throws Exception {
