@@ -1,6 +1,7 @@
 package benchkit.sql;
 
 import benchkit.core.mix.WeightedChoice;
+import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlErrors;
 import benchkit.spi.Outcome;
@@ -14,7 +15,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -26,7 +26,7 @@ import java.util.SplittableRandom;
 final class SqlSession implements Session {
     private final SqlScript script;
     private final SqlConnector connector;
-    private final Set<Integer> ignoredErrors;
+    private final IgnoredErrors ignoredErrors;
     private final QueryCounter queries;
     private final int thread;
     private final int threads;
@@ -38,7 +38,7 @@ final class SqlSession implements Session {
     private Statement text;
     private PreparedStatement[][] prepared;
 
-    SqlSession(SqlScript script, SqlConnector connector, Set<Integer> ignoredErrors, SessionContext context)
+    SqlSession(SqlScript script, SqlConnector connector, IgnoredErrors ignoredErrors, SessionContext context)
             throws SQLException {
         this.script = script;
         this.connector = connector;
@@ -97,16 +97,18 @@ final class SqlSession implements Session {
             try {
                 run(st, prepared[e][s], params[e][s]);
             } catch (SQLException ex) {
-                if (SqlErrors.isConnectionLost(ex)) {
-                    reconnect(st, ex);
-                    return Outcome.RETRY;
+                switch (ignoredErrors.actionFor(ex)) {
+                    case RECONNECT -> {
+                        reconnect(st, ex);
+                        return Outcome.RETRY;
+                    }
+                    case IGNORE -> {
+                        rollback(st);
+                        return Outcome.IGNORED_ERROR;
+                    }
+                    default -> throw new IllegalStateException("sql: event " + event.name() + ", statement at "
+                            + st.where() + ": " + SqlErrors.describe(ex), ex);
                 }
-                if (ignoredErrors.contains(ex.getErrorCode())) {
-                    rollback(st);
-                    return Outcome.IGNORED_ERROR;
-                }
-                throw new IllegalStateException("sql: event " + event.name() + ", statement at " + st.where() + ": "
-                        + SqlErrors.describe(ex), ex);
             }
         }
         return Outcome.OK;

@@ -1,5 +1,6 @@
 package benchkit.sql;
 
+import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlEndpoint;
 import benchkit.mysql.SqlErrors;
@@ -15,7 +16,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -28,13 +28,13 @@ final class SqlWorkload implements Workload {
     private static final int BATCH = 1000;
 
     private final SqlScript script;
-    private final Set<Integer> ignoredErrors;
+    private final IgnoredErrors ignoredErrors;
     /** --transport: auto, tcp or socket. */
     private final String transport;
 
-    SqlWorkload(SqlScript script, Set<Integer> ignoredErrors, String transport) {
+    SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String transport) {
         this.script = script;
-        this.ignoredErrors = Set.copyOf(ignoredErrors);
+        this.ignoredErrors = ignoredErrors;
         this.transport = transport;
     }
 

@@ -1,5 +1,6 @@
 package benchkit.sql;
 
+import benchkit.mysql.IgnoredErrors;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.OptionSpec;
 import benchkit.spi.OptionValues;
@@ -8,10 +9,8 @@ import benchkit.spi.WorkloadFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** The {@code sql} workload: weighted statements with generated parameters, read from {@code --script}. */
 public final class SqlWorkloadFactory implements WorkloadFactory {
@@ -20,7 +19,7 @@ public final class SqlWorkloadFactory implements WorkloadFactory {
     private static final List<OptionSpec> OPTIONS = List.of(
             new OptionSpec("script", null, "the SQL template file (see docs/plugins.md); required"),
             new OptionSpec("ignore-errors", "1213,1205", "server error codes that count as ignored errors "
-                    + "(the event is rolled back); 'none' for none"),
+                    + "(the event is rolled back); 'all' for every code, 'none' for none"),
             new OptionSpec("transport", "auto", "auto (the target's way in: the unix socket for --mysql-socket alone, else TCP), tcp, or socket (needs a target with a socket)"));
 
     @Override
@@ -46,23 +45,7 @@ public final class SqlWorkloadFactory implements WorkloadFactory {
             throw new InvalidOptionException(NAME + ": --script=" + script + " is not a readable file");
         }
         String transport = values.choice("transport", List.of("auto", "tcp", "socket"));
-        return new SqlWorkload(ScriptParser.parse(script), errorCodes(values.string("ignore-errors")), transport);
-    }
-
-    static Set<Integer> errorCodes(String list) {
-        Set<Integer> codes = new HashSet<>();
-        String trimmed = list.trim();
-        if (trimmed.isEmpty() || trimmed.equalsIgnoreCase("none")) {
-            return codes;
-        }
-        for (String part : trimmed.split(",")) {
-            try {
-                codes.add(Integer.parseInt(part.trim()));
-            } catch (NumberFormatException e) {
-                throw new InvalidOptionException(NAME + ": --ignore-errors=" + list
-                        + " is not valid; expected error codes separated by commas, e.g. 1213,1205, or none");
-            }
-        }
-        return codes;
+        return new SqlWorkload(ScriptParser.parse(script), IgnoredErrors.parse(NAME, "ignore-errors", values.string("ignore-errors")),
+                transport);
     }
 }

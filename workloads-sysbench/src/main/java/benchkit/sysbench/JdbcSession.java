@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.wire.ParamType;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
@@ -84,15 +85,16 @@ final class JdbcSession extends ScriptSession implements Session {
             runEvent();
             return Outcome.OK;
         } catch (SQLException e) {
-            if (SqlErrors.isConnectionLost(e)) {
-                reconnect(e);
-                return Outcome.RETRY;
+            switch (ignored.actionFor(e)) {
+                case RECONNECT:
+                    reconnect(e);
+                    return Outcome.RETRY;
+                case IGNORE:
+                    rollbackIfNeeded();
+                    return Outcome.IGNORED_ERROR;
+                default:
+                    throw new IllegalStateException(SqlErrors.describe(workload, e), e);
             }
-            if (ignored.ignores(e.getErrorCode())) {
-                rollbackIfNeeded();
-                return Outcome.IGNORED_ERROR;
-            }
-            throw new IllegalStateException(SqlErrors.describe(workload, e), e);
         }
     }
 

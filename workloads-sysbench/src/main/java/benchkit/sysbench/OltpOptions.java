@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.IgnoredErrors;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.OptionSpec;
 import benchkit.spi.OptionValues;
@@ -91,7 +92,7 @@ public record OltpOptions(
                 v.bool("range-selects"), v.bool("auto-inc"), v.bool("skip-trx"), v.bool("secondary"),
                 v.bool("create-secondary"),
                 engine, rand,
-                IgnoredErrors.parse(plugin, v.string("mysql-ignore-errors")),
+                IgnoredErrors.parse(plugin, "mysql-ignore-errors", v.string("mysql-ignore-errors")),
                 v.choice("driver", List.of("auto", "mysql", "mariadb", "wire")),
                 v.choice("transport", List.of("auto", "tcp", "socket")),
                 has ? v.intValue("random-points", 1, 65_535) : 10,

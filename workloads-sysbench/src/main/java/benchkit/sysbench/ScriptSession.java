@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.IgnoredErrors;
 import benchkit.spi.QueryCounter;
 
 /**

@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.wire.ParamType;
 import benchkit.spi.Outcome;
 import benchkit.spi.PolledSession;

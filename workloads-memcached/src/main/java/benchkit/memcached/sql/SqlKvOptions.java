@@ -2,6 +2,7 @@ package benchkit.memcached.sql;
 
 import benchkit.memcached.kv.KvOperation;
 import benchkit.memcached.kv.KvOptions;
+import benchkit.mysql.IgnoredErrors;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.OptionSpec;
 import benchkit.spi.OptionValues;
@@ -10,13 +11,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Options of the SQL key-value baseline: the memcached workloads' key-value options plus the table. */
-public record SqlKvOptions(KvOptions kv, String table) {
+/** Options of the SQL key-value baseline: the memcached workloads' key-value options, the table, the ignored errors. */
+public record SqlKvOptions(KvOptions kv, String table, IgnoredErrors ignoredErrors) {
     public static final String TABLE = "table";
+    public static final String IGNORE_ERRORS = "ignore-errors";
 
     public static List<OptionSpec> specs(KvOperation op) {
         List<OptionSpec> s = new ArrayList<>(KvOptions.specs(op));
         s.add(new OptionSpec(TABLE, "kv", "InnoDB table kv(k, v, flags, cas, expiry) in the target's database"));
+        s.add(new OptionSpec(IGNORE_ERRORS, "1213,1205", "server error codes that count as ignored errors "
+                + "(deadlock, lock wait timeout); 'all' for every code, 'none' for none"));
         return s;
     }
 
@@ -31,6 +35,6 @@ public record SqlKvOptions(KvOptions kv, String table) {
             throw new InvalidOptionException(workload + ": --value-size=" + kv.valueSizes() + " is above the table's limit of "
                     + SqlKvSchema.MAX_VALUE + " bytes");
         }
-        return new SqlKvOptions(kv, table);
+        return new SqlKvOptions(kv, table, IgnoredErrors.parse(workload, IGNORE_ERRORS, v.string(IGNORE_ERRORS)));
     }
 }

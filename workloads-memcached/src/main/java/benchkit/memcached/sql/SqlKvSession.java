@@ -1,5 +1,6 @@
 package benchkit.memcached.sql;
 
+import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlEndpoint;
 import benchkit.memcached.kv.KvEvents;
@@ -17,21 +18,26 @@ import java.sql.SQLException;
  * One client thread of the SQL baseline on its own connection (autocommit): a get is
  * {@code SELECT v FROM kv WHERE k=?}, a set is {@code INSERT ... ON DUPLICATE KEY UPDATE}, both
  * server-side prepared once. Counted as the memcached sessions: set {@code writes(1)}, hit
- * {@code reads(1)}, miss {@code others(1)} (still OK). A deadlock or lock wait timeout is
- * {@link Outcome#IGNORED_ERROR}; a lost connection reconnects and is {@link Outcome#RETRY}.
+ * {@code reads(1)}, miss {@code others(1)} (still OK). Errors follow the one SQL error policy,
+ * {@link IgnoredErrors}: a listed code ({@code --ignore-errors}, deadlock and lock wait timeout by
+ * default) is {@link Outcome#IGNORED_ERROR} (autocommit: nothing to roll back); a lost connection
+ * reconnects and is {@link Outcome#RETRY}.
  */
 final class SqlKvSession implements Session {
     private final Target target;
     private final String table;
+    private final IgnoredErrors ignoredErrors;
     private final KvEvents events;
     private final QueryCounter counter;
     private Connection connection;
     private PreparedStatement get;
     private PreparedStatement set;
 
-    SqlKvSession(Target target, String table, KvEvents events, QueryCounter counter) throws SQLException {
+    SqlKvSession(Target target, String table, IgnoredErrors ignoredErrors, KvEvents events, QueryCounter counter)
+            throws SQLException {
         this.target = target;
         this.table = table;
+        this.ignoredErrors = ignoredErrors;
         this.events = events;
         this.counter = counter;
         connect();
@@ -70,15 +76,17 @@ final class SqlKvSession implements Session {
             }
             return Outcome.OK;
         } catch (SQLException e) {
-            if (e.getErrorCode() == 1213 || e.getErrorCode() == 1205) {
-                return Outcome.IGNORED_ERROR;
+            switch (ignoredErrors.actionFor(e)) {
+                case IGNORE -> {
+                    return Outcome.IGNORED_ERROR;
+                }
+                case RECONNECT -> {
+                    closeQuietly();
+                    connect();
+                    return Outcome.RETRY;
+                }
+                default -> throw e;
             }
-            if (benchkit.mysql.SqlErrors.isConnectionLost(e)) {
-                closeQuietly();
-                connect();
-                return Outcome.RETRY;
-            }
-            throw e;
         }
     }
 

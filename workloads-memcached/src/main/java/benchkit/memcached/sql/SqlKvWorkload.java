@@ -56,7 +56,7 @@ public final class SqlKvWorkload implements Workload {
             loader.load(context.threads());
         }
         KvEvents events = data.events(context.thread(), context.threads());
-        return new SqlKvSession(target, options.table(), events, context.queries());
+        return new SqlKvSession(target, options.table(), options.ignoredErrors(), events, context.queries());
     }
 
     private SqlKvLoader loader(Target target) {
