@@ -22,28 +22,15 @@ import java.util.SplittableRandom;
  * A configured script. Prepare creates the target's database when missing and runs the
  * {@code @prepare} statements on one connection; {@code isPrepared} asks the {@code @prepared-if}
  * query (without one, a script with a {@code @prepare} section always prepares).
+ *
+ * @param transport --transport: auto, tcp or socket
  */
-final class SqlWorkload implements Workload {
+record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String transport) implements Workload {
     /** Rows sent per batch when a prepare statement repeats. */
     private static final int BATCH = 1000;
 
-    private final SqlScript script;
-    private final IgnoredErrors ignoredErrors;
-    /** --transport: auto, tcp or socket. */
-    private final String transport;
-
-    SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String transport) {
-        this.script = script;
-        this.ignoredErrors = ignoredErrors;
-        this.transport = transport;
-    }
-
     private SqlConnector connector(Target target) {
         return SqlConnector.to(SqlEndpoint.of(target, transport, SqlWorkloadFactory.NAME));
-    }
-
-    SqlScript script() {
-        return script;
     }
 
     @Override
