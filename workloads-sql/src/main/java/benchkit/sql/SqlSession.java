@@ -2,6 +2,7 @@ package benchkit.sql;
 
 import benchkit.core.mix.WeightedChoice;
 import benchkit.mysql.IgnoredErrors;
+import benchkit.mysql.PreparedConnection;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlErrors;
 import benchkit.spi.Outcome;
@@ -9,11 +10,9 @@ import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -34,9 +33,10 @@ final class SqlSession implements Session {
     /** Per event, per statement: this session's value sources (sequences are per session). */
     private final ValueSource[][][] params;
     private final SplittableRandom random = new SplittableRandom();
-    private Connection connection;
-    private Statement text;
-    private PreparedStatement[][] prepared;
+    /** Every event's statements in one list, event after event; first[e] is event e's first. */
+    private final List<ScriptStatement> statements;
+    private final int[] first;
+    private PreparedConnection connection;
 
     SqlSession(SqlScript script, SqlConnector connector, IgnoredErrors ignoredErrors, SessionContext context)
             throws SQLException {
@@ -49,11 +49,16 @@ final class SqlSession implements Session {
         List<ScriptEvent> events = script.events();
         mix = new WeightedChoice(events.stream().mapToInt(ScriptEvent::weight).toArray());
         params = new ValueSource[events.size()][][];
+        statements = events.stream().flatMap(e -> e.statements().stream()).toList();
+        first = new int[events.size()];
+        for (int e = 1; e < events.size(); e++) {
+            first[e] = first[e - 1] + events.get(e - 1).statements().size();
+        }
         for (int e = 0; e < events.size(); e++) {
-            List<ScriptStatement> statements = events.get(e).statements();
-            params[e] = new ValueSource[statements.size()][];
-            for (int s = 0; s < statements.size(); s++) {
-                params[e][s] = statements.get(s).params().stream().map(p -> p.forSession(thread, threads))
+            List<ScriptStatement> ofEvent = events.get(e).statements();
+            params[e] = new ValueSource[ofEvent.size()][];
+            for (int s = 0; s < ofEvent.size(); s++) {
+                params[e][s] = ofEvent.get(s).params().stream().map(p -> p.forSession(thread, threads))
                         .toArray(ValueSource[]::new);
             }
         }
@@ -62,28 +67,11 @@ final class SqlSession implements Session {
 
     private void connect() throws SQLException {
         try {
-            connection = connector.open();
-            text = connection.createStatement();
-            List<ScriptEvent> events = script.events();
-            prepared = new PreparedStatement[events.size()][];
-            for (int e = 0; e < events.size(); e++) {
-                List<ScriptStatement> statements = events.get(e).statements();
-                prepared[e] = new PreparedStatement[statements.size()];
-                for (int s = 0; s < statements.size(); s++) {
-                    ScriptStatement st = statements.get(s);
-                    if (!st.asText()) {
-                        try {
-                            prepared[e][s] = connection.prepareStatement(st.sql());
-                        } catch (SQLException ex) {
-                            throw new SQLException("sql: cannot prepare the statement at " + st.where() + ": "
-                                    + SqlErrors.describe(ex), ex.getSQLState(), ex.getErrorCode(), ex);
-                        }
-                    }
-                }
-            }
-        } catch (SQLException e) {
-            closeQuietly();
-            throw e;
+            connection = PreparedConnection.open(connector::open,
+                    statements.stream().map(st -> st.asText() ? null : st.sql()).toList());
+        } catch (PreparedConnection.PrepareFailed ex) {
+            throw new SQLException("sql: cannot prepare the statement at " + statements.get(ex.index()).where() + ": "
+                    + SqlErrors.describe(ex), ex.getSQLState(), ex.getErrorCode(), ex);
         }
     }
 
@@ -91,11 +79,11 @@ final class SqlSession implements Session {
     public Outcome execute() throws Exception {
         int e = mix.pick(random);
         ScriptEvent event = script.events().get(e);
-        List<ScriptStatement> statements = event.statements();
-        for (int s = 0; s < statements.size(); s++) {
-            ScriptStatement st = statements.get(s);
+        List<ScriptStatement> ofEvent = event.statements();
+        for (int s = 0; s < ofEvent.size(); s++) {
+            ScriptStatement st = ofEvent.get(s);
             try {
-                run(st, prepared[e][s], params[e][s]);
+                run(st, connection.prepared(first[e] + s), params[e][s]);
             } catch (SQLException ex) {
                 switch (ignoredErrors.actionFor(ex)) {
                     case RECONNECT -> {
@@ -116,7 +104,7 @@ final class SqlSession implements Session {
 
     private void run(ScriptStatement st, PreparedStatement ps, ValueSource[] values) throws SQLException {
         if (ps == null) {
-            text.execute(st.sql());
+            connection.plain().execute(st.sql());
         } else {
             for (int i = 0; i < values.length; i++) {
                 values[i].bind(ps, i + 1, random);
@@ -141,7 +129,7 @@ final class SqlSession implements Session {
     /** Ends a transaction the event may have opened; harmless outside one. */
     private void rollback(ScriptStatement st) throws SQLException {
         try {
-            text.execute("ROLLBACK");
+            connection.plain().execute("ROLLBACK");
             queries.others(1);
         } catch (SQLException ex) {
             if (!SqlErrors.isConnectionLost(ex)) {
@@ -153,7 +141,7 @@ final class SqlSession implements Session {
     }
 
     private void reconnect(ScriptStatement st, SQLException cause) {
-        closeQuietly();
+        connection.close();
         try {
             connect();
         } catch (SQLException e) {
@@ -162,34 +150,8 @@ final class SqlSession implements Session {
         }
     }
 
-    private void closeQuietly() {
-        if (prepared != null) {
-            for (PreparedStatement[] row : prepared) {
-                for (PreparedStatement ps : row) {
-                    close(ps);
-                }
-            }
-        }
-        close(text);
-        close(connection);
-        prepared = null;
-        text = null;
-        connection = null;
-    }
-
-    private static void close(AutoCloseable c) {
-        if (c == null) {
-            return;
-        }
-        try {
-            c.close();
-        } catch (Exception ignore) {
-            // closing a broken connection may fail; nothing left to release
-        }
-    }
-
     @Override
     public void close() {
-        closeQuietly();
+        connection.close();
     }
 }

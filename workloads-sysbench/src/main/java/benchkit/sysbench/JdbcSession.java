@@ -1,17 +1,15 @@
 package benchkit.sysbench;
 
 import benchkit.mysql.IgnoredErrors;
+import benchkit.mysql.PreparedConnection;
 import benchkit.mysql.wire.ParamType;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.List;
 
 /**
  * A client thread's session on a JDBC driver: runs a {@link RequestScript}'s events request by
@@ -20,10 +18,8 @@ import java.util.List;
  * the statements again and asks for a retry; anything else ends the run with a one-line message.
  */
 final class JdbcSession extends ScriptSession implements Session {
-    private Connection connection;
-    /** For BEGIN / COMMIT / ROLLBACK and text queries, as sysbench's MySQL driver sends what it cannot prepare. */
-    private Statement plain;
-    private PreparedStatement[] prepared;
+    /** Its plain statement sends BEGIN / COMMIT / ROLLBACK and text queries, as sysbench's MySQL driver sends what it cannot prepare. */
+    private PreparedConnection connection;
 
     JdbcSession(String workload, RequestScript script, Connector connector, IgnoredErrors ignored, QueryCounter queries) {
         super(workload, script, connector, ignored, queries);
@@ -33,15 +29,9 @@ final class JdbcSession extends ScriptSession implements Session {
     /** Connects and prepares the script's statements. */
     private void connect() {
         try {
-            connection = connector.open();
-            plain = connection.createStatement();
-            List<RequestScript.Prepared> statements = script.statements();
-            prepared = new PreparedStatement[statements.size()];
-            for (int i = 0; i < prepared.length; i++) {
-                prepared[i] = connection.prepareStatement(statements.get(i).sql());
-            }
+            connection = PreparedConnection.open(connector::open,
+                    script.statements().stream().map(RequestScript.Prepared::sql).toList());
         } catch (SQLException e) {
-            closeQuietly();
             throw new IllegalStateException(SqlErrors.describe(workload, e), e);
         }
     }
@@ -56,10 +46,10 @@ final class JdbcSession extends ScriptSession implements Session {
 
     private void send(Request r) throws SQLException {
         if (r.isText()) {
-            plain.execute(r.text().toString());
+            connection.plain().execute(r.text().toString());
             return;
         }
-        PreparedStatement s = prepared[r.statement()];
+        PreparedStatement s = connection.prepared(r.statement());
         ParamType[] params = r.params();
         for (int i = 0; i < params.length; i++) {
             if (params[i] == ParamType.INT) {
@@ -104,7 +94,7 @@ final class JdbcSession extends ScriptSession implements Session {
         }
         inTransaction = false;
         try {
-            plain.execute("ROLLBACK");
+            connection.plain().execute("ROLLBACK");
         } catch (SQLException e) {
             if (SqlErrors.isConnectionLost(e)) {
                 reconnect(e);
@@ -115,7 +105,7 @@ final class JdbcSession extends ScriptSession implements Session {
     }
 
     private void reconnect(SQLException cause) {
-        closeQuietly();
+        connection.close();
         inTransaction = false;
         try {
             connect();
@@ -125,44 +115,8 @@ final class JdbcSession extends ScriptSession implements Session {
         }
     }
 
-    private void closeQuietly() {
-        if (prepared != null) {
-            for (PreparedStatement s : prepared) {
-                closeQuietly(s);
-            }
-            prepared = null;
-        }
-        try {
-            if (plain != null) {
-                plain.close();
-            }
-        } catch (SQLException ignore) {
-            // closing a broken connection's statement may fail; nothing to do
-        }
-        try {
-            if (connection != null) {
-                connection.close();
-            }
-        } catch (SQLException ignore) {
-            // as above
-        }
-        plain = null;
-        connection = null;
-    }
-
     @Override
     public void close() {
-        closeQuietly();
-    }
-
-    private static void closeQuietly(AutoCloseable c) {
-        if (c == null) {
-            return;
-        }
-        try {
-            c.close();
-        } catch (Exception ignore) {
-            // the connection may already be gone
-        }
+        connection.close();
     }
 }

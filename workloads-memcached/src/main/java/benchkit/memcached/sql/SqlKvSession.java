@@ -1,6 +1,7 @@
 package benchkit.memcached.sql;
 
 import benchkit.mysql.IgnoredErrors;
+import benchkit.mysql.PreparedConnection;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlEndpoint;
 import benchkit.memcached.kv.KvEvents;
@@ -9,10 +10,10 @@ import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
 import benchkit.spi.Target;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 
 /**
  * One client thread of the SQL baseline on its own connection (autocommit): a get is
@@ -29,7 +30,7 @@ final class SqlKvSession implements Session {
     private final IgnoredErrors ignoredErrors;
     private final KvEvents events;
     private final QueryCounter counter;
-    private Connection connection;
+    private PreparedConnection connection;
     private PreparedStatement get;
     private PreparedStatement set;
 
@@ -46,12 +47,15 @@ final class SqlKvSession implements Session {
     private void connect() throws SQLException {
         SqlEndpoint endpoint = SqlEndpoint.of(target);
         try {
-            connection = SqlConnector.to(endpoint).open();
+            connection = PreparedConnection.open(SqlConnector.to(endpoint)::open,
+                    List.of(SqlKvSchema.select(table), SqlKvSchema.upsert(table, 1)));
+        } catch (PreparedConnection.PrepareFailed e) {
+            throw e;
         } catch (SQLException e) {
             throw new SQLException("cannot connect to " + endpoint + ": " + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
         }
-        get = connection.prepareStatement(SqlKvSchema.select(table));
-        set = connection.prepareStatement(SqlKvSchema.upsert(table, 1));
+        get = connection.prepared(0);
+        set = connection.prepared(1);
     }
 
     @Override
@@ -81,7 +85,7 @@ final class SqlKvSession implements Session {
                     return Outcome.IGNORED_ERROR;
                 }
                 case RECONNECT -> {
-                    closeQuietly();
+                    connection.close();
                     connect();
                     return Outcome.RETRY;
                 }
@@ -90,16 +94,8 @@ final class SqlKvSession implements Session {
         }
     }
 
-    private void closeQuietly() {
-        try {
-            connection.close();
-        } catch (SQLException e) {
-            // already broken
-        }
-    }
-
     @Override
-    public void close() throws SQLException {
+    public void close() {
         connection.close();
     }
 }
