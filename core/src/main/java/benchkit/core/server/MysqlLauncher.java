@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -175,7 +176,7 @@ public final class MysqlLauncher implements DatadirLauncher {
         LaunchDir dir = LaunchDir.create(options.tempRoot());
         ServerProcess server = null;
         try {
-            writeConfig(installation, dir, new java.util.TreeMap<>(spec.settings()));
+            writeConfig(installation, dir, new TreeMap<>(spec.settings())); // sorted: the same my.cnf for the same settings
             Duration copyTime = null;
             if (from.isPresent()) {
                 long copyStart = System.nanoTime();

@@ -33,7 +33,7 @@ public final class MemcachedLauncher implements ServerLauncher {
     private static final Set<String> SETTINGS = new TreeSet<>(List.of("memory", "threads", "connections", "max-item-size"));
     /** memcached's own long option names, accepted as the same settings. */
     private static final Map<String, String> ALIASES = Map.of("memory-limit", "memory", "conn-limit", "connections");
-    private static final int START_TIMEOUT_MILLIS = 15_000;
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
 
     private final Path systemBinary;
 
@@ -155,7 +155,7 @@ public final class MemcachedLauncher implements ServerLauncher {
             MemcachedProcess p = MemcachedProcess.start(cmd, spec.allocator(), dir, spec.launch().keepFiles());
             try {
                 String version = p.awaitReady("127.0.0.1", port,
-                        spec.launch().startTimeoutOr(Duration.ofMillis(START_TIMEOUT_MILLIS)).toMillis());
+                        spec.launch().startTimeoutOr(START_TIMEOUT).toMillis());
                 Target target = Target.builder().host("127.0.0.1").port(port).user("").database("")
                         .product("memcached").version(version).build();
                 p.target(target);
