@@ -1,5 +1,7 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.script.OneRequestScript;
+import benchkit.mysql.script.Request;
 import java.util.List;
 
 /**

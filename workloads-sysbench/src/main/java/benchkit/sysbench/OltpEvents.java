@@ -1,5 +1,8 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.script.Request;
+import benchkit.mysql.script.RequestScript;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -82,26 +85,26 @@ final class OltpEvents implements RequestScript {
             case BEGIN: done++; r.text("BEGIN", Request.Kind.BEGIN); break;
             case COMMIT: done++; r.text("COMMIT", Request.Kind.COMMIT); break;
             case POINT_SELECTS:
-                r.ints[0] = id();
+                r.setInt(0, id());
                 done++;
                 r.prepared(statement(Query.POINT_SELECT), Request.Kind.READ);
                 break;
             case SIMPLE_RANGES: case SUM_RANGES: case ORDER_RANGES: case DISTINCT_RANGES: {
                 int id = id();
-                r.ints[0] = id;
-                r.ints[1] = id + options.rangeSize() - 1;
+                r.setInt(0, id);
+                r.setInt(1, id + options.rangeSize() - 1);
                 done++;
                 r.prepared(statement(block.queries[0]), Request.Kind.READ);
                 break;
             }
             case INDEX_UPDATES:
-                r.ints[0] = id();
+                r.setInt(0, id());
                 done++;
                 r.prepared(statement(Query.INDEX_UPDATE), Request.Kind.WRITE);
                 break;
             case NON_INDEX_UPDATES:
-                r.strings[0] = values.nextCString();
-                r.ints[1] = id();
+                r.setString(0, values.nextCString());
+                r.setInt(1, id());
                 done++;
                 r.prepared(statement(Query.NON_INDEX_UPDATE), Request.Kind.WRITE);
                 break;
@@ -109,7 +112,7 @@ final class OltpEvents implements RequestScript {
                 deleteOrInsert(r);
                 break;
             case DELETES:
-                r.ints[0] = id();
+                r.setInt(0, id());
                 done++;
                 r.prepared(statement(Query.DELETE), Request.Kind.WRITE);
                 break;
@@ -122,15 +125,15 @@ final class OltpEvents implements RequestScript {
         if (!insertPending) {
             pendingId = id();
             pendingK = id();
-            r.ints[0] = pendingId;
+            r.setInt(0, pendingId);
             insertPending = true;
             r.prepared(statement(Query.DELETE), Request.Kind.WRITE);
             return;
         }
-        r.ints[0] = pendingId;
-        r.ints[1] = pendingK;
-        r.strings[2] = values.nextCString();
-        r.strings[3] = values.nextPadString();
+        r.setInt(0, pendingId);
+        r.setInt(1, pendingK);
+        r.setString(2, values.nextCString());
+        r.setString(3, values.nextPadString());
         insertPending = false;
         done++;
         r.prepared(statement(Query.INSERT), Request.Kind.WRITE);

@@ -1,16 +1,14 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.SqlErrors;
+import benchkit.mysql.script.RequestScript;
+import benchkit.mysql.script.ScriptDriver;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
 
-import benchkit.mysql.wire.UnsupportedLogin;
-import benchkit.mysql.wire.WireConnection;
-import benchkit.mysql.wire.WireError;
-
-import java.io.IOException;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +21,7 @@ public final class OltpWorkload implements Workload {
     private final List<Step> steps;
     private final UniqueIds uniqueIds;
     /** Resolved driver per target (auto asks an unknown server once). */
-    private final Map<Target, Connector> connectors = new ConcurrentHashMap<>();
+    private final Map<Target, ScriptDriver> connectors = new ConcurrentHashMap<>();
 
     public OltpWorkload(OltpScript script, OltpOptions options) {
         this.script = script;
@@ -41,36 +39,18 @@ public final class OltpWorkload implements Workload {
         return options;
     }
 
-    /** How this workload connects to {@code target} (driver and transport resolved). */
-    public Connector connector(Target target) throws SQLException {
+    /**
+     * How this workload connects to {@code target}: driver and transport resolved, and with --driver auto
+     * checked once that bench's own client can log in as the user.
+     */
+    public ScriptDriver connector(Target target) {
         if (target.database() == null || target.database().isEmpty() || target.database().indexOf('`') >= 0) {
             throw new IllegalArgumentException(script.workloadName() + ": target database name '" + target.database() + "' is not usable");
         }
-        Connector c = connectors.get(target);
-        if (c == null) {
-            c = Connector.resolve(script.workloadName(), target, options.driver(), options.transport());
-            if ("auto".equals(options.driver()) && c.usesWire()) {
-                c = wireOrJdbc(c);
-            }
-            connectors.put(target, c);
-        }
-        return c;
-    }
-
-    /**
-     * --driver auto: bench's own client, unless the user logs in with a plugin it does not speak; then
-     * MariaDB Connector/J, with a note. Any other failure to log in is left to the sessions to report.
-     */
-    private Connector wireOrJdbc(Connector c) {
-        try (WireConnection probe = c.openWire()) {
-            return c;
-        } catch (UnsupportedLogin e) {
-            System.err.println("benchkit: " + script.workloadName() + ": the user logs in with " + e.plugin()
-                    + ", which bench's own client does not speak; sessions use MariaDB Connector/J");
-            return c.withJdbcSessions();
-        } catch (IOException | WireError e) {
-            return c;
-        }
+        return connectors.computeIfAbsent(target, t -> {
+            ScriptDriver d = ScriptDriver.resolve(script.workloadName(), t, options.driver(), options.transport());
+            return "auto".equals(options.driver()) ? d.wireOrJdbc(script.workloadName()) : d;
+        });
     }
 
     private TableLoader loader() {
@@ -90,7 +70,7 @@ public final class OltpWorkload implements Workload {
         try {
             return loader().isPrepared(connector(target));
         } catch (SQLException e) {
-            throw new IllegalStateException(SqlErrors.describe(script.workloadName(), e), e);
+            throw new IllegalStateException(script.workloadName() + ": " + SqlErrors.describe(e), e);
         }
     }
 
@@ -106,25 +86,13 @@ public final class OltpWorkload implements Workload {
         try {
             loader().cleanup(connector(target));
         } catch (SQLException e) {
-            throw new IllegalStateException(SqlErrors.describe(script.workloadName() + " cleanup", e), e);
+            throw new IllegalStateException(script.workloadName() + " cleanup: " + SqlErrors.describe(e), e);
         }
     }
 
     @Override
-    public Session openSession(Target target, SessionContext context) throws Exception {
-        Connector c = connector(target);
-        String name = script.workloadName();
-        RequestScript events = events(context);
-        if (c.usesWire()) {
-            try {
-                return new WireSession(name, events, c, options.ignoredErrors(), context.queries());
-            } catch (WireError e) {
-                throw new IllegalStateException(SqlErrors.describe(name, e.code(), e.sqlState(), e.getMessage()), e);
-            } catch (IOException e) {
-                throw new IllegalStateException(name + ": cannot connect to " + c + ": " + e.getMessage(), e);
-            }
-        }
-        return new JdbcSession(name, events, c, options.ignoredErrors(), context.queries());
+    public Session openSession(Target target, SessionContext context) {
+        return connector(target).openSession(script.workloadName(), events(context), options.ignoredErrors(), context.queries());
     }
 
     /** What one thread's events send: the same script whichever driver sends it. */

@@ -1,5 +1,7 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.script.OneRequestScript;
+import benchkit.mysql.script.Request;
 import benchkit.mysql.wire.ParamType;
 
 import java.util.Arrays;
@@ -44,7 +46,9 @@ final class RandomPoints extends OneRequestScript {
     @Override
     protected void fill(Request r) {
         draw();
-        System.arraycopy(values, 0, r.ints, 0, values.length);
+        for (int i = 0; i < values.length; i++) {
+            r.setInt(i, values[i]);
+        }
         r.prepared(0, Request.Kind.READ);
     }
 

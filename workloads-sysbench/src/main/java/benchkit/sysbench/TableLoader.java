@@ -1,6 +1,8 @@
 package benchkit.sysbench;
 
 import benchkit.mysql.JdbcDriver;
+import benchkit.mysql.SqlErrors;
+import benchkit.mysql.script.ScriptDriver;
 import benchkit.spi.PrepareContext;
 
 import java.io.InputStream;
@@ -42,7 +44,7 @@ final class TableLoader {
     }
 
     /** Whether every table exists, holds ids up to the rows to load, and has its secondary index. */
-    boolean isPrepared(Connector connector) throws SQLException {
+    boolean isPrepared(ScriptDriver connector) throws SQLException {
         try (Connection c = connector.open(false)) {
             String db = connector.databaseName();
             try (PreparedStatement s = c.prepareStatement(
@@ -92,7 +94,7 @@ final class TableLoader {
         }
     }
 
-    void prepare(Connector connector, PrepareContext context, long seed) throws Exception {
+    void prepare(ScriptDriver connector, PrepareContext context, long seed) throws Exception {
         boolean localInfile;
         int maxPacket;
         try (Connection c = connector.open(false); Statement s = c.createStatement()) {
@@ -138,7 +140,7 @@ final class TableLoader {
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
                     if (cause instanceof SQLException) {
-                        throw new IllegalStateException(SqlErrors.describe(workload + " prepare", (SQLException) cause), cause);
+                        throw new IllegalStateException(workload + " prepare: " + SqlErrors.describe((SQLException) cause), cause);
                     }
                     throw cause instanceof Exception ? (Exception) cause : e;
                 }
@@ -258,7 +260,7 @@ final class TableLoader {
         }
     }
 
-    void cleanup(Connector connector) throws SQLException {
+    void cleanup(ScriptDriver connector) throws SQLException {
         try (Connection c = connector.open(false); Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = '"
                     + connector.databaseName().replace("'", "''") + "'")) {

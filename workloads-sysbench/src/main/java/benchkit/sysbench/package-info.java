@@ -9,13 +9,9 @@
  *   <li>{@link benchkit.sysbench.OltpScript} - which statements an event of each script runs (Block, Step, Query);</li>
  *   <li>{@link benchkit.sysbench.SbRandom} - sysbench's PRNG and distributions; {@link benchkit.sysbench.RowValues} - c, pad and k;</li>
  *   <li>{@code TableLoader} and {@code Schema} - prepare, isPrepared and cleanup of the sbtestN tables;</li>
- *   <li>{@link benchkit.sysbench.Connector} - the --driver and --transport choice over module mysql-client's one connection factory;</li>
- *   <li>{@code RequestScript} - what one event sends, one {@code Request} at a time, written once for both
- *       drivers: {@code OltpEvents} (the oltp_* scripts), {@code InsertEvents} (oltp_insert) and
- *       {@code RandomPoints} (select_random_points/-ranges);</li>
- *   <li>{@code JdbcSession} and {@code WireSession} - the two drivers of a script: a blocking JDBC
- *       session, or a {@link benchkit.spi.PolledSession} of bench's own protocol client
- *       ({@link benchkit.mysql.wire}, {@code --driver wire}) that event loops can drive; both own the
+ *   <li>{@code OltpEvents} (the oltp_* scripts), {@code InsertEvents} (oltp_insert) and {@code RandomPoints}
+ *       (select_random_points/-ranges) - what one event sends, as {@link benchkit.mysql.script.RequestScript}s
+ *       of module mysql-client, whose sessions (JDBC or bench's own wire client, {@code --driver}) own the
  *       connection and sysbench's error handling (ignore and roll back, reconnect and retry).</li>
  * </ul>
  */

@@ -1,5 +1,7 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.script.Request;
+import benchkit.mysql.script.RequestScript;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -19,22 +21,13 @@ class OltpEventsTest {
         return (OltpWorkload) f.create(given);
     }
 
-    /** One event's requests as text: "sql | ints | strings | kind". */
+    /** One event's requests as text: "sql | parameters | kind" ({@link Request#toString()}). */
     private static List<String> oneEvent(RequestScript script) {
-        Request r = new Request(script);
+        Request r = new Request(script.statements());
         List<String> sent = new ArrayList<>();
         script.startEvent();
         while (script.next(r)) {
-            if (r.isText()) {
-                sent.add(r.text() + " | " + r.kind());
-            } else {
-                RequestScript.Prepared p = script.statements().get(r.statement());
-                StringBuilder args = new StringBuilder();
-                for (int i = 0; i < p.params().length; i++) {
-                    args.append(i > 0 ? "," : "").append(p.params()[i] == benchkit.mysql.wire.ParamType.INT ? r.ints[i] : r.strings[i]);
-                }
-                sent.add(p.sql() + " | " + args + " | " + r.kind());
-            }
+            sent.add(r.toString());
         }
         return sent;
     }

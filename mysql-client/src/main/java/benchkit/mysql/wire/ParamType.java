@@ -1,7 +1,13 @@
 package benchkit.mysql.wire;
 
-/** The types a statement's parameters are sent as: 32-bit integers and (ASCII) strings, all sysbench uses. */
+/** The types a statement's parameters are sent as. */
 public enum ParamType {
+    /** A 32-bit integer (MYSQL_TYPE_LONG), as sysbench binds its ids. */
     INT,
-    STRING
+    /** A 64-bit integer (MYSQL_TYPE_LONGLONG). */
+    LONG,
+    /** Text, sent in UTF-8 (MYSQL_TYPE_STRING). */
+    STRING,
+    /** Bytes as they are (MYSQL_TYPE_BLOB), e.g. a key-value workload's values. */
+    BYTES
 }

@@ -20,6 +20,8 @@ public final class WireConnection implements AutoCloseable {
     private static final byte COM_STMT_EXECUTE = 0x17;
     private static final int SERVER_MORE_RESULTS_EXIST = 0x0008;
     private static final byte MYSQL_TYPE_LONG = 3;
+    private static final byte MYSQL_TYPE_LONGLONG = 8;
+    private static final byte MYSQL_TYPE_BLOB = (byte) 0xfc;
     private static final byte MYSQL_TYPE_STRING = (byte) 0xfe;
 
     private final WireChannel channel;
@@ -87,15 +89,22 @@ public final class WireConnection implements AutoCloseable {
             out.put((byte) (s.typesSent ? 0 : 1));
             if (!s.typesSent) {
                 for (ParamType t : s.types) {
-                    out.put(t == ParamType.INT ? MYSQL_TYPE_LONG : MYSQL_TYPE_STRING).put((byte) 0);
+                    out.put(typeCode(t)).put((byte) 0);
                 }
                 s.typesSent = true;
             }
             for (int i = 0; i < n; i++) {
-                if (s.types[i] == ParamType.INT) {
-                    out.putInt(s.ints[i]);
-                } else {
-                    putAscii(out, s.strings[i]);
+                switch (s.types[i]) {
+                    case INT -> out.putInt((int) s.numbers[i]);
+                    case LONG -> out.putLong(s.numbers[i]);
+                    default -> {
+                        if (s.ascii[i] != null) {
+                            putAscii(out, s.ascii[i]);
+                        } else {
+                            putLength(out, s.bytes[i].length);
+                            out.put(s.bytes[i]);
+                        }
+                    }
                 }
             }
         }
@@ -105,9 +114,14 @@ public final class WireConnection implements AutoCloseable {
 
     /** Sends {@code sql} as text (COM_QUERY), e.g. BEGIN; read the reply with {@link #readReply}. */
     public void query(CharSequence sql) throws IOException {
-        ByteBuffer out = channel.request(0, 1 + sql.length()).put(COM_QUERY);
-        for (int i = 0; i < sql.length(); i++) {
-            out.put((byte) sql.charAt(i));
+        if (WireStatement.isAscii(sql)) {
+            ByteBuffer out = channel.request(0, 1 + sql.length()).put(COM_QUERY);
+            for (int i = 0; i < sql.length(); i++) {
+                out.put((byte) sql.charAt(i));
+            }
+        } else {
+            byte[] text = sql.toString().getBytes(StandardCharsets.UTF_8);
+            channel.request(0, 1 + text.length).put(COM_QUERY).put(text);
         }
         channel.send();
         reply.reset();
@@ -164,18 +178,32 @@ public final class WireConnection implements AutoCloseable {
         }
     }
 
-    /** Sysbench's values are ASCII (digits, '-', letters); one byte per char, length-encoded (< 251 as they are). */
+    private static byte typeCode(ParamType t) {
+        return switch (t) {
+            case INT -> MYSQL_TYPE_LONG;
+            case LONG -> MYSQL_TYPE_LONGLONG;
+            case STRING -> MYSQL_TYPE_STRING;
+            case BYTES -> MYSQL_TYPE_BLOB;
+        };
+    }
+
+    /** An ASCII string (sysbench's values: digits, '-', letters): one byte per char, after its length. */
     private static void putAscii(ByteBuffer out, String s) {
         int n = s.length();
-        if (n < 251) {
-            out.put((byte) n);
-        } else if (n > 0xffff) {
-            throw new IllegalArgumentException("a string parameter of " + n + " characters; at most 65535");
-        } else {
-            out.put((byte) 0xfc).putShort((short) n);
-        }
+        putLength(out, n);
         for (int i = 0; i < n; i++) {
             out.put((byte) s.charAt(i));
+        }
+    }
+
+    /** A length-encoded integer, as a string parameter's length is sent. */
+    private static void putLength(ByteBuffer out, int n) {
+        if (n < 251) {
+            out.put((byte) n);
+        } else if (n <= 0xffff) {
+            out.put((byte) 0xfc).putShort((short) n);
+        } else {
+            out.put((byte) 0xfd).put((byte) n).putShort((short) (n >>> 8));
         }
     }
 

@@ -1,7 +1,7 @@
 /**
- * bench's own MySQL protocol client ({@code --driver wire}), just what sysbench's prepared-statement
- * scripts need and no more: the log-in ({@code Login}: mysql_native_password, caching_sha2_password),
- * server-side prepared statements with 32-bit integer and ASCII string parameters
+ * bench's own MySQL protocol client ({@code --driver wire}), just what the request scripts need
+ * ({@link benchkit.mysql.script}) and no more: the log-in ({@code Login}: mysql_native_password,
+ * caching_sha2_password), server-side prepared statements with integer, string and bytes parameters
  * ({@link benchkit.mysql.wire.WireStatement}), text queries for BEGIN/COMMIT/ROLLBACK, and replies
  * (OK, ERR, result sets whose rows are counted, not decoded) read as far as they have arrived
  * ({@link benchkit.mysql.wire.WireConnection}), over a non-blocking channel ({@code WireChannel}).

@@ -1,14 +1,14 @@
-package benchkit.sysbench;
+package benchkit.mysql.script;
 
 import benchkit.mysql.IgnoredErrors;
-import benchkit.mysql.wire.ParamType;
-import benchkit.spi.Outcome;
-import benchkit.spi.PolledSession;
-import benchkit.spi.QueryCounter;
+import benchkit.mysql.SqlErrors;
+import benchkit.mysql.script.Request.Kind;
 import benchkit.mysql.wire.WireConnection;
 import benchkit.mysql.wire.WireError;
 import benchkit.mysql.wire.WireStatement;
-import benchkit.sysbench.Request.Kind;
+import benchkit.spi.Outcome;
+import benchkit.spi.PolledSession;
+import benchkit.spi.QueryCounter;
 
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;
@@ -17,8 +17,8 @@ import java.util.List;
 /**
  * A session over bench's own protocol client ({@code --driver wire}) that runs a {@link RequestScript}'s
  * events: requests are sent one at a time without waiting on the socket, so the runner can keep many
- * sessions in flight from one thread. Errors as sysbench, and as {@link JdbcSession}: a code in
- * --mysql-ignore-errors rolls back and counts as ignored, a lost connection reconnects, prepares
+ * sessions in flight from one thread. Errors as sysbench, and as {@link JdbcSession}: an ignored code
+ * rolls back (see {@link ScriptSession}) and counts as ignored, a lost connection reconnects, prepares
  * again and asks for a retry, anything else ends the run with a one-line message.
  */
 final class WireSession extends ScriptSession implements PolledSession {
@@ -31,25 +31,37 @@ final class WireSession extends ScriptSession implements PolledSession {
     /** Run by {@link #execute()} on a thread of its own (not by an event loop). */
     private boolean ownThread;
 
-    WireSession(String workload, RequestScript script, Connector connector, IgnoredErrors ignored, QueryCounter queries)
-            throws IOException, WireError {
-        super(workload, script, connector, ignored, queries);
+    WireSession(String workload, RequestScript script, ScriptDriver driver, IgnoredErrors ignored, QueryCounter queries) {
+        super(workload, script, driver, ignored, queries);
         connect();
     }
 
-    /** Connects and prepares the script's statements. */
-    private void connect() throws IOException, WireError {
-        connection = connector.openWire();
+    /** Connects and prepares the script's statements; a failure is one line naming what failed. */
+    private void connect() {
+        try {
+            connection = driver.openWire();
+        } catch (WireError e) {
+            throw new IllegalStateException(connectFailure(SqlErrors.describe(e.code(), e.sqlState(), e.getMessage())), e);
+        } catch (IOException e) {
+            throw new IllegalStateException(connectFailure(e.getMessage()), e);
+        }
+        int statement = 0;
         try {
             if (ownThread) {
                 connection.ownThread();
             }
             List<RequestScript.Prepared> statements = script.statements();
             prepared = new WireStatement[statements.size()];
-            for (int i = 0; i < prepared.length; i++) {
-                prepared[i] = connection.prepare(statements.get(i).sql(), statements.get(i).params());
+            for (; statement < prepared.length; statement++) {
+                prepared[statement] = connection.prepare(statements.get(statement).sql(), statements.get(statement).params());
             }
-        } catch (IOException | WireError | RuntimeException e) {
+        } catch (WireError e) {
+            closeQuietly();
+            throw new IllegalStateException(prepareFailure(statement, SqlErrors.describe(e.code(), e.sqlState(), e.getMessage())), e);
+        } catch (IOException e) {
+            closeQuietly();
+            throw new IllegalStateException(connectFailure(e.getMessage()), e);
+        } catch (RuntimeException e) {
             closeQuietly();
             throw e;
         }
@@ -60,20 +72,14 @@ final class WireSession extends ScriptSession implements PolledSession {
         if (!script.next(request)) {
             return Outcome.OK;
         }
+        inFlight = request.kind();
         if (request.isText()) {
-            send(request.text(), request.kind());
-            return null;
+            connection.query(request.text());
+        } else {
+            WireStatement s = prepared[request.statement()];
+            request.bind(s);
+            connection.execute(s);
         }
-        WireStatement s = prepared[request.statement()];
-        ParamType[] params = request.params();
-        for (int i = 0; i < params.length; i++) {
-            if (params[i] == ParamType.INT) {
-                s.setInt(i, request.ints[i]);
-            } else {
-                s.setString(i, request.strings[i]);
-            }
-        }
-        send(s, request.kind());
         return null;
     }
 
@@ -103,11 +109,8 @@ final class WireSession extends ScriptSession implements PolledSession {
         if (error != null) {
             return failed(finished, error);
         }
-        if (finished == Kind.ROLLBACK) {
-            return Outcome.IGNORED_ERROR;
-        }
-        answered(finished);
-        return next();
+        answered(finished, connection.rows() > 0);
+        return finished == Kind.ROLLBACK ? Outcome.IGNORED_ERROR : next();
     }
 
     @Override
@@ -136,27 +139,21 @@ final class WireSession extends ScriptSession implements PolledSession {
         }
     }
 
-    private void send(WireStatement s, Kind kind) throws IOException {
-        inFlight = kind;
-        connection.execute(s);
-    }
-
-    private void send(CharSequence sql, Kind kind) throws IOException {
-        inFlight = kind;
-        connection.query(sql);
-    }
-
-    /** An error the server answered with: ignored (rolled back first when in a transaction), or the end of the run. */
+    /** An error the server answered with: ignored (rolled back first where needed), or the end of the run. */
     private Outcome failed(Kind request, WireError error) {
-        if (request == Kind.ROLLBACK || !ignored.ignores(error.code())) {
-            throw new IllegalStateException(SqlErrors.describe(workload, error.code(), error.sqlState(), error.getMessage()));
+        String description = SqlErrors.describe(error.code(), error.sqlState(), error.getMessage());
+        if (request == Kind.ROLLBACK) {
+            throw new IllegalStateException(failure("ROLLBACK after an ignored error failed: " + description));
         }
-        if (!inTransaction) {
+        if (!ignored.ignores(error.code())) {
+            throw new IllegalStateException(failure(description));
+        }
+        if (!rollBackAfterIgnoredError()) {
             return Outcome.IGNORED_ERROR;
         }
-        inTransaction = false;
         try {
-            send(ROLLBACK, Kind.ROLLBACK);
+            inFlight = Kind.ROLLBACK;
+            connection.query(ROLLBACK);
         } catch (IOException e) {
             return reconnect(e);
         }
@@ -166,13 +163,12 @@ final class WireSession extends ScriptSession implements PolledSession {
     /** A lost connection: connect again and prepare again, and have the runner retry the event. */
     private Outcome reconnect(IOException cause) {
         closeQuietly();
-        inTransaction = false;
+        connectionLost();
         inFlight = null;
         try {
             connect();
-        } catch (IOException | WireError e) {
-            throw new IllegalStateException(workload + ": lost the connection (" + cause.getMessage()
-                    + ") and could not reconnect: " + e.getMessage(), e);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(reconnectFailure(cause.getMessage(), e.getMessage()), e);
         }
         return Outcome.RETRY;
     }

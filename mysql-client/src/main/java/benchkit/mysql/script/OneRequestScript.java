@@ -1,7 +1,7 @@
-package benchkit.sysbench;
+package benchkit.mysql.script;
 
-/** A script whose event is one request (oltp_insert, select_random_points/-ranges). */
-abstract class OneRequestScript implements RequestScript {
+/** A script whose event is one request (oltp_insert, select_random_points, a key-value get or set). */
+public abstract class OneRequestScript implements RequestScript {
     private boolean sent;
 
     /** Fills the event's one request. */
