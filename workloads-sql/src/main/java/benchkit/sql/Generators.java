@@ -1,13 +1,13 @@
 package benchkit.sql;
 
+import benchkit.mysql.script.Request;
+import benchkit.mysql.wire.ParamType;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -77,25 +77,25 @@ final class Generators {
 
     static ValueSource uniform(long min, long max) {
         long span = max - min + 1; // 0 when the range is all longs
-        return (ps, i, r) -> ps.setLong(i, span <= 0 ? r.nextLong() : min + r.nextLong(span));
+        return ValueSource.longs(r -> span <= 0 ? r.nextLong() : min + r.nextLong(span));
     }
 
     static ValueSource zipf(long min, long max, double exponent) {
         ZipfianLongs ranks = new ZipfianLongs(max - min + 1, exponent);
-        return (ps, i, r) -> ps.setLong(i, min + ranks.next(r) - 1);
+        return ValueSource.longs(r -> min + ranks.next(r) - 1);
     }
 
     private static final char[] ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789".toCharArray();
 
     static ValueSource strings(int minLen, int maxLen) {
-        return (ps, i, r) -> {
+        return ValueSource.strings(r -> {
             int len = minLen == maxLen ? minLen : minLen + r.nextInt(maxLen - minLen + 1);
             char[] chars = new char[len];
             for (int k = 0; k < len; k++) {
                 chars[k] = ALPHABET[r.nextInt(ALPHABET.length)];
             }
-            ps.setString(i, new String(chars));
-        };
+            return new String(chars);
+        });
     }
 
     /** Unique across sessions: thread t of T gives START+t, START+t+T, START+t+2T, ... */
@@ -111,8 +111,13 @@ final class Generators {
         }
 
         @Override
-        public void bind(PreparedStatement ps, int index, SplittableRandom random) throws SQLException {
-            ps.setLong(index, next);
+        public ParamType type() {
+            return ParamType.LONG;
+        }
+
+        @Override
+        public void fill(Request request, int index, SplittableRandom random) {
+            request.setLong(index, next);
             next += step;
         }
 
@@ -162,7 +167,7 @@ final class Generators {
             values.add(cells.get(col));
         }
         String[] pool = values.toArray(new String[0]);
-        return (ps, i, r) -> ps.setString(i, pool[r.nextInt(pool.length)]);
+        return ValueSource.strings(r -> pool[r.nextInt(pool.length)]);
     }
 
     private static void arity(String name, List<String> args, int min, int max, String usage) {

@@ -4,6 +4,10 @@ import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlEndpoint;
 import benchkit.mysql.SqlErrors;
+import benchkit.mysql.script.Request;
+import benchkit.mysql.script.RequestScript;
+import benchkit.mysql.script.ScriptDriver;
+import benchkit.mysql.wire.ParamType;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
@@ -15,6 +19,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -23,9 +28,10 @@ import java.util.SplittableRandom;
  * {@code @prepare} statements on one connection; {@code isPrepared} asks the {@code @prepared-if}
  * query (without one, a script with a {@code @prepare} section always prepares).
  *
+ * @param driver    --driver of the sessions: mariadb, mysql or wire (setup always on MariaDB Connector/J)
  * @param transport --transport: auto, tcp or socket
  */
-record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String transport) implements Workload {
+record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String driver, String transport) implements Workload {
     /** Rows sent per batch when a prepare statement repeats. */
     private static final int BATCH = 1000;
 
@@ -71,8 +77,9 @@ record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String transpo
     }
 
     @Override
-    public Session openSession(Target target, SessionContext context) throws SQLException {
-        return new SqlSession(script, connector(target), ignoredErrors, context);
+    public Session openSession(Target target, SessionContext context) {
+        return ScriptDriver.resolve(SqlWorkloadFactory.NAME, target, driver, transport).openSession(SqlWorkloadFactory.NAME,
+                new SqlEvents(script, context.thread(), context.threads()), ignoredErrors, context.queries());
     }
 
     private static void run(Connection c, List<ScriptStatement> statements, String phase, PrepareContext progress)
@@ -86,14 +93,18 @@ record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String transpo
                     }
                     continue;
                 }
-                List<ValueSource> params = st.params().stream().map(p -> p.forSession(0, 1)).toList();
+                ValueSource[] params = st.params().stream().map(p -> p.forSession(0, 1)).toArray(ValueSource[]::new);
+                Request row = new Request(List.of(new RequestScript.Prepared(st.sql(),
+                        Arrays.stream(params).map(ValueSource::type).toArray(ParamType[]::new))));
                 try (PreparedStatement ps = c.prepareStatement(st.sql())) {
                     for (int done = 0; done < st.repeat(); ) {
                         int batch = Math.min(BATCH, st.repeat() - done);
                         for (int k = 0; k < batch; k++) {
-                            for (int i = 0; i < params.size(); i++) {
-                                params.get(i).bind(ps, i + 1, random);
+                            for (int i = 0; i < params.length; i++) {
+                                params[i].fill(row, i, random);
                             }
+                            row.prepared(0, Request.Kind.WRITE);
+                            row.bind(ps);
                             ps.addBatch();
                         }
                         ps.executeBatch();

@@ -20,6 +20,8 @@ public final class SqlWorkloadFactory implements WorkloadFactory {
             new OptionSpec("script", null, "the SQL template file (see docs/plugins.md); required"),
             new OptionSpec("ignore-errors", "1213,1205", "server error codes that count as ignored errors "
                     + "(the event is rolled back); 'all' for every code, 'none' for none"),
+            new OptionSpec("driver", "mariadb", "client of the sessions: mariadb (MariaDB Connector/J), mysql (MySQL Connector/J), "
+                    + "or wire (bench's own protocol client: many sessions per thread on event loops; no TLS); setup uses MariaDB Connector/J"),
             new OptionSpec("transport", "auto", "auto (the target's way in: the unix socket for --mysql-socket alone, else TCP), tcp, or socket (needs a target with a socket)"));
 
     @Override
@@ -44,8 +46,9 @@ public final class SqlWorkloadFactory implements WorkloadFactory {
         if (!Files.isRegularFile(script)) {
             throw new InvalidOptionException(NAME + ": --script=" + script + " is not a readable file");
         }
+        String driver = values.choice("driver", List.of("mariadb", "mysql", "wire"));
         String transport = values.choice("transport", List.of("auto", "tcp", "socket"));
         return new SqlWorkload(ScriptParser.parse(script), IgnoredErrors.parse(NAME, "ignore-errors", values.string("ignore-errors")),
-                transport);
+                driver, transport);
     }
 }

@@ -1,19 +1,55 @@
 package benchkit.sql;
 
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
+import benchkit.mysql.script.Request;
+import benchkit.mysql.wire.ParamType;
+
 import java.util.SplittableRandom;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * Where the value of one {@code ?} comes from, declared by a {@code -- @param} line. Shared
  * sources are immutable; a source with per-session state (a sequence) gives each session its own copy.
  */
 interface ValueSource {
-    /** Sets parameter {@code index} of {@code statement} to the next value. */
-    void bind(PreparedStatement statement, int index, SplittableRandom random) throws SQLException;
+    /** How the value is sent: {@link ParamType#LONG} or {@link ParamType#STRING}. */
+    ParamType type();
+
+    /** Sets parameter {@code index} (0-based) of {@code request} to the next value. */
+    void fill(Request request, int index, SplittableRandom random);
 
     /** The source one session uses; {@code thread} of {@code threads} (the prepare step is thread 0 of 1). */
     default ValueSource forSession(int thread, int threads) {
         return this;
+    }
+
+    /** Whole numbers drawn by {@code next}. */
+    static ValueSource longs(ToLongFunction<SplittableRandom> next) {
+        return new ValueSource() {
+            @Override
+            public ParamType type() {
+                return ParamType.LONG;
+            }
+
+            @Override
+            public void fill(Request request, int index, SplittableRandom random) {
+                request.setLong(index, next.applyAsLong(random));
+            }
+        };
+    }
+
+    /** Text drawn by {@code next}. */
+    static ValueSource strings(Function<SplittableRandom, String> next) {
+        return new ValueSource() {
+            @Override
+            public ParamType type() {
+                return ParamType.STRING;
+            }
+
+            @Override
+            public void fill(Request request, int index, SplittableRandom random) {
+                request.setString(index, next.apply(random));
+            }
+        };
     }
 }

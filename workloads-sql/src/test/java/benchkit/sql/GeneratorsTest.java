@@ -1,5 +1,7 @@
 package benchkit.sql;
 
+import benchkit.mysql.script.Request;
+import benchkit.mysql.script.RequestScript;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Proxy;
@@ -109,8 +111,11 @@ class GeneratorsTest {
                     }
                     throw new UnsupportedOperationException(method.getName());
                 });
+        Request request = new Request(List.of(new RequestScript.Prepared("?", source.type())));
         for (int i = 0; i < n; i++) {
-            source.bind(recorder, 1, random);
+            source.fill(request, 0, random);
+            request.prepared(0, Request.Kind.WRITE);
+            request.bind(recorder);
         }
         return bound;
     }

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,10 +62,11 @@ class SqlWorkloadTest {
         assertTrue(names.contains("sql"), names.toString());
     }
 
-    @Test
-    void theExampleScriptPreparesRunsCountsAndCleansUp() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"mariadb", "wire"})
+    void theExampleScriptPreparesRunsCountsAndCleansUp(String driver) throws Exception {
         Target target = tcp("kvtest");
-        Workload w = new SqlWorkloadFactory().create(Map.of("script", ScriptParserTest.KV.toString()));
+        Workload w = new SqlWorkloadFactory().create(Map.of("script", ScriptParserTest.KV.toString(), "driver", driver));
         assertFalse(w.isPrepared(target), "no database yet");
         w.prepare(target, () -> 1);
         assertTrue(w.isPrepared(target));
@@ -100,8 +103,9 @@ class SqlWorkloadTest {
         assertEquals(0, count("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'kvtest'"));
     }
 
-    @Test
-    void ignoredErrorsRollBackAndOthersNameTheStatement() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"mariadb", "wire"})
+    void ignoredErrorsRollBackAndOthersNameTheStatement(String driver) throws Exception {
         Path script = dir.resolve("dup.sql");
         Files.writeString(script, """
                 -- @prepare
@@ -113,13 +117,19 @@ class SqlWorkloadTest {
                 INSERT INTO t VALUES (?);
                 """);
         Target target = tcp("duptest");
-        Workload ignoring = new SqlWorkloadFactory().create(Map.of("script", script.toString(), "ignore-errors", "1062"));
+        Workload ignoring = new SqlWorkloadFactory().create(Map.of("script", script.toString(), "ignore-errors", "1062",
+                "driver", driver));
         ignoring.prepare(target, () -> 1);
-        try (Session s = ignoring.openSession(target, new Counter(0, 1))) {
+        Counter counter = new Counter(0, 1);
+        try (Session s = ignoring.openSession(target, counter)) {
             assertEquals(Outcome.OK, s.execute());
             assertEquals(Outcome.IGNORED_ERROR, s.execute());
+            assertEquals(Outcome.IGNORED_ERROR, s.execute());
         }
-        Workload strict = new SqlWorkloadFactory().create(Map.of("script", script.toString(), "ignore-errors", "none"));
+        assertEquals(1, counter.writes, "the one insert that succeeded");
+        assertEquals(2, counter.others, "the ROLLBACK after each ignored error, outside any BEGIN too");
+        Workload strict = new SqlWorkloadFactory().create(Map.of("script", script.toString(), "ignore-errors", "none",
+                "driver", driver));
         try (Session s = strict.openSession(target, new Counter(0, 1))) {
             IllegalStateException e = assertThrows(IllegalStateException.class, s::execute);
             assertTrue(e.getMessage().startsWith("sql: event dup, statement at dup.sql:7: SQL error 1062"), e.getMessage());
@@ -139,6 +149,46 @@ class SqlWorkloadTest {
             assertTrue(e.getMessage().startsWith("sql: event e, statement at missing.sql:3: SQL error 1146"),
                     e.getMessage());
         }
+        // bench's wire client prepares when it connects
+        Workload wire = new SqlWorkloadFactory().create(Map.of("script", script.toString(), "driver", "wire"));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> wire.openSession(target, new Counter(0, 1)));
+        assertTrue(e.getMessage().startsWith("sql: cannot prepare the statement at missing.sql:3: SQL error 1146"),
+                e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mariadb", "wire"})
+    void textAndNumbersReachTheServerAsTheyAre(String driver) throws Exception {
+        Files.writeString(dir.resolve("words.csv"), "word\nnaïve café\n日本語\nplain\n");
+        Path script = dir.resolve("words.sql");
+        Files.writeString(script, """
+                -- @prepare
+                CREATE TABLE IF NOT EXISTS w (id BIGINT PRIMARY KEY, word VARCHAR(40) CHARACTER SET utf8mb4);
+                -- @cleanup
+                DROP TABLE w;
+                -- @event put
+                -- @param seq 5000000000
+                -- @param csv words.csv word
+                INSERT INTO w VALUES (?, ?);
+                """);
+        Target target = tcp("wordtest");
+        Workload w = new SqlWorkloadFactory().create(Map.of("script", script.toString(), "driver", driver));
+        w.prepare(target, () -> 1);
+        try (Session s = w.openSession(target, new Counter(0, 1))) {
+            for (int i = 0; i < 60; i++) {
+                assertEquals(Outcome.OK, s.execute());
+            }
+        }
+        assertEquals(60, count("SELECT COUNT(*) FROM wordtest.w WHERE id BETWEEN 5000000000 AND 5000000059"), "64-bit ids");
+        try (Connection c = server.connect(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT DISTINCT word FROM wordtest.w ORDER BY word")) {
+            List<String> words = new ArrayList<>();
+            while (rs.next()) {
+                words.add(rs.getString(1));
+            }
+            assertEquals(List.of("naïve café", "plain", "日本語"), words);
+        }
+        w.cleanup(target);
     }
 
     @Test
