@@ -11,16 +11,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Options of the SQL key-value baseline: the memcached workloads' key-value options, the table, the ignored errors. */
-public record SqlKvOptions(KvOptions kv, String table, IgnoredErrors ignoredErrors) {
+/**
+ * Options of the SQL key-value baseline: the memcached workloads' key-value options, the table, the
+ * ignored errors and the sessions' client.
+ *
+ * @param workload the workload's name, for messages
+ * @param driver   --driver: mariadb, mysql or wire
+ */
+public record SqlKvOptions(String workload, KvOptions kv, String table, IgnoredErrors ignoredErrors, String driver) {
     public static final String TABLE = "table";
     public static final String IGNORE_ERRORS = "ignore-errors";
+    public static final String DRIVER = "driver";
+    /** The largest value bench's wire client sends in one packet with the key and the statement's other bytes. */
+    static final int MAX_WIRE_VALUE = 16 * 1024 * 1024 - 1024;
 
     public static List<OptionSpec> specs(KvOperation op) {
         List<OptionSpec> s = new ArrayList<>(KvOptions.specs(op));
         s.add(new OptionSpec(TABLE, "kv", "InnoDB table kv(k, v, flags, cas, expiry) in the target's database"));
         s.add(new OptionSpec(IGNORE_ERRORS, "1213,1205", "server error codes that count as ignored errors "
                 + "(deadlock, lock wait timeout); 'all' for every code, 'none' for none"));
+        s.add(new OptionSpec(DRIVER, "mariadb", "client of the sessions: mariadb (MariaDB Connector/J), mysql (MySQL Connector/J), "
+                + "or wire (bench's own protocol client: many sessions per thread on event loops; no TLS); setup uses MariaDB Connector/J"));
         return s;
     }
 
@@ -35,6 +46,11 @@ public record SqlKvOptions(KvOptions kv, String table, IgnoredErrors ignoredErro
             throw new InvalidOptionException(workload + ": --value-size=" + kv.valueSizes() + " is above the table's limit of "
                     + SqlKvSchema.MAX_VALUE + " bytes");
         }
-        return new SqlKvOptions(kv, table, IgnoredErrors.parse(workload, IGNORE_ERRORS, v.string(IGNORE_ERRORS)));
+        String driver = v.choice(DRIVER, List.of("mariadb", "mysql", "wire"));
+        if (driver.equals("wire") && kv.valueSizes().max() > MAX_WIRE_VALUE) {
+            throw new InvalidOptionException(workload + ": --value-size=" + kv.valueSizes() + " is above what --driver=wire sends ("
+                    + MAX_WIRE_VALUE + " bytes)");
+        }
+        return new SqlKvOptions(workload, kv, table, IgnoredErrors.parse(workload, IGNORE_ERRORS, v.string(IGNORE_ERRORS)), driver);
     }
 }

@@ -3,6 +3,7 @@ package benchkit.memcached.sql;
 import benchkit.memcached.kv.KvData;
 import benchkit.memcached.kv.KvEvents;
 import benchkit.memcached.kv.KvOptions;
+import benchkit.mysql.script.ScriptDriver;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
@@ -56,7 +57,8 @@ public final class SqlKvWorkload implements Workload {
             loader.load(context.threads());
         }
         KvEvents events = data.events(context.thread(), context.threads());
-        return new SqlKvSession(target, options.table(), options.ignoredErrors(), events, context.queries());
+        return ScriptDriver.resolve(options.workload(), target, options.driver(), "auto").openSession(options.workload(),
+                new SqlKvEvents(options.table(), events), options.ignoredErrors(), context.queries());
     }
 
     private SqlKvLoader loader(Target target) {

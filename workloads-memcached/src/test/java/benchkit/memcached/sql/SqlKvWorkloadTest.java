@@ -13,6 +13,8 @@ import benchkit.spi.Workload;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -64,10 +66,12 @@ class SqlKvWorkloadTest {
         }
     }
 
-    @Test
-    void setsThenGetsHitEveryKey() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"mariadb", "wire"})
+    void setsThenGetsHitEveryKey(String driver) throws Exception {
+        String table = "kv_setget_" + driver;
         Map<String, String> opts = Map.of("keys", "400", "key-pattern", "sequential", "value-size", "100:0.5,3000:0.5",
-                "table", "kv_setget");
+                "table", table, "driver", driver);
         try (Workload set = workload("sql-kv-set", opts)) {
             assertFalse(set.isPrepared(target), "no table yet");
             set.prepare(target, TestContexts.prepare(2));
@@ -76,8 +80,16 @@ class SqlKvWorkloadTest {
                 assertEquals(100, c.writes);
             }
         }
-        assertEquals(400, rows("kv_setget"));
-        try (Workload get = workload("sql-kv-get", Map.of("keys", "400", "initial-load", "0", "table", "kv_setget"))) {
+        assertEquals(400, rows(table));
+        try (Connection c = SqlConnector.to(SqlEndpoint.of(target)).open(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT DISTINCT LENGTH(v) FROM `" + table + "` ORDER BY 1")) {
+            List<Integer> sizes = new java.util.ArrayList<>();
+            while (rs.next()) {
+                sizes.add(rs.getInt(1));
+            }
+            assertEquals(List.of(100, 3000), sizes, "the values arrive whole");
+        }
+        try (Workload get = workload("sql-kv-get", Map.of("keys", "400", "initial-load", "0", "table", table, "driver", driver))) {
             for (Counting c : run(get, 2, 300)) {
                 assertEquals(300, c.reads);
                 assertEquals(0, c.others);
@@ -87,14 +99,15 @@ class SqlKvWorkloadTest {
         }
     }
 
-    @Test
-    void prepareLoadsAndMissesAreCounted() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"mariadb", "wire"})
+    void prepareLoadsAndMissesAreCounted(String driver) throws Exception {
         try (Workload get = workload("sql-kv-get", Map.of("keys", "1000", "initial-load", "250", "key-size", "64",
-                "key-pattern", "sequential", "table", "kv_load"))) {
+                "key-pattern", "sequential", "table", "kv_load_" + driver, "driver", driver))) {
             assertFalse(get.isPrepared(target));
             get.prepare(target, TestContexts.prepare(4));
             assertTrue(get.isPrepared(target));
-            assertEquals(250, rows("kv_load"));
+            assertEquals(250, rows("kv_load_" + driver));
             Counting c = run(get, 1, 1000).get(0);
             assertEquals(250, c.reads);
             assertEquals(750, c.others);
