@@ -1,7 +1,6 @@
 package benchkit.mysql.script;
 
 import benchkit.mysql.IgnoredErrors;
-import benchkit.mysql.PreparedConnection;
 import benchkit.mysql.SqlErrors;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;

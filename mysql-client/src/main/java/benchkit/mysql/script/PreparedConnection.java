@@ -1,4 +1,4 @@
-package benchkit.mysql;
+package benchkit.mysql.script;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -7,20 +7,20 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * A session's JDBC connection with its statements prepared, as every SQL session holds one: a plain
+ * A {@link JdbcSession}'s connection with its script's statements prepared: a plain
  * statement for text queries (BEGIN, COMMIT, ROLLBACK, statements sent unprepared) and the prepared
  * ones by index. After a lost connection a session closes it ({@link #close()} never throws) and
  * opens another, which prepares everything again, as sysbench does on a reconnect.
  */
-public final class PreparedConnection implements AutoCloseable {
+final class PreparedConnection implements AutoCloseable {
     /** How a session connects, e.g. {@code connector::open}. */
     @FunctionalInterface
-    public interface Opener {
+    interface Opener {
         Connection open() throws SQLException;
     }
 
     /** Statement {@code index} could not be prepared; the server's code, state and message are kept. */
-    public static final class PrepareFailed extends SQLException {
+    static final class PrepareFailed extends SQLException {
         private final int index;
 
         PrepareFailed(int index, SQLException cause) {
@@ -28,7 +28,7 @@ public final class PreparedConnection implements AutoCloseable {
             this.index = index;
         }
 
-        public int index() {
+        int index() {
             return index;
         }
     }
@@ -49,7 +49,7 @@ public final class PreparedConnection implements AutoCloseable {
      *
      * @throws PrepareFailed when a statement cannot be prepared
      */
-    public static PreparedConnection open(Opener opener, List<String> statements) throws SQLException {
+    static PreparedConnection open(Opener opener, List<String> statements) throws SQLException {
         Connection c = opener.open();
         PreparedStatement[] prepared = new PreparedStatement[statements.size()];
         Statement plain = null;
@@ -72,12 +72,12 @@ public final class PreparedConnection implements AutoCloseable {
     }
 
     /** For text queries. */
-    public Statement plain() {
+    Statement plain() {
         return plain;
     }
 
     /** The prepared statement {@code index}; null for one sent as text. */
-    public PreparedStatement prepared(int index) {
+    PreparedStatement prepared(int index) {
         return prepared[index];
     }
 
