@@ -41,11 +41,12 @@ for round in $(seq "$ROUNDS"); do
       # shellcheck disable=SC2046
       OUT=/dev/null timed java -jar "$jar" --workload "$workload" $(options "$workload") "${driver[@]}" "${conn[@]}" \
         --threads "$THREADS" --warmup-iterations 1 --warmup-time "$WARMUP" --iterations 1 --time "$TIME" \
-        --report-interval 0 --collectors none --out "$dir/bench" 2>"$dir/b.cpu"
+        --report-interval 0 --collectors none --out "$dir/bench" 2>"$dir/b.cpu" \
+        || { echo "$workload with $name failed:" >&2; tail -5 "$dir/b.cpu" >&2; exit 1; }
       qps=$(python3 -c 'import json,sys; print(round(json.load(open(sys.argv[1]))[0]["secondaryMetrics"]["qps"]["score"]))' \
         "$dir/bench/jmh-result.json")
-      read -r _ client server _ _ < <(tail -1 "$dir/b.cpu")
-      printf '%-11s %-8s %5s %9s | %12.1f %12.1f\n' "$workload" "$name" "$round" "$qps" "$client" "$server"
+      read -r _ client_us server_us _ _ < <(tail -1 "$dir/b.cpu")
+      printf '%-11s %-8s %5s %9s | %12.1f %12.1f\n' "$workload" "$name" "$round" "$qps" "$client_us" "$server_us"
     done
   done
 done

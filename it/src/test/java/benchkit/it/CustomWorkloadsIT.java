@@ -44,6 +44,15 @@ class CustomWorkloadsIT {
         assertTrue(entry.path("secondaryMetrics").path("qps").path("score").asDouble() > 0, entry.toString());
     }
 
+    @Test
+    void sqlTemplateWorkloadOnBenchsOwnClientRunsOnEventLoops() throws Exception {
+        Path script = Path.of("../examples/sql/kv.sql").toAbsolutePath().normalize();
+        // --client-threads loop refuses sessions that cannot be polled: the template's wire sessions can
+        JsonNode entry = run("--workload", "sql", "--script", script.toString(), "--driver", "wire", "--client-threads", "loop");
+        assertEquals("wire", entry.path("params").path("driver").asText(), entry.toString());
+        assertTrue(entry.path("secondaryMetrics").path("qps").path("score").asDouble() > 0, entry.toString());
+    }
+
     private JsonNode run(String... workloadArgs) throws Exception {
         Path out = dir.resolve("out-" + System.nanoTime());
         String[] common = {"--server", "system", "--threads", "2", "--time", "1", "--iterations", "1",
