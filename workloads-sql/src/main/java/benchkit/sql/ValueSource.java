@@ -25,31 +25,25 @@ interface ValueSource {
 
     /** Whole numbers drawn by {@code next}. */
     static ValueSource longs(ToLongFunction<SplittableRandom> next) {
-        return new ValueSource() {
-            @Override
-            public ParamType type() {
-                return ParamType.LONG;
-            }
-
-            @Override
-            public void fill(Request request, int index, SplittableRandom random) {
-                request.setLong(index, next.applyAsLong(random));
-            }
-        };
+        return new Drawn(ParamType.LONG, (request, index, random) -> request.setLong(index, next.applyAsLong(random)));
     }
 
     /** Text drawn by {@code next}. */
     static ValueSource strings(Function<SplittableRandom, String> next) {
-        return new ValueSource() {
-            @Override
-            public ParamType type() {
-                return ParamType.STRING;
-            }
+        return new Drawn(ParamType.STRING, (request, index, random) -> request.setString(index, next.apply(random)));
+    }
 
-            @Override
-            public void fill(Request request, int index, SplittableRandom random) {
-                request.setString(index, next.apply(random));
-            }
-        };
+    /** A source without state of its own: its type, and how it fills a parameter. */
+    record Drawn(ParamType type, Filler filler) implements ValueSource {
+        @Override
+        public void fill(Request request, int index, SplittableRandom random) {
+            filler.fill(request, index, random);
+        }
+    }
+
+    /** {@link ValueSource#fill}, as a lambda. */
+    @FunctionalInterface
+    interface Filler {
+        void fill(Request request, int index, SplittableRandom random);
     }
 }

@@ -1,9 +1,7 @@
 package benchkit.mysql.script;
 
-import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlErrors;
 import benchkit.spi.Outcome;
-import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
 
 import java.sql.PreparedStatement;
@@ -22,8 +20,8 @@ final class JdbcSession extends ScriptSession implements Session {
     /** Its plain statement sends BEGIN / COMMIT / ROLLBACK and text queries, as sysbench's MySQL driver sends what it cannot prepare. */
     private PreparedConnection connection;
 
-    JdbcSession(String workload, RequestScript script, ScriptDriver driver, IgnoredErrors ignored, QueryCounter queries) {
-        super(workload, script, driver, ignored, queries);
+    JdbcSession(Setup setup) {
+        super(setup);
         connect();
     }
 

@@ -92,8 +92,8 @@ public final class ScriptDriver {
      * failure to connect or prepare is an {@link IllegalStateException} of one line naming {@code workload}.
      */
     public Session openSession(String workload, RequestScript script, IgnoredErrors ignored, QueryCounter queries) {
-        return wire ? new WireSession(workload, script, this, ignored, queries)
-                : new JdbcSession(workload, script, this, ignored, queries);
+        ScriptSession.Setup setup = new ScriptSession.Setup(workload, script, this, ignored, queries);
+        return wire ? new WireSession(setup) : new JdbcSession(setup);
     }
 
     /** The database the tables live in. */

@@ -19,13 +19,17 @@ abstract class ScriptSession {
     /** Between a BEGIN and its COMMIT: an ignored error then rolls back first. */
     private boolean inTransaction;
 
-    ScriptSession(String workload, RequestScript script, ScriptDriver driver, IgnoredErrors ignored, QueryCounter queries) {
-        this.workload = workload;
-        this.script = script;
+    /** What a session is opened with, by {@link ScriptDriver#openSession}: {@code workload} names it in messages. */
+    record Setup(String workload, RequestScript script, ScriptDriver driver, IgnoredErrors ignored, QueryCounter queries) {
+    }
+
+    ScriptSession(Setup setup) {
+        this.workload = setup.workload();
+        this.script = setup.script();
         this.request = new Request(script.statements());
-        this.driver = driver;
-        this.ignored = ignored;
-        this.queries = queries;
+        this.driver = setup.driver();
+        this.ignored = setup.ignored();
+        this.queries = setup.queries();
     }
 
     /**

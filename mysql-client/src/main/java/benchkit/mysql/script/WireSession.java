@@ -1,6 +1,5 @@
 package benchkit.mysql.script;
 
-import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlErrors;
 import benchkit.mysql.script.Request.Kind;
 import benchkit.mysql.wire.WireConnection;
@@ -8,7 +7,6 @@ import benchkit.mysql.wire.WireError;
 import benchkit.mysql.wire.WireStatement;
 import benchkit.spi.Outcome;
 import benchkit.spi.PolledSession;
-import benchkit.spi.QueryCounter;
 
 import java.io.IOException;
 import java.nio.channels.SelectableChannel;
@@ -31,8 +29,8 @@ final class WireSession extends ScriptSession implements PolledSession {
     /** Run by {@link #execute()} on a thread of its own (not by an event loop). */
     private boolean ownThread;
 
-    WireSession(String workload, RequestScript script, ScriptDriver driver, IgnoredErrors ignored, QueryCounter queries) {
-        super(workload, script, driver, ignored, queries);
+    WireSession(Setup setup) {
+        super(setup);
         connect();
     }
 
