@@ -1,5 +1,6 @@
 package benchkit.sql;
 
+import benchkit.mysql.Catalog;
 import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlEndpoint;
@@ -46,7 +47,7 @@ record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String driver,
         }
         ScriptStatement check = script.preparedIf().get();
         try (Connection c = connector(target).openWithoutDatabase()) {
-            if (!databaseExists(c, target.database())) {
+            if (!Catalog.databaseExists(c, target.database())) {
                 return false;
             }
             c.setCatalog(target.database());
@@ -61,9 +62,7 @@ record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String driver,
     @Override
     public void prepare(Target target, PrepareContext context) throws SQLException {
         try (Connection c = connector(target).openWithoutDatabase()) {
-            try (Statement s = c.createStatement()) {
-                s.execute("CREATE DATABASE IF NOT EXISTS `" + target.database().replace("`", "``") + "`");
-            }
+            Catalog.createDatabase(c, target.database());
             c.setCatalog(target.database());
             run(c, script.prepare(), "prepare", context);
         }
@@ -116,16 +115,6 @@ record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String driver,
                 }
             } catch (SQLException e) {
                 throw failure(phase + " statement at " + st.where(), e);
-            }
-        }
-    }
-
-    private static boolean databaseExists(Connection c, String database) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT 1 FROM information_schema.schemata WHERE schema_name = ?")) {
-            ps.setString(1, database);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
             }
         }
     }

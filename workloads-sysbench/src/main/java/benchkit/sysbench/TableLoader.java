@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.mysql.Catalog;
 import benchkit.mysql.JdbcDriver;
 import benchkit.mysql.SqlErrors;
 import benchkit.mysql.script.ScriptDriver;
@@ -8,7 +9,6 @@ import benchkit.spi.PrepareContext;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -45,41 +45,23 @@ final class TableLoader {
 
     /** Whether every table exists, holds ids up to the rows to load, and has its secondary index. */
     boolean isPrepared(ScriptDriver connector) throws SQLException {
-        try (Connection c = connector.open(false)) {
+        try (Connection c = connector.open(false); Statement q = c.createStatement()) {
             String db = connector.databaseName();
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = ?")) {
-                s.setString(1, db);
-                if (!positive(s)) {
+            if (!Catalog.databaseExists(c, db)) {
+                return false;
+            }
+            for (int t = 1; t <= options.tables(); t++) {
+                String table = Schema.tableName(t);
+                if (!Catalog.tableExists(c, db, table)
+                        || options.createSecondary() && !Catalog.indexExists(c, db, table, Schema.secondaryIndexName(t))) {
                     return false;
                 }
-            }
-            try (PreparedStatement tableExists = c.prepareStatement(
-                    "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = ? AND table_name = ?");
-                 PreparedStatement indexExists = c.prepareStatement(
-                    "SELECT COUNT(*) FROM information_schema.statistics WHERE table_schema = ? AND table_name = ? AND index_name = ?");
-                 Statement q = c.createStatement()) {
-                for (int t = 1; t <= options.tables(); t++) {
-                    tableExists.setString(1, db);
-                    tableExists.setString(2, Schema.tableName(t));
-                    if (!positive(tableExists)) {
-                        return false;
-                    }
-                    if (options.createSecondary()) {
-                        indexExists.setString(1, db);
-                        indexExists.setString(2, Schema.tableName(t));
-                        indexExists.setString(3, Schema.secondaryIndexName(t));
-                        if (!positive(indexExists)) {
+                if (rowsToLoad > 0) {
+                    // ids are loaded in order, so MAX(id) (an index lookup) shows a complete load.
+                    try (ResultSet rs = q.executeQuery("SELECT COALESCE(MAX(id), 0) FROM " + Catalog.quoted(db) + "." + table)) {
+                        rs.next();
+                        if (rs.getLong(1) < rowsToLoad) {
                             return false;
-                        }
-                    }
-                    if (rowsToLoad > 0) {
-                        // ids are loaded in order, so MAX(id) (an index lookup) shows a complete load.
-                        try (ResultSet rs = q.executeQuery("SELECT COALESCE(MAX(id), 0) FROM `" + db + "`." + Schema.tableName(t))) {
-                            rs.next();
-                            if (rs.getLong(1) < rowsToLoad) {
-                                return false;
-                            }
                         }
                     }
                 }
@@ -88,17 +70,11 @@ final class TableLoader {
         }
     }
 
-    private static boolean positive(PreparedStatement s) throws SQLException {
-        try (ResultSet rs = s.executeQuery()) {
-            return rs.next() && rs.getLong(1) > 0;
-        }
-    }
-
     void prepare(ScriptDriver connector, PrepareContext context, long seed) throws Exception {
         boolean localInfile;
         int maxPacket;
         try (Connection c = connector.open(false); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE IF NOT EXISTS `" + connector.databaseName() + "`");
+            Catalog.createDatabase(c, connector.databaseName());
             try (ResultSet rs = s.executeQuery("SELECT @@local_infile, @@max_allowed_packet")) {
                 rs.next();
                 localInfile = rs.getBoolean(1);
@@ -262,13 +238,10 @@ final class TableLoader {
 
     void cleanup(ScriptDriver connector) throws SQLException {
         try (Connection c = connector.open(false); Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.schemata WHERE schema_name = '"
-                    + connector.databaseName().replace("'", "''") + "'")) {
-                if (!rs.next() || rs.getLong(1) == 0) {
-                    return;
-                }
+            if (!Catalog.databaseExists(c, connector.databaseName())) {
+                return;
             }
-            s.execute("USE `" + connector.databaseName() + "`");
+            s.execute("USE " + Catalog.quoted(connector.databaseName()));
             for (int t = 1; t <= options.tables(); t++) {
                 s.execute(Schema.dropTable(t));
             }

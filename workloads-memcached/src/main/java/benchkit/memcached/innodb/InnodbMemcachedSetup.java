@@ -1,5 +1,6 @@
 package benchkit.memcached.innodb;
 
+import benchkit.mysql.Catalog;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.memcached.sql.SqlKvSchema;
 
@@ -106,11 +107,11 @@ public final class InnodbMemcachedSetup {
         if (!SqlKvSchema.isIdentifier(database) || !SqlKvSchema.isIdentifier(table)) {
             throw new IllegalArgumentException("InnoDB memcached: database and table must be plain identifiers");
         }
-        if (!schemaExists(c, "innodb_memcache")) {
+        if (!Catalog.databaseExists(c, "innodb_memcache")) {
             runScript(c, configScript);
         }
+        Catalog.createDatabase(c, database);
         try (Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE IF NOT EXISTS `" + database + "`");
             s.execute(SqlKvSchema.createTable(database, table));
         }
         try (PreparedStatement ps = c.prepareStatement("REPLACE INTO innodb_memcache.containers (name, db_schema, db_table, "
@@ -197,15 +198,6 @@ public final class InnodbMemcachedSetup {
         } finally {
             if (catalog != null && !catalog.isEmpty()) {
                 c.setCatalog(catalog);
-            }
-        }
-    }
-
-    private static boolean schemaExists(Connection c, String schema) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?")) {
-            ps.setString(1, schema);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
             }
         }
     }

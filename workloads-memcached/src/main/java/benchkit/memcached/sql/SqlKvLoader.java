@@ -1,5 +1,6 @@
 package benchkit.memcached.sql;
 
+import benchkit.mysql.Catalog;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlEndpoint;
 import benchkit.memcached.kv.KeySpace;
@@ -43,17 +44,11 @@ final class SqlKvLoader {
     /** Whether the table exists and holds the first and the last key of the initial load. */
     boolean loaded() throws SQLException {
         try (Connection c = SqlConnector.to(SqlEndpoint.of(target)).openWithoutDatabase()) {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?")) {
-                ps.setString(1, target.database());
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (!rs.next()) {
-                        return false;
-                    }
-                }
+            if (!Catalog.databaseExists(c, target.database())) {
+                return false;
             }
             c.setCatalog(target.database());
-            if (!SqlKvSchema.tableExists(c, table)) {
+            if (!Catalog.tableExists(c, null, table)) {
                 return false;
             }
             if (initialLoad == 0) {

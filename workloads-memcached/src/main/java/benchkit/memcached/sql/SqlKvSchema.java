@@ -1,12 +1,11 @@
 package benchkit.memcached.sql;
 
+import benchkit.mysql.Catalog;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlEndpoint;
 import benchkit.spi.Target;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
@@ -64,19 +63,9 @@ public final class SqlKvSchema {
             throw new SQLException("the target's database name '" + target.database() + "' is not a plain identifier");
         }
         try (Connection c = SqlConnector.to(SqlEndpoint.of(target)).openWithoutDatabase(); Statement s = c.createStatement()) {
-            s.execute("CREATE DATABASE IF NOT EXISTS `" + target.database() + "`");
-            s.execute("USE `" + target.database() + "`");
+            Catalog.createDatabase(c, target.database());
+            s.execute("USE " + Catalog.quoted(target.database()));
             s.execute(createTable(table));
-        }
-    }
-
-    public static boolean tableExists(Connection c, String table) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT 1 FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name = ?")) {
-            ps.setString(1, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
         }
     }
 }
