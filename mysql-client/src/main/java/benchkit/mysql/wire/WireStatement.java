@@ -6,10 +6,12 @@ import java.nio.charset.StandardCharsets;
 public final class WireStatement {
     final int id;
     final ParamType[] types;
+    /** INT and LONG parameters. */
     final long[] numbers;
-    /** STRING parameters encoded (ASCII strings, all sysbench sends, as they are), and BYTES ones. */
-    final byte[][] bytes;
+    /** STRING parameters of ASCII characters (all sysbench sends), written char by char; null for the others. */
     final String[] ascii;
+    /** BYTES parameters, and STRING ones with other characters, encoded in UTF-8. */
+    final byte[][] bytes;
     /** Whether an execution sent the parameters' types; later ones leave them out. */
     boolean typesSent;
 
@@ -17,8 +19,8 @@ public final class WireStatement {
         this.id = id;
         this.types = types.clone();
         this.numbers = new long[types.length];
-        this.bytes = new byte[types.length][];
         this.ascii = new String[types.length];
+        this.bytes = new byte[types.length][];
     }
 
     /** At least the bytes of COM_STMT_EXECUTE's payload with the parameters set now. */
