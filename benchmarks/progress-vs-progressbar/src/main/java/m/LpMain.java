@@ -1,6 +1,6 @@
 package m;
 
-import benchkit.core.run.LoadProgress;
+import benchkit.core.console.LoadProgress;
 
 /** The project's LoadProgress, called like Runner.prepare / PrepareCommand do (forStream + progress + close). */
 public final class LpMain {

@@ -1,6 +1,6 @@
 package benchkit.cli;
 
-import benchkit.core.run.LoadProgress;
+import benchkit.core.console.LoadProgress;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Workload;

@@ -1,5 +1,6 @@
 package benchkit.core.run;
 
+import benchkit.core.console.LoadProgress;
 import benchkit.core.report.Compare;
 import benchkit.core.report.EffectSummary;
 import benchkit.core.report.HtmlReport;

@@ -2,21 +2,13 @@ package benchkit.core.server;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
  * A server tarball shipped on the classpath, extracted once into the cache directory
- * ({@code <cache>/mariadb-11.4.5}). Extraction goes to a temporary sibling that is renamed into place
- * atomically, under a file lock, so two processes racing to extract it are safe.
+ * ({@code <cache>/mariadb-11.4.5}) as a {@link CacheEntry}: never seen half extracted, safe when two processes race.
  */
 public enum EmbeddedDistribution {
     /** The default: MariaDB's own build links only libraries every Debian/Ubuntu base system has. */
@@ -84,48 +76,16 @@ public enum EmbeddedDistribution {
 
     /** The extracted base directory under {@code cacheDir}, extracting it first if needed. */
     public Path extract(Path cacheDir) throws IOException {
-        Files.createDirectories(cacheDir);
-        Path target = extractedDir(cacheDir);
-        if (Files.isExecutable(serverBinary(target))) {
-            return target;
-        }
-        synchronized (EmbeddedDistribution.class) { // FileLock only excludes other processes, not other threads
-            return extractLocked(cacheDir, target);
-        }
-    }
-
-    private Path extractLocked(Path cacheDir, Path target) throws IOException {
-        try (FileChannel lockFile = FileChannel.open(cacheDir.resolve(directoryName() + ".lock"),
-                StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock ignored = lockFile.lock()) {
-            if (Files.isExecutable(serverBinary(target))) {
-                return target; // another process finished while we waited for the lock
-            }
-            Path temp = Files.createTempDirectory(cacheDir, directoryName() + ".partial-");
-            try (InputStream in = EmbeddedDistribution.class.getResourceAsStream(resource())) {
-                if (in == null) {
-                    throw new IOException("embedded " + distribution + " is not in this build (missing resource "
-                            + resource() + ")");
-                }
-                TarGzExtractor.extract(in, temp);
-                if (Files.exists(target)) {
-                    PrivateTempDir.deleteRecursively(target); // a broken leftover without its server binary
-                }
-                try {
-                    Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException | FileAlreadyExistsException e) {
-                    throw new IOException("cannot move extracted " + distribution + " into " + target + ": " + e);
-                }
-            } catch (IOException | RuntimeException e) {
-                try {
-                    PrivateTempDir.deleteRecursively(temp);
-                } catch (UncheckedIOException | IOException suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-                throw e;
-            }
-        }
-        return target;
+        return new CacheEntry(cacheDir, directoryName()).obtain(dir -> Files.isExecutable(serverBinary(dir)), true,
+                partial -> {
+                    try (InputStream in = EmbeddedDistribution.class.getResourceAsStream(resource())) {
+                        if (in == null) {
+                            throw new IOException("embedded " + distribution + " is not in this build (missing resource "
+                                    + resource() + ")");
+                        }
+                        TarGzExtractor.extract(in, partial);
+                    }
+                });
     }
 
     /** {@code $BENCHKIT_CACHE}, or {@code ~/.cache/benchkit}. */

@@ -1,4 +1,4 @@
-package benchkit.core.run;
+package benchkit.core.console;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Prints the progress of a workload's prepare step, one unit (table) at a time, from the
+ * Prints the progress of long work in units, e.g. a workload's prepare step one table at a time (from the
  * {@code PrepareContext.progress(unit, done, total)} calls, which may come from several loading
- * threads at once.
+ * threads at once) or a download, counted in the {@link Quantity} given.
  *
  * <p>On a terminal it keeps one line per unit being loaded and redraws them in place, e.g.
  * {@code sbtest3 [########------]  61% 61000/100000 rows  152k rows/s}, at most 4 times a second;
@@ -28,8 +28,15 @@ public final class LoadProgress {
     static final long PLAIN_QUIET_NANOS = 10_000_000_000L;
     static final int BAR_WIDTH = 20;
 
+    /** What is counted and what a finished unit's line says, e.g. rows that were "Prepared". */
+    public record Quantity(String word, String finished) {
+        public static final Quantity ROWS = new Quantity("rows", "Prepared");
+        public static final Quantity MEGABYTES = new Quantity("MB", "Downloaded");
+    }
+
     private final PrintStream out;
     private final boolean terminal;
+    private final Quantity quantity;
     private final LongSupplier nanoClock;
     private final String prefix;
     /** Units on screen (terminal) or started (plain), in the order they started. */
@@ -61,7 +68,12 @@ public final class LoadProgress {
      * @param prefix   put before every plain line, e.g. {@code "# "}
      */
     public LoadProgress(PrintStream out, boolean terminal, String prefix, LongSupplier nanoClock) {
+        this(out, terminal, prefix, nanoClock, Quantity.ROWS);
+    }
+
+    public LoadProgress(PrintStream out, boolean terminal, String prefix, LongSupplier nanoClock, Quantity quantity) {
         this.out = out;
+        this.quantity = quantity;
         this.terminal = terminal;
         this.prefix = prefix;
         this.nanoClock = nanoClock;
@@ -69,7 +81,12 @@ public final class LoadProgress {
 
     /** A printer for {@code out}: redrawing only when it is the console and the terminal is not dumb. */
     public static LoadProgress forStream(PrintStream out, String prefix) {
-        return new LoadProgress(out, isTerminal(out), prefix, System::nanoTime);
+        return forStream(out, prefix, Quantity.ROWS);
+    }
+
+    /** The same, counting {@code quantity}. */
+    public static LoadProgress forStream(PrintStream out, String prefix, Quantity quantity) {
+        return new LoadProgress(out, isTerminal(out), prefix, System::nanoTime, quantity);
     }
 
     /** Whether {@code out} is {@code System.out} on an interactive terminal that understands ANSI. */
@@ -113,7 +130,7 @@ public final class LoadProgress {
     private void plain(Unit u, long now) {
         if (u.finished) {
             double secs = (now - u.started) / 1e9;
-            out.println(prefix + "Prepared " + u.name + " (" + u.total + " rows in "
+            out.println(prefix + quantity.finished() + " " + u.name + " (" + u.total + " " + quantity.word() + " in "
                     + String.format(Locale.ROOT, "%.1f", secs) + " s" + rateSuffix(u.total, now - u.started) + ")");
             out.flush();
             units.remove(u.name);
@@ -159,7 +176,7 @@ public final class LoadProgress {
         dirty = false;
     }
 
-    /** e.g. {@code sbtest3 [########------------]  41% 41000/100000 rows  152k rows/s}. */
+    /** e.g. {@code sbtest3 [########------------]  41% 41000/100000 rows  152k rows/s}, in the quantity's word. */
     String line(Unit u, long now, boolean bar) {
         int pct = u.total == 0 ? 100 : (int) Math.min(100, u.done * 100 / u.total);
         StringBuilder sb = new StringBuilder(u.name).append(' ');
@@ -167,16 +184,16 @@ public final class LoadProgress {
             int filled = u.total == 0 ? BAR_WIDTH : (int) Math.min(BAR_WIDTH, u.done * BAR_WIDTH / u.total);
             sb.append('[').append("#".repeat(filled)).append("-".repeat(BAR_WIDTH - filled)).append("] ");
         }
-        sb.append(String.format(Locale.ROOT, "%3d%% %d/%d rows", pct, u.done, u.total));
+        sb.append(String.format(Locale.ROOT, "%3d%% %d/%d %s", pct, u.done, u.total, quantity.word()));
         sb.append(rateSuffix(u.done, now - u.started).replace(", ", "  "));
         return sb.toString();
     }
 
-    private static String rateSuffix(long rows, long nanos) {
-        if (nanos <= 0 || rows <= 0) {
+    private String rateSuffix(long done, long nanos) {
+        if (nanos <= 0 || done <= 0) {
             return "";
         }
-        return ", " + humanRate(rows * 1e9 / nanos) + " rows/s";
+        return ", " + humanRate(done * 1e9 / nanos) + " " + quantity.word() + "/s";
     }
 
     /** 950 -> {@code 950}, 152300 -> {@code 152k}, 2.5e6 -> {@code 2.5M}. */

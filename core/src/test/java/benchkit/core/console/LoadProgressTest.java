@@ -1,4 +1,4 @@
-package benchkit.core.run;
+package benchkit.core.console;
 
 import org.junit.jupiter.api.Test;
 
