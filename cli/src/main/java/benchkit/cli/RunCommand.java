@@ -17,6 +17,7 @@ import benchkit.core.run.Rendezvous;
 import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
 import benchkit.core.run.ServerChoice;
+import benchkit.core.run.ServerProvider;
 import benchkit.core.run.Variant;
 import benchkit.core.server.ExternalServer;
 import benchkit.memcached.kv.MemslapLines;
@@ -193,6 +194,8 @@ abstract class RunCommand implements Callable<Integer> {
                     : Variants.forProtocol(variants, name, factory.protocol());
             plans.put(name, plan(name, effective, fitting, names.size() == 1 ? outDir : outDir.resolve(name), given));
         }
+        // Servers too: names, paths, settings, and distributions to obtain, before anything is written.
+        ServerProvider.checkAll(plans.values().stream().flatMap(p -> p.variants().stream()).toList());
         if (clientOptions.clients != null) {
             return coordinate(registry, names, given, outDir, role);
         }

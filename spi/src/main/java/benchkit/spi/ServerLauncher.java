@@ -24,6 +24,16 @@ public interface ServerLauncher {
     List<Availability> distributions();
 
     /**
+     * Checks, before any server of the run starts and before anything is written, that {@code spec} can be
+     * launched here: its distribution, paths, settings and allocator. It may also obtain what launches need, once
+     * (e.g. download and unpack a server distribution), and then says so on standard output. Bad input or a
+     * distribution this machine cannot run throws {@link InvalidOptionException} with one line saying what to do.
+     * Called once per variant on the run's thread; the default checks nothing.
+     */
+    default void check(ServerSpec spec) throws Exception {
+    }
+
+    /**
      * Starts a fresh server and waits until it accepts connections. The returned handle owns the
      * process; closing it stops the server and removes what the launch created.
      */

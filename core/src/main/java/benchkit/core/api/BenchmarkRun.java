@@ -152,6 +152,7 @@ public final class BenchmarkRun {
             throw new IllegalArgumentException("workload " + workload + " speaks " + factory.protocol()
                     + " but none of the servers does");
         }
+        ServerProvider.checkAll(variants);
         plan.variants(variants).outDir(outDir)
                 .workloadOptions(benchkit.spi.OptionValues.parse(workload, factory.options(), options).asMap());
         PrintStream out = quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out;

@@ -15,6 +15,24 @@ public interface ServerProvider {
     ServerHandle start() throws Exception;
 
     /**
+     * Checks before the run that {@link #start} can work, and obtains what it needs once (see
+     * {@link ServerLauncher#check}); bad input throws {@link benchkit.spi.InvalidOptionException}. The default, for a
+     * server bench does not launch, checks nothing: it is reached when the run starts.
+     */
+    default void check() throws Exception {
+    }
+
+    /** Checks the servers of {@code variants}, each once, before anything of a run starts or is written. */
+    static void checkAll(java.util.Collection<Variant> variants) throws Exception {
+        java.util.Set<ServerProvider> checked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Variant v : variants) {
+            if (checked.add(v.server())) {
+                v.server().check();
+            }
+        }
+    }
+
+    /**
      * Launches of {@code spec} by {@code launcher}. A launcher whose servers keep their data in a directory bench
      * owns ({@link DatadirLauncher}) can start them from a copy of data prepared once; other launchers' servers
      * (containers, memcached) are started and prepared each time, as are external servers.
@@ -29,6 +47,11 @@ public interface ServerProvider {
         public ServerHandle start() throws Exception {
             return launcher.launch(spec);
         }
+
+        @Override
+        public void check() throws Exception {
+            launcher.check(spec);
+        }
     }
 
     /** Launches of {@code spec} by a launcher that can also start them on a copy of prepared data. */
@@ -36,6 +59,11 @@ public interface ServerProvider {
         @Override
         public ServerHandle start() throws Exception {
             return launcher.launch(spec);
+        }
+
+        @Override
+        public void check() throws Exception {
+            launcher.check(spec);
         }
 
         @Override

@@ -105,6 +105,30 @@ public final class MysqlLauncher implements DatadirLauncher {
         return start(spec);
     }
 
+    /** Checks settings, CPU list and allocator, and resolves the distribution (obtaining it when it must). */
+    @Override
+    public void check(ServerSpec spec) throws IOException {
+        installation(withDefaultDistribution(spec));
+    }
+
+    /** The installation a spec launches, after checking the spec; obtains the distribution when needed. */
+    public Installation installation(ServerSpec spec) throws IOException {
+        validate(spec);
+        return distributions.resolve(withDefaultDistribution(spec).distribution());
+    }
+
+    private static void validate(ServerSpec spec) {
+        spec.settings().forEach(ServerConfig::validateSetting);
+        if (!spec.cpus().isEmpty() && !spec.cpus().matches(CPU_LIST)) {
+            throw new InvalidOptionException("invalid CPU list '" + spec.cpus() + "'; use e.g. 0-3 or 0,2,4");
+        }
+        AllocatorSpec allocator = spec.allocator();
+        if (allocator.library().isPresent() && !Files.isRegularFile(Path.of(allocator.library().get()))) {
+            throw new InvalidOptionException("allocator " + allocator.name() + ": library " + allocator.library().get()
+                    + " not found");
+        }
+    }
+
     /**
      * Same as {@link #launch} with the concrete handle type. A blank distribution means
      * {@link #DEFAULT_DISTRIBUTION}. Bad options throw {@link InvalidOptionException}; a distribution
@@ -161,16 +185,8 @@ public final class MysqlLauncher implements DatadirLauncher {
     private MysqlServerHandle startOnce(ServerSpec spec, Optional<DatadirSnapshot> from)
             throws IOException, ServerStartException {
         LaunchOptions launch = LaunchOptions.of(spec, options.keepDatadir(), options.startTimeout());
-        spec.settings().forEach(ServerConfig::validateSetting);
-        if (!spec.cpus().isEmpty() && !spec.cpus().matches(CPU_LIST)) {
-            throw new InvalidOptionException("invalid CPU list '" + spec.cpus() + "'; use e.g. 0-3 or 0,2,4");
-        }
+        Installation installation = installation(spec);
         AllocatorSpec allocator = spec.allocator();
-        if (allocator.library().isPresent() && !Files.isRegularFile(Path.of(allocator.library().get()))) {
-            throw new InvalidOptionException("allocator " + allocator.name() + ": library " + allocator.library().get()
-                    + " not found");
-        }
-        Installation installation = distributions.resolve(spec.distribution());
         long deadline = System.nanoTime() + launch.startTimeout().toNanos();
 
         LaunchDir dir = LaunchDir.create(options.tempRoot());
@@ -358,7 +374,7 @@ public final class MysqlLauncher implements DatadirLauncher {
                     "--innodb-doublewrite=0", "--innodb-flush-log-at-trx-commit=0", "--sync-binlog=0"));
             what = "mysqld --initialize-insecure";
         }
-        if (runningAsRoot()) {
+        if (ProcessOwner.isRoot()) {
             command.add("--user=root");
         }
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
@@ -411,7 +427,7 @@ public final class MysqlLauncher implements DatadirLauncher {
         }
         command.add(installation.serverBinary().toString());
         command.add("--defaults-file=" + dir.myCnf());
-        if (runningAsRoot()) {
+        if (ProcessOwner.isRoot()) {
             command.add("--user=root");
         }
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
@@ -513,14 +529,6 @@ public final class MysqlLauncher implements DatadirLauncher {
                     String.join("\n", ErrorLog.tail(dir.consoleLog(), 5)));
         }
         return mapped.get();
-    }
-
-    static boolean runningAsRoot() {
-        try {
-            return ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).intValue() == 0;
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            return "root".equals(System.getProperty("user.name"));
-        }
     }
 
     private static long remainingMillis(long deadline) {

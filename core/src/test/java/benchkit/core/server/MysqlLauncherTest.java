@@ -210,7 +210,7 @@ class MysqlLauncherTest {
     void unknownDistributionNamesTheValidOnes() {
         var e = assertThrows(InvalidOptionException.class,
                 () -> launcher().start(spec("postgres", Map.of(), AllocatorSpec.GLIBC, "")));
-        assertTrue(e.getMessage().contains("mariadb-11.4, mysql-8.0, mysql-5.7, system, basedir:DIR"), e.getMessage());
+        assertTrue(e.getMessage().contains("mariadb-11.4, mysql-8.0, mysql-5.7, mysql-8.0.33, system, basedir:DIR"), e.getMessage());
         assertThrows(InvalidOptionException.class,
                 () -> launcher().start(spec("system", Map.of(), AllocatorSpec.GLIBC, "0;rm")));
     }
@@ -225,9 +225,12 @@ class MysqlLauncherTest {
     @Test
     void distributionsReportAvailability() {
         List<Availability> list = launcher().distributions();
-        assertEquals(List.of("mariadb-11.4", "mysql-8.0", "mysql-5.7", "system", "basedir:DIR"),
+        assertEquals(List.of("mariadb-11.4", "mysql-8.0", "mysql-5.7", "mysql-8.0.33", "system", "basedir:DIR"),
                 list.stream().map(Availability::distribution).toList());
-        Availability system = list.get(3);
+        Availability central = list.get(3);
+        assertTrue(central.available(), central.reason());
+        assertTrue(central.reason().contains("Maven Central"), central.reason());
+        Availability system = list.get(4);
         assertTrue(system.available(), system.reason());
         assertTrue(system.reason().endsWith("mariadbd"), system.reason());
         assertTrue(list.get(0).available());

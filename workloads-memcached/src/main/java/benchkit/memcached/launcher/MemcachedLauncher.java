@@ -1,5 +1,6 @@
 package benchkit.memcached.launcher;
 
+import benchkit.core.server.ProcessOwner;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.ServerHandle;
@@ -73,7 +74,7 @@ public final class MemcachedLauncher implements ServerLauncher {
     /** The binary a distribution names; fails with a one-line message when it is not there. */
     Path binary(String distribution) {
         Path bin;
-        if (distribution.equals("system")) {
+        if (distribution.isBlank() || distribution.equals("system")) {
             bin = systemBinary;
         } else if (distribution.startsWith("path:")) {
             bin = Path.of(distribution.substring("path:".length()).strip());
@@ -86,7 +87,7 @@ public final class MemcachedLauncher implements ServerLauncher {
         }
         if (!Files.isRegularFile(bin) || !Files.isExecutable(bin)) {
             throw new InvalidOptionException("memcached distribution " + distribution + ": " + bin
-                    + " is not an executable file" + (distribution.equals("system") ? "; install it with: apt-get install memcached" : ""));
+                    + " is not an executable file" + (bin.equals(systemBinary) ? "; install it with: apt-get install memcached" : ""));
         }
         return bin;
     }
@@ -139,19 +140,30 @@ public final class MemcachedLauncher implements ServerLauncher {
         throw new InvalidOptionException("memcached: " + key + "=" + v + " is not valid; expected a whole number from " + min + " to " + max);
     }
 
+    /** The binary, the settings and the allocator's library, before anything starts. */
     @Override
-    public ServerHandle launch(ServerSpec spec) throws Exception {
+    public void check(ServerSpec spec) {
+        command(checkedBinary(spec), spec, 11211, false);
+    }
+
+    private Path checkedBinary(ServerSpec spec) {
         Path binary = binary(spec.distribution());
         if (spec.allocator().library().isPresent() && !Files.isRegularFile(Path.of(spec.allocator().library().get()))) {
             throw new InvalidOptionException("allocator " + spec.allocator().name() + ": " + spec.allocator().library().get()
                     + " does not exist");
         }
+        return binary;
+    }
+
+    @Override
+    public ServerHandle launch(ServerSpec spec) throws Exception {
+        Path binary = checkedBinary(spec);
         Path dir = Files.createTempDirectory("benchkit-memcached-",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             int port = freePort();
-            List<String> cmd = command(binary, spec, port, isRoot());
+            List<String> cmd = command(binary, spec, port, ProcessOwner.isRoot());
             MemcachedProcess p = MemcachedProcess.start(cmd, spec.allocator(), dir, spec.launch().keepFiles());
             try {
                 String version = p.awaitReady("127.0.0.1", port,
@@ -185,14 +197,6 @@ public final class MemcachedLauncher implements ServerLauncher {
             return s.getLocalPort();
         } catch (BindException e) {
             throw new IOException("no free port on 127.0.0.1: " + e.getMessage(), e);
-        }
-    }
-
-    static boolean isRoot() {
-        try {
-            return ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).intValue() == 0;
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            return "root".equals(System.getProperty("user.name"));
         }
     }
 
