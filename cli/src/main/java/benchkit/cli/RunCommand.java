@@ -319,13 +319,13 @@ abstract class RunCommand implements Callable<Integer> {
         int measurementIterations = iterations;
         int warmups = warmupIterations;
         double measurementTime = time;
-        long maxEvents = events;
+        long eventsPerThread = 0;
         if (given.containsKey("execute-number")) {
             // memslap's --execute-number: N events per thread, counted over one long iteration.
-            if (threads.size() != 1) {
-                throw new UsageException("--execute-number counts events per thread: give one --threads value per run");
+            eventsPerThread = Long.parseLong(given.get("execute-number").strip());
+            if (events > 0) {
+                throw new UsageException("--events limits a trial and --execute-number each of its threads: give one");
             }
-            maxEvents = Long.parseLong(given.get("execute-number").strip()) * threads.get(0);
             measurementIterations = 1;
             warmups = 0;
             measurementTime = 24 * 3600;
@@ -335,7 +335,7 @@ abstract class RunCommand implements Callable<Integer> {
                     .warmup(warmups, seconds("--warmup-time", warmupTime, true))
                     .measure(measurementIterations, seconds("--time", measurementTime, false))
                     .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
-                    .maxEvents(maxEvents).rate(rate).failFast(failFast).clientThreads(clientThreads());
+                    .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads());
             if (forks != null) {
                 plan.forks(forks);
             }

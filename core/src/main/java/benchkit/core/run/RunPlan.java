@@ -15,6 +15,8 @@ import java.util.Set;
  *
  * @param reportInterval how often to print a progress line; zero = never
  * @param maxEvents stop a trial after this many OK events; 0 = no limit
+ * @param eventsPerThread stop a trial after this many OK events per client thread (memslap's --execute-number, so
+ *                  each thread count does its own share); 0 = no limit; not with {@code maxEvents}
  * @param rate      target events per second over all threads (open loop); 0 = closed loop
  * @param failFast  stop the whole run at the first failed variant (otherwise the next variant still runs)
  * @param clientThreads what runs the sessions: platform or virtual threads (or the measured default)
@@ -22,8 +24,8 @@ import java.util.Set;
 public record RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
                       List<Integer> threads, int warmupIterations, Duration warmupTime,
                       int measurementIterations, Duration measurementTime, int forks,
-                      Duration reportInterval, Path outDir, long maxEvents, double rate, boolean failFast,
-                      ClientThreads clientThreads) {
+                      Duration reportInterval, Path outDir, long maxEvents, long eventsPerThread, double rate,
+                      boolean failFast, ClientThreads clientThreads) {
     /**
      * A plan of {@code workload} over {@code variants}, written to {@code outDir}; everything else starts at
      * {@link Defaults} (forks: {@link Defaults#forks(int)} for the number of variants).
@@ -51,6 +53,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         private Integer forks;
         private Duration reportInterval = Defaults.reportInterval();
         private long maxEvents;
+        private long eventsPerThread;
         private double rate;
         private boolean failFast;
         private ClientThreads clientThreads = ClientThreads.AUTO;
@@ -114,6 +117,12 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
             return this;
         }
 
+        /** Stop a trial after this many OK events per client thread (memslap's --execute-number); 0: no limit. */
+        public Builder eventsPerThread(long events) {
+            this.eventsPerThread = events;
+            return this;
+        }
+
         /** Target events per second over all threads (open loop); 0: closed loop. */
         public Builder rate(double eventsPerSecond) {
             this.rate = eventsPerSecond;
@@ -135,8 +144,8 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         public RunPlan build() {
             int f = forks != null ? forks : Defaults.forks(variants == null ? 0 : variants.size());
             return new RunPlan(workload, workloadOptions, variants, threads, warmupIterations, warmupTime,
-                    measurementIterations, measurementTime, f, reportInterval, outDir, maxEvents, rate, failFast,
-                    clientThreads);
+                    measurementIterations, measurementTime, f, reportInterval, outDir, maxEvents, eventsPerThread, rate,
+                    failFast, clientThreads);
         }
     }
 
@@ -189,6 +198,12 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         if (maxEvents < 0) {
             throw new IllegalArgumentException("max events must be >= 0 (0 = unlimited), got " + maxEvents);
         }
+        if (eventsPerThread < 0) {
+            throw new IllegalArgumentException("events per thread must be >= 0 (0 = unlimited), got " + eventsPerThread);
+        }
+        if (maxEvents > 0 && eventsPerThread > 0) {
+            throw new IllegalArgumentException("give an event limit per trial or per thread, not both");
+        }
         if (!(rate >= 0) || Double.isInfinite(rate)) {
             throw new IllegalArgumentException("rate must be >= 0 events/s (0 = unlimited), got " + rate);
         }
@@ -198,6 +213,11 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         if (d == null || d.isNegative() || d.isZero()) {
             throw new IllegalArgumentException(what + " must be > 0, got " + d);
         }
+    }
+
+    /** The events after which a trial of {@code threadCount} threads ends; 0 for none. */
+    public long eventLimit(int threadCount) {
+        return maxEvents > 0 ? maxEvents : Math.multiplyExact(eventsPerThread, (long) threadCount);
     }
 
     /** The largest thread count, which the prepare step may use. */

@@ -418,6 +418,9 @@ public final class Runner {
         if (plan.maxEvents() > 0) {
             printer.line("# Event limit: " + plan.maxEvents() + " per trial");
         }
+        if (plan.eventsPerThread() > 0) {
+            printer.line("# Event limit: " + plan.eventsPerThread() + " per client thread in each trial");
+        }
         printer.line("# Client threads: " + plan.clientThreads().resolve().label() + plan.clientThreads().note());
     }
 
@@ -459,6 +462,9 @@ public final class Runner {
         }
         if (plan.maxEvents() > 0) {
             s.put("events", String.valueOf(plan.maxEvents()));
+        }
+        if (plan.eventsPerThread() > 0) {
+            s.put("events-per-thread", String.valueOf(plan.eventsPerThread()));
         }
         plan.workloadOptions().forEach((k, v) -> s.put("workload." + k, v));
         return s;

@@ -100,7 +100,7 @@ final class Trial {
      */
     void open() throws RunFailure, InterruptedException {
         try {
-            load = TrialLoad.open(workload, info.target(), info.threads(), plan.rate(), plan.maxEvents(),
+            load = TrialLoad.open(workload, info.target(), info.threads(), plan.rate(), plan.eventLimit(info.threads()),
                     plan.clientThreads());
         } catch (Exception e) {
             throw failure("could not open " + info.threads() + " sessions", null, e);
@@ -286,7 +286,7 @@ final class Trial {
         printer.line(ProgressPrinter.iterationLine(it, variantTag(), record.tps()));
         if (limitAt != 0) {
             limitReached = true;
-            printer.line("# Event limit of " + plan.maxEvents() + " reached; trial ends early"
+            printer.line("# Event limit of " + plan.eventLimit(info.threads()) + " reached; trial ends early"
                     + (it.warmup() ? ", before any measurement" : ""));
         }
         before = after;
