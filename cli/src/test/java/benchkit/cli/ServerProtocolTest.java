@@ -16,6 +16,6 @@ class ServerProtocolTest {
         Map<String, String> protocols = new TreeMap<>();
         registry.launchers().forEach((name, launcher) -> protocols.put(name, launcher.protocol()));
         assertEquals(Map.of("mysql", "mysql", "container", "mysql", "memcached", "memcached",
-                "container-memcached", "memcached"), protocols);
+                "container-memcached", "memcached", "innodb-memcached", "memcached"), protocols);
     }
 }

@@ -9,7 +9,8 @@ import java.util.Map;
  */
 record DataKey(String server, String workload, Map<String, String> workloadOptions) {
     DataKey {
-        workloadOptions = Map.copyOf(workloadOptions);
+        // an option without a value (e.g. memcached's unset --memcached-servers) is null, which Map.copyOf refuses
+        workloadOptions = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(workloadOptions));
     }
 
     /** For output, e.g. {@code oltp-read-only on system}; the options are the run's, printed in its header. */

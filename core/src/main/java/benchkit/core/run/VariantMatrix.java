@@ -23,6 +23,7 @@ import java.util.Map;
  * }</pre>
  */
 public final class VariantMatrix {
+    private final List<String> serverNames;
     private final List<ServerChoice> servers;
     private final List<String> allocators;
     private final Map<String, Map<String, String>> allocatorEnvironments;
@@ -32,7 +33,9 @@ public final class VariantMatrix {
     private final Map<String, String> commonParams;
 
     private VariantMatrix(Builder b) {
-        this.servers = b.servers.isEmpty() ? List.of(ServerChoice.parse(ServerChoice.DEFAULT)) : List.copyOf(b.servers);
+        this.serverNames = b.serverNames.isEmpty() && b.servers.isEmpty() ? List.of(ServerChoice.DEFAULT)
+                : List.copyOf(b.serverNames);
+        this.servers = List.copyOf(b.servers);
         this.allocators = b.allocators.isEmpty() ? List.of("glibc") : List.copyOf(b.allocators);
         this.allocatorEnvironments = Map.copyOf(b.allocatorEnvironments);
         this.serverCpus = b.serverCpus.isEmpty() ? List.of("") : List.copyOf(b.serverCpus);
@@ -54,8 +57,11 @@ public final class VariantMatrix {
      * Fails with a one-line {@link InvalidOptionException} on an unknown launcher or an allocator not found here.
      */
     public List<Variant> variants(PluginRegistry registry) {
+        List<ServerChoice> chosen = new ArrayList<>();
+        serverNames.forEach(name -> chosen.add(ServerChoice.parse(name, registry.launchers().keySet())));
+        chosen.addAll(servers);
         List<Point> points = new ArrayList<>();
-        for (ServerChoice server : servers) {
+        for (ServerChoice server : chosen) {
             for (String allocator : allocators) {
                 for (String cpus : serverCpus) {
                     for (Map<String, String> set : settingSets()) {
@@ -161,6 +167,7 @@ public final class VariantMatrix {
 
     /** Axes not given have one value: the embedded default server, glibc, no pinning, no settings. */
     public static final class Builder {
+        private final List<String> serverNames = new ArrayList<>();
         private final List<ServerChoice> servers = new ArrayList<>();
         private final List<String> allocators = new ArrayList<>();
         private final Map<String, Map<String, String>> allocatorEnvironments = new LinkedHashMap<>();
@@ -172,10 +179,13 @@ public final class VariantMatrix {
         private Builder() {
         }
 
-        /** Servers by their {@link ServerChoice} names, e.g. {@code mariadb-11.4}, {@code mysql-8.0}, {@code memcached}. */
+        /**
+         * Servers by their {@link ServerChoice} names, e.g. {@code mariadb-11.4}, {@code mysql-8.0}, {@code memcached},
+         * {@code innodb-memcached}; a blank name is refused here, the others when the variants are made.
+         */
         public Builder servers(String... names) {
             for (String name : names) {
-                servers.add(ServerChoice.parse(name));
+                serverNames.add(ServerChoice.requireName(name));
             }
             return this;
         }

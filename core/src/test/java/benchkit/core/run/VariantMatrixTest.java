@@ -74,6 +74,6 @@ class VariantMatrixTest {
         assertThrows(InvalidOptionException.class, () -> VariantMatrix.builder().setting("sync_binlog"));
         e = assertThrows(InvalidOptionException.class, () -> VariantMatrix.builder().setting("benchkit.keep-datadir", "true"));
         assertTrue(e.getMessage().contains("--keep-datadir"), e.getMessage());
-        assertThrows(InvalidOptionException.class, () -> ServerChoice.parse(" "));
+        assertThrows(InvalidOptionException.class, () -> VariantMatrix.builder().servers(" "));
     }
 }

@@ -17,6 +17,9 @@ import java.util.Map;
 /** Reads memcached {@code stats} from every server at the start and end of each iteration. */
 final class MemcachedStatsCollector implements Collector {
     private static final int TIMEOUT_MILLIS = 5000;
+    /** Servers that answer memcached's {@code stats}: native memcached and MySQL's InnoDB memcached plugin. */
+    private static final java.util.Set<String> MEMCACHED_PRODUCTS = java.util.Set.of("memcached",
+            benchkit.memcached.innodb.InnodbMemcachedLauncher.PRODUCT);
 
     private final List<InetSocketAddress> configured;
     private List<InetSocketAddress> servers;
@@ -36,7 +39,7 @@ final class MemcachedStatsCollector implements Collector {
     public void beforeTrial(TrialInfo trial) {
         if (configured != null) {
             servers = configured;
-        } else if (trial.target().product().equals("memcached")) {
+        } else if (MEMCACHED_PRODUCTS.contains(trial.target().product())) {
             servers = List.of(InetSocketAddress.createUnresolved(trial.target().host(), trial.target().port()));
         } else {
             servers = List.of();    // a MySQL server in the same matrix: nothing of ours to read
