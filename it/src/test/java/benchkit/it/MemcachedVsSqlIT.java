@@ -14,8 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Study D in one command: native memcached (launched by bench) against the SQL key-value baseline
- * on Debian's MariaDB, across a concurrency list, in one result set and one report.
+ * Native memcached (launched by bench) against the SQL key-value baseline on Debian's MariaDB, across a
+ * concurrency list, in one result set and one report; and study D in one command, with its third leg, the InnoDB
+ * memcached plugin.
  */
 class MemcachedVsSqlIT {
     @TempDir
@@ -53,23 +54,32 @@ class MemcachedVsSqlIT {
     }
 
     @Test
-    void studyDInOneCommandPutsThePublishedFindingsBesideItsOwn() throws Exception {
+    void studyDInOneCommandRunsAllThreeLegsAndPutsThePublishedFindingsBesideItsOwn() throws Exception {
         Path out = dir.resolve("study-d");
         String mark = ServerProcesses.newMark();
         // the study file as shipped, made small by typed options (a typed option replaces the file's)
-        BenchJar.Result r = BenchJar.run(dir, 600, Map.of(ServerProcesses.MARK_VARIABLE, mark),
-                "--experiment", Path.of("../examples/studies/study-d-memcached-vs-sql.json").toAbsolutePath().toString(),
-                "--threads", "4", "--keys", "2000", "--value-size", "512", "--forks", "2", "--time", "1", "--iterations", "2",
-                "--warmup-time", "1", "--out", out.toString());
+        BenchJar.Result r = BenchJar.run(dir, 900, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                "--experiment", Path.of("../examples/studies/study-d-innodb-memcached.json").toAbsolutePath().toString(),
+                "--threads", "4", "--keys", "2000", "--value-size", "512", "--forks", "2", "--execute-number", "300",
+                "--out", out.toString());
         assertEquals(0, r.exit(), r.all());
         ServerProcesses.assertNoneLeft(mark);
-        assertTrue(r.out().matches("(?s).*Time to get \\d+ keys by 4 threads.*"), "memslap's lines: " + r.out());
-        assertTrue(r.out().contains("memcached-get vs sql-kv-get, 4 threads"), "the effect against the SQL baseline: " + r.out());
+        for (String leg : new String[]{"memcached-get, memcached", "memcached-get, innodb-memcached",
+                "sql-kv-get, mysql-8.0.33", "memcached-set, innodb-memcached", "sql-kv-set, mysql-8.0.33"}) {
+            assertTrue(r.out().matches("(?s).*Time to (get|set) 1200 keys by 4 threads: [0-9.]+ s \\(" + leg + "\\).*"),
+                    "memslap's line for " + leg + ": " + r.out());
+        }
+        assertTrue(r.out().contains("memcached-get: innodb-memcached vs memcached, 4 threads"), "native against the plugin: " + r.out());
+        assertTrue(r.out().contains("memcached-get (innodb-memcached) vs sql-kv-get, 4 threads"), "the plugin against SQL: " + r.out());
         assertTrue(Files.isRegularFile(out.resolve("study.json")), "the study is kept beside the results");
         String html = Files.readString(out.resolve("report.html"));
-        assertTrue(html.contains("<h2 id=\"published\">Published beside here</h2>"), "published beside here");
-        String published = html.substring(html.indexOf("<h2 id=\"published\">"));
-        assertTrue(published.contains("<td>memcached-get vs sql-kv-get</td><td>+65.0% at 4 threads: get, 4 threads"), published);
+        String published = html.substring(html.indexOf("<h2 id=\"published\">Published beside here</h2>"));
+        assertTrue(published.contains("<td>innodb-memcached vs memcached</td><td>-39.3% at 4 threads: get, 4 threads"), published);
+        assertTrue(published.contains("<td>innodb-memcached</td><td>110.4 s at 4 threads: InnoDB memcached, set, 4 threads x 100,000"
+                + "</td><td>"), "memslap's time, published beside here: " + published);
+        assertTrue(published.matches("(?s).*InnoDB memcached, set, 4 threads x 100,000</td><td>[0-9.]+ s for 1,200 events "
+                + "\\(300 per thread\\)</td>.*"), published);
+        assertTrue(published.contains("not run at 256 threads here (ran 4)"), "a figure of a thread count not run: " + published);
     }
 
     @Test

@@ -35,6 +35,7 @@ public final class MetricCatalog {
         m.put("errors", "Errors");
         m.put("reconnects", "Reconnects");
         m.put("client.cpu.share", "Client share of CPU per query");
+        m.put("memslap.seconds", "Time per run (memslap)");
         return m;
     }
 

@@ -19,6 +19,12 @@ import java.util.Optional;
 final class PublishedBeside {
     /** A derived metric: the client's share of the CPU both sides used per query, in percent (study C). */
     static final String CLIENT_CPU_SHARE = "client.cpu.share";
+    /**
+     * A derived metric: the time memslap reports for a run, "Time to set N keys by T threads: X s", from a fixed
+     * number of events per thread ({@code --execute-number}) and the throughput (study D).
+     */
+    static final String MEMSLAP_SECONDS = "memslap.seconds";
+    static final String EXECUTE_NUMBER = "execute-number";
     private static final double ROUNDING = 0.005;
 
     /** One line of the table. */
@@ -58,8 +64,17 @@ final class PublishedBeside {
     }
 
     private static Line effect(Study.Finding f, Comparison c, List<Comparison.Row> rows) {
-        Comparison.Row row = rows.stream().filter(r -> f.threads() != null && r.threads() == f.threads()).findFirst()
-                .orElseGet(() -> furthest(rows, f.effect() == null ? 0 : Math.signum(f.effect())));
+        Optional<Comparison.Row> atThreads = rows.stream().filter(r -> f.threads() != null && r.threads() == f.threads())
+                .findFirst();
+        if (f.threads() != null && atThreads.isEmpty()) {
+            // a figure of another thread count is not this one's: say what ran instead of judging it
+            Comparison.Row last = rows.stream().max(Comparator.comparingInt(Comparison.Row::threads)).orElseThrow();
+            return new Line(f, c.candidate() + " vs " + c.baseline(), published(f), "not run at " + f.threads()
+                    + " threads here (ran " + rows.stream().map(r -> String.valueOf(r.threads())).distinct()
+                    .collect(java.util.stream.Collectors.joining(", ")) + "); at " + last.threads() + ": "
+                    + last.judgement().verdict().word() + " " + last.judgement().magnitude(), "other thread count here");
+        }
+        Comparison.Row row = atThreads.orElseGet(() -> furthest(rows, f.effect() == null ? 0 : Math.signum(f.effect())));
         Judgement j = row.judgement();
         String range = rows.size() < 2 ? "" : "; " + Effect.percent(rows.stream().mapToDouble(r -> r.judgement().effect().changePercent()).min().orElse(0))
                 + "% to " + Effect.percent(rows.stream().mapToDouble(r -> r.judgement().effect().changePercent()).max().orElse(0))
@@ -105,8 +120,19 @@ final class PublishedBeside {
     }
 
     private static Line value(Study.Finding f, List<BenchmarkResult> results) {
-        List<BenchmarkResult> mine = results.stream()
+        List<BenchmarkResult> ofWorkload = results.stream()
                 .filter(r -> f.workload() == null || Variant.shortName(r.benchmark()).equals(f.workload())).toList();
+        List<BenchmarkResult> mine = ofWorkload.stream()
+                .filter(r -> f.candidate() == null || names(labelOf(r, ofWorkload), f.candidate()))
+                .filter(r -> f.threads() == null || r.threads() == f.threads()).toList();
+        String compared = f.candidate() == null ? "highest over the variants" : f.candidate();
+        if (f.candidate() != null && f.threads() != null) {
+            // one cell, e.g. the plugin's memslap time at 4 threads
+            Optional<Double> v = mine.isEmpty() ? Optional.empty() : valueOf(mine.get(0), f.metric());
+            String here = v.isEmpty() ? "not measured in this run" + (mine.isEmpty() && !ofWorkload.isEmpty()
+                    ? " at " + f.threads() + " threads" : "") : number(v.get(), f.unit()) + countedOver(mine.get(0), f.metric());
+            return new Line(f, compared, published(f), here, "");
+        }
         BenchmarkResult best = null;
         double max = Double.NEGATIVE_INFINITY;
         for (BenchmarkResult r : mine) {
@@ -116,9 +142,25 @@ final class PublishedBeside {
                 best = r;
             }
         }
-        String here = best == null ? "not measured in this run" : "up to " + String.format(Locale.ROOT, "%.0f", max)
-                + (f.unit().isEmpty() ? "" : " " + f.unit()) + " (" + labelOf(best, mine) + ", " + best.threads() + " threads)";
-        return new Line(f, "highest over the variants", published(f), here, "");
+        String here = best == null ? "not measured in this run" : "up to " + number(max, f.unit())
+                + " (" + labelOf(best, ofWorkload) + ", " + best.threads() + " threads)";
+        return new Line(f, compared, published(f), here, "");
+    }
+
+    private static String number(double v, String unit) {
+        // as published figures are written: 33,914 s, 110.4 s, 5.078 s
+        String n = Math.abs(v) >= 1000 || v == Math.rint(v) ? String.format(Locale.ROOT, "%,.0f", v)
+                : String.format(Locale.ROOT, "%.4g", v);
+        return n + (unit.isEmpty() ? "" : " " + unit);
+    }
+
+    /** For memslap's time: how many events it is the time of, which a scaled run makes fewer than published. */
+    private static String countedOver(BenchmarkResult r, String metric) {
+        if (!metric.equals(MEMSLAP_SECONDS)) {
+            return "";
+        }
+        long n = Long.parseLong(r.params().get(EXECUTE_NUMBER).strip());
+        return String.format(Locale.ROOT, " for %,d events (%,d per thread)", n * r.threads(), n);
     }
 
     /** The label of the variant a result belongs to, as the charts name it. */
@@ -127,8 +169,16 @@ final class PublishedBeside {
                 .filter(v -> v.results().contains(r)).map(Variant::label).findFirst().orElse(r.variant());
     }
 
-    /** A metric's value in one result, with the derived client CPU share. */
+    /** A metric's value in one result, with the derived client CPU share and memslap's time. */
     static Optional<Double> valueOf(BenchmarkResult r, String metric) {
+        if (metric.equals(MEMSLAP_SECONDS)) {
+            String n = r.params().getOrDefault(EXECUTE_NUMBER, "0").strip();
+            double score = r.primary().score();
+            if (!n.matches("[0-9]+") || Long.parseLong(n) == 0 || !(score > 0)) {
+                return Optional.empty();
+            }
+            return Optional.of(Long.parseLong(n) * (double) r.threads() / score);
+        }
         if (metric.equals(CLIENT_CPU_SHARE)) {
             Optional<Double> client = r.metric("client.cpu.per.query").map(m -> m.score());
             Optional<Double> server = r.metric("server.cpu.per.query").map(m -> m.score());
@@ -142,7 +192,7 @@ final class PublishedBeside {
 
     private static String published(Study.Finding f) {
         String figure = f.effect() != null ? Effect.percent(f.effect()) + "%"
-                : f.value() != null ? String.format(Locale.ROOT, "%.0f", f.value()) + (f.unit().isEmpty() ? "" : " " + f.unit()) : "";
+                : f.value() != null ? number(f.value(), f.unit()) : "";
         String at = f.threads() == null ? "" : " at " + f.threads() + " threads";
         return (figure.isEmpty() ? "" : figure + at + ": ") + f.says();
     }

@@ -45,7 +45,9 @@ public record Study(String title, String original, String here, String conclusio
      * e.g. {@code 25} for 25% more; absent when only words were published), or a plain value of a metric.
      *
      * @param workload  the workload it concerns, e.g. {@code oltp-read-only}
-     * @param candidate the variant (label, part of it, {@code key=value}) or workload that was better or worse
+     * @param candidate the variant (label, part of it, {@code key=value}) or workload that was better or worse; for a
+     *                  value finding, the variant whose value it is (its {@code "variant"} in the file), or
+     *                  {@code null} for the highest over the variants
      * @param baseline  what it was compared with; {@code null} for a value finding
      * @param metric    a metric name, e.g. {@code qps}, or {@code client.cpu.share}
      * @param threads   the client threads the figure was measured at; {@code null} = any ("up to")
@@ -91,6 +93,14 @@ public record Study(String title, String original, String here, String conclusio
             Double value = number(f, "value", where);
             if (baseline == null && value == null) {
                 throw new IllegalArgumentException(where + " needs \"candidate\" and \"baseline\" (an effect) or \"value\"");
+            }
+            String variant = text(f, "variant");
+            if (variant != null && baseline != null) {
+                throw new IllegalArgumentException(where + ": \"variant\" names whose value a value finding is; an effect "
+                        + "names \"candidate\" and \"baseline\"");
+            }
+            if (variant != null) {
+                candidate = variant;
             }
             Double threads = number(f, "threads", where);
             findings.add(new Finding(text(f, "workload"), candidate, baseline, metric,
@@ -142,7 +152,7 @@ public record Study(String title, String original, String here, String conclusio
         for (Finding f : published) {
             ObjectNode o = list.addObject();
             putIf(o, "workload", f.workload());
-            putIf(o, "candidate", f.candidate());
+            putIf(o, f.isEffect() ? "candidate" : "variant", f.candidate());
             putIf(o, "baseline", f.baseline());
             o.put("metric", f.metric());
             if (f.threads() != null) {

@@ -410,16 +410,18 @@ public final class Runner {
         printer.line("# Variants: " + String.join(", ", plan.variants().stream().map(Variant::label).toList())
                 + "; threads: " + plan.threads() + "; forks: " + plan.forks());
         printer.line("# Warmup: " + plan.warmupIterations() + " iterations, " + JmhResults.time(plan.warmupTime()) + " each");
-        printer.line("# Measurement: " + plan.measurementIterations() + " iterations, "
-                + JmhResults.time(plan.measurementTime()) + " each");
+        if (plan.eventsPerThread() > 0) {
+            printer.line("# Measurement: " + plan.measurementIterations() + " iterations of " + plan.eventsPerThread()
+                    + " events per client thread (memslap's --execute-number)");
+        } else {
+            printer.line("# Measurement: " + plan.measurementIterations() + " iterations, "
+                    + JmhResults.time(plan.measurementTime()) + " each");
+        }
         if (plan.rate() > 0) {
             printer.line("# Rate: " + plan.rate() + " events/s (open loop; latency from intended start)");
         }
         if (plan.maxEvents() > 0) {
             printer.line("# Event limit: " + plan.maxEvents() + " per trial");
-        }
-        if (plan.eventsPerThread() > 0) {
-            printer.line("# Event limit: " + plan.eventsPerThread() + " per client thread in each trial");
         }
         printer.line("# Client threads: " + plan.clientThreads().resolve().label() + plan.clientThreads().note());
     }

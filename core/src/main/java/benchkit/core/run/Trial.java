@@ -286,8 +286,10 @@ final class Trial {
         printer.line(ProgressPrinter.iterationLine(it, variantTag(), record.tps()));
         if (limitAt != 0) {
             limitReached = true;
-            printer.line("# Event limit of " + plan.eventLimit(info.threads()) + " reached; trial ends early"
-                    + (it.warmup() ? ", before any measurement" : ""));
+            if (plan.eventsPerThread() == 0) { // a per-thread count (memslap's) is how such a trial ends, not early
+                printer.line("# Event limit of " + plan.eventLimit(info.threads()) + " reached; trial ends early"
+                        + (it.warmup() ? ", before any measurement" : ""));
+            }
         }
         before = after;
         start = stop;

@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * file by hand.
  *
  * <p>The JDK's {@link HttpClient} does the download: one GET of one file needs no library, and Maven Resolver
- * would add about 2 MB of jars to bench.jar for it. The JVM's proxy settings ({@code -Dhttps.proxyHost=...})
+ * would bring its HTTP transport and the Maven model jars into bench.jar for it. The JVM's proxy settings ({@code -Dhttps.proxyHost=...})
  * apply.
  */
 public final class ArtifactFetcher {
