@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every study file of examples/studies/ at its scaled size, one after the other, into
 # bench-results/studies/<study>/ (report.html, jmh-result.json, console.log). docs/studies.md reads them.
-# Usage: benchmarks/studies.sh [STUDY_FILE...]   (default: all five; about 70 minutes on 2 cores)
+# Usage: benchmarks/studies.sh [STUDY_FILE...]   (default: all five; about 80 minutes on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jar=cli/target/bench.jar
