@@ -4,6 +4,7 @@ import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
 import benchkit.core.run.Runner;
+import benchkit.core.run.ResultDirectory;
 import benchkit.core.run.ServerProvider;
 import benchkit.core.run.Variant;
 import benchkit.core.run.VariantMatrix;
@@ -29,7 +30,6 @@ import java.util.Map;
  *         .option("table-size", "10000")
  *         .server(() -> launcher.launch(spec))
  *         .threads(8).warmup(1, Duration.ofSeconds(2)).measure(3, Duration.ofSeconds(5))
- *         .outDir(Path.of("target/bench"))
  *         .run();
  *
  * RunSummary matrix = BenchmarkRun.workload("oltp-read-only")
@@ -49,7 +49,9 @@ public final class BenchmarkRun {
     /** The launched servers to compare, when no {@link #server} is given. */
     private final VariantMatrix.Builder matrix = VariantMatrix.builder();
     private boolean matrixGiven;
-    private Path outDir = Path.of("target", "benchkit");
+    /** Null: a new directory per run under {@code target/benchkit}. */
+    private Path outDir;
+    private boolean replaceEarlierResults;
     private boolean quiet = true;
 
     private BenchmarkRun(String workload) {
@@ -127,8 +129,18 @@ public final class BenchmarkRun {
         return this;
     }
 
+    /**
+     * Where the result files go; by default a new directory per run, {@code target/benchkit/<timestamp>-<workload>}.
+     * A directory that holds an earlier run is refused unless {@link #replaceEarlierResults()}.
+     */
     public BenchmarkRun outDir(Path dir) {
         this.outDir = dir;
+        return this;
+    }
+
+    /** Removes an earlier run's result files in {@link #outDir} instead of refusing the directory. */
+    public BenchmarkRun replaceEarlierResults() {
+        this.replaceEarlierResults = true;
         return this;
     }
 
@@ -153,7 +165,11 @@ public final class BenchmarkRun {
                     + " but none of the servers does");
         }
         ServerProvider.checkAll(variants);
-        plan.variants(variants).outDir(outDir)
+        Path dir = outDir != null ? outDir : ResultDirectory.unique(Path.of("target", "benchkit",
+                java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+                        + "-" + workload));
+        ResultDirectory.requireFresh(dir, replaceEarlierResults, "outDir");
+        plan.variants(variants).outDir(dir)
                 .workloadOptions(benchkit.spi.OptionValues.parse(workload, factory.options(), options).asMap());
         PrintStream out = quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out;
         try (Workload w = factory.create(options)) {

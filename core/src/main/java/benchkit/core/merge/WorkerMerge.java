@@ -210,7 +210,9 @@ public final class WorkerMerge {
                 millis(all.getValueAtPercentile(50)), millis(all.getValueAtPercentile(95)), millis(all.getValueAtPercentile(99)),
                 millis(all.getMaxValue()), metrics(parts),
                 parts.stream().mapToLong(IterationRecord::startMillis).min().orElse(0),
-                parts.stream().mapToLong(IterationRecord::endMillis).max().orElse(0));
+                parts.stream().mapToLong(IterationRecord::endMillis).max().orElse(0),
+                // one worker's stalled slice makes the merged slice invalid: its total is not what the target did
+                String.join("; ", parts.stream().filter(p -> !p.valid()).map(IterationRecord::invalid).distinct().toList()));
     }
 
     private static List<Metric> metrics(List<IterationRecord> parts) {

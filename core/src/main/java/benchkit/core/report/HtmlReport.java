@@ -33,6 +33,8 @@ public final class HtmlReport {
     public static final String CONFIDENCE = "confidence";
     public static final String MIN_EFFECT = "min-effect";
     public static final String METHOD = "effect-method";
+    /** run.json setting: the run's invalid iterations, one per line (where, and why). */
+    public static final String INVALID = "invalid-iterations";
     static final String CHARTJS_VERSION = "4.5.1";
     private static final String CHARTJS = "/META-INF/resources/webjars/chart.js/" + CHARTJS_VERSION + "/dist/chart.umd.min.js";
 
@@ -77,6 +79,7 @@ public final class HtmlReport {
         // allocator proof) and every number; the settings, machine and common params fold away at the end
         study.ifPresent(s -> PublishedBeside.header(body, s));
         clientsNote(body, results);
+        invalidNote(body, run);
         EffectsTable.write(body, comparisons, ReportCharts.silentSomewhere(results, machine));
         chartSection(body, sections);
         study.ifPresent(s -> PublishedBeside.write(body, s, PublishedBeside.lines(s, results, comparisons)));
@@ -209,6 +212,20 @@ public final class HtmlReport {
     }
 
     /** A run merged from several client workers says so first: its thread counts are per worker. */
+    /** Iterations that measured nothing they could claim: said first, as they were left out of every number below. */
+    private static void invalidNote(StringBuilder b, Optional<RunInfo> run) {
+        String invalid = run.map(r -> r.settings().getOrDefault(INVALID, "")).orElse("");
+        if (invalid.isBlank()) {
+            return;
+        }
+        List<String> lines = invalid.lines().toList();
+        b.append("<div class=\"invalid\"><strong>").append(lines.size()).append(" invalid iteration")
+                .append(lines.size() == 1 ? "" : "s").append(", left out of every number below</strong> (a stalled server or ")
+                .append("a paused bench; see <code>--stall-limit</code>):<ul>\n");
+        lines.forEach(l -> b.append("<li>").append(Html.escape(l)).append("</li>\n"));
+        b.append("</ul></div>\n");
+    }
+
     private static void clientsNote(StringBuilder b, List<BenchmarkResult> results) {
         Set<String> clients = new java.util.TreeSet<>();
         results.forEach(r -> {

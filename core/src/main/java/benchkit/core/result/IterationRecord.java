@@ -15,13 +15,29 @@ import java.util.List;
  * @param metrics       what the collectors reported for this iteration
  * @param startMillis   when it began (epoch ms; 0 when not known): the bounds of its intervals in the latency log
  * @param endMillis     when it ended (epoch ms; 0 when not known)
+ * @param invalid       why it measured nothing it could claim (a stalled server, a paused client), empty when valid;
+ *                      an invalid iteration is kept in the journal and left out of every score
  */
 public record IterationRecord(int index, boolean warmup, long durationNanos, long events, long errors,
                               long reconnects, long reads, long writes, long others,
                               double latencyP50Ms, double latencyP95Ms, double latencyP99Ms, double latencyMaxMs,
-                              List<Metric> metrics, long startMillis, long endMillis) {
+                              List<Metric> metrics, long startMillis, long endMillis, String invalid) {
     public IterationRecord {
         metrics = List.copyOf(metrics);
+        invalid = invalid == null ? "" : invalid;
+    }
+
+    /** A valid iteration placed in time. */
+    public IterationRecord(int index, boolean warmup, long durationNanos, long events, long errors,
+                           long reconnects, long reads, long writes, long others,
+                           double latencyP50Ms, double latencyP95Ms, double latencyP99Ms, double latencyMaxMs,
+                           List<Metric> metrics, long startMillis, long endMillis) {
+        this(index, warmup, durationNanos, events, errors, reconnects, reads, writes, others,
+                latencyP50Ms, latencyP95Ms, latencyP99Ms, latencyMaxMs, metrics, startMillis, endMillis, "");
+    }
+
+    public boolean valid() {
+        return invalid.isEmpty();
     }
 
     /** An iteration whose place in time is not known (a test's, or one read from an older journal). */
@@ -30,7 +46,7 @@ public record IterationRecord(int index, boolean warmup, long durationNanos, lon
                            double latencyP50Ms, double latencyP95Ms, double latencyP99Ms, double latencyMaxMs,
                            List<Metric> metrics) {
         this(index, warmup, durationNanos, events, errors, reconnects, reads, writes, others,
-                latencyP50Ms, latencyP95Ms, latencyP99Ms, latencyMaxMs, metrics, 0, 0);
+                latencyP50Ms, latencyP95Ms, latencyP99Ms, latencyMaxMs, metrics, 0, 0, "");
     }
 
     public double seconds() {

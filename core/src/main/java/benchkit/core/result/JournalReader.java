@@ -111,7 +111,7 @@ public final class JournalReader {
                 Math.round(n.path("durationSec").asDouble() * 1e9), n.path("events").asLong(), n.path("errors").asLong(),
                 n.path("reconnects").asLong(), n.path("reads").asLong(), n.path("writes").asLong(), n.path("others").asLong(),
                 lat.path("p50").asDouble(), lat.path("p95").asDouble(), lat.path("p99").asDouble(), lat.path("max").asDouble(),
-                metrics, n.path("startMs").asLong(), n.path("endMs").asLong());
+                metrics, n.path("startMs").asLong(), n.path("endMs").asLong(), n.path("invalid").asText(""));
     }
 
     private static Map<String, String> strings(JsonNode object) {

@@ -15,7 +15,13 @@ public record TrialRecord(String variant, Map<String, String> variantParams, Str
         iterations = List.copyOf(iterations);
     }
 
+    /** The measurement iterations that count: not warmups, not invalid ones. */
     public List<IterationRecord> measurements() {
-        return iterations.stream().filter(i -> !i.warmup()).toList();
+        return iterations.stream().filter(i -> !i.warmup() && i.valid()).toList();
+    }
+
+    /** The iterations that measured nothing they could claim, warmups included. */
+    public List<IterationRecord> invalid() {
+        return iterations.stream().filter(i -> !i.valid()).toList();
     }
 }

@@ -23,6 +23,13 @@ public final class Defaults {
      */
     public static final int COMPARISON_FORKS = 5;
     public static final int REPORT_INTERVAL_SECONDS = 5;
+    /**
+     * No event finishing for this long while the load runs makes an iteration invalid (a stalled server), as does
+     * bench's control thread running this late or an iteration overrunning its slot by this much. Events of the
+     * built-in workloads finish within milliseconds even at thousands of threads on two cores; a workload whose
+     * single events take seconds needs a longer limit. docs/usage.md says why.
+     */
+    public static final int STALL_LIMIT_SECONDS = 2;
 
     private Defaults() {
     }
@@ -42,6 +49,10 @@ public final class Defaults {
 
     static Duration iterationTime() {
         return Duration.ofSeconds(ITERATION_SECONDS);
+    }
+
+    static Duration stallLimit() {
+        return Duration.ofSeconds(STALL_LIMIT_SECONDS);
     }
 
     static Duration reportInterval() {

@@ -120,6 +120,7 @@ final class EventLoop implements Runnable {
             }
             s.start = s.due;
             s.due = NONE;
+            s.events.started(s.start);
             Outcome outcome = s.session.begin();
             if (outcome == null) {
                 return true;

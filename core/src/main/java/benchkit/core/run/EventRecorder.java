@@ -15,6 +15,11 @@ final class EventRecorder {
         this.control = control;
     }
 
+    /** An event starts (or was due, in an open loop) at {@code startNanos}: in flight until {@link #finished}. */
+    void started(long startNanos) {
+        counters.started(startNanos);
+    }
+
     /**
      * Counts an event that started (or was due) at {@code startNanos} and ended at {@code endNanos}: an
      * OK one with its latency, the others as reconnects or errors; under an event limit, an event that
@@ -24,6 +29,7 @@ final class EventRecorder {
         if (outcome == null) {
             throw new IllegalStateException("session returned no outcome");
         }
+        counters.finished(endNanos);
         boolean limited = control.maxEvents > 0;
         switch (outcome) {
             case OK -> {

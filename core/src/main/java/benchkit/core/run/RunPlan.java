@@ -19,13 +19,16 @@ import java.util.Set;
  *                  each thread count does its own share); 0 = no limit; not with {@code maxEvents}
  * @param rate      target events per second over all threads (open loop); 0 = closed loop
  * @param failFast  stop the whole run at the first failed variant (otherwise the next variant still runs)
+ * @param stallLimit an iteration with no event finished for this long, or held up this long, is invalid
+ *                  ({@link StallWatch}); zero turns the check off
+ * @param allowInvalid a run with invalid iterations still succeeds (they are reported and left out of the scores)
  * @param clientThreads what runs the sessions: platform or virtual threads (or the measured default)
  */
 public record RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
                       List<Integer> threads, int warmupIterations, Duration warmupTime,
                       int measurementIterations, Duration measurementTime, int forks,
                       Duration reportInterval, Path outDir, long maxEvents, long eventsPerThread, double rate,
-                      boolean failFast, ClientThreads clientThreads) {
+                      boolean failFast, ClientThreads clientThreads, Duration stallLimit, boolean allowInvalid) {
     /**
      * A plan of {@code workload} over {@code variants}, written to {@code outDir}; everything else starts at
      * {@link Defaults} (forks: {@link Defaults#forks(int)} for the number of variants).
@@ -57,6 +60,8 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         private double rate;
         private boolean failFast;
         private ClientThreads clientThreads = ClientThreads.AUTO;
+        private Duration stallLimit = Defaults.stallLimit();
+        private boolean allowInvalid;
 
         private Builder(String workload) {
             this.workload = workload;
@@ -140,12 +145,24 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
             return this;
         }
 
+        /** No event finished for this long (or bench held up this long) makes an iteration invalid; zero: no check. */
+        public Builder stallLimit(Duration limit) {
+            this.stallLimit = limit;
+            return this;
+        }
+
+        /** Let a run with invalid iterations succeed; they are still reported and left out of the scores. */
+        public Builder allowInvalid(boolean allow) {
+            this.allowInvalid = allow;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first setting that is out of range */
         public RunPlan build() {
             int f = forks != null ? forks : Defaults.forks(variants == null ? 0 : variants.size());
             return new RunPlan(workload, workloadOptions, variants, threads, warmupIterations, warmupTime,
                     measurementIterations, measurementTime, f, reportInterval, outDir, maxEvents, eventsPerThread, rate,
-                    failFast, clientThreads);
+                    failFast, clientThreads, stallLimit, allowInvalid);
         }
     }
 
@@ -203,6 +220,9 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         }
         if (maxEvents > 0 && eventsPerThread > 0) {
             throw new IllegalArgumentException("give an event limit per trial or per thread, not both");
+        }
+        if (stallLimit == null || stallLimit.isNegative()) {
+            throw new IllegalArgumentException("stall limit must be >= 0 (0 = off), got " + stallLimit);
         }
         if (!(rate >= 0) || Double.isInfinite(rate)) {
             throw new IllegalArgumentException("rate must be >= 0 events/s (0 = unlimited), got " + rate);

@@ -10,10 +10,13 @@ import java.util.Optional;
  * measurements, where the files are, and whether the run finished.
  *
  * @param failure the first failure's one-line message when the run did not complete
+ * @param invalid each iteration that measured nothing it could claim (where, and why), left out of the scores
  */
-public record RunSummary(Path outDir, boolean complete, Optional<String> failure, List<BenchmarkResult> scores) {
+public record RunSummary(Path outDir, boolean complete, Optional<String> failure, List<BenchmarkResult> scores,
+                         List<String> invalid) {
     public RunSummary {
         scores = List.copyOf(scores);
+        invalid = List.copyOf(invalid);
     }
 
     public Optional<BenchmarkResult> score(String variant, int threads) {

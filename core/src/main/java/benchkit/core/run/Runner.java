@@ -53,6 +53,8 @@ public final class Runner {
     private final PreparedData data;
     private Compare.Settings verdicts = Compare.Settings.DEFAULT;
     private Optional<String> baseline = Optional.empty();
+    /** The run's invalid iterations, said in run.json and the report. */
+    private List<String> invalid = List.of();
     /** Set when this process is one of several workers loading one target; null for a run of its own. */
     private StartBarrier barrier;
 
@@ -93,6 +95,7 @@ public final class Runner {
 
     /** Runs the plan, writes the result directory and returns the summary. */
     public RunSummary run() throws Exception {
+        ResultDirectory.requireFresh(plan.outDir(), false, "the result directory");
         Path dir = prepareOutDir(plan.outDir());
         ResultSpace.check(dir, plan);
         Instant started = Instant.now();
@@ -118,6 +121,15 @@ public final class Runner {
                 // A plugin broke its contract; still write what finished.
                 failures.add("unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e));
             }
+            invalid = invalidIterations(trials);
+            if (!invalid.isEmpty()) {
+                printer.line("# " + countOf(invalid.size(), "iteration") + " invalid, left out of the scores:");
+                invalid.forEach(line -> printer.line("#   " + line));
+                if (!plan.allowInvalid()) {
+                    failures.add(countOf(invalid.size(), "iteration") + " invalid (" + invalid.get(0)
+                            + (invalid.size() > 1 ? "; ..." : "") + "), left out of the scores; --allow-invalid accepts them");
+                }
+            }
             if (barrier != null && !failures.isEmpty()) {
                 barrier.abandon(failures.get(0));
             }
@@ -140,7 +152,7 @@ public final class Runner {
                 printEffects(results);
             }
             printer.line("# Results: " + dir);
-            return new RunSummary(dir, failure == null, Optional.ofNullable(failure), results);
+            return new RunSummary(dir, failure == null, Optional.ofNullable(failure), results, invalid);
         } finally {
             data.close();
             guard.finished();
@@ -148,6 +160,22 @@ public final class Runner {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** Each invalid iteration, where it was and why, e.g. {@code glibc, 8 threads, fork 1, iteration 3: no event ...}. */
+    private static List<String> invalidIterations(List<TrialRecord> trials) {
+        List<String> lines = new ArrayList<>();
+        for (TrialRecord t : trials) {
+            for (var it : t.invalid()) {
+                lines.add(t.variant() + ", " + t.threads() + " threads, fork " + t.fork() + ", "
+                        + (it.warmup() ? "warmup " : "") + "iteration " + it.index() + ": " + it.invalid());
+            }
+        }
+        return lines;
+    }
+
+    private static String countOf(int n, String thing) {
+        return n + " " + thing + (n == 1 ? "" : "s");
     }
 
     private void writeResults(Path dir, List<JmhResults.Entry> entries, List<BenchmarkResult> results, Instant started,
@@ -441,6 +469,9 @@ public final class Runner {
         settings.put(HtmlReport.CONFIDENCE, String.valueOf(verdicts.confidence()));
         settings.put(HtmlReport.MIN_EFFECT, String.valueOf(verdicts.minEffect()));
         settings.put(HtmlReport.METHOD, verdicts.method().cliName());
+        if (!invalid.isEmpty()) {
+            settings.put(HtmlReport.INVALID, String.join("\n", invalid));
+        }
         if (barrier != null) {
             settings.put(benchkit.core.merge.WorkerMerge.WORKER, barrier.role().label());
             settings.put(benchkit.core.merge.WorkerMerge.RUN_ID, barrier.role().runId());
@@ -465,6 +496,7 @@ public final class Runner {
         if (plan.maxEvents() > 0) {
             s.put("events", String.valueOf(plan.maxEvents()));
         }
+        s.put("stall-limit", plan.stallLimit().isZero() ? "off" : plan.stallLimit().toMillis() / 1000.0 + " s");
         if (plan.eventsPerThread() > 0) {
             s.put("events-per-thread", String.valueOf(plan.eventsPerThread()));
         }

@@ -18,6 +18,10 @@ abstract class ThreadCountersFields extends ThreadCountersPadBefore {
     long others;
     /** Sum of this thread's OK-event latencies (sysbench's per-thread "execution time"). */
     long latencyNanos;
+    /** When the session's event in flight started (or was due), 0 when none is in flight: a stall's waiting request. */
+    long inFlightSince;
+    /** When the session's last event finished, whatever its outcome (nanoTime), 0 before the first: progress. */
+    long finishedAt;
 }
 
 /** Cache-line padding after the counters. */
@@ -36,6 +40,8 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
     private static final VarHandle WRITES;
     private static final VarHandle OTHERS;
     private static final VarHandle LATENCY_NANOS;
+    private static final VarHandle IN_FLIGHT_SINCE;
+    private static final VarHandle FINISHED_AT;
 
     static {
         try {
@@ -46,6 +52,8 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
             WRITES = l.findVarHandle(ThreadCountersFields.class, "writes", long.class);
             OTHERS = l.findVarHandle(ThreadCountersFields.class, "others", long.class);
             LATENCY_NANOS = l.findVarHandle(ThreadCountersFields.class, "latencyNanos", long.class);
+            IN_FLIGHT_SINCE = l.findVarHandle(ThreadCountersFields.class, "inFlightSince", long.class);
+            FINISHED_AT = l.findVarHandle(ThreadCountersFields.class, "finishedAt", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -54,6 +62,17 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
     /** One OK event that took {@code nanos} (OK events themselves are counted by the latency histograms). */
     void event(long nanos) {
         LATENCY_NANOS.setOpaque(this, latencyNanos + nanos);
+    }
+
+    /** An event starts (or was due) at {@code startNanos}. */
+    void started(long startNanos) {
+        IN_FLIGHT_SINCE.setOpaque(this, startNanos == 0 ? 1 : startNanos);
+    }
+
+    /** The event in flight ended at {@code endNanos}, whatever its outcome. */
+    void finished(long endNanos) {
+        IN_FLIGHT_SINCE.setOpaque(this, 0L);
+        FINISHED_AT.setOpaque(this, endNanos);
     }
 
     void error() {
@@ -86,6 +105,16 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
         into[Counts.READS] += (long) READS.getOpaque(this);
         into[Counts.WRITES] += (long) WRITES.getOpaque(this);
         into[Counts.OTHERS] += (long) OTHERS.getOpaque(this);
+    }
+
+    /** When this session's event in flight started, 0 when none is (called by the control thread). */
+    long inFlightSince() {
+        return (long) IN_FLIGHT_SINCE.getOpaque(this);
+    }
+
+    /** When this session's last event finished, 0 before the first (called by the control thread). */
+    long finishedAt() {
+        return (long) FINISHED_AT.getOpaque(this);
     }
 
     /** This thread's latency sum so far (called by the control thread). */

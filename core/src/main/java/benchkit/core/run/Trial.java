@@ -69,6 +69,8 @@ final class Trial {
     private LoadSnapshot before;
     /** Where the current iteration began. */
     private long start;
+    /** Whether each iteration measured what it claims (no stalled server, no paused client). */
+    private final StallWatch stalls;
 
     Trial(RunPlan plan, Workload workload, Variant variant, ServerHandle server, TrialInfo info, String serverName,
           List<Collector> collectors, ProgressPrinter printer, Journal journal, ConsoleFormat format, boolean interleaved) {
@@ -84,6 +86,7 @@ final class Trial {
         this.printer = printer;
         this.journal = journal;
         this.format = format;
+        this.stalls = new StallWatch(plan.stallLimit(), plan.rate());
     }
 
     TrialRecord record() {
@@ -155,7 +158,7 @@ final class Trial {
         if (failure != null) {
             throw failure;
         }
-        List<IterationRecord> measured = finished.stream().filter(i -> !i.warmup()).toList();
+        List<IterationRecord> measured = finished.stream().filter(i -> !i.warmup() && i.valid()).toList();
         if (!measured.isEmpty()) {
             printer.trialResult(plan.workload(), variantTag(),
                     Estimate.of(measured.stream().mapToDouble(IterationRecord::tps).toArray()));
@@ -201,15 +204,20 @@ final class Trial {
                 lastReportAt = trialStart;
             }
             start = load.control().startNanos();
+            stalls.loadStarted(start);
             logFromMillis = System.currentTimeMillis();
             nextLog = start + LOG_NANOS;
             openLatencyLog();
         }
+        stalls.iterationStarted();
         long startMillis = logFromMillis;
-        long end = start + (long) (it.durationSec() * 1e9);
+        long slot = (long) (it.durationSec() * 1e9);
+        long end = start + slot;
         long nextSample = System.nanoTime() + SAMPLE_NANOS;
         long now;
+        long meantToWake = System.nanoTime();
         while ((now = System.nanoTime()) < end) {
+            stalls.observe(now, meantToWake, load.lastFinish());
             check(load, it);
             if (load.control().limitReachedAt() != 0) {
                 break;
@@ -236,11 +244,13 @@ final class Trial {
                 nextSample += SAMPLE_NANOS;
             }
             long wake = Math.min(Math.min(Math.min(end, nextReport), nextLog), Math.min(nextSample, now + POLL_NANOS));
+            meantToWake = wake;
             LockSupport.parkNanos(wake - now);
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
         }
+        stalls.observe(now, Math.min(meantToWake, now), load.lastFinish());
         long limitAt = load.control().limitReachedAt();
         long stop = now;
         if (limitAt != 0) {
@@ -252,8 +262,13 @@ final class Trial {
             stop = System.nanoTime();
         }
         LoadSnapshot after = load.drain(iterationLatency, reportLatency, logLatency);
+        // requests held up by a stall count with their wait so far, in the percentiles and the latency log
+        int waiting = load.recordWaiting(stop, stalls.limitNanos(), iterationLatency, logLatency);
         long endMillis = logInterval(it);
         Counts delta = after.total().minus(before.total());
+        String invalid = stalls.verdict(delta.events() + delta.errors() + delta.reconnects(), stop - start, slot, start)
+                .map(cause -> waiting == 0 ? cause : cause + "; " + waiting + " request" + (waiting == 1 ? " was" : "s were")
+                        + " still waiting").orElse("");
         check(load, it);
         List<Metric> metrics = new ArrayList<>();
         for (Collector c : collectors) {
@@ -268,8 +283,8 @@ final class Trial {
                 delta.events(), delta.errors(), delta.reconnects(), delta.reads(), delta.writes(), delta.others(),
                 millis(iterationLatency.getValueAtPercentile(50)), millis(iterationLatency.getValueAtPercentile(95)),
                 millis(iterationLatency.getValueAtPercentile(99)), millis(iterationLatency.getMaxValue()), metrics,
-                startMillis, endMillis);
-        if (!it.warmup()) {
+                startMillis, endMillis, invalid);
+        if (!it.warmup() && record.valid()) {
             measuredLatency.add(iterationLatency);
             measureStart = measureStart == null ? before : measureStart;
             measureEnd = after;
@@ -283,7 +298,8 @@ final class Trial {
             throw new RunFailure("could not append " + where(it) + " of variant " + variant.label() + " to "
                     + Journal.FILE + ": " + Runner.ioMessage(e), e);
         }
-        printer.line(ProgressPrinter.iterationLine(it, variantTag(), record.tps()));
+        printer.line(ProgressPrinter.iterationLine(it, variantTag(), record.tps())
+                + (record.valid() ? "" : "  INVALID, left out: " + record.invalid()));
         if (limitAt != 0) {
             limitReached = true;
             if (plan.eventsPerThread() == 0) { // a per-thread count (memslap's) is how such a trial ends, not early

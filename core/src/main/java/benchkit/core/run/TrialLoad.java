@@ -163,6 +163,38 @@ final class TrialLoad implements AutoCloseable {
         return new LoadSnapshot(Counts.of(total), drainedEvents.clone(), latency);
     }
 
+    /** When the latest event of any session finished (nanoTime), 0 when none has yet. */
+    long lastFinish() {
+        long latest = 0;
+        for (ThreadCounters c : counters) {
+            long t = c.finishedAt();
+            if (t != 0 && (latest == 0 || t - latest > 0)) {
+                latest = t;
+            }
+        }
+        return latest;
+    }
+
+    /**
+     * Records, into each of {@code into}, how long every event still in flight at {@code now} has waited, when
+     * that is at least {@code minNanos}: a request held up by a stalled server counts with its wait so far, not
+     * as nothing (coordinated omission). Returns how many there were.
+     */
+    int recordWaiting(long now, long minNanos, Histogram... into) {
+        int waiting = 0;
+        for (ThreadCounters c : counters) {
+            long since = c.inFlightSince();
+            long waited = now - since;
+            if (since != 0 && waited >= minNanos) {
+                waiting++;
+                for (Histogram h : into) {
+                    h.recordValue(Math.min(waited, Worker.MAX_LATENCY_NANOS));
+                }
+            }
+        }
+        return waiting;
+    }
+
     /** Stops the workers until the next {@link #start}, leaving the sessions open (another variant's slice runs meanwhile). */
     void pause() throws InterruptedException {
         stop();

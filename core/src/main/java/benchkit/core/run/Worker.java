@@ -49,6 +49,7 @@ final class Worker implements Runnable {
                     LockSupport.parkNanos(CLAIM_RETRY_NANOS);
                     continue;
                 }
+                events.started(start);
                 Outcome outcome = session.execute();
                 events.finished(outcome, start, System.nanoTime());
             }
