@@ -1,5 +1,6 @@
 package benchkit.containers;
 
+import benchkit.core.server.Watchdog;
 import benchkit.spi.InvalidOptionException;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
@@ -31,6 +32,8 @@ final class ServerContainer implements AutoCloseable {
     private final int port;
     private String lastLogs = "";
     private boolean closed;
+    /** Removes the container if bench is killed (SIGKILL runs no shutdown hook, and Ryuk is off here). */
+    private Watchdog watchdog;
 
     private ServerContainer(GenericContainer<?> container, int port) {
         this.container = container;
@@ -113,6 +116,11 @@ final class ServerContainer implements AutoCloseable {
             ServerContainer sc = new ServerContainer(c, port);
             try {
                 c.start();
+                sc.watchdog = Watchdog.removeContainerWhenGone(c.getContainerId());
+            } catch (java.io.IOException e) {
+                sc.close();
+                throw new IllegalStateException("cannot start the watchdog of container " + c.getContainerId() + ": "
+                        + e.getMessage(), e);
             } catch (RuntimeException e) {
                 sc.close();
                 throw new IllegalStateException("container " + image.asCanonicalNameString() + " did not start: "
@@ -204,6 +212,9 @@ final class ServerContainer implements AutoCloseable {
         }
         closed = true;
         container.stop(); // removes the container and its volumes
+        if (watchdog != null) {
+            watchdog.stop();
+        }
     }
 
     static String rootMessage(Throwable e) {

@@ -5,32 +5,30 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 
 /**
  * {@code journal.jsonl}: one JSON object per line, each written the moment it is known (run
  * start, every finished iteration, run end), so a crash loses nothing finished. A line is
  * appended whole or not at all: when the disk fills up mid-line, the part written is cut off
- * again, so the lines before it stay valid JSON.
+ * again, so the lines before it stay valid JSON. Written through a {@link RandomAccessFile}, whose writes an
+ * interrupt (Ctrl-C during a server's start) does not abort, where a FileChannel would close itself.
  */
 public final class Journal implements Closeable {
     public static final String FILE = "journal.jsonl";
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final FileChannel channel;
+    private final RandomAccessFile file;
     private boolean failed;
 
-    private Journal(FileChannel channel) {
-        this.channel = channel;
+    private Journal(RandomAccessFile file) {
+        this.file = file;
     }
 
     public static Journal open(Path dir) throws IOException {
-        return new Journal(FileChannel.open(dir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND));
+        return new Journal(new RandomAccessFile(dir.resolve(FILE).toFile(), "rw"));
     }
 
     /** Whether a line could not be written (e.g. the disk is full); later lines may be missing too. */
@@ -79,6 +77,9 @@ public final class Journal implements Closeable {
         n.put("others", it.others());
         n.put("errors", it.errors());
         n.put("reconnects", it.reconnects());
+        if (!it.valid()) {
+            n.put("invalid", it.invalid());
+        }
         ObjectNode lat = n.putObject("latencyMs");
         lat.put("p50", it.latencyP50Ms());
         lat.put("p95", it.latencyP95Ms());
@@ -111,16 +112,15 @@ public final class Journal implements Closeable {
     }
 
     private void write(ObjectNode n) throws IOException {
-        ByteBuffer line = ByteBuffer.wrap((JSON.writeValueAsString(n) + "\n").getBytes(StandardCharsets.UTF_8));
-        long end = channel.size();
+        byte[] line = (JSON.writeValueAsString(n) + "\n").getBytes(StandardCharsets.UTF_8);
+        long end = file.length();
         try {
-            while (line.hasRemaining()) {
-                channel.write(line);
-            }
+            file.seek(end);
+            file.write(line);
         } catch (IOException e) {
             failed = true;
             try {
-                channel.truncate(end);          // shrinking needs no free space
+                file.setLength(end);            // shrinking needs no free space
             } catch (IOException alsoFailed) {
                 e.addSuppressed(alsoFailed);
             }
@@ -130,6 +130,6 @@ public final class Journal implements Closeable {
 
     @Override
     public synchronized void close() throws IOException {
-        channel.close();
+        file.close();
     }
 }

@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class ServerProcess {
     static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(60);
+    /** How long a server has to log in bench's SHUTDOWN: one that cannot is hung, and is killed. */
+    static final Duration SHUTDOWN_ANSWER = Duration.ofSeconds(10);
     static final Duration TERM_WAIT = Duration.ofSeconds(30);
 
     private final Process process;
@@ -71,12 +73,22 @@ final class ServerProcess {
      */
     boolean halt(Optional<String[]> rootCredentials) {
         if (process.isAlive() && rootCredentials.isPresent()) {
+            if (isStopped(process.pid())) {
+                return kill("is stopped (SIGSTOP, Ctrl-Z or a debugger) and cannot shut down");
+            }
             String[] userAndPassword = rootCredentials.get();
             try (Connection c = ServerConnections.overSocket(dir.socket().toString(), userAndPassword[0],
-                    userAndPassword[1], 5); Statement s = c.createStatement()) {
-                s.execute("SHUTDOWN");
+                    userAndPassword[1], (int) SHUTDOWN_ANSWER.toSeconds())) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("SHUTDOWN");
+                } catch (SQLException e) {
+                    // the server may drop the connection while shutting down; the signals below cover the rest
+                }
             } catch (SQLException e) {
-                // the server may drop the connection while shutting down; the signals below cover the rest
+                // not even a log-in within the bound: a hung server, which SIGTERM would not reach either
+                if (process.isAlive() && !waitFor(Duration.ofSeconds(1))) {
+                    return kill("did not answer SHUTDOWN within " + SHUTDOWN_ANSWER.toSeconds() + " s");
+                }
             }
             waitFor(SHUTDOWN_WAIT);
         }
@@ -109,11 +121,33 @@ final class ServerProcess {
         }
     }
 
-    private void waitFor(Duration timeout) {
+    /** Whether it ended within {@code timeout}. */
+    private boolean waitFor(Duration timeout) {
         try {
-            process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return !process.isAlive();
+        }
+    }
+
+    /** SIGKILL, said on the console with why: a server that is killed had no clean shutdown. */
+    private boolean kill(String why) {
+        System.err.println("bench: warning: the server (pid " + process.pid() + ") " + why + "; killed it");
+        process.destroyForcibly();
+        waitFor(Duration.ofSeconds(10));
+        return false;
+    }
+
+    /** Whether the process is stopped by a signal or a tracer (state T or t in /proc/PID/stat). */
+    static boolean isStopped(long pid) {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", Long.toString(pid), "stat"));
+            int close = stat.lastIndexOf(')'); // the command name in parentheses may hold spaces
+            char state = close > 0 && close + 2 < stat.length() ? stat.charAt(close + 2) : '?';
+            return state == 'T' || state == 't';
+        } catch (IOException e) {
+            return false;
         }
     }
 }

@@ -1,6 +1,7 @@
 package benchkit.memcached.launcher;
 
 import benchkit.core.server.ProcMaps;
+import benchkit.core.server.Watchdog;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Target;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,10 +29,13 @@ final class MemcachedProcess implements ServerHandle {
     /** Keep {@code dir} (its log) after close, for a post-mortem ({@code --keep-datadir}). */
     private final boolean keepDir;
     private final Thread shutdownHook;
+    /** Stops memcached and removes its directory if bench is killed (SIGKILL runs no shutdown hook). */
+    private final Watchdog watchdog;
     private volatile Target target;
     private boolean closed;
 
-    private MemcachedProcess(Process process, AllocatorSpec allocator, Path dir, Path log, boolean keepDir) {
+    private MemcachedProcess(Process process, AllocatorSpec allocator, Path dir, Path log, boolean keepDir)
+            throws IOException {
         this.process = process;
         this.allocator = allocator;
         this.dir = dir;
@@ -38,6 +43,12 @@ final class MemcachedProcess implements ServerHandle {
         this.keepDir = keepDir;
         this.shutdownHook = new Thread(process::destroyForcibly, "memcached-" + process.pid() + "-reaper");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
+        try {
+            this.watchdog = Watchdog.watch(process.pid(), keepDir ? Optional.empty() : Optional.of(dir));
+        } catch (IOException e) {
+            process.destroyForcibly();
+            throw new IOException("cannot start the watchdog of memcached: " + e.getMessage(), e);
+        }
     }
 
     static MemcachedProcess start(List<String> command, AllocatorSpec allocator, Path dir, boolean keepDir) throws IOException {
@@ -140,6 +151,7 @@ final class MemcachedProcess implements ServerHandle {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         } finally {
+            watchdog.stop();
             try {
                 Runtime.getRuntime().removeShutdownHook(shutdownHook);
             } catch (IllegalStateException e) {
