@@ -8,8 +8,14 @@ import java.io.PrintWriter;
 
 /** Builds the picocli command tree and maps failures to one-line messages and exit codes. */
 final class Cli {
+    /** The exit codes of every command ({@code run}, sysbench lines, {@code compare}, {@code merge}, ...), in docs/usage.md. */
+    static final int EXIT_OK = 0;
+    /** A run (or merge, or report) failed: what finished is kept and the error says what did not. */
     static final int EXIT_FAILURE = 1;
+    /** Bad input: nothing was started or written. */
     static final int EXIT_USAGE = 2;
+    /** {@code compare --fail-on-regression} found a regression beyond the minimum effect. */
+    static final int EXIT_REGRESSION = 3;
 
     private Cli() {
     }

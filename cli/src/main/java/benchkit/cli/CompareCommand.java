@@ -39,7 +39,7 @@ final class CompareCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = "--fail-on-regression",
-            description = "Exit 1 when a significant regression (slower, worse) beyond --min-effect is found, e.g. in CI.")
+            description = "Exit 3 when a significant regression (slower, worse) beyond --min-effect is found, e.g. in CI.")
     boolean failOnRegression;
 
     @Mixin
@@ -54,6 +54,10 @@ final class CompareCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        if (comparisons.stream().allMatch(Comparison::isEmpty)) {
+            throw new UsageException("nothing to compare: " + String.join(" and ", dirs.stream().map(Path::toString).toList())
+                    + " share no workload and thread count" + unmatched(comparisons));
+        }
         if (json) {
             System.out.print(ComparisonJson.render(comparisons));
         } else {
@@ -61,18 +65,21 @@ final class CompareCommand implements Callable<Integer> {
                 System.out.print((i == 0 ? "" : "\n") + comparisons.get(i).render());
             }
         }
-        if (comparisons.stream().allMatch(Comparison::isEmpty)) {
-            return Cli.EXIT_FAILURE;
-        }
         List<Comparison.Row> regressions = comparisons.stream().flatMap(c -> c.regressions().stream()).toList();
         if (failOnRegression && !regressions.isEmpty()) {
             System.err.println("bench: " + regressions.size() + " regression" + (regressions.size() == 1 ? "" : "s")
                     + " beyond the minimum effect, e.g. "
                     + regressions.get(0).metric() + " at " + regressions.get(0).threads() + " threads: "
                     + regressions.get(0).judgement().describe());
-            return Cli.EXIT_FAILURE;
+            return Cli.EXIT_REGRESSION;
         }
-        return 0;
+        return Cli.EXIT_OK;
+    }
+
+    /** What each side had that the other did not, e.g. " (only in A: point-select at 8 threads; ...)". */
+    private static String unmatched(List<Comparison> comparisons) {
+        List<String> parts = comparisons.stream().flatMap(c -> c.unmatched().stream()).distinct().limit(4).toList();
+        return parts.isEmpty() ? "" : " (" + String.join("; ", parts) + ")";
     }
 
     private List<Comparison> comparisons(Compare.Settings settings) throws Exception {

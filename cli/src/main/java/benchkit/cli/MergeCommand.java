@@ -19,8 +19,12 @@ final class MergeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", arity = "1..*", description = "The workers' result directories.")
     List<Path> dirs;
 
-    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Where to write the merged run.")
+    @Option(names = "--out", paramLabel = "DIR", required = true,
+            description = "Where to write the merged run; one that holds a run already is refused unless --force.")
     Path out;
+
+    @Option(names = "--force", description = "Replace the run already in --out (only bench's own files).")
+    boolean force;
 
     @Option(names = "--allow-missing",
             description = "Merge even when a worker or some of its iterations are missing (run.json names them); "
@@ -29,6 +33,8 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // the workers' directories may sit inside --out, as --clients leaves them
+        benchkit.core.run.ResultDirectory.requireFresh(out, force, "--out", false);
         return merge(dirs, out, allowMissing);
     }
 

@@ -17,6 +17,7 @@ import benchkit.core.run.Rendezvous;
 import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
 import benchkit.core.run.ServerChoice;
+import benchkit.core.run.ResultDirectory;
 import benchkit.core.run.ServerProvider;
 import benchkit.core.run.Variant;
 import benchkit.core.server.ExternalServer;
@@ -116,6 +117,16 @@ abstract class RunCommand implements Callable<Integer> {
     @Option(names = "--fail-fast", description = "Stop the whole run when one variant fails (default: go on with the next).")
     boolean failFast;
 
+    @Option(names = "--stall-limit", paramLabel = "SECONDS", defaultValue = "" + Defaults.STALL_LIMIT_SECONDS,
+            description = "An iteration in which no event finished for this long (a stalled server), bench ran this late "
+                    + "(a paused client) or that overran its slot by this much is invalid: reported, left out of the "
+                    + "scores, and the run exits 1 (default ${DEFAULT-VALUE}; 0 = no check).")
+    double stallLimit;
+
+    @Option(names = "--allow-invalid", description = "Exit 0 even when iterations were invalid (they are still reported "
+            + "and left out of the scores).")
+    boolean allowInvalid;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "jmh",
             description = "Extra summary lines: jmh (none beyond the table), sysbench (sysbench 1.0.20's final report "
                     + "after each trial, over its measurement iterations) or memslap (\"Time to set N keys by T threads\").")
@@ -135,8 +146,12 @@ abstract class RunCommand implements Callable<Integer> {
     List<String> collect = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Result directory (default bench-results/<timestamp>-<workload>).")
+            description = "Result directory (default bench-results/<timestamp>-<workload>); one that holds an earlier "
+                    + "run is refused unless --force.")
     Path out;
+
+    @Option(names = "--force", description = "Replace an earlier run's result files in --out (only bench's own files).")
+    boolean force;
 
     @Option(names = "--study", paramLabel = "FILE",
             description = "A study file (examples/studies/) whose published findings the report puts beside the ones "
@@ -178,10 +193,11 @@ abstract class RunCommand implements Callable<Integer> {
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
         Compare.Settings verdictSettings = verdicts.settings();
         List<Variant> variants = variants(registry);
-        Path outDir = out != null ? out : defaultOutDir(String.join("+", names));
+        Path outDir = out != null ? out : ResultDirectory.unique(defaultOutDir(String.join("+", names)));
         if (role.isPresent()) {
             outDir = Path.of(outDir.toString().replace("{worker}", String.valueOf(role.get().index())));
         }
+        ResultDirectory.requireFresh(outDir, force, "--out");
 
         // Every workload and plan is checked before any server starts.
         Map<String, RunPlan> plans = new LinkedHashMap<>();
@@ -194,6 +210,7 @@ abstract class RunCommand implements Callable<Integer> {
                     : Variants.forProtocol(variants, name, factory.protocol());
             plans.put(name, plan(name, effective, fitting, names.size() == 1 ? outDir : outDir.resolve(name), given));
         }
+        requireBaseline(plans);
         // Servers too: names, paths, settings, and distributions to obtain, before anything is written.
         ServerProvider.checkAll(plans.values().stream().flatMap(p -> p.variants().stream()).toList());
         if (clientOptions.clients != null) {
@@ -217,6 +234,7 @@ abstract class RunCommand implements Callable<Integer> {
         Instant started = Instant.now();
         Map<String, List<BenchmarkResult>> scores = new LinkedHashMap<>();
         List<String> failures = new ArrayList<>();
+        List<String> invalid = new ArrayList<>();
         for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
             WorkloadFactory factory = registry.workload(e.getKey());
             try (Workload w = factory.create(given);
@@ -228,6 +246,7 @@ abstract class RunCommand implements Callable<Integer> {
                 }
                 RunSummary summary = runner.run();
                 scores.put(e.getKey(), summary.scores());
+                summary.invalid().forEach(line -> invalid.add(e.getKey() + ": " + line));
                 summary.failure().ifPresent(failures::add);
             }
             if (Thread.currentThread().isInterrupted()) {
@@ -243,6 +262,9 @@ abstract class RunCommand implements Callable<Integer> {
                 combined.put(HtmlReport.CONFIDENCE, String.valueOf(verdictSettings.confidence()));
                 combined.put(HtmlReport.MIN_EFFECT, String.valueOf(verdictSettings.minEffect()));
                 combined.put(HtmlReport.METHOD, verdictSettings.method().cliName());
+                if (!invalid.isEmpty()) {
+                    combined.put(HtmlReport.INVALID, String.join("\n", invalid));
+                }
                 RunInfo.write(outDir, started, combined);
                 List<BenchmarkResult> all = scores.values().stream().flatMap(List::stream).toList();
                 HtmlReport.write(outDir, all);
@@ -265,6 +287,20 @@ abstract class RunCommand implements Callable<Integer> {
         }
         spec.commandLine().getErr().flush();
         return failures.isEmpty() ? 0 : Cli.EXIT_FAILURE;
+    }
+
+    /** A --baseline that names no variant of any workload is bad input now, not a line after the whole run. */
+    private void requireBaseline(Map<String, RunPlan> plans) {
+        Optional<String> baseline = verdicts.baseline();
+        if (baseline.isEmpty()) {
+            return;
+        }
+        List<Variant> all = plans.values().stream().flatMap(p -> p.variants().stream()).toList();
+        if (all.stream().noneMatch(v -> Compare.selects(baseline.get(), v.label(), v.params()))) {
+            throw new UsageException("--baseline " + baseline.get() + " names no variant; variants: "
+                    + String.join(", ", all.stream().map(Variant::label).distinct().toList())
+                    + " (or a param as key=value, e.g. allocator=glibc)");
+        }
     }
 
     /** The server the workload's own options name ({@link Workload#namedServer()}); checks the options too. */
@@ -335,7 +371,9 @@ abstract class RunCommand implements Callable<Integer> {
                     .warmup(warmups, seconds("--warmup-time", warmupTime, true))
                     .measure(measurementIterations, seconds("--time", measurementTime, false))
                     .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
-                    .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads());
+                    .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads())
+                    .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
+                    .allowInvalid(allowInvalid);
             if (forks != null) {
                 plan.forks(forks);
             }

@@ -60,6 +60,7 @@ final class SysbenchArgs {
         String testMode = null;
         String nontrxMode = null;
         boolean oltpOptions = false;   // an --oltp-* option: the line is of sysbench 0.4/0.5's oltp test
+        String stray = null;           // a word that is neither a command nor a test: a mistyped test, if a command follows
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             if (!arg.startsWith("-")) {
@@ -71,6 +72,7 @@ final class SysbenchArgs {
                     test = arg;
                     testAt = out.size();
                 } else {
+                    stray = stray == null ? arg : stray;
                     out.add(arg);
                 }
                 continue;
@@ -122,6 +124,11 @@ final class SysbenchArgs {
             }
         }
 
+        if (stray != null && command != null && test == null && workload == null && !oltpOptions) {
+            // "sysbench oltp_read_onlyy run" is a sysbench line whose test bench does not know, not a missing --workload
+            throw new UsageException("unknown sysbench test '" + stray + "'; sysbench 1.0.20's tests bench runs: "
+                    + SysbenchTest.names());
+        }
         // A line that names no --workload but sysbench's test, or its oltp test's options, is sysbench's.
         boolean sysbenchLine = workload == null && (test != null || oltpOptions);
         if (sysbenchLine) {

@@ -49,6 +49,11 @@ final class SysbenchTest {
     private SysbenchTest() {
     }
 
+    /** The sysbench 1.0.20 test names bench runs, for messages. */
+    static String names() {
+        return String.join(", ", new java.util.TreeSet<>(WORKLOADS.keySet().stream().filter(n -> n.contains("_")).toList()));
+    }
+
     /** {@code oltp_read_only}, {@code tests/db/oltp.lua}, {@code /usr/share/sysbench/select_random_points.lua}... */
     static boolean isTestName(String word) {
         String base = base(word);

@@ -69,11 +69,28 @@ final class Variants {
             throw new UsageException("--server, --server-basedir, --server-cpus and --mysqld launch a server; "
                     + "they cannot be used with --mysql-host/--mysql-port/--mysql-socket");
         }
+        if (o.mysqlUser != null && o.mysqlUser.isBlank()) {
+            throw new UsageException("--mysql-user needs a user name");
+        }
+        if (o.mysqlPort != null && (o.mysqlPort < 1 || o.mysqlPort > 65535)) {
+            throw new UsageException("--mysql-port " + o.mysqlPort + " is not a port; expected 1 to 65535");
+        }
+        if (o.mysqlSocket != null && !java.nio.file.Files.exists(java.nio.file.Path.of(o.mysqlSocket))) {
+            throw new UsageException("--mysql-socket " + o.mysqlSocket + " does not exist (is the server running, and is "
+                    + "that its socket?)");
+        }
         if (o.mysqlDb != null && !o.mysqlDb.matches("[A-Za-z0-9_$]{1,64}")) {
             throw new UsageException("--mysql-db " + o.mysqlDb + ": expected a plain database name "
                     + "(letters, digits, '_' or '$', at most 64), as bench puts it into SQL statements");
         }
         Target target = externalTarget(o);
+        if (target.transport() == Target.Transport.TCP) {
+            try {
+                java.net.InetAddress.getByName(target.host());
+            } catch (java.net.UnknownHostException e) {
+                throw new UsageException("--mysql-host " + target.host() + ": host not found");
+            }
+        }
         Duration timeout = Duration.ofSeconds(o.connectTimeout == null ? 30 : o.connectTimeout);
         Map<String, String> params = new LinkedHashMap<>();
         params.put("allocator", "unknown");

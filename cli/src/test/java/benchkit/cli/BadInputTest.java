@@ -50,6 +50,14 @@ class BadInputTest {
         "--workload point-select --histogram=yes --format sysbench | --histogram=yes is not valid; expected on or off",
         "--workload point-select --histogram               | --histogram is printed with sysbench's report: add --format sysbench",
         "--workload point-select --format sysbench --histogram on --percentile 0 | --histogram cannot be used with --percentile=0",
+        "--workload point-select --server mariadb-99           | unknown server distribution 'mariadb-99'; valid: mariadb-11.4",
+        "--workload point-select --server-basedir /nonexistent | server basedir /nonexistent is not a directory",
+        "--workload point-select --mysql-host 127.0.0.1 --mysql-port 99999 | --mysql-port 99999 is not a port; expected 1 to 65535",
+        "--workload point-select --mysql-socket /nonexistent.sock | --mysql-socket /nonexistent.sock does not exist",
+        "--workload point-select --mysql-host no-such-host.invalid | --mysql-host no-such-host.invalid: host not found",
+        "--workload point-select --allocator glibc,jemalloc --baseline nosuch | --baseline nosuch names no variant; variants: glibc, jemalloc",
+        "--workload point-select --stall-limit -1              | --stall-limit",
+        "--workload memcached-get --server innodb-memcached:mariadb-11.4 | --server innodb-memcached:mariadb-11.4: MariaDB 11.4.5 has no InnoDB memcached plugin",
     })
     void badInputIsOneLineAndExitCodeTwo(String args, String expected) {
         Outcome o = run(args.strip().split("\\s+"));

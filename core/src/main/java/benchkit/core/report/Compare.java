@@ -155,15 +155,24 @@ public final class Compare {
 
     /** A variant is named by its label, a part of it (e.g. {@code jemalloc} in {@code allocator=jemalloc}) or a param. */
     static boolean matches(Variant v, String selector) {
+        return selects(selector, v.label(), v.params());
+    }
+
+    /**
+     * Whether a baseline selector names a variant of this label and params: the label, one of its parts
+     * ({@code jemalloc} of {@code mysql-8.0, jemalloc} or of {@code mysql-8.0/jemalloc}), a {@code key=value}
+     * param, or a param's value. The run checks {@code --baseline} with it before anything starts.
+     */
+    public static boolean selects(String selector, String label, Map<String, String> params) {
         String s = selector.strip();
-        if (v.label().equals(s) || List.of(v.label().split(", ")).contains(s)) {
+        if (label.equals(s) || List.of(label.split(", |/")).contains(s)) {
             return true;
         }
         int eq = s.indexOf('=');
         if (eq > 0) {
-            return s.substring(eq + 1).strip().equals(v.params().get(s.substring(0, eq).strip()));
+            return s.substring(eq + 1).strip().equals(params.get(s.substring(0, eq).strip()));
         }
-        return v.params().containsValue(s);
+        return params.containsValue(s);
     }
 
     private static List<BenchmarkResult> select(List<BenchmarkResult> all, String selector, String source) {

@@ -19,7 +19,7 @@ import java.util.Map;
 
 /**
  * Reads JMH's JSON result format. Tolerant: entries may lack secondary metrics, params,
- * confidence intervals or settings; only {@code benchmark} is required.
+ * confidence intervals or settings; only {@code benchmark} and {@code primaryMetric.score} are required.
  */
 public final class JmhResultReader {
     /** The file a result directory holds. */
@@ -82,9 +82,12 @@ public final class JmhResultReader {
         node.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
         Map<String, MetricResult> metrics = new LinkedHashMap<>();
         JsonNode primary = node.get("primaryMetric");
-        if (primary != null && primary.isObject()) {
-            metrics.put(BenchmarkResult.PRIMARY, metric(primary));
+        if (primary == null || !primary.isObject() || !primary.path("score").isNumber()) {
+            // without a score there is nothing to compare or draw: such a file is not a run's result
+            throw new IllegalArgumentException(source + ": entry " + (index + 1) + " (" + benchmark
+                    + ") has no \"primaryMetric\" with a numeric \"score\"");
         }
+        metrics.put(BenchmarkResult.PRIMARY, metric(primary));
         Iterator<Map.Entry<String, JsonNode>> secondary = node.path("secondaryMetrics").fields();
         while (secondary.hasNext()) {
             Map.Entry<String, JsonNode> e = secondary.next();

@@ -54,12 +54,16 @@ public final class Distributions {
             return Installation.probe(distribution, basedir, central.get().serverBinary(basedir));
         }
         if (distribution.equals(SYSTEM)) {
-            Path binary = findSystemServer().orElseThrow(() -> new IOException("distribution system: " + systemMissing()));
+            Path binary = findSystemServer().orElseThrow(() -> new InvalidOptionException("--server system: " + systemMissing()
+                    + "; install mariadb-server or mysql-server, or name another server"));
             return Installation.probe(distribution, basedirOf(binary), binary);
         }
         if (distribution.startsWith(BASEDIR_PREFIX)) {
             Path basedir = Path.of(distribution.substring(BASEDIR_PREFIX.length())).toAbsolutePath().normalize();
-            Path binary = findInBasedir(basedir).orElseThrow(() -> new IOException(basedirMissing(basedir)));
+            if (!Files.isDirectory(basedir)) {
+                throw new InvalidOptionException("server basedir " + basedir + " is not a directory");
+            }
+            Path binary = findInBasedir(basedir).orElseThrow(() -> new InvalidOptionException(basedirMissing(basedir)));
             return Installation.probe(distribution, basedir, binary);
         }
         throw new InvalidOptionException("unknown server distribution '" + distribution + "'; valid: " + VALID);

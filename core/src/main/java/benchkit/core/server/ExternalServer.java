@@ -49,8 +49,17 @@ public final class ExternalServer implements ServerHandle {
     /** As above, from a target whose product and version are filled in from the server. */
     public static ExternalServer connect(Target given, Duration timeout) throws ServerUnreachableException {
         String where = given.socket().map(s -> "socket " + s).orElse(given.host() + ":" + given.port());
+        if (given.socket().isEmpty()) {
+            try {
+                java.net.InetAddress.getByName(given.host());
+            } catch (java.net.UnknownHostException e) {
+                // no retry brings a name into the DNS
+                throw new ServerUnreachableException("cannot use server at " + where + ": host " + given.host() + " not found");
+            }
+        }
         long deadline = System.nanoTime() + timeout.toNanos();
         SQLException last;
+        boolean waitSaid = false;
         while (true) {
             int seconds = (int) Math.max(1, Math.min(10, (deadline - System.nanoTime()) / 1_000_000_000L));
             try (Connection c = ServerConnections.open(given, seconds); Statement s = c.createStatement()) {
@@ -72,6 +81,12 @@ public final class ExternalServer implements ServerHandle {
             if (System.nanoTime() >= deadline) {
                 break;
             }
+            if (!waitSaid) {
+                // a server that is still starting gets the retry budget; the user sees what is waited for, and how long
+                System.out.println("# Waiting for the server at " + where + " (" + reason(last, given) + "), up to "
+                        + timeout.toSeconds() + " s (--connect-timeout)");
+                waitSaid = true;
+            }
             try {
                 Thread.sleep(500);
             } catch (InterruptedException e) {
@@ -80,8 +95,39 @@ public final class ExternalServer implements ServerHandle {
             }
         }
         throw new ServerUnreachableException("cannot use server at " + where + " as " + given.user() + " (database "
-                + given.database() + ") within " + timeout.toSeconds() + " s: "
-                + ServerConnections.describe(last, given.password()));
+                + given.database() + ") within " + timeout.toSeconds() + " s: " + reason(last, given));
+    }
+
+    /**
+     * What failed, in words a user acts on: nothing listening, no such socket, the account or database refused;
+     * else the driver's message (without the password).
+     */
+    static String reason(SQLException e, Target target) {
+        int code = e.getErrorCode();
+        if (code == ACCESS_DENIED) {
+            return "access denied for user '" + target.user() + "' (check --mysql-user and the password in "
+                    + "BENCH_MYSQL_PASSWORD)";
+        }
+        if (code == DB_ACCESS_DENIED || code == UNKNOWN_DATABASE) {
+            return "user '" + target.user() + "' cannot use database " + target.database() + " ("
+                    + ServerConnections.describe(e, target.password()) + ")";
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.ConnectException) {
+                return "nothing is listening there (connection refused)";
+            }
+            if (t instanceof java.net.UnknownHostException) {
+                return "host " + target.host() + " not found";
+            }
+            if (t instanceof java.nio.file.NoSuchFileException || (t.getMessage() != null
+                    && t.getMessage().contains("No such file or directory"))) {
+                return "no such socket";
+            }
+            if (t instanceof java.net.SocketTimeoutException || t instanceof java.sql.SQLTimeoutException) {
+                return "no answer within the connect timeout";
+            }
+        }
+        return ServerConnections.describe(e, target.password());
     }
 
     @Override

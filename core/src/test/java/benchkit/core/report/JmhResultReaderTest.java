@@ -81,11 +81,14 @@ class JmhResultReaderTest {
     }
 
     @Test
-    void toleratesEntriesWithOnlyABenchmarkName() {
-        BenchmarkResult r = JmhResultReader.parse("[{\"benchmark\":\"benchkit.x\"}]", "t").get(0);
+    void needsABenchmarkNameAndAScoreAndNothingElse() {
+        BenchmarkResult r = JmhResultReader.parse("[{\"benchmark\":\"benchkit.x\",\"primaryMetric\":{\"score\":5}}]", "t").get(0);
         assertEquals(1, r.threads());
-        assertTrue(r.metrics().isEmpty());
+        assertEquals(5.0, r.primary().score());
         assertTrue(r.params().isEmpty());
+        // an array of junk objects is no run's result: refused, not read as results with nothing in them
+        var e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.parse("[{\"benchmark\":\"benchkit.x\"}]", "t"));
+        assertEquals("t: entry 1 (benchkit.x) has no \"primaryMetric\" with a numeric \"score\"", e.getMessage());
     }
 
     @Test

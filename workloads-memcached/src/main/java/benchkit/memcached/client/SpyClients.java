@@ -17,10 +17,12 @@ public final class SpyClients {
     private static final Logger SPY_LOG = Logger.getLogger("net.spy.memcached");
 
     static {
-        // spymemcached prints two INFO lines per connection to stderr by default; 256 sessions would flood it.
+        // spymemcached prints two INFO lines per connection to stderr by default (256 sessions would flood it), and
+        // ten WARNING lines for a port with nothing listening before bench's own one-line error: it says nothing
+        // unless BENCH_DEBUG asks for libraries' logs.
         if (System.getProperty("net.spy.log.LoggerImpl") == null) {
             System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SunLogger");
-            SPY_LOG.setLevel(Level.WARNING);
+            SPY_LOG.setLevel(System.getenv("BENCH_DEBUG") != null ? Level.WARNING : Level.OFF);
         }
     }
 

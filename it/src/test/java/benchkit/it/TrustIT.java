@@ -1,0 +1,259 @@
+package benchkit.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A run never lies: a frozen server, a paused bench, a reused result directory, a killed bench, and input that
+ * can only be judged against the machine, each against real processes.
+ */
+class TrustIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String[] SHORT_RUN = {"--workload", "point-select", "--server", "system",
+        "--table-size", "1000", "--warmup-iterations", "0", "--report-interval", "1", "--forks", "1", "--threads", "2"};
+
+    @TempDir
+    Path dir;
+
+    /** A server frozen (SIGSTOP) for 6 s mid-run: its iterations are said invalid, left out, and the run fails. */
+    @Test
+    void aFrozenServerMakesItsIterationsInvalidNotZeroOpsPerSecond() throws Exception {
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("frozen");
+        BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                concat(SHORT_RUN, "--time", "2", "--iterations", "6", "--out", out.toString()));
+        awaitIterations(out, 2, bench);
+        long server = onlyServer(mark);
+        signal("STOP", server);
+        Thread.sleep(6000);
+        signal("CONT", server);
+        BenchJar.Result r = bench.finish(180);
+
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.out().contains("INVALID, left out: no event finished"), r.out());
+        assertTrue(r.err().contains("invalid") && r.err().contains("--allow-invalid accepts them"), r.err());
+        List<JsonNode> iterations = iterations(out);
+        List<JsonNode> invalid = iterations.stream().filter(n -> n.has("invalid")).toList();
+        assertFalse(invalid.isEmpty(), "the journal says which: " + iterations);
+        double waited = invalid.stream().mapToDouble(n -> n.path("latencyMs").path("max").asDouble()).max().orElse(0);
+        assertTrue(waited >= 2000, "a request held up by the freeze counts with its wait: max " + waited + " ms");
+        List<String> lines = Files.readAllLines(out.resolve("journal.jsonl"));
+        assertTrue(lines.get(lines.size() - 1).contains("\"complete\":false"), lines.get(lines.size() - 1));
+        JsonNode entry = JSON.readTree(out.resolve("jmh-result.json").toFile()).get(0);
+        int kept = entry.path("primaryMetric").path("rawData").get(0).size();
+        assertEquals(6 - invalid.size(), kept, "the invalid iterations are left out of the score");
+        for (JsonNode v : entry.path("primaryMetric").path("rawData").get(0)) {
+            assertTrue(v.asDouble() > 0, "no 0 ops/s stored as a measurement: " + entry.path("primaryMetric"));
+        }
+        assertTrue(Files.readString(out.resolve("report.html")).contains("invalid iteration"), "the report says so");
+        ServerProcesses.assertNoneLeft(mark);
+    }
+
+    /** Frozen for good: bench ends soon, kills the server it cannot shut down, says so, and leaves nothing. */
+    @Test
+    void aServerFrozenForGoodIsKilledAndTheRunEndsSoonWithItsCause() throws Exception {
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("frozen-for-good");
+        BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                concat(SHORT_RUN, "--time", "1", "--iterations", "4", "--allow-invalid", "--out", out.toString()));
+        awaitIterations(out, 1, bench);
+        long server = onlyServer(mark);
+        signal("STOP", server);
+        long start = System.nanoTime();
+        BenchJar.Result r = bench.finish(120);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < 60, "ended within a minute, not after SHUTDOWN's and SIGTERM's waits: " + seconds + " s");
+        assertTrue(r.err().contains("is stopped (SIGSTOP, Ctrl-Z or a debugger) and cannot shut down; killed it"), r.err());
+        assertTrue(r.out().contains("INVALID, left out"), r.out());
+        assertFalse(r.err().contains("\tat "), r.err());
+        assertTrue(Files.readString(out.resolve("journal.jsonl")).contains("\"invalid\":\"no event finished"),
+                "the journal says which iterations stalled");
+        assertTrue(r.exit() != 2, r.all());
+        ServerProcesses.assertNoneLeft(mark);
+    }
+
+    /** Ctrl-Z of bench itself: the slice it was paused in does not count. */
+    @Test
+    void aPausedBenchMakesThatIterationInvalid() throws Exception {
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("paused");
+        BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                concat(SHORT_RUN, "--time", "2", "--iterations", "4", "--out", out.toString()));
+        awaitIterations(out, 1, bench);
+        signal("STOP", bench.process().pid());
+        Thread.sleep(5000);
+        signal("CONT", bench.process().pid());
+        BenchJar.Result r = bench.finish(180);
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.out().contains("INVALID, left out: bench itself was held up for"), r.out());
+        ServerProcesses.assertNoneLeft(mark);
+    }
+
+    /** An earlier run in --out is never overwritten: refused before anything starts, replaced only with --force. */
+    @Test
+    void aReusedOutIsRefusedAndForceReplacesOnlyBenchsFiles() throws Exception {
+        Path out = dir.resolve("reused");
+        BenchJar.Result first = BenchJar.run(dir, 300, concat(SHORT_RUN, "--time", "1", "--iterations", "1",
+                "--out", out.toString()));
+        assertEquals(0, first.exit(), first.all());
+        String results = Files.readString(out.resolve("jmh-result.json"));
+        Files.writeString(out.resolve("my-notes.txt"), "mine");
+
+        String mark = ServerProcesses.newMark();
+        try (ServerProcesses.Watch watch = new ServerProcesses.Watch(mark)) {
+            BenchJar.Result again = BenchJar.run(dir, 120, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                    concat(SHORT_RUN, "--time", "1", "--iterations", "1", "--out", out.toString()));
+            assertEquals(2, again.exit(), again.all());
+            assertEquals("bench: --out " + out + " holds the results of an earlier run (" + out.resolve("journal.jsonl")
+                    + "), which bench does not overwrite: give another directory, or --force to replace them", again.err().strip());
+            assertEquals(Set.of(), watch.seen(), "no server started for a refused run");
+        }
+        assertEquals(results, Files.readString(out.resolve("jmh-result.json")), "the earlier run is untouched");
+        assertEquals(1, Files.readAllLines(out.resolve("journal.jsonl")).stream().filter(l -> l.contains("\"start\"")).count());
+
+        BenchJar.Result forced = BenchJar.run(dir, 300, concat(SHORT_RUN, "--time", "1", "--iterations", "1",
+                "--force", "--out", out.toString()));
+        assertEquals(0, forced.exit(), forced.all());
+        assertEquals(1, Files.readAllLines(out.resolve("journal.jsonl")).stream().filter(l -> l.contains("\"start\"")).count(),
+                "one run in the journal, the new one");
+        assertEquals("mine", Files.readString(out.resolve("my-notes.txt")), "--force removes bench's files only");
+
+        BenchJar.Result empty = BenchJar.run(dir, 60, concat(SHORT_RUN, "--out", ""));
+        assertEquals(2, empty.exit(), empty.all());
+        assertTrue(empty.err().startsWith("bench: --out needs a directory"), empty.err());
+    }
+
+    /** SIGKILL of bench: the memcached it launched dies with it, as mysqld does, and its directory goes. */
+    @Test
+    void aKilledBenchLeavesNoMemcachedRunning() throws Exception {
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("killed");
+        BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                "--workload", "memcached-get", "--server", "memcached", "--keys", "1000", "--threads", "2", "--time", "2",
+                "--iterations", "20", "--warmup-iterations", "0", "--report-interval", "0", "--out", out.toString());
+        awaitIterations(out, 1, bench);
+        assertEquals(1, ServerProcesses.servers(mark).size(), "memcached runs");
+        Set<Path> before = memcachedDirs();
+        signal("KILL", bench.process().pid());
+        bench.process().waitFor();
+        ServerProcesses.assertNoneLeft(mark);
+        Thread.sleep(1500);
+        assertTrue(before.stream().noneMatch(Files::exists) || memcachedDirs().size() < before.size(),
+                "the launch directory is removed: " + memcachedDirs());
+    }
+
+    /** The exit code table: 2 for results that cannot be compared, 3 for a regression found. */
+    @Test
+    void compareSaysBadInputAndRegressionWithTheirOwnCodes() throws Exception {
+        Path a = result("a", "point-select", new double[][]{{100, 101}, {99, 100}, {101, 100}});
+        Path b = result("b", "oltp-read-only", new double[][]{{50, 51}, {49, 50}, {51, 50}});
+        BenchJar.Result r = BenchJar.run(dir, 60, "compare", a.toString(), b.toString(), "--json");
+        assertEquals(2, r.exit(), r.all());
+        assertTrue(r.err().startsWith("bench: nothing to compare: " + a + " and " + b + " share no workload"), r.err());
+        assertEquals("", r.out().strip(), "no empty JSON array that a dashboard would take for 'no change'");
+
+        Path slower = result("slower", "point-select", new double[][]{{50, 51}, {49, 50}, {51, 50}});
+        r = BenchJar.run(dir, 60, "compare", a.toString(), slower.toString(), "--fail-on-regression");
+        assertEquals(3, r.exit(), r.all());
+        assertTrue(r.err().contains("regression"), r.err());
+
+        Path junk = Files.createDirectories(dir.resolve("junk"));
+        Files.writeString(junk.resolve("jmh-result.json"), "[{\"benchmark\": \"x\"}, {\"a\": 1}]");
+        r = BenchJar.run(dir, 60, "compare", a.toString(), junk.toString());
+        assertEquals(2, r.exit(), r.all());
+        assertTrue(r.err().contains("has no \"primaryMetric\" with a numeric \"score\""), r.err());
+    }
+
+    /** A pasted sysbench line with a mistyped test names it, not a missing --workload. */
+    @Test
+    void aMistypedSysbenchTestIsNamed() throws Exception {
+        BenchJar.Result r = BenchJar.run(dir, 60, "oltp_read_onlyy", "--tables=1", "run");
+        assertEquals(2, r.exit(), r.all());
+        assertTrue(r.err().startsWith("bench: unknown sysbench test 'oltp_read_onlyy'; sysbench 1.0.20's tests bench runs: "),
+                r.err());
+        assertTrue(r.err().contains("oltp_read_only,"), r.err());
+    }
+
+    private Path result(String name, String workload, double[][] rawData) throws Exception {
+        Path d = Files.createDirectories(dir.resolve(name));
+        StringBuilder raw = new StringBuilder("[");
+        double sum = 0;
+        int n = 0;
+        for (int f = 0; f < rawData.length; f++) {
+            raw.append(f == 0 ? "" : ",").append("[");
+            for (int i = 0; i < rawData[f].length; i++) {
+                raw.append(i == 0 ? "" : ",").append(rawData[f][i]);
+                sum += rawData[f][i];
+                n++;
+            }
+            raw.append("]");
+        }
+        raw.append("]");
+        Files.writeString(d.resolve("jmh-result.json"), "[{\"benchmark\": \"benchkit." + workload + "\", \"mode\": \"thrpt\","
+                + " \"threads\": 8, \"forks\": " + rawData.length + ", \"params\": {\"allocator\": \"glibc\"},"
+                + " \"primaryMetric\": {\"score\": " + sum / n + ", \"scoreUnit\": \"ops/s\", \"rawData\": " + raw + "},"
+                + " \"secondaryMetrics\": {}}]");
+        return d;
+    }
+
+    private static Set<Path> memcachedDirs() throws Exception {
+        try (var s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return Set.copyOf(s.filter(p -> p.getFileName().toString().startsWith("benchkit-memcached-")).toList());
+        }
+    }
+
+    private static long onlyServer(String mark) throws Exception {
+        Set<Long> servers = ServerProcesses.servers(mark);
+        assertEquals(1, servers.size(), "one server: " + servers);
+        return servers.iterator().next();
+    }
+
+    private static void signal(String signal, long pid) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).start().waitFor());
+    }
+
+    private static List<JsonNode> iterations(Path out) throws Exception {
+        List<JsonNode> list = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(out.resolve("journal.jsonl"))) {
+            JsonNode n = JSON.readTree(line);
+            if (n.path("event").asText().equals("iteration")) {
+                list.add(n);
+            }
+        }
+        return list;
+    }
+
+    private static void awaitIterations(Path out, int n, BenchJar.Running bench) throws Exception {
+        Path journal = out.resolve("journal.jsonl");
+        for (int i = 0; i < 1200; i++) {
+            if (Files.exists(journal) && Files.readAllLines(journal).stream()
+                    .filter(l -> l.contains("\"event\":\"iteration\"")).count() >= n) {
+                return;
+            }
+            if (!bench.process().isAlive()) {
+                throw new AssertionError("bench ended early: " + bench.finish(1).all());
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no " + n + " iterations in the journal after 120 s");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = new String[a.length + b.length];
+        System.arraycopy(a, 0, all, 0, a.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+}
