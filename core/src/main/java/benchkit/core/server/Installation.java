@@ -42,7 +42,8 @@ public record Installation(String distribution, Path basedir, Path serverBinary,
         }
         Optional<String> missing = MissingLibrary.explain(binary.getFileName().toString(), out);
         if (missing.isPresent()) {
-            throw new IOException(missing.get());
+            // a server this machine cannot run: bad input for it, said before anything starts
+            throw new benchkit.spi.InvalidOptionException(missing.get());
         }
         if (p.exitValue() != 0) {
             throw new IOException(binary + " --version failed (exit " + p.exitValue() + "): " + out.strip().replace('\n', ' '));

@@ -200,7 +200,7 @@ class MysqlLauncherTest {
         Path mysqld = EmbeddedDistribution.MYSQL_8_0.extract(EmbeddedDistribution.defaultCacheDir()).resolve("bin/mysqld");
         Path basedir = Files.createDirectories(tempRoot.resolve("broken/bin")).getParent();
         Files.createLink(basedir.resolve("bin/mysqld"), mysqld);
-        var e = assertThrows(java.io.IOException.class,
+        var e = assertThrows(InvalidOptionException.class,
                 () -> launcher().start(spec("basedir:" + basedir, Map.of(), AllocatorSpec.GLIBC, "")));
         assertTrue(e.getMessage().startsWith("mysqld cannot run: shared library libssl.so.1.0.0 is missing"), e.getMessage());
         assertTrue(e.getMessage().contains("apt-get install libaio1 libnuma1"), e.getMessage());
