@@ -18,6 +18,7 @@ import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
 import benchkit.core.run.ServerChoice;
 import benchkit.core.run.ResultDirectory;
+import benchkit.core.run.ResultSpace;
 import benchkit.core.run.ServerProvider;
 import benchkit.core.run.Variant;
 import benchkit.core.server.ExternalServer;
@@ -211,6 +212,7 @@ abstract class RunCommand implements Callable<Integer> {
             plans.put(name, plan(name, effective, fitting, names.size() == 1 ? outDir : outDir.resolve(name), given));
         }
         requireBaseline(plans);
+        plans.values().forEach(p -> ResultSpace.check(p.outDir(), p));
         // Servers too: names, paths, settings, and distributions to obtain, before anything is written.
         ServerProvider.checkAll(plans.values().stream().flatMap(p -> p.variants().stream()).toList());
         if (clientOptions.clients != null) {

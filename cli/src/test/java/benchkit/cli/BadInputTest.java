@@ -67,6 +67,17 @@ class BadInputTest {
         assertTrue(first.contains(expected.strip()), "expected '" + expected.strip() + "' in: " + o.err());
         assertFalse(o.err().contains("\tat "), "stack trace printed: " + o.err());
     }
+    /** Empty values, which a list of arguments split at spaces cannot carry. */
+    @org.junit.jupiter.api.Test
+    void anEmptyUserOrResultDirectoryIsBadInput() {
+        Outcome user = run("--workload", "point-select", "--mysql-host", "127.0.0.1", "--mysql-user", "");
+        assertEquals(2, user.exit(), user.err());
+        assertEquals("bench: --mysql-user needs a user name", user.err().lines().findFirst().orElse(""));
+        Outcome out = run("--workload", "point-select", "--out", "");
+        assertEquals(2, out.exit(), out.err());
+        assertTrue(out.err().startsWith("bench: --out needs a directory"), out.err());
+    }
+
 
     @ParameterizedTest
     @CsvSource({"--help", "--version", "list", "run --help"})

@@ -33,6 +33,23 @@ final class BenchJar {
 
     /** A bench process started in the background; its output goes to files read by {@link #finish}. */
     record Running(Process process, Path out, Path err) {
+        /** Waits until the run in {@code out} has journaled {@code n} finished iterations (of {@code variant}, unless empty). */
+        void awaitIterations(Path out, int n, String variant) throws IOException, InterruptedException {
+            Path journal = out.resolve("journal.jsonl");
+            String ofVariant = variant.isEmpty() ? "" : "\"variant\":\"" + variant + "\"";
+            for (int i = 0; i < 1200; i++) {
+                if (Files.exists(journal) && Files.readAllLines(journal).stream()
+                        .filter(l -> l.contains("\"event\":\"iteration\"") && l.contains(ofVariant)).count() >= n) {
+                    return;
+                }
+                if (!process.isAlive()) {
+                    throw new AssertionError("bench ended early: " + finish(1).all());
+                }
+                Thread.sleep(100);
+            }
+            throw new AssertionError("no " + n + " iterations in the journal after 120 s");
+        }
+
         Result finish(long timeoutSeconds) throws IOException, InterruptedException {
             if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
@@ -40,6 +57,14 @@ final class BenchJar {
             }
             return new Result(process.exitValue(), Files.readString(out), Files.readString(err));
         }
+    }
+
+    /** The arguments of {@code a} followed by {@code b}. */
+    static String[] args(String[] a, String... b) {
+        String[] all = new String[a.length + b.length];
+        System.arraycopy(a, 0, all, 0, a.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     static Running start(Path workDir, Map<String, String> env, String... args) throws IOException {

@@ -31,7 +31,7 @@ class CalibrationIT {
         List<String> claims = new ArrayList<>();
         for (int run = 1; run <= 3; run++) {
             Path out = dir.resolve("aa" + run);
-            BenchJar.Result r = BenchJar.run(dir, 600, concat(new String[] {"calibrate", "--out", out.toString()}, SHORT));
+            BenchJar.Result r = BenchJar.run(dir, 600, BenchJar.args(new String[] {"calibrate", "--out", out.toString()}, SHORT));
             assertEquals(0, r.exit(), r.all());
             assertTrue(r.out().contains("# A/A calibration: 95% intervals"), r.out());
             assertTrue(r.out().contains("Iteration   1 [glibc#2]:"), "replicas interleave: " + r.out());
@@ -56,7 +56,7 @@ class CalibrationIT {
     @Test
     void oneCpuAgainstTwoIsSlower() throws Exception {
         Path out = dir.resolve("cpus");
-        BenchJar.Result r = BenchJar.run(dir, 600, concat(new String[] {"--server-cpus", "2,1", "--out", out.toString()}, SHORT));
+        BenchJar.Result r = BenchJar.run(dir, 600, BenchJar.args(new String[] {"--server-cpus", "2,1", "--out", out.toString()}, SHORT));
         assertEquals(0, r.exit(), r.all());
         assertTrue(r.out().contains("# Effects against the baseline"), r.out());
         JsonNode tps = null;
@@ -79,10 +79,4 @@ class CalibrationIT {
         return rows;
     }
 
-    private static String[] concat(String[] a, String[] b) {
-        String[] all = new String[a.length + b.length];
-        System.arraycopy(a, 0, all, 0, a.length);
-        System.arraycopy(b, 0, all, a.length, b.length);
-        return all;
-    }
 }

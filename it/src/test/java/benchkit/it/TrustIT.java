@@ -33,8 +33,8 @@ class TrustIT {
         String mark = ServerProcesses.newMark();
         Path out = dir.resolve("frozen");
         BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
-                concat(SHORT_RUN, "--time", "2", "--iterations", "6", "--out", out.toString()));
-        awaitIterations(out, 2, bench);
+                BenchJar.args(SHORT_RUN, "--time", "2", "--iterations", "6", "--out", out.toString()));
+        bench.awaitIterations(out, 2, "");
         long server = onlyServer(mark);
         signal("STOP", server);
         Thread.sleep(6000);
@@ -67,8 +67,8 @@ class TrustIT {
         String mark = ServerProcesses.newMark();
         Path out = dir.resolve("frozen-for-good");
         BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
-                concat(SHORT_RUN, "--time", "1", "--iterations", "4", "--allow-invalid", "--out", out.toString()));
-        awaitIterations(out, 1, bench);
+                BenchJar.args(SHORT_RUN, "--time", "1", "--iterations", "4", "--allow-invalid", "--out", out.toString()));
+        bench.awaitIterations(out, 1, "");
         long server = onlyServer(mark);
         signal("STOP", server);
         long start = System.nanoTime();
@@ -90,8 +90,8 @@ class TrustIT {
         String mark = ServerProcesses.newMark();
         Path out = dir.resolve("paused");
         BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
-                concat(SHORT_RUN, "--time", "2", "--iterations", "4", "--out", out.toString()));
-        awaitIterations(out, 1, bench);
+                BenchJar.args(SHORT_RUN, "--time", "2", "--iterations", "4", "--out", out.toString()));
+        bench.awaitIterations(out, 1, "");
         signal("STOP", bench.process().pid());
         Thread.sleep(5000);
         signal("CONT", bench.process().pid());
@@ -105,7 +105,7 @@ class TrustIT {
     @Test
     void aReusedOutIsRefusedAndForceReplacesOnlyBenchsFiles() throws Exception {
         Path out = dir.resolve("reused");
-        BenchJar.Result first = BenchJar.run(dir, 300, concat(SHORT_RUN, "--time", "1", "--iterations", "1",
+        BenchJar.Result first = BenchJar.run(dir, 300, BenchJar.args(SHORT_RUN, "--time", "1", "--iterations", "1",
                 "--out", out.toString()));
         assertEquals(0, first.exit(), first.all());
         String results = Files.readString(out.resolve("jmh-result.json"));
@@ -114,7 +114,7 @@ class TrustIT {
         String mark = ServerProcesses.newMark();
         try (ServerProcesses.Watch watch = new ServerProcesses.Watch(mark)) {
             BenchJar.Result again = BenchJar.run(dir, 120, Map.of(ServerProcesses.MARK_VARIABLE, mark),
-                    concat(SHORT_RUN, "--time", "1", "--iterations", "1", "--out", out.toString()));
+                    BenchJar.args(SHORT_RUN, "--time", "1", "--iterations", "1", "--out", out.toString()));
             assertEquals(2, again.exit(), again.all());
             assertEquals("bench: --out " + out + " holds the results of an earlier run (" + out.resolve("journal.jsonl")
                     + "), which bench does not overwrite: give another directory, or --force to replace them", again.err().strip());
@@ -123,14 +123,14 @@ class TrustIT {
         assertEquals(results, Files.readString(out.resolve("jmh-result.json")), "the earlier run is untouched");
         assertEquals(1, Files.readAllLines(out.resolve("journal.jsonl")).stream().filter(l -> l.contains("\"start\"")).count());
 
-        BenchJar.Result forced = BenchJar.run(dir, 300, concat(SHORT_RUN, "--time", "1", "--iterations", "1",
+        BenchJar.Result forced = BenchJar.run(dir, 300, BenchJar.args(SHORT_RUN, "--time", "1", "--iterations", "1",
                 "--force", "--out", out.toString()));
         assertEquals(0, forced.exit(), forced.all());
         assertEquals(1, Files.readAllLines(out.resolve("journal.jsonl")).stream().filter(l -> l.contains("\"start\"")).count(),
                 "one run in the journal, the new one");
         assertEquals("mine", Files.readString(out.resolve("my-notes.txt")), "--force removes bench's files only");
 
-        BenchJar.Result empty = BenchJar.run(dir, 60, concat(SHORT_RUN, "--out", ""));
+        BenchJar.Result empty = BenchJar.run(dir, 60, BenchJar.args(SHORT_RUN, "--out", ""));
         assertEquals(2, empty.exit(), empty.all());
         assertTrue(empty.err().startsWith("bench: --out needs a directory"), empty.err());
     }
@@ -143,7 +143,7 @@ class TrustIT {
         BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
                 "--workload", "memcached-get", "--server", "memcached", "--keys", "1000", "--threads", "2", "--time", "2",
                 "--iterations", "20", "--warmup-iterations", "0", "--report-interval", "0", "--out", out.toString());
-        awaitIterations(out, 1, bench);
+        bench.awaitIterations(out, 1, "");
         assertEquals(1, ServerProcesses.servers(mark).size(), "memcached runs");
         Set<Path> before = memcachedDirs();
         signal("KILL", bench.process().pid());
@@ -235,25 +235,5 @@ class TrustIT {
         return list;
     }
 
-    private static void awaitIterations(Path out, int n, BenchJar.Running bench) throws Exception {
-        Path journal = out.resolve("journal.jsonl");
-        for (int i = 0; i < 1200; i++) {
-            if (Files.exists(journal) && Files.readAllLines(journal).stream()
-                    .filter(l -> l.contains("\"event\":\"iteration\"")).count() >= n) {
-                return;
-            }
-            if (!bench.process().isAlive()) {
-                throw new AssertionError("bench ended early: " + bench.finish(1).all());
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no " + n + " iterations in the journal after 120 s");
-    }
 
-    private static String[] concat(String[] a, String... b) {
-        String[] all = new String[a.length + b.length];
-        System.arraycopy(a, 0, all, 0, a.length);
-        System.arraycopy(b, 0, all, a.length, b.length);
-        return all;
-    }
 }

@@ -12,7 +12,7 @@ import java.nio.file.Path;
  * results, while one that passes may still meet a disk filling up later (the journal keeps what
  * was written then).
  */
-final class ResultSpace {
+public final class ResultSpace {
     /** report.html with Chart.js inlined (about 225 KB), and run.json. */
     static final long FIXED_BYTES = 256 * 1024;
     /** A trial's jmh-result.json entry (about 12 KB with the default collectors), CSV row and report share. */
@@ -30,11 +30,19 @@ final class ResultSpace {
     }
 
     /** Throws a one-line {@link InvalidOptionException} (bad input: exit 2) when {@code dir} is short of space. */
-    static void check(Path dir, RunPlan plan) {
+    public static void check(Path dir, RunPlan plan) {
         long usable;
         long total;
         try {
-            FileStore store = Files.getFileStore(dir);
+            // the directory itself may not exist yet: nothing is created for a run that is refused
+            Path existing = dir.toAbsolutePath();
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            if (existing == null) {
+                return;
+            }
+            FileStore store = Files.getFileStore(existing);
             usable = store.getUsableSpace();
             total = store.getTotalSpace();
         } catch (IOException | SecurityException e) {
