@@ -84,6 +84,26 @@ class TrustIT {
         ServerProcesses.assertNoneLeft(mark);
     }
 
+    /** A frozen memcached answers nothing: its sessions' timeouts are errors, not progress, so the slice is a stall. */
+    @Test
+    void aFrozenMemcachedIsAStallNotAStormOfTimeouts() throws Exception {
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("frozen-memcached");
+        BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                "--workload", "memcached-get", "--server", "memcached", "--keys", "1000", "--threads", "16",
+                "--timeout", "300", "--time", "2", "--iterations", "5", "--warmup-iterations", "0", "--forks", "1",
+                "--report-interval", "0", "--out", out.toString());
+        bench.awaitIterations(out, 1, "");
+        long server = onlyServer(mark);
+        signal("STOP", server);
+        Thread.sleep(5000);
+        signal("CONT", server);
+        BenchJar.Result r = bench.finish(120);
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.out().contains("INVALID, left out: no event finished for"), r.out());
+        ServerProcesses.assertNoneLeft(mark);
+    }
+
     /** Ctrl-Z of bench itself: the slice it was paused in does not count. */
     @Test
     void aPausedBenchMakesThatIterationInvalid() throws Exception {

@@ -29,7 +29,8 @@ final class EventRecorder {
         if (outcome == null) {
             throw new IllegalStateException("session returned no outcome");
         }
-        counters.finished(endNanos);
+        // a timeout or a lost connection ends an event but is no sign of a working server: only answers are progress
+        counters.finished(endNanos, outcome == Outcome.OK || outcome == Outcome.IGNORED_ERROR);
         boolean limited = control.maxEvents > 0;
         switch (outcome) {
             case OK -> {

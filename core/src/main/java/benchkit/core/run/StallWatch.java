@@ -8,7 +8,8 @@ import java.util.Optional;
  * Decides whether an iteration measured what it claims to: a time slice of load on a server that answered and a
  * client that ran. Three things make an iteration invalid, each longer than the stall limit:
  * <ul>
- *   <li>a stall: no event finished (OK, error or reconnect: any answer) for that long while the load ran (or for
+ *   <li>a stall: no event was answered (OK, or an error the workload ignores; not a timeout or a lost connection,
+ *       which a frozen server gives too) for that long while the load ran (or for
  *       a quarter of a shorter slot, see {@link #quietLimit}), or none at all in a closed-loop iteration: the
  *       server froze (SIGSTOP, a hung disk, a lock) and its 0 ops/s is not a throughput;</li>
  *   <li>a pause of bench itself: the control thread, which wakes at least every 100 ms, woke that much late

@@ -20,7 +20,7 @@ abstract class ThreadCountersFields extends ThreadCountersPadBefore {
     long latencyNanos;
     /** When the session's event in flight started (or was due), 0 when none is in flight: a stall's waiting request. */
     long inFlightSince;
-    /** When the session's last event finished, whatever its outcome (nanoTime), 0 before the first: progress. */
+    /** When the session's last answered event finished (nanoTime), 0 before the first: progress. */
     long finishedAt;
 }
 
@@ -69,10 +69,15 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
         IN_FLIGHT_SINCE.setOpaque(this, startNanos == 0 ? 1 : startNanos);
     }
 
-    /** The event in flight ended at {@code endNanos}, whatever its outcome. */
-    void finished(long endNanos) {
+    /**
+     * The event in flight ended at {@code endNanos}; {@code answered} when the server answered it (OK, or an error
+     * the workload ignores), which is progress, unlike a timeout or a lost connection.
+     */
+    void finished(long endNanos, boolean answered) {
         IN_FLIGHT_SINCE.setOpaque(this, 0L);
-        FINISHED_AT.setOpaque(this, endNanos);
+        if (answered) {
+            FINISHED_AT.setOpaque(this, endNanos);
+        }
     }
 
     void error() {

@@ -266,7 +266,7 @@ final class Trial {
         int waiting = load.recordWaiting(stop, stalls.limitNanos(), iterationLatency, logLatency);
         long endMillis = logInterval(it);
         Counts delta = after.total().minus(before.total());
-        String invalid = stalls.verdict(delta.events() + delta.errors() + delta.reconnects(), stop - start, slot, start)
+        String invalid = stalls.verdict(delta.events() + delta.errors(), stop - start, slot, start)
                 .map(cause -> waiting == 0 ? cause : cause + "; " + waiting + " request" + (waiting == 1 ? " was" : "s were")
                         + " still waiting").orElse("");
         check(load, it);
