@@ -38,6 +38,11 @@ class PointSelectRunIT {
                 "--iterations", "1", "--out", dir.resolve("out").toString());
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.err().contains("no_such_variable_xyz"), "error should quote the server log: " + r.err());
+        // the error line names the server's own first error; its log is shown once, without the routine
+        // warnings every start logs (#34)
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("bench: error: ") && l.contains("unknown variable")), r.err());
+        assertEquals(1, r.all().split("\\[ERROR\\] Aborting", -1).length - 1, r.all());
+        assertFalse(r.all().contains("[Warning]"), r.all());
         assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
         ServerProcesses.assertNoneLeft(mark);
     }

@@ -174,6 +174,34 @@ class TrustIT {
                 "the launch directory is removed: " + memcachedDirs());
     }
 
+    /**
+     * Ctrl-C while the server is still starting: the server and its helpers go, and the journal still gets its
+     * end (it was lost to a ClosedByInterruptException before).
+     */
+    @Test
+    void ctrlCWhileTheServerStartsEndsTheJournalAndLeavesNoServer() throws Exception {
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("interrupted-start");
+        BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                BenchJar.args(SHORT_RUN, "--time", "2", "--iterations", "2", "--out", out.toString()));
+        for (int i = 0; i < 600 && ServerProcesses.carrying(mark).isEmpty(); i++) {
+            assertTrue(bench.process().isAlive(), "bench ended before its server started");
+            Thread.sleep(50);
+        }
+        assertFalse(ServerProcesses.carrying(mark).isEmpty(), "the server's start was never seen");
+        assertFalse(Files.exists(out.resolve("journal.jsonl")) && !iterations(out).isEmpty(), "still starting");
+        signal("INT", bench.process().pid());
+        BenchJar.Result r = bench.finish(60);
+        assertEquals(1, r.exit(), r.all());
+        assertFalse(r.all().contains("ClosedByInterrupt"), r.all());
+        assertFalse(r.all().contains("\tat "), r.all());
+        List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
+        JsonNode end = JSON.readTree(journal.get(journal.size() - 1));
+        assertEquals("end", end.path("event").asText(), journal.toString());
+        assertFalse(end.path("complete").asBoolean(), journal.toString());
+        ServerProcesses.assertNoneLeft(mark);
+    }
+
     /** The exit code table: 2 for results that cannot be compared, 3 for a regression found. */
     @Test
     void compareSaysBadInputAndRegressionWithTheirOwnCodes() throws Exception {

@@ -261,7 +261,8 @@ public final class Runner {
 
     /** Records a variant's failure; true when the whole run must stop. */
     private boolean stopAfter(RunFailure f, Variant variant, int fork, Journal journal, List<String> failures) {
-        failures.add(f.getMessage());
+        // the server log lines that explain it are shown here, once; the summary and the files keep the one-line reason
+        failures.add(f.getMessage().lines().findFirst().orElse(""));
         printer.line("# Variant " + variant.label() + " failed (fork " + fork + "): " + f.getMessage());
         if (journal.failed()) {
             // Results can no longer be kept (e.g. the disk is full): running on would only waste time.

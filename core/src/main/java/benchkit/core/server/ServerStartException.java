@@ -8,8 +8,17 @@ public class ServerStartException extends Exception {
     private final String reason;
 
     public ServerStartException(String reason, String logTail) {
-        super(logTail == null || logTail.isBlank() ? reason : reason + "\n" + logTail);
-        this.reason = reason;
+        super(logTail == null || logTail.isBlank() ? withFirstError(reason, logTail)
+                : withFirstError(reason, logTail) + "\n" + logTail);
+        this.reason = withFirstError(reason, logTail);
+    }
+
+    /** The one line that reaches a summary names the server's own first error, so it explains itself. */
+    private static String withFirstError(String reason, String logTail) {
+        return ErrorLog.firstError(logTail)
+                .filter(error -> !reason.contains(error))
+                .map(error -> reason + ": " + error)
+                .orElse(reason);
     }
 
     /** The one-line reason, without the log tail. */

@@ -105,6 +105,18 @@ class ServerPiecesTest {
     }
 
     @Test
+    void errorLogLeavesRoutineWarningsOutOnlyWhenThereIsAnError() throws Exception {
+        Path failed = tmp.resolve("failed.log");
+        Files.writeString(failed, "0 [ERROR] mariadbd: unknown variable 'no_such_setting=1'\n0 [ERROR] Aborting\n"
+                + "0 [Warning] 'innodb-thread-concurrency' was removed.\n0 [Note] starting\nplain context line\n");
+        assertEquals("0 [ERROR] mariadbd: unknown variable 'no_such_setting=1'\n0 [ERROR] Aborting\nplain context line",
+                ErrorLog.relevant(failed));
+        Path warnedOnly = tmp.resolve("warned.log");
+        Files.writeString(warnedOnly, "0 [Warning] the only hint\n0 [Note] last note\n");
+        assertEquals("0 [Warning] the only hint\n0 [Note] last note", ErrorLog.relevant(warnedOnly));
+    }
+
+    @Test
     void procMapsFindsALibraryTheJvmMapped() throws Exception {
         // the JVM maps libc; a made-up library is not mapped
         long pid = ProcessHandle.current().pid();
