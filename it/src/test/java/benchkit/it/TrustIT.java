@@ -192,7 +192,7 @@ class TrustIT {
         assertFalse(Files.exists(out.resolve("journal.jsonl")) && !iterations(out).isEmpty(), "still starting");
         signal("INT", bench.process().pid());
         BenchJar.Result r = bench.finish(60);
-        assertEquals(1, r.exit(), r.all());
+        assertEquals(130, r.exit(), r.all());
         assertFalse(r.all().contains("ClosedByInterrupt"), r.all());
         assertFalse(r.all().contains("\tat "), r.all());
         List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
