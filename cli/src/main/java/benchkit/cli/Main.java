@@ -2,6 +2,8 @@ package benchkit.cli;
 
 import picocli.CommandLine;
 
+import java.io.PrintWriter;
+
 /** Entry point of {@code bench.jar}; the only place that calls {@link System#exit}. */
 public final class Main {
     private Main() {
@@ -11,16 +13,23 @@ public final class Main {
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns its exit code (0 ok, 1 run failed, 2 bad input). */
+    /** Runs the command line and returns its exit code (the table in docs/usage.md). */
     public static int run(String... args) {
+        return run(Cli.commandLine(), args);
+    }
+
+    /** Runs {@code args} on {@code cl}, pasted sysbench lines and experiment files included; errors go to its err. */
+    static int run(CommandLine cl, String... args) {
+        PrintWriter err = cl.getErr();
         String[] translated;
         try {
             String[] expanded = ExperimentFile.expand(args);
-            translated = SysbenchArgs.translate(expanded, note -> System.err.println("bench: note: " + note));
+            translated = SysbenchArgs.translate(expanded, note -> err.println("bench: note: " + note));
         } catch (UsageException e) {
-            System.err.println("bench: " + e.getMessage());
+            err.println("bench: " + e.getMessage());
+            err.flush();
             return Cli.EXIT_USAGE;
         }
-        return Cli.commandLine().execute(translated);
+        return cl.execute(translated);
     }
 }
