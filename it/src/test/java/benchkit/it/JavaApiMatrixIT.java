@@ -1,5 +1,6 @@
 package benchkit.it;
 
+import benchkit.core.api.BenchmarkFailedException;
 import benchkit.core.api.BenchmarkRun;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.run.RunSummary;
@@ -54,5 +55,25 @@ class JavaApiMatrixIT {
         // one server given, or the axes of launched ones: not both
         assertThrows(IllegalStateException.class, () -> BenchmarkRun.workload("point-select")
                 .server(() -> { throw new AssertionError("never started"); }).allocators("jemalloc").run());
+    }
+
+    /** A check built on a run that failed must not pass, nor fail with "No value present": run() throws the cause. */
+    @Test
+    void aRunThatFailsThrowsItsCause() {
+        BenchmarkFailedException e = assertThrows(BenchmarkFailedException.class, () -> BenchmarkRun.workload("point-select")
+                .option("table-size", "1000")
+                .servers("system")
+                .serverSetting("no_such_variable_xyz", "1")
+                .threads(1)
+                .warmup(0, Duration.ofSeconds(1))
+                .measure(1, Duration.ofSeconds(1))
+                .outDir(dir.resolve("failed"))
+                .run());
+        assertTrue(e.getMessage().startsWith("point-select did not complete: could not start the server"), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown variable 'no_such_variable_xyz=1'"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("(what finished is in " + dir.resolve("failed") + ")"), e.getMessage());
+        IllegalStateException none = assertThrows(IllegalStateException.class, () -> e.summary().requireScore("server", 1));
+        assertTrue(none.getMessage().startsWith("no score for variant 'server' at 1 threads; the run has none; the run"
+                + " failed: could not start"), none.getMessage());
     }
 }

@@ -150,7 +150,11 @@ public final class BenchmarkRun {
         return this;
     }
 
-    /** Runs it; the summary's scores carry the mean and 99.9% error of every metric per thread count. */
+    /**
+     * Runs it; the summary's scores carry the mean and 99.9% error of every metric per thread count.
+     *
+     * @throws BenchmarkFailedException when the run did not complete, with its cause; what finished is in its summary
+     */
     public RunSummary run() throws Exception {
         if (server != null && matrixGiven) {
             throw new IllegalStateException("either server(...) or the launched servers' axes (servers, allocators, "
@@ -172,9 +176,14 @@ public final class BenchmarkRun {
         plan.variants(variants).outDir(dir)
                 .workloadOptions(benchkit.spi.OptionValues.parse(workload, factory.options(), options).asMap());
         PrintStream out = quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out;
+        RunSummary summary;
         try (Workload w = factory.create(options)) {
-            return new Runner(plan.build(), w, () -> defaultCollectors(registry), out).run();
+            summary = new Runner(plan.build(), w, () -> defaultCollectors(registry), out).run();
         }
+        if (!summary.complete()) {
+            throw new BenchmarkFailedException(workload, summary);
+        }
+        return summary;
     }
 
     private static List<Collector> defaultCollectors(PluginRegistry registry) {

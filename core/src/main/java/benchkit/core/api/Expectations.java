@@ -17,7 +17,9 @@ import java.util.Locale;
  * result to a stored baseline value with its 95% interval over forks (the t interval on log fork
  * means), and a regression only when the interval excludes no change <em>and</em> the change is at
  * least the tolerance. A result of one fork is judged on its iterations, which leaves out the
- * server-to-server variance; the failure message says so.
+ * server-to-server variance; the failure message says so. A tolerance is a percentage, as {@code --min-effect}
+ * is on the command line: 5 means 5%; one outside 0 to below 100 is refused, since it would pass whatever
+ * was measured.
  */
 public final class Expectations {
     private static final EffectEstimator ESTIMATOR = new EffectEstimator(EffectMethod.FORKS_T, 0.95);
@@ -26,22 +28,22 @@ public final class Expectations {
     }
 
     /**
-     * Fails when throughput is slower than {@code baseline} (ops/s) by at least {@code tolerance}
-     * (e.g. 0.05 for 5%) beyond doubt.
+     * Fails when throughput is slower than {@code baseline} (ops/s) by at least {@code tolerancePercent}
+     * (5 for 5%) beyond doubt.
      */
-    public static void throughputNotBelow(BenchmarkResult result, double baseline, double tolerance) {
-        judge(result, BenchmarkResult.PRIMARY, result.primary(), baseline, tolerance, Direction.HIGHER_IS_BETTER,
+    public static void throughputNotBelow(BenchmarkResult result, double baseline, double tolerancePercent) {
+        judge(result, BenchmarkResult.PRIMARY, result.primary(), baseline, tolerancePercent, Direction.HIGHER_IS_BETTER,
                 Verdict.SLOWER);
     }
 
     /**
      * Fails when a lower-is-better metric (e.g. {@code latency.p95} in ms) is above {@code bound} by at
-     * least {@code tolerance} beyond doubt.
+     * least {@code tolerancePercent} (5 for 5%) beyond doubt.
      */
-    public static void metricNotAbove(BenchmarkResult result, String metric, double bound, double tolerance) {
+    public static void metricNotAbove(BenchmarkResult result, String metric, double bound, double tolerancePercent) {
         MetricResult m = result.metric(metric).orElseThrow(() -> new AssertionError(
                 "metric " + metric + " was not measured; have: " + result.metrics().keySet()));
-        judge(result, metric, m, bound, tolerance, Direction.LOWER_IS_BETTER, Verdict.WORSE);
+        judge(result, metric, m, bound, tolerancePercent, Direction.LOWER_IS_BETTER, Verdict.WORSE);
     }
 
     /** {@link #metricNotAbove(BenchmarkResult, String, double, double)} with no tolerance beyond the interval. */
@@ -49,17 +51,25 @@ public final class Expectations {
         metricNotAbove(result, metric, bound, 0);
     }
 
-    private static void judge(BenchmarkResult result, String metric, MetricResult m, double reference, double tolerance,
-                              Direction direction, Verdict failing) {
+    private static void judge(BenchmarkResult result, String metric, MetricResult m, double reference,
+                              double tolerancePercent, Direction direction, Verdict failing) {
+        if (!(tolerancePercent >= 0 && tolerancePercent < 100)) {
+            throw new IllegalArgumentException("tolerance " + tolerancePercent + " is not valid; expected a percentage"
+                    + " from 0 to below 100 (5 for 5%), as --min-effect on the command line");
+        }
+        if (!(reference > 0) || !Double.isFinite(reference)) {
+            throw new IllegalArgumentException("baseline " + reference + " is not valid; expected a positive number");
+        }
+        double tolerance = tolerancePercent / 100;
         Effect effect = ESTIMATOR.againstReference(reference, NestedSample.of(m.rawData()));
         Judgement judgement = Judgement.of(effect, direction, tolerance, ESTIMATOR);
         if (judgement.verdict() == failing) {
             throw new AssertionError(String.format(Locale.ROOT,
                     "%s at %d threads: %s = %.3f %s is %s against %.3f (%d forks, %d iterations; 95%% interval over %s;"
-                            + " tolerance %.0f%%)",
+                            + " tolerance %s%%)",
                     result.variant(), result.threads(), metric, m.score(), m.unit(), judgement.describe(), reference,
                     effect.forksB(), effect.iterationsB(), effect.note().isEmpty() ? "forks" : effect.note(),
-                    tolerance * 100));
+                    java.math.BigDecimal.valueOf(tolerancePercent).stripTrailingZeros().toPlainString()));
         }
     }
 }

@@ -22,4 +22,13 @@ public record RunSummary(Path outDir, boolean complete, Optional<String> failure
     public Optional<BenchmarkResult> score(String variant, int threads) {
         return scores.stream().filter(s -> s.variant().equals(variant) && s.threads() == threads).findFirst();
     }
+
+    /** The score of {@code variant} at {@code threads}; when there is none, the exception says what there is and why. */
+    public BenchmarkResult requireScore(String variant, int threads) {
+        return score(variant, threads).orElseThrow(() -> new IllegalStateException("no score for variant '" + variant
+                + "' at " + threads + " threads; " + (scores.isEmpty() ? "the run has none"
+                : "the run has " + scores.stream().map(s -> "'" + s.variant() + "' at " + s.threads())
+                .distinct().collect(java.util.stream.Collectors.joining(", "))) + failure.map(f -> "; the run failed: " + f)
+                .orElse("")));
+    }
 }

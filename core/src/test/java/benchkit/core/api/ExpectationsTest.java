@@ -36,20 +36,36 @@ class ExpectationsTest {
         List<double[]> p95 = forks(1, 1, 1);
         // forks at 900, 905, 895 against 1000: -10% [-11.5, -8.5]: slower beyond 5%
         AssertionError e = assertThrows(AssertionError.class,
-                () -> Expectations.throughputNotBelow(result(forks(900, 905, 895), p95), 1000, 0.05));
-        assertTrue(e.getMessage().contains("is slower -10.0% [") && e.getMessage().contains("3 forks, 6 iterations"),
-                e.getMessage());
+                () -> Expectations.throughputNotBelow(result(forks(900, 905, 895), p95), 1000, 5));
+        assertTrue(e.getMessage().contains("is slower -10.0% [") && e.getMessage().contains("3 forks, 6 iterations")
+                && e.getMessage().contains("tolerance 5%"), e.getMessage());
         // the same forks against 920: -2.2%, below the 5% tolerance: passes
-        assertDoesNotThrow(() -> Expectations.throughputNotBelow(result(forks(900, 905, 895), p95), 920, 0.05));
+        assertDoesNotThrow(() -> Expectations.throughputNotBelow(result(forks(900, 905, 895), p95), 920, 5));
         // forks spread widely around 900: the interval reaches 1000, no claim
-        assertDoesNotThrow(() -> Expectations.throughputNotBelow(result(forks(700, 1100, 900), p95), 1000, 0.05));
+        assertDoesNotThrow(() -> Expectations.throughputNotBelow(result(forks(700, 1100, 900), p95), 1000, 5));
+    }
+
+    /** A percentage, as --min-effect: 5 is 5% (it was read as 500% and passed a result 89% below), 0.05 is 0.05%. */
+    @Test
+    void theToleranceIsAPercentageAndOneThatPassesEverythingIsRefused() {
+        BenchmarkResult farBelow = result(forks(27_000, 27_500, 26_500), forks(1, 1, 1));
+        AssertionError e = assertThrows(AssertionError.class, () -> Expectations.throughputNotBelow(farBelow, 250_000, 5));
+        assertTrue(e.getMessage().contains("is slower -89.2% ["), e.getMessage());
+        assertThrows(AssertionError.class, () -> Expectations.throughputNotBelow(farBelow, 250_000, 0.05));
+        for (double refused : new double[]{100, 500, -1, Double.NaN}) {
+            IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                    () -> Expectations.throughputNotBelow(farBelow, 250_000, refused));
+            assertTrue(bad.getMessage().contains("expected a percentage from 0 to below 100"), bad.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> Expectations.throughputNotBelow(farBelow, 0, 5));
+        assertThrows(IllegalArgumentException.class, () -> Expectations.metricNotAbove(farBelow, "latency.p95", 2, 100));
     }
 
     @Test
     void oneForkIsJudgedOnItsIterationsAndSaysSo() {
         List<double[]> one = List.of(new double[]{880, 900, 920, 890});
         AssertionError e = assertThrows(AssertionError.class,
-                () -> Expectations.throughputNotBelow(result(one, forks(1)), 1000, 0.05));
+                () -> Expectations.throughputNotBelow(result(one, forks(1)), 1000, 5));
         assertTrue(e.getMessage().contains("one fork: the interval covers its iterations only"), e.getMessage());
     }
 
