@@ -5,6 +5,7 @@ import benchkit.spi.InvalidOptionException;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.util.List;
 
 /** Builds the picocli command tree and maps failures to one-line messages and exit codes. */
 final class Cli {
@@ -25,7 +26,31 @@ final class Cli {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler(Cli::onBadParameters);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onFailure(e, commandLine.getErr()));
+        cl.setExecutionStrategy(Cli::refusingOptionsBeforeASubcommand);
         return cl;
+    }
+
+    /**
+     * {@code bench} itself takes the run options (it runs a benchmark without a subcommand), so picocli accepts them
+     * before a subcommand too, where they would be silently ignored ({@code bench --plugin-dir p list}): refused.
+     */
+    private static int refusingOptionsBeforeASubcommand(CommandLine.ParseResult parsed) {
+        if (parsed.hasSubcommand()) {
+            List<String> ignored = parsed.matchedOptions().stream()
+                    .filter(o -> !o.usageHelp() && !o.versionHelp())
+                    .map(CommandLine.Model.OptionSpec::longestName)
+                    .toList();
+            if (!ignored.isEmpty()) {
+                String sub = parsed.subcommand().commandSpec().name();
+                PrintWriter err = parsed.commandSpec().commandLine().getErr();
+                err.println("bench: " + String.join(", ", ignored) + " before the subcommand '" + sub
+                        + "' would not apply; put " + (ignored.size() == 1 ? "it" : "them") + " after it: bench " + sub
+                        + " " + ignored.get(0) + " ...");
+                err.flush();
+                return EXIT_USAGE;
+            }
+        }
+        return new CommandLine.RunLast().execute(parsed);
     }
 
     private static int onBadParameters(CommandLine.ParameterException e, String[] args) {
