@@ -8,8 +8,9 @@ cd "$(dirname "$0")/.."
 # libaio1/libnuma1: shared libraries the embedded MySQL 8.0/5.7 binaries link against (the default,
 # the embedded MariaDB, needs neither; JdkOnlyMachineIT proves it in a container without them).
 # chromium: the headless browser that checks report.html renders its charts.
+# maven: a user's own Maven, which builds the projects `bench new` writes (UserProjectsIT).
 packages=(mariadb-server sysbench memcached libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0
-          libaio1 libnuma1 chromium fonts-dejavu-core)
+          libaio1 libnuma1 chromium fonts-dejavu-core maven)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -29,9 +30,9 @@ bash scripts/docker-up.sh
 bash scripts/build-images.sh
 export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=localhost
 
-# The example plugin is a separate project built against the installed SPI, as a user's would be;
-# the integration tests load it with --plugin-dir.
-./mvnw -B -ntp -q -pl spi -am install -DskipTests
+# Every benchkit artifact into the local repository, as the README tells users: the example plugin and the
+# projects `bench new` writes are separate projects built against them, as a user's are.
+./mvnw -B -ntp -q install -DskipTests
 ./mvnw -B -ntp -q -f examples/custom-workload/pom.xml package
 
 ./mvnw -B -ntp verify "$@"

@@ -68,6 +68,8 @@ class BadInputTest {
         "oltp_read_only --threads=0 run                        | --threads=0 is not valid; expected thread counts from 1",
         "oltp_read_only --tables=x run                         | oltp-read-only: --tables=x is not valid; expected a whole number",
         "oltp_read_only frob                                   | unexpected argument 'frob'",
+        "new foo /tmp/benchkit-never-made                      | unknown project kind 'foo'; valid: ci-check, workload",
+        "new workload /tmp                                     | /tmp already exists and is not an empty directory",
         // bench itself takes the run options; before a subcommand they would be ignored
         "--plugin-dir plugins list                             | --plugin-dir before the subcommand 'list' would not apply; put it after it: bench list --plugin-dir ...",
         "--threads 4 --time 2 compare a b                      | --threads, --time before the subcommand 'compare' would not apply; put them after it",

@@ -58,7 +58,10 @@ public final class Expectations {
                     + " from 0 to below 100 (5 for 5%), as --min-effect on the command line");
         }
         if (!(reference > 0) || !Double.isFinite(reference)) {
-            throw new IllegalArgumentException("baseline " + reference + " is not valid; expected a positive number");
+            // a check with no baseline yet fails, and says what to store: it never passes unjudged
+            throw new AssertionError(String.format(Locale.ROOT, "no baseline for %s at %d threads (%s): this run measured"
+                    + " %s = %.3f %s; store that as the baseline", result.variant(), result.threads(), reference, metric,
+                    m.score(), m.unit()));
         }
         double tolerance = tolerancePercent / 100;
         Effect effect = ESTIMATOR.againstReference(reference, NestedSample.of(m.rawData()));

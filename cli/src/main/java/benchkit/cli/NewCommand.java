@@ -1,0 +1,96 @@
+package benchkit.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * {@code bench new workload|ci-check DIR}: a Maven project to start from, as JMH's archetype is. The templates are
+ * benchkit's own example projects (examples/custom-workload, examples/ci-check), which CI builds and runs.
+ */
+@Command(name = "new", mixinStandardHelpOptions = true,
+        description = "Create a Maven project to start from: 'workload' (a workload plugin, annotation and SPI style) "
+                + "or 'ci-check' (a JUnit 5 benchmark check for your CI).")
+final class NewCommand implements Callable<Integer> {
+    private static final Map<String, String> NEXT_STEPS = Map.of(
+            "workload", "cd %s && mvn -q package && mkdir -p plugins && cp target/custom-workload.jar plugins/%n"
+                    + "then: java -jar bench.jar list --plugin-dir plugins",
+            "ci-check", "cd %s && mvn test          (-Dbaseline=OPS_PER_S for your stored baseline, "
+                    + "-Dimage=IMAGE for your server image)");
+
+    @Parameters(index = "0", paramLabel = "KIND", description = "workload or ci-check")
+    String kind;
+
+    @Parameters(index = "1", paramLabel = "DIR", description = "A directory that does not exist yet, or is empty.")
+    Path dir;
+
+    @Override
+    public Integer call() throws IOException {
+        if (!NEXT_STEPS.containsKey(kind)) {
+            throw new UsageException("unknown project kind '" + kind + "'; valid: ci-check, workload");
+        }
+        if (Files.exists(dir) && (!Files.isDirectory(dir) || !isEmpty(dir))) {
+            throw new UsageException(dir + " already exists and is not an empty directory; bench new writes into a new one");
+        }
+        List<Path> written = copyTemplate("benchkit/new/" + kind, dir);
+        System.out.println("Created " + dir + " (" + written.size() + " files): see its README.md. Next:");
+        System.out.printf(NEXT_STEPS.get(kind) + "%n", dir);
+        System.out.println("benchkit's artifacts are not on a public repository yet: from a benchkit checkout, "
+                + "./mvnw -q install -DskipTests puts them into ~/.m2.");
+        return Cli.EXIT_OK;
+    }
+
+    private static boolean isEmpty(Path dir) throws IOException {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+
+    /** Copies the resource tree under {@code root} (in bench.jar, or in the classes directory when run from a build). */
+    static List<Path> copyTemplate(String root, Path target) throws IOException {
+        URL url = NewCommand.class.getClassLoader().getResource(root + "/pom.xml");
+        if (url == null) {
+            throw new IllegalStateException("this bench was built without its project templates (" + root + ")");
+        }
+        URI uri;
+        try {
+            uri = url.toURI();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        if (uri.getScheme().equals("jar")) {
+            try (FileSystem jar = FileSystems.newFileSystem(uri, Map.of())) {
+                return copyTree(jar.getPath(root), target);
+            }
+        }
+        return copyTree(Path.of(uri).getParent(), target);
+    }
+
+    private static List<Path> copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            return files.filter(Files::isRegularFile).map(file -> {
+                Path dest = to.resolve(from.relativize(file).toString());
+                try {
+                    Files.createDirectories(dest.getParent());
+                    Files.copy(file, dest);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return dest;
+            }).toList();
+        }
+    }
+}

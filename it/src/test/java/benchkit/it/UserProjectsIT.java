@@ -1,0 +1,121 @@
+package benchkit.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The two projects users build outside this repository, as a user would: {@code bench new} writes them into a
+ * directory of their own, a plain {@code mvn} (the one on the PATH, Debian's 3.8.7 here) builds them, and bench.jar
+ * runs the workloads; the CI check fails with no baseline stored, saying what to store, passes against a fair baseline, fails against one 10× too high with the effect and
+ * its interval, and fails with the cause when its server cannot start. Needs benchkit's artifacts in the local
+ * repository (scripts/test-all.sh installs them, as the README tells users to).
+ */
+class UserProjectsIT {
+    private record Maven(int exit, String output) {
+    }
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aNewWorkloadProjectBuildsWithPlainMavenAndBothStylesRun() throws Exception {
+        Path project = dir.resolve("my-workloads");
+        BenchJar.Result created = BenchJar.run(dir, 60, "new", "workload", project.toString());
+        assertEquals(0, created.exit(), created.all());
+        Maven build = mvn(project, "package");
+        assertEquals(0, build.exit(), build.output());
+        Path plugins = Files.createDirectories(dir.resolve("plugins"));
+        Files.copy(project.resolve("target/custom-workload.jar"), plugins.resolve("custom-workload.jar"));
+
+        BenchJar.Result list = BenchJar.run(dir, 120, "list", "--plugin-dir", plugins.toString());
+        assertEquals(0, list.exit(), list.all());
+        assertTrue(list.out().contains("example-orders") && list.out().contains("my-point-select")
+                && list.out().contains("--rows"), list.out());
+        Path out = dir.resolve("spi-style");
+        BenchJar.Result run = BenchJar.run(dir, 240, "--plugin-dir", plugins.toString(), "--workload", "my-point-select",
+                "--rows", "1000", "--threads", "2", "--time", "1", "--iterations", "2", "--warmup-iterations", "0",
+                "--out", out.toString());
+        assertEquals(0, run.exit(), run.all());
+        JsonNode entry = new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile()).get(0);
+        assertTrue(entry.path("primaryMetric").path("score").asDouble() > 0, entry.toString());
+    }
+
+    @Test
+    void aNewCiCheckRunsItsTestPassesAtAFairBaselineAndFailsWhenItShould() throws Exception {
+        Path project = dir.resolve("my-check");
+        BenchJar.Result created = BenchJar.run(dir, 60, "new", "ci-check", project.toString());
+        assertEquals(0, created.exit(), created.all());
+
+        Maven first = mvn(project, "test");                  // no baseline stored yet: fails, says what to store
+        assertEquals(1, first.exit(), first.output());
+        assertTrue(first.output().contains("no baseline for glibc at 4 threads (0.0): this run measured tps = "),
+                first.output());
+
+        Maven fair = mvn(project, "test", "-Dbaseline=100");
+        assertEquals(0, fair.exit(), fair.output());
+        assertTrue(fair.output().contains("Tests run: 2, Failures: 0, Errors: 0, Skipped: 1"), fair.output());
+        double measured = measuredScore(project);
+
+        Maven tooHigh = mvn(project, "test", "-Dbaseline=" + Math.round(measured * 10));
+        assertEquals(1, tooHigh.exit(), tooHigh.output());
+        assertTrue(tooHigh.output().contains("Tests run: 2, Failures: 1"), tooHigh.output());
+        assertTrue(tooHigh.output().matches("(?s).*glibc at 4 threads: tps = [0-9.]+ ops/s is slower -[0-9.]+% \\[-[0-9.]+,"
+                + " -[0-9.]+\\] against .*\\(3 forks, 9 iterations; 95% interval over forks; tolerance 5%\\).*"), tooHigh.output());
+
+        Maven noServer = mvn(project, "test", "-Dimage=benchkit/no-such-image:1",
+                "-Dtest=PointSelectBenchmarkTest#pointSelectHoldsItsBaselineOnYourServerImage");
+        assertEquals(1, noServer.exit(), noServer.output());
+        assertTrue(noServer.output().contains("BenchmarkFailedException: point-select did not complete: could not start"
+                + " the server") && noServer.output().contains("benchkit/no-such-image:1 is not here"), noServer.output());
+    }
+
+    private static double measuredScore(Path project) throws IOException {
+        try (Stream<Path> runs = Files.list(project.resolve("target/benchkit"))) {
+            Path run = runs.findFirst().orElseThrow();
+            return new ObjectMapper().readTree(run.resolve("jmh-result.json").toFile()).get(0)
+                    .path("primaryMetric").path("score").asDouble();
+        }
+    }
+
+    /** The user's own Maven: the first mvn on the PATH, online, with the environment Testcontainers needs here. */
+    private static Maven mvn(Path project, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(mavenOnPath(), "-B", "-ntp"));
+        command.addAll(List.of(args));
+        Path log = Files.createTempFile(project.getParent(), "mvn", ".log");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        pb.environment().put("TESTCONTAINERS_RYUK_DISABLED", "true");
+        pb.environment().put("TESTCONTAINERS_HOST_OVERRIDE", "localhost");
+        Process p = pb.start();
+        if (!p.waitFor(600, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("mvn " + String.join(" ", args) + " did not finish in 600 s:\n" + Files.readString(log));
+        }
+        return new Maven(p.exitValue(), Files.readString(log));
+    }
+
+    private static String mavenOnPath() {
+        for (String entry : System.getenv("PATH").split(File.pathSeparator)) {
+            Path mvn = Path.of(entry, "mvn");
+            if (Files.isExecutable(mvn)) {
+                return mvn.toString();
+            }
+        }
+        throw new AssertionError("no mvn on the PATH: users build their projects with their own Maven"
+                + " (scripts/test-all.sh installs Debian's)");
+    }
+}
