@@ -1,5 +1,6 @@
 package benchkit.cli;
 
+import benchkit.core.plugin.PluginFailureException;
 import benchkit.core.plugin.UnknownPluginException;
 import benchkit.spi.InvalidOptionException;
 import picocli.CommandLine;
@@ -18,7 +19,14 @@ final class Cli {
     /** {@code compare --fail-on-regression} found a regression beyond the minimum effect. */
     static final int EXIT_REGRESSION = 3;
 
+    private static volatile boolean stackTraces;
+
     private Cli() {
+    }
+
+    /** Whether failures print their stack traces (--stacktrace): a plugin author's view of what failed. */
+    static void showStackTraces(boolean show) {
+        stackTraces = show;
     }
 
     static CommandLine commandLine() {
@@ -66,8 +74,10 @@ final class Cli {
             return EXIT_USAGE;
         }
         err.println("bench: error: " + describe(e));
-        if (System.getenv("BENCH_DEBUG") != null) {
+        if (stackTraces || System.getenv("BENCH_DEBUG") != null) {
             e.printStackTrace(err);
+        } else if (e instanceof PluginFailureException) {
+            err.println("bench: --stacktrace shows where in the plugin it failed");
         }
         return EXIT_FAILURE;
     }

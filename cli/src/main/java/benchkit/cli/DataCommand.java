@@ -49,7 +49,7 @@ abstract class DataCommand implements Callable<Integer> {
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         String name = workload.requireWorkload(registry.workloads().keySet());
         WorkloadFactory factory = registry.workload(name);
-        try (Workload w = factory.create(WorkloadOptions.workloadOptions(workloadArgs));
+        try (Workload w = PluginRegistry.create(factory, WorkloadOptions.workloadOptions(workloadArgs));
              ServerHandle handle = Variants.of(registry, server).get(0).server().start()) {
             act(w, handle, name);
         }

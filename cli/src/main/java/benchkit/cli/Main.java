@@ -3,9 +3,13 @@ package benchkit.cli;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Entry point of {@code bench.jar}; the only place that calls {@link System#exit}. */
 public final class Main {
+    static final String STACKTRACE = "--stacktrace";
+
     private Main() {
     }
 
@@ -21,9 +25,12 @@ public final class Main {
     /** Runs {@code args} on {@code cl}, pasted sysbench lines and experiment files included; errors go to its err. */
     static int run(CommandLine cl, String... args) {
         PrintWriter err = cl.getErr();
+        // --stacktrace (as Gradle's) is taken anywhere on the line, for any command: what failed, with its stack trace
+        List<String> rest = new ArrayList<>(List.of(args));
+        Cli.showStackTraces(rest.removeIf(a -> a.equals(STACKTRACE)));
         String[] translated;
         try {
-            String[] expanded = ExperimentFile.expand(args);
+            String[] expanded = ExperimentFile.expand(rest.toArray(new String[0]));
             translated = SysbenchArgs.translate(expanded, note -> err.println("bench: note: " + note));
         } catch (UsageException e) {
             err.println("bench: " + e.getMessage());

@@ -1,6 +1,10 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
+import benchkit.spi.CollectorFactory;
+import benchkit.spi.ServerLauncher;
+import benchkit.spi.WorkloadFactory;
+import benchkit.spi.annotations.AnnotatedWorkload;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -11,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /** Loads the plugin registry (bench's own plugins plus a plugin directory) and warns about plugins that could not load. */
@@ -18,11 +24,16 @@ final class Plugins {
     private Plugins() {
     }
 
+    /** The services files bench reads plugins from; a jar with none of them provides nothing. */
+    private static final List<String> SERVICES = Stream.of(WorkloadFactory.class, AnnotatedWorkload.class,
+            CollectorFactory.class, ServerLauncher.class).map(c -> "META-INF/services/" + c.getName()).toList();
+
     static PluginRegistry load(PrintWriter err, PluginOptions options) {
         ClassLoader own = Plugins.class.getClassLoader();
+        List<String> problems = new ArrayList<>();
         ClassLoader loader = options == null || options.pluginDir == null ? own
-                : new URLClassLoader("bench-plugins", jars(options.pluginDir), own);
-        PluginRegistry registry = PluginRegistry.load(loader);
+                : new URLClassLoader("bench-plugins", jars(options.pluginDir, problems), own);
+        PluginRegistry registry = PluginRegistry.load(loader, problems);
         for (String problem : registry.problems()) {
             err.println("bench: warning: " + problem);
         }
@@ -30,23 +41,40 @@ final class Plugins {
         return registry;
     }
 
-    private static URL[] jars(Path dir) {
+    /** The plugin jars in {@code dir}; a file that is not a jar, or a jar that lists no plugin, is a problem. */
+    private static URL[] jars(Path dir, List<String> problems) {
         if (!Files.isDirectory(dir)) {
             throw new UsageException("--plugin-dir " + dir + " is not a directory");
         }
         List<URL> urls = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path jar : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".jar")).sorted()::iterator) {
-                urls.add(jar.toUri().toURL());
+                Optional<String> problem = problemOf(jar);
+                if (problem.isPresent()) {
+                    problems.add(problem.get());
+                } else {
+                    urls.add(jar.toUri().toURL());
+                }
             }
         } catch (MalformedURLException e) {
             throw new UsageException("--plugin-dir " + dir + ": " + e.getMessage());
         } catch (IOException e) {
             throw new UsageException("--plugin-dir " + dir + " cannot be read: " + e.getClass().getSimpleName());
         }
-        if (urls.isEmpty()) {
+        if (urls.isEmpty() && problems.isEmpty()) {
             throw new UsageException("--plugin-dir " + dir + " holds no .jar files");
         }
         return urls.toArray(new URL[0]);
+    }
+
+    private static Optional<String> problemOf(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            if (SERVICES.stream().noneMatch(service -> file.getEntry(service) != null)) {
+                return Optional.of("plugin " + jar.toAbsolutePath() + " provides no plugin: it has none of " + String.join(", ", SERVICES));
+            }
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.of("plugin " + jar.toAbsolutePath() + " is not a jar (" + e.getMessage() + ")");
+        }
     }
 }

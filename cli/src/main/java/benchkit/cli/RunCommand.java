@@ -239,7 +239,7 @@ abstract class RunCommand implements Callable<Integer> {
         List<String> invalid = new ArrayList<>();
         for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
             WorkloadFactory factory = registry.workload(e.getKey());
-            try (Workload w = factory.create(given);
+            try (Workload w = PluginRegistry.create(factory, given);
                  Rendezvous meeting = role.isPresent() ? workers.rendezvous(factory.protocol(), server, w.namedServer()) : null) {
                 Runner runner = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors, collect), System.out,
                         console).verdicts(verdictSettings, verdicts.baseline());
@@ -307,7 +307,7 @@ abstract class RunCommand implements Callable<Integer> {
 
     /** The server the workload's own options name ({@link Workload#namedServer()}); checks the options too. */
     private static Optional<Target> namedServer(WorkloadFactory factory, Map<String, String> given) throws Exception {
-        try (Workload w = factory.create(given)) {
+        try (Workload w = PluginRegistry.create(factory, given)) {
             return w.namedServer();
         }
     }

@@ -22,8 +22,8 @@ public final class AnnotatedWorkloads {
      * One factory per listed class that {@code loader} sees. A class that cannot be loaded or breaks
      * a rule is reported to {@code problems} as one line naming it, and the others still load.
      */
-    public static List<WorkloadFactory> factories(ClassLoader loader, Consumer<String> problems) {
-        List<WorkloadFactory> factories = new ArrayList<>();
+    public static List<AnnotatedWorkloadFactory> factories(ClassLoader loader, Consumer<String> problems) {
+        List<AnnotatedWorkloadFactory> factories = new ArrayList<>();
         Iterator<ServiceLoader.Provider<AnnotatedWorkload>> providers =
                 ServiceLoader.load(AnnotatedWorkload.class, loader).stream().iterator();
         while (true) {
@@ -34,15 +34,15 @@ public final class AnnotatedWorkloads {
                 }
                 provider = providers.next();
             } catch (ServiceConfigurationError e) {
-                problems.accept("AnnotatedWorkload: " + PluginLoadMessages.oneLine(e));
+                problems.accept(PluginLoadMessages.problem(e, AnnotatedWorkload.class, loader));
                 continue;
             }
             Class<?> type = provider.type();
             try {
                 factories.add(AnnotatedWorkloadFactory.of(type));
             } catch (RuntimeException | LinkageError e) {
-                problems.accept("AnnotatedWorkload " + type.getName() + " (" + PluginLoadMessages.jarOf(type)
-                        + ") failed to load: " + PluginLoadMessages.oneLine(e));
+                problems.accept(PluginLoadMessages.problem(type, AnnotatedWorkload.class.getSimpleName(),
+                        "failed to load: " + PluginLoadMessages.oneLine(e)));
             }
         }
         return factories;

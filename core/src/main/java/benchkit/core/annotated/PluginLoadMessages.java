@@ -5,6 +5,9 @@ package benchkit.core.annotated;
  * loader (here, not in the registry's package, because the registry already depends on this one).
  */
 public final class PluginLoadMessages {
+    /** ServiceLoader's words for a class without the constructor it needs. */
+    private static final String NO_CONSTRUCTOR = "Unable to get public no-arg constructor";
+
     private PluginLoadMessages() {
     }
 
@@ -16,6 +19,38 @@ public final class PluginLoadMessages {
         } catch (SecurityException e) {
             return "unknown location";
         }
+    }
+
+    /** A plugin problem in the one format every such line has: the jar, the class and its kind, the cause. */
+    public static String problem(String jar, String className, String kind, String cause) {
+        return "plugin " + jar + ": " + className + " (" + kind + ") " + cause;
+    }
+
+    /** {@link #problem} for a class that was loaded. */
+    public static String problem(Class<?> type, String kind, String cause) {
+        return problem(jarOf(type), type.getName(), kind, cause);
+    }
+
+    /**
+     * {@link #problem} for a service entry {@link java.util.ServiceLoader} could not load: its message names the class
+     * but not the jar, which is found from the services files that list the class.
+     */
+    public static String problem(java.util.ServiceConfigurationError e, Class<?> service, ClassLoader loader) {
+        String message = oneLine(e);
+        String prefix = service.getName() + ": ";
+        String rest = message.startsWith(prefix) ? message.substring(prefix.length()) : message;
+        java.util.Map<String, String> listed = ServicesFiles.listing(service, loader);
+        for (java.util.Map.Entry<String, String> entry : listed.entrySet()) {
+            String className = entry.getKey();
+            if (rest.startsWith(className + " ") || rest.startsWith("Provider " + className + " ")) {
+                String cause = rest.startsWith("Provider ") ? rest.substring("Provider ".length() + className.length() + 1)
+                        : rest.substring(className.length() + 1);
+                return problem(entry.getValue(), className, service.getSimpleName(),
+                        cause.startsWith(NO_CONSTRUCTOR) ? "has no public no-arg constructor, which bench creates it with"
+                                : cause);
+            }
+        }
+        return "plugin " + service.getSimpleName() + ": " + rest;
     }
 
     /** The message with its causes on one line. */

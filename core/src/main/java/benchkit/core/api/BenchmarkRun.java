@@ -177,7 +177,7 @@ public final class BenchmarkRun {
                 .workloadOptions(benchkit.spi.OptionValues.parse(workload, factory.options(), options).asMap());
         PrintStream out = quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out;
         RunSummary summary;
-        try (Workload w = factory.create(options)) {
+        try (Workload w = PluginRegistry.create(factory, options)) {
             summary = new Runner(plan.build(), w, () -> defaultCollectors(registry), out).run();
         }
         if (!summary.complete()) {

@@ -1,10 +1,13 @@
 package benchkit.core.plugin;
 
+import benchkit.core.annotated.AnnotatedWorkloadFactory;
 import benchkit.core.annotated.AnnotatedWorkloads;
 import benchkit.core.annotated.PluginLoadMessages;
 import benchkit.spi.CollectorFactory;
+import benchkit.spi.InvalidOptionException;
 import benchkit.spi.ServerLauncher;
 import benchkit.spi.SpiVersion;
+import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
 
 import java.util.ArrayList;
@@ -18,17 +21,21 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
- * Every plugin found by {@link ServiceLoader}, keyed by name. Two plugins of one kind with the
- * same name fail loudly; a plugin that cannot be loaded (bad service entry, failing constructor,
- * unsupported SPI version) is recorded as a {@link #problems() problem} and the others still load.
+ * Every plugin found by {@link ServiceLoader}, keyed by name. A plugin that cannot be loaded (bad service entry,
+ * failing constructor, unsupported SPI version) is recorded as a {@link #problems() problem} and the others still
+ * load; so is a second plugin of one kind with a name already taken, and that name is then refused where it is used
+ * (which of the two was meant cannot be known), while every other command goes on.
  */
 public final class PluginRegistry {
     private final Map<String, WorkloadFactory> workloads;
     private final Map<String, CollectorFactory> collectors;
     private final Map<String, ServerLauncher> launchers;
     private final List<String> problems = new ArrayList<>();
+    /** "kind:name" of a name two plugins claim, with the line that says so. */
+    private final Map<String, String> ambiguous = new TreeMap<>();
 
-    private PluginRegistry(ClassLoader loader) {
+    private PluginRegistry(ClassLoader loader, List<String> earlierProblems) {
+        problems.addAll(earlierProblems);
         workloads = load(WorkloadFactory.class, loader, WorkloadFactory::name, WorkloadFactory::spiVersion);
         addAnnotatedWorkloads(loader);
         collectors = load(CollectorFactory.class, loader, CollectorFactory::name, CollectorFactory::spiVersion);
@@ -37,23 +44,64 @@ public final class PluginRegistry {
 
     /** Workloads written with {@code benchkit.spi.annotations}, listed under {@code AnnotatedWorkload}. */
     private void addAnnotatedWorkloads(ClassLoader loader) {
-        for (WorkloadFactory f : AnnotatedWorkloads.factories(loader, problems::add)) {
+        for (AnnotatedWorkloadFactory f : AnnotatedWorkloads.factories(loader, problems::add)) {
             WorkloadFactory existing = workloads.get(f.name());
             if (existing != null) {
-                throw new DuplicatePluginException("two WorkloadFactory plugins are named '" + f.name() + "': "
-                        + existing.getClass().getName() + " and " + f);
+                claimedTwice("workload", WorkloadFactory.class.getSimpleName(), f.name(), describe(existing),
+                        PluginLoadMessages.jarOf(f.type()), f.type().getName());
+                continue;
             }
             workloads.put(f.name(), f);
         }
     }
 
+    private void claimedTwice(String kind, String type, String name, String first, String jar, String className) {
+        String line = PluginLoadMessages.problem(jar, className, type, "is named '" + name + "', as " + first
+                + " is: '" + name + "' is refused until one of them is removed");
+        problems.add(line);
+        ambiguous.put(kind + ":" + name, "two " + kind + " plugins are named '" + name + "': " + first + " and "
+                + className + " (" + jar + "); remove one");
+    }
+
+    /** The class a plugin's code is in (the user's class for an annotated workload) and its jar. */
+    public static String describe(Object plugin) {
+        Class<?> type = plugin instanceof AnnotatedWorkloadFactory a ? a.type() : plugin.getClass();
+        return type.getName() + " (" + PluginLoadMessages.jarOf(type) + ")";
+    }
+
+    /**
+     * {@code factory.create(options)}, with a plugin's own failure named: its workload, class and jar (bad options stay
+     * {@link benchkit.spi.InvalidOptionException}s, bad input).
+     */
+    public static Workload create(WorkloadFactory factory, Map<String, String> options) {
+        Workload workload;
+        try {
+            workload = factory.create(options);
+        } catch (InvalidOptionException e) {
+            throw e;
+        } catch (RuntimeException | LinkageError e) {
+            throw new PluginFailureException("workload " + factory.name() + " of " + describe(factory)
+                    + " failed in create(): " + PluginLoadMessages.oneLine(e), e);
+        }
+        if (workload == null) {
+            throw new PluginFailureException("workload " + factory.name() + " of " + describe(factory)
+                    + " returned no workload from create()", null);
+        }
+        return workload;
+    }
+
     /** Plugins on the given class loader (e.g. one that also sees a plugin directory). */
     public static PluginRegistry load(ClassLoader loader) {
-        return new PluginRegistry(loader);
+        return new PluginRegistry(loader, List.of());
+    }
+
+    /** Plugins on {@code loader}, after problems found before loading (jars that are no jars, or provide nothing). */
+    public static PluginRegistry load(ClassLoader loader, List<String> earlierProblems) {
+        return new PluginRegistry(loader, earlierProblems);
     }
 
     public static PluginRegistry loadDefault() {
-        return new PluginRegistry(PluginRegistry.class.getClassLoader());
+        return new PluginRegistry(PluginRegistry.class.getClassLoader(), List.of());
     }
 
     public Map<String, WorkloadFactory> workloads() {
@@ -90,10 +138,16 @@ public final class PluginRegistry {
         return find(launchers, name, "server launcher");
     }
 
-    private static <T> T find(Map<String, T> plugins, String name, String kind) {
+    private <T> T find(Map<String, T> plugins, String name, String kind) {
+        String twice = ambiguous.get(kind + ":" + name);
+        if (twice != null) {
+            throw new UnknownPluginException(twice);
+        }
         T plugin = plugins.get(name);
         if (plugin == null) {
-            throw new UnknownPluginException("unknown " + kind + " '" + name + "'; valid: " + String.join(", ", plugins.keySet()));
+            throw new UnknownPluginException("unknown " + kind + " '" + name + "'; valid: " + String.join(", ", plugins.keySet())
+                    + (problems.isEmpty() ? "" : "; " + (problems.size() == 1 ? "1 plugin" : problems.size() + " plugins")
+                    + " could not be loaded (the warnings above, and bench list, say why)"));
         }
         return plugin;
     }
@@ -111,31 +165,35 @@ public final class PluginRegistry {
                 }
                 provider = providers.next();
             } catch (ServiceConfigurationError e) {
-                problems.add(type.getSimpleName() + ": " + PluginLoadMessages.oneLine(e));
+                problems.add(PluginLoadMessages.problem(e, type, loader));
                 continue;
             }
             T plugin;
-            String where = provider.type().getName() + " (" + PluginLoadMessages.jarOf(provider.type()) + ")";
             try {
                 plugin = provider.get();
             } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
-                problems.add(type.getSimpleName() + " " + where + " failed to load: " + PluginLoadMessages.oneLine(e));
+                problems.add(PluginLoadMessages.problem(provider.type(), type.getSimpleName(),
+                        "failed to load: " + PluginLoadMessages.oneLine(e)));
                 continue;
             }
             int version = spiVersion.apply(plugin);
             if (!SpiVersion.isSupported(version)) {
-                problems.add(type.getSimpleName() + " " + where + " was built for SPI version " + version
-                        + "; this benchkit supports 1 to " + SpiVersion.CURRENT);
+                problems.add(PluginLoadMessages.problem(provider.type(), type.getSimpleName(), "was built for SPI version "
+                        + version + "; this benchkit supports 1 to " + SpiVersion.CURRENT));
                 continue;
             }
             String key = name.apply(plugin);
             if (byName.containsKey(key)) {
-                throw new DuplicatePluginException("two " + type.getSimpleName() + " plugins are named '" + key
-                        + "': " + origin.get(key) + " and " + where);
+                claimedTwice(KINDS.get(type), type.getSimpleName(), key, describe(byName.get(key)),
+                        PluginLoadMessages.jarOf(provider.type()), provider.type().getName());
+                continue;
             }
             byName.put(key, plugin);
-            origin.put(key, where);
         }
         return byName;
     }
+
+    /** The word find() uses for each kind of plugin. */
+    private static final Map<Class<?>, String> KINDS = Map.of(WorkloadFactory.class, "workload",
+            CollectorFactory.class, "collector", ServerLauncher.class, "server launcher");
 }

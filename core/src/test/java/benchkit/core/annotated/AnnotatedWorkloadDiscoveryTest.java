@@ -1,6 +1,6 @@
 package benchkit.core.annotated;
 
-import benchkit.core.plugin.DuplicatePluginException;
+import benchkit.core.plugin.UnknownPluginException;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.spi.WorkloadFactory;
 import org.junit.jupiter.api.Test;
@@ -28,11 +28,15 @@ class AnnotatedWorkloadDiscoveryTest {
         ClassLoader loader = pluginListing(Workloads.Mix.class.getName(), Workloads.Typed.class.getName(),
                 "com.example.Missing", MalformedWorkloads.NoDefaultConstructor.class.getName());
         List<String> problems = new ArrayList<>();
-        List<WorkloadFactory> found = AnnotatedWorkloads.factories(loader, problems::add);
+        List<AnnotatedWorkloadFactory> found = AnnotatedWorkloads.factories(loader, problems::add);
         assertEquals(List.of("mix", "typed"), found.stream().map(WorkloadFactory::name).toList());
         assertEquals(2, problems.size(), problems.toString());
-        assertTrue(problems.get(0).contains("com.example.Missing"), problems.get(0));
-        assertTrue(problems.get(1).contains("NoDefaultConstructor"), problems.get(1));
+        // one format: the jar (here a directory) whose services file lists the class, the class, its kind, the cause
+        assertEquals("plugin " + plugin + "/: com.example.Missing (AnnotatedWorkload) not found", problems.get(0));
+        assertTrue(problems.get(1).startsWith("plugin ") && problems.get(1).contains(
+                MalformedWorkloads.NoDefaultConstructor.class.getName() + " (AnnotatedWorkload) has no public no-arg"
+                        + " constructor, which bench creates it with"),
+                problems.get(1));
     }
 
     @Test
@@ -44,19 +48,24 @@ class AnnotatedWorkloadDiscoveryTest {
     }
 
     @Test
-    void twoWorkloadsWithOneNameFailLoudly() throws IOException {
+    void aNameTwoPluginsClaimIsRefusedWhereItIsUsedAndEverythingElseWorks() throws IOException {
         ClassLoader loader = pluginListing(Workloads.Mix.class.getName(), Workloads.Mix.class.getName() + "\n"
                 + Workloads.Typed.class.getName());
         // ServiceLoader removes exact duplicates, so the same class listed twice is fine ...
         assertEquals(2, AnnotatedWorkloads.factories(loader, p -> { }).size());
-        // ... but a second class claiming an existing name is not.
+        // ... but a second class claiming an existing name makes that name ambiguous.
         Path other = plugin.resolve("other");
         Files.createDirectories(other.resolve("META-INF/services"));
         Files.writeString(other.resolve("META-INF/services/benchkit.spi.WorkloadFactory"), MixFactory.class.getName());
         ClassLoader both = new URLClassLoader(new URL[]{plugin.toUri().toURL(), other.toUri().toURL()},
                 getClass().getClassLoader());
-        DuplicatePluginException e = assertThrows(DuplicatePluginException.class, () -> PluginRegistry.load(both));
-        assertTrue(e.getMessage().startsWith("two WorkloadFactory plugins are named 'mix': "), e.getMessage());
+        PluginRegistry registry = PluginRegistry.load(both);
+        assertEquals(1, registry.problems().size(), registry.problems().toString());
+        assertTrue(registry.problems().get(0).contains("(WorkloadFactory) is named 'mix', as "), registry.problems().get(0));
+        UnknownPluginException e = assertThrows(UnknownPluginException.class, () -> registry.workload("mix"));
+        assertTrue(e.getMessage().startsWith("two workload plugins are named 'mix': ") && e.getMessage().endsWith("; remove one"),
+                e.getMessage());
+        assertEquals("typed", registry.workload("typed").name());
     }
 
     /** A class loader that sees a services file listing {@code classNames} (loaded from the test classpath). */
