@@ -1,5 +1,6 @@
 package benchkit.containers;
 
+import benchkit.core.server.ServerConfig;
 import benchkit.spi.InvalidOptionException;
 
 import java.nio.charset.StandardCharsets;
@@ -35,7 +36,11 @@ final class SqlServerFiles {
                 .append("bind-address=0.0.0.0\n")
                 .append("port=").append(PORT).append('\n')
                 // clients come through the engine's proxy from a bridge address: no reverse DNS
-                .append("skip-name-resolve\n");
+                .append("skip-name-resolve\n")
+                // as launched servers: no 8 TiB reservation for a buffer pool that never grows (MariaDB's own
+                // default size is 128M; MySQL has no such option, and loose- lets it start)
+                .append("loose-innodb_buffer_pool_size_max=")
+                .append(ServerConfig.bufferPoolSizeMax(settings, "128M")).append('\n');
         for (Map.Entry<String, String> e : new TreeMap<>(settings).entrySet()) {
             String key = e.getKey().strip();
             if (!key.matches("[A-Za-z0-9_.-]+")) {

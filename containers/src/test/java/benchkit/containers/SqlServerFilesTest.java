@@ -22,6 +22,9 @@ class SqlServerFilesTest {
         assertTrue(cnf.startsWith("[mysqld]\n"), cnf);
         assertTrue(cnf.contains("\nport=3306\n") && cnf.contains("\nbind-address=0.0.0.0\n"), cnf);
         assertTrue(cnf.endsWith("innodb_buffer_pool_size=1G\nskip-log-bin\n"), cnf);
+        assertTrue(cnf.contains("\nloose-innodb_buffer_pool_size_max=1G\n"), "the bound follows the size: " + cnf);
+        assertTrue(new String(SqlServerFiles.optionFile(Map.of()), StandardCharsets.UTF_8)
+                .contains("\nloose-innodb_buffer_pool_size_max=128M\n"), "MariaDB's default size");
     }
 
     @Test

@@ -58,6 +58,7 @@ public final class ServerConfig {
         Map<String, String> values = new LinkedHashMap<>(launch);
         long bufferPool = bufferPoolBytes(machine.memoryBytes());
         values.put("buffer_pool_size", megabytes(bufferPool));
+        values.put("buffer_pool_size_max", bufferPoolSizeMax(settings, megabytes(bufferPool)));
         values.put("buffer_pool_instances", Integer.toString(bufferPoolInstances(bufferPool)));
         values.put("log_file_size", megabytes(logFileBytes(bufferPool)));
         values.put("flush_method", machine.directIoSupported() ? "O_DIRECT" : "fsync");
@@ -91,6 +92,17 @@ public final class ServerConfig {
             remaining.forEach((name, value) -> lines.add(line(name, value)));
         }
         return new ServerConfig(lines);
+    }
+
+    /**
+     * The buffer pool's upper bound: the size it runs with (the user's, when given), so that MariaDB does not
+     * reserve 8 TiB of address space for growth that a benchmark never asks for.
+     */
+    public static String bufferPoolSizeMax(Map<String, String> settings, String defaultSize) {
+        return settings.entrySet().stream()
+                .filter(e -> canonical(e.getKey()).equals("innodb_buffer_pool_size") && e.getValue() != null)
+                .map(e -> e.getValue().strip())
+                .findFirst().orElse(defaultSize);
     }
 
     /** Throws a one-line {@link InvalidOptionException} for a name or value my.cnf cannot carry safely. */

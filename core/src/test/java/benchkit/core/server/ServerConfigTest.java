@@ -45,6 +45,8 @@ class ServerConfigTest {
     void rendersScaledValuesAndPaths() {
         ServerConfig c = config(24 * GB, true, Map.of());
         assertEquals("9216M", c.get("innodb_buffer_pool_size").orElseThrow());
+        // no 8 TiB reservation for growth (MariaDB 10.11.17+), so VSZ measures the server
+        assertEquals("9216M", c.get("innodb_buffer_pool_size_max").orElseThrow());
         assertEquals("8", c.get("innodb_buffer_pool_instances").orElseThrow());
         assertEquals("240M", c.get("innodb_log_file_size").orElseThrow());
         assertEquals("O_DIRECT", c.get("innodb_flush_method").orElseThrow());
@@ -75,6 +77,7 @@ class ServerConfigTest {
         assertEquals("1G", c.get("innodb_buffer_pool_size").orElseThrow());
         assertTrue(text.contains("\ninnodb-buffer-pool-size=1G\n"), text);
         assertFalse(text.contains("9216M"), "the template value is replaced, not duplicated");
+        assertEquals("1G", c.get("innodb_buffer_pool_size_max").orElseThrow(), "the bound follows the user's size");
         assertTrue(text.contains("\nloose-innodb_thread_concurrency=0\n"), "keeps the template's loose- prefix");
         assertTrue(text.endsWith("innodb_adaptive_hash_index=0\nskip-log-bin\n"), text);
     }
