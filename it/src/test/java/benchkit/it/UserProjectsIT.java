@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -68,6 +69,7 @@ class UserProjectsIT {
         Maven fair = mvn(project, "test", "-Dbaseline=100");
         assertEquals(0, fair.exit(), fair.output());
         assertTrue(fair.output().contains("Tests run: 2, Failures: 0, Errors: 0, Skipped: 1"), fair.output());
+        assertFalse(fair.output().contains("SLF4J"), "no logging-binding warnings on every run: " + fair.output());
         double measured = measuredScore(project);
 
         Maven tooHigh = mvn(project, "test", "-Dbaseline=" + Math.round(measured * 10));

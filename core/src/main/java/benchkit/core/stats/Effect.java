@@ -66,10 +66,19 @@ public record Effect(double ratio, double low, double high, double confidence, E
                 iterations == 1 ? "" : "s", paired ? ", paired" : "");
     }
 
-    /** A signed percentage with one decimal below 100, e.g. {@code +4.1}, {@code -12.0}, {@code 0.0}. */
+    /** Beyond a hundredfold, a bound's digits say nothing but "unbounded" (two forks give t = 12.7). */
+    static final double SHOWN_PERCENT_LIMIT = 9999;
+
+    /**
+     * A signed percentage with one decimal below 100, e.g. {@code +4.1}, {@code -12.0}, {@code 0.0}; above
+     * +9999% it is {@code >+9999}, not +47703651694234.
+     */
     public static String percent(double p) {
         if (!Double.isFinite(p)) {
             return "n/a";
+        }
+        if (p > SHOWN_PERCENT_LIMIT) {
+            return ">+" + (long) SHOWN_PERCENT_LIMIT;
         }
         String s = String.format(Locale.ROOT, Math.abs(p) >= 100 ? "%.0f" : "%.1f", p);
         if (s.equals("-0.0") || s.equals("0.0")) {

@@ -30,4 +30,14 @@ class EstimateTest {
         assertEquals(5.0, e.mean(), 1e-12);
         assertTrue(Double.isNaN(e.error()));
     }
+
+    /** A 2-fork compare printed latency.p95 +707% [-100.0, +47703651694234]: digits that only mean "unbounded". */
+    @Test
+    void percentagesBeyondAHundredfoldAreShownAsUnbounded() {
+        assertEquals("+707", Effect.percent(707.3));
+        assertEquals("-100.0", Effect.percent(-99.99));
+        assertEquals("+9999", Effect.percent(9999));
+        assertEquals(">+9999", Effect.percent(47703651694234.0));
+        assertEquals("n/a", Effect.percent(Double.POSITIVE_INFINITY));
+    }
 }
