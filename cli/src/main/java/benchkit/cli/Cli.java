@@ -7,6 +7,7 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 
 /** Builds the picocli command tree and maps failures to one-line messages and exit codes. */
 final class Cli {
@@ -43,22 +44,44 @@ final class Cli {
      * before a subcommand too, where they would be silently ignored ({@code bench --plugin-dir p list}): refused.
      */
     private static int refusingOptionsBeforeASubcommand(CommandLine.ParseResult parsed) {
-        if (parsed.hasSubcommand()) {
-            List<String> ignored = parsed.matchedOptions().stream()
-                    .filter(o -> !o.usageHelp() && !o.versionHelp())
-                    .map(CommandLine.Model.OptionSpec::longestName)
-                    .toList();
-            if (!ignored.isEmpty()) {
-                String sub = parsed.subcommand().commandSpec().name();
-                PrintWriter err = parsed.commandSpec().commandLine().getErr();
-                err.println("bench: " + String.join(", ", ignored) + " before the subcommand '" + sub
-                        + "' would not apply; put " + (ignored.size() == 1 ? "it" : "them") + " after it: bench " + sub
-                        + " " + ignored.get(0) + " ...");
-                err.flush();
-                return EXIT_USAGE;
-            }
+        Optional<String> misplaced = optionsBeforeASubcommand(parsed);
+        if (misplaced.isPresent()) {
+            PrintWriter err = parsed.commandSpec().commandLine().getErr();
+            err.println("bench: " + misplaced.get());
+            err.flush();
+            return EXIT_USAGE;
         }
         return new CommandLine.RunLast().execute(parsed);
+    }
+
+    /** The line that refuses run options given before a subcommand, if any were. */
+    static Optional<String> optionsBeforeASubcommand(CommandLine.ParseResult parsed) {
+        if (!parsed.hasSubcommand()) {
+            return Optional.empty();
+        }
+        // bench's own @Unmatched (the workload's options) would swallow the unknown option of a subcommand that
+        // takes none (compare, list, ...)
+        List<String> unknown = new java.util.ArrayList<>(parsed.unmatched());
+        CommandLine.ParseResult leaf = parsed;
+        while (leaf.hasSubcommand()) {
+            leaf = leaf.subcommand();
+            unknown.addAll(leaf.unmatched());
+        }
+        if (!unknown.isEmpty() && leaf.commandSpec().unmatchedArgsBindings().isEmpty()) {
+            String name = leaf.commandSpec().name();
+            return Optional.of("unknown option " + unknown.get(0) + " for '" + name + "'; bench " + name
+                    + " --help lists its options");
+        }
+        List<String> ignored = parsed.matchedOptions().stream()
+                .filter(o -> !o.usageHelp() && !o.versionHelp())
+                .map(CommandLine.Model.OptionSpec::longestName)
+                .toList();
+        if (ignored.isEmpty()) {
+            return Optional.empty();
+        }
+        String sub = parsed.subcommand().commandSpec().name();
+        return Optional.of(String.join(", ", ignored) + " before the subcommand '" + sub + "' would not apply; put "
+                + (ignored.size() == 1 ? "it" : "them") + " after it: bench " + sub + " " + ignored.get(0) + " ...");
     }
 
     private static int onBadParameters(CommandLine.ParameterException e, String[] args) {

@@ -72,6 +72,8 @@ class BadInputTest {
         "new workload /tmp                                     | /tmp already exists and is not an empty directory",
         // bench itself takes the run options; before a subcommand they would be ignored
         "--plugin-dir plugins list                             | --plugin-dir before the subcommand 'list' would not apply; put it after it: bench list --plugin-dir ...",
+        "compare --fail-on-regresion a b                       | unknown option --fail-on-regresion for 'compare'; bench compare --help lists its options",
+        "list --nonsense                                       | unknown option --nonsense for 'list'",
         "--threads 4 --time 2 compare a b                      | --threads, --time before the subcommand 'compare' would not apply; put them after it",
     })
     void badInputIsOneLineAndExitCodeTwo(String args, String expected) {
