@@ -35,16 +35,17 @@ final class Cli {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler(Cli::onBadParameters);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onFailure(e, commandLine.getErr()));
-        cl.setExecutionStrategy(Cli::refusingOptionsBeforeASubcommand);
+        cl.setExecutionStrategy(Cli::refusingMisplacedOrUnknownOptions);
         return cl;
     }
 
     /**
-     * {@code bench} itself takes the run options (it runs a benchmark without a subcommand), so picocli accepts them
-     * before a subcommand too, where they would be silently ignored ({@code bench --plugin-dir p list}): refused.
+     * {@code bench} itself takes the run options and the workload's (it runs a benchmark without a subcommand), so
+     * picocli accepts them before a subcommand too, where they would be silently ignored ({@code bench --plugin-dir p
+     * list}), and lets bench's own catch-all take a subcommand's mistyped option: both refused.
      */
-    private static int refusingOptionsBeforeASubcommand(CommandLine.ParseResult parsed) {
-        Optional<String> misplaced = optionsBeforeASubcommand(parsed);
+    private static int refusingMisplacedOrUnknownOptions(CommandLine.ParseResult parsed) {
+        Optional<String> misplaced = misplacedOrUnknownOptions(parsed);
         if (misplaced.isPresent()) {
             PrintWriter err = parsed.commandSpec().commandLine().getErr();
             err.println("bench: " + misplaced.get());
@@ -54,8 +55,8 @@ final class Cli {
         return new CommandLine.RunLast().execute(parsed);
     }
 
-    /** The line that refuses run options given before a subcommand, if any were. */
-    static Optional<String> optionsBeforeASubcommand(CommandLine.ParseResult parsed) {
+    /** The line that refuses run options given before a subcommand, or a subcommand's unknown option, if any. */
+    static Optional<String> misplacedOrUnknownOptions(CommandLine.ParseResult parsed) {
         if (!parsed.hasSubcommand()) {
             return Optional.empty();
         }

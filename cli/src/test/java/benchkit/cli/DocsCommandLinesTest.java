@@ -63,7 +63,7 @@ class DocsCommandLinesTest {
         String[] translated = SysbenchArgs.translate(ExperimentFile.expand(args), note -> { });
         CommandLine cl = Cli.commandLine();
         CommandLine.ParseResult parsed = cl.parseArgs(translated);
-        Cli.optionsBeforeASubcommand(parsed).ifPresent(message -> {
+        Cli.misplacedOrUnknownOptions(parsed).ifPresent(message -> {
             throw new IllegalArgumentException(message);
         });
         CommandLine.ParseResult leaf = parsed;

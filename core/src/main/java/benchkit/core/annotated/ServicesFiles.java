@@ -43,8 +43,7 @@ final class ServicesFiles {
         if (url.startsWith("jar:file:") && url.contains("!/")) {
             return url.substring("jar:file:".length(), url.indexOf("!/"));
         }
-        int services = url.indexOf("META-INF/services/");
-        return (url.startsWith("file:") ? url.substring("file:".length()) : url).substring(0,
-                services - (url.startsWith("file:") ? "file:".length() : 0));
+        String dir = url.substring(0, url.indexOf("META-INF/services/"));
+        return dir.startsWith("file:") ? dir.substring("file:".length()) : dir;
     }
 }
