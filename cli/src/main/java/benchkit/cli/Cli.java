@@ -30,6 +30,10 @@ final class Cli {
         stackTraces = show;
     }
 
+    static boolean showsStackTraces() {
+        return stackTraces || System.getenv("BENCH_DEBUG") != null;
+    }
+
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new BenchCommand());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -98,7 +102,7 @@ final class Cli {
             return EXIT_USAGE;
         }
         err.println("bench: error: " + describe(e));
-        if (stackTraces || System.getenv("BENCH_DEBUG") != null) {
+        if (showsStackTraces()) {
             e.printStackTrace(err);
         } else if (e instanceof PluginFailureException) {
             err.println("bench: --stacktrace shows where in the plugin it failed");

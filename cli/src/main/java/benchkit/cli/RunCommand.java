@@ -375,7 +375,7 @@ abstract class RunCommand implements Callable<Integer> {
                     .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
                     .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads())
                     .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
-                    .allowInvalid(allowInvalid);
+                    .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces());
             if (forks != null) {
                 plan.forks(forks);
             }

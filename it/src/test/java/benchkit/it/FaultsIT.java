@@ -249,6 +249,16 @@ class FaultsIT {
         assertTrue(iterations(out) >= 1);
         assertTrue(iterations(out) < 2 * 5, "fail-fast stopped before every slice ran: " + iterations(out));
         ServerProcesses.assertNoneLeft(mark);
+
+        // --stacktrace: where in the plugin's session it failed
+        BenchJar.Result traced = BenchJar.run(dir, 300, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                "--plugin-dir", plugins.toString(), "--workload", "faulty-session", "--fail-after", "20",
+                "--server", "system", "--threads", "1", "--time", "1", "--iterations", "2", "--warmup-iterations", "0",
+                "--stacktrace", "--out", dir.resolve("traced").toString());
+        assertEquals(1, traced.exit(), traced.all());
+        assertTrue(traced.out().contains("java.io.IOException: lost the device after 20 events")
+                && traced.out().contains("com.example.faulty.FaultySessionFactory"), traced.all());
+        ServerProcesses.assertNoneLeft(mark);
     }
 
     private static long iterations(Path out) throws IOException {

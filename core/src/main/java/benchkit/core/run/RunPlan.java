@@ -22,13 +22,15 @@ import java.util.Set;
  * @param stallLimit an iteration with no event finished for this long, or held up this long, is invalid
  *                  ({@link StallWatch}); zero turns the check off
  * @param allowInvalid a run with invalid iterations still succeeds (they are reported and left out of the scores)
+ * @param stackTraces a failure is printed with its cause's stack trace (--stacktrace: where a plugin's code failed)
  * @param clientThreads what runs the sessions: platform or virtual threads (or the measured default)
  */
 public record RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
                       List<Integer> threads, int warmupIterations, Duration warmupTime,
                       int measurementIterations, Duration measurementTime, int forks,
                       Duration reportInterval, Path outDir, long maxEvents, long eventsPerThread, double rate,
-                      boolean failFast, ClientThreads clientThreads, Duration stallLimit, boolean allowInvalid) {
+                      boolean failFast, ClientThreads clientThreads, Duration stallLimit, boolean allowInvalid,
+                      boolean stackTraces) {
     /**
      * A plan of {@code workload} over {@code variants}, written to {@code outDir}; everything else starts at
      * {@link Defaults} (forks: {@link Defaults#forks(int)} for the number of variants).
@@ -62,6 +64,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         private ClientThreads clientThreads = ClientThreads.AUTO;
         private Duration stallLimit = Defaults.stallLimit();
         private boolean allowInvalid;
+        private boolean stackTraces;
 
         private Builder(String workload) {
             this.workload = workload;
@@ -152,6 +155,11 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         }
 
         /** Let a run with invalid iterations succeed; they are still reported and left out of the scores. */
+        public Builder stackTraces(boolean show) {
+            this.stackTraces = show;
+            return this;
+        }
+
         public Builder allowInvalid(boolean allow) {
             this.allowInvalid = allow;
             return this;
@@ -162,7 +170,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
             int f = forks != null ? forks : Defaults.forks(variants == null ? 0 : variants.size());
             return new RunPlan(workload, workloadOptions, variants, threads, warmupIterations, warmupTime,
                     measurementIterations, measurementTime, f, reportInterval, outDir, maxEvents, eventsPerThread, rate,
-                    failFast, clientThreads, stallLimit, allowInvalid);
+                    failFast, clientThreads, stallLimit, allowInvalid, stackTraces);
         }
     }
 

@@ -264,6 +264,11 @@ public final class Runner {
         // the server log lines that explain it are shown here, once; the summary and the files keep the one-line reason
         failures.add(f.getMessage().lines().findFirst().orElse(""));
         printer.line("# Variant " + variant.label() + " failed (fork " + fork + "): " + f.getMessage());
+        if (plan.stackTraces() && f.getCause() != null) {
+            java.io.StringWriter trace = new java.io.StringWriter();
+            f.getCause().printStackTrace(new java.io.PrintWriter(trace));
+            trace.toString().lines().forEach(line -> printer.line("    " + line));
+        }
         if (journal.failed()) {
             // Results can no longer be kept (e.g. the disk is full): running on would only waste time.
             printer.line("# Stopping: " + Journal.FILE + " can no longer be written");
