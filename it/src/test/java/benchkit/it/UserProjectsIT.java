@@ -21,8 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The two projects users build outside this repository, as a user would: {@code bench new} writes them into a
  * directory of their own, a plain {@code mvn} (the one on the PATH, Debian's 3.8.7 here) builds them, and bench.jar
- * runs the workloads; the CI check fails with no baseline stored, saying what to store, passes against a fair baseline, fails against one 10× too high with the effect and
- * its interval, and fails with the cause when its server cannot start. Needs benchkit's artifacts in the local
+ * runs the workloads; the CI check fails with no baseline stored, saying what to store, passes against a fair baseline
+ * (on the embedded server and on our server image), fails against one 10× too high with the effect and its interval,
+ * and fails with the cause when its server cannot start. Needs benchkit's artifacts in the local
  * repository (scripts/test-all.sh installs them, as the README tells users to).
  */
 class UserProjectsIT {
@@ -66,9 +67,13 @@ class UserProjectsIT {
         assertTrue(first.output().contains("no baseline for glibc at 4 threads (0.0): this run measured tps = "),
                 first.output());
 
-        Maven fair = mvn(project, "test", "-Dbaseline=100");
+        ContainerRunIT.requireImageOrSkip();
+        Maven fair = mvn(project, "test", "-Dbaseline=100", "-Dimage=" + ContainerRunIT.IMAGE);
         assertEquals(0, fair.exit(), fair.output());
-        assertTrue(fair.output().contains("Tests run: 2, Failures: 0, Errors: 0, Skipped: 1"), fair.output());
+        assertTrue(fair.output().contains("Tests run: 2, Failures: 0, Errors: 0, Skipped: 0"), fair.output());
+        try (Stream<Path> runs = Files.list(project.resolve("target/benchkit"))) {
+            assertEquals(3, runs.count(), "the first run, and the embedded and container runs of the fair one");
+        }
         assertFalse(fair.output().contains("SLF4J"), "no logging-binding warnings on every run: " + fair.output());
         double measured = measuredScore(project);
 
@@ -85,12 +90,16 @@ class UserProjectsIT {
                 + " the server") && noServer.output().contains("benchkit/no-such-image:1 is not here"), noServer.output());
     }
 
+    /** The highest score of the runs so far: ten times it is too high a baseline for every one of them. */
     private static double measuredScore(Path project) throws IOException {
+        double highest = 0;
         try (Stream<Path> runs = Files.list(project.resolve("target/benchkit"))) {
-            Path run = runs.findFirst().orElseThrow();
-            return new ObjectMapper().readTree(run.resolve("jmh-result.json").toFile()).get(0)
-                    .path("primaryMetric").path("score").asDouble();
+            for (Path run : (Iterable<Path>) runs::iterator) {
+                highest = Math.max(highest, new ObjectMapper().readTree(run.resolve("jmh-result.json").toFile()).get(0)
+                        .path("primaryMetric").path("score").asDouble());
+            }
         }
+        return highest;
     }
 
     /** The user's own Maven: the first mvn on the PATH, online, with the environment Testcontainers needs here. */
