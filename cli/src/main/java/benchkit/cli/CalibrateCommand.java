@@ -9,6 +9,7 @@ import benchkit.core.report.Comparison;
 import benchkit.core.report.JmhResultReader;
 import benchkit.core.result.MetricResult;
 import benchkit.core.stats.VarianceComponents;
+import org.apache.commons.math3.distribution.BetaDistribution;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -49,6 +50,8 @@ final class CalibrateCommand extends RunCommand {
     void afterRuns(Map<String, Path> resultDirs) throws IOException {
         Compare.Settings settings = verdicts.settings();
         int rows = 0;
+        int families = 0;
+        int familiesClaiming = 0;
         List<String> claims = new ArrayList<>();
         System.out.println();
         System.out.println("# A/A calibration: " + settings.describe());
@@ -60,6 +63,7 @@ final class CalibrateCommand extends RunCommand {
                 continue;
             }
             printVariance(e.getKey(), results);
+            boolean claimed = false;
             for (Comparison c : Compare.againstBaseline(results, java.util.Optional.empty(), settings)) {
                 for (Comparison.Row r : c.rows()) {
                     if (!r.judgement().effect().hasInterval() && r.judgement().effect().note().contains("zero")) {
@@ -67,15 +71,31 @@ final class CalibrateCommand extends RunCommand {
                     }
                     rows++;
                     if (r.verdict().claimsDifference()) {
+                        claimed = true;
                         claims.add(e.getKey() + " " + c.candidate() + " vs " + c.baseline() + " " + r.metric() + " at "
                                 + r.threads() + " threads: " + r.judgement().describe());
                     }
                 }
             }
+            families++;
+            familiesClaiming += claimed ? 1 : 0;
         }
-        System.out.printf(Locale.ROOT, "# Claimed a difference in %d of %d A/A comparisons (%.1f%%)%n", claims.size(), rows,
-                rows == 0 ? 0.0 : 100.0 * claims.size() / rows);
+        System.out.println("# Claimed a difference in " + rate(claims.size(), rows, "A/A comparisons"));
+        System.out.println("# Runs (one per workload) that claimed anything: " + rate(familiesClaiming, families, "runs")
+                + ": what a reader of a run's report meets");
         claims.forEach(c -> System.out.println("#   " + c));
+    }
+
+    /** e.g. {@code 1 of 20 A/A comparisons (5.0%, 95% interval 0.1-24.9%, Clopper-Pearson)}. */
+    static String rate(int events, int trials, String what) {
+        if (trials == 0) {
+            return "0 of 0 " + what;
+        }
+        // Clopper-Pearson from its beta quantiles: commons-math's own ClopperPearsonInterval fails at 0 of n and n of n
+        double low = events == 0 ? 0 : new BetaDistribution(null, events, trials - events + 1).inverseCumulativeProbability(0.025);
+        double high = events == trials ? 1 : new BetaDistribution(null, events + 1, trials - events).inverseCumulativeProbability(0.975);
+        return String.format(Locale.ROOT, "%d of %d %s (%.1f%%, 95%% interval %.1f-%.1f%%, Clopper-Pearson)", events, trials,
+                what, 100.0 * events / trials, 100 * low, 100 * high);
     }
 
     /** Per thread count: the throughput's variance components of each replica, and the paired spread. */

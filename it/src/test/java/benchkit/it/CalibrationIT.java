@@ -24,32 +24,42 @@ class CalibrationIT {
     @TempDir
     Path dir;
 
-    /** Three real A/A runs at the default verdict settings: at most 5% of their comparisons claim a difference. */
+    /**
+     * Three real A/A runs at the default verdict settings. A run's verdicts are judged as a family at a 5% false
+     * discovery rate, so a run claims anything at all with a chance of at most 5% when nothing differs: two
+     * claiming runs of three would happen by chance less than once in a hundred CI runs (3 x 0.05^2). Each run's
+     * throughput rows are paired by fork.
+     */
     @Test
     void aaRunsClaimNoDifference() throws Exception {
         int rows = 0;
+        int claimingRuns = 0;
         List<String> claims = new ArrayList<>();
         for (int run = 1; run <= 3; run++) {
             Path out = dir.resolve("aa" + run);
             BenchJar.Result r = BenchJar.run(dir, 600, BenchJar.args(new String[] {"calibrate", "--out", out.toString()}, SHORT));
             assertEquals(0, r.exit(), r.all());
             assertTrue(r.out().contains("# A/A calibration: 95% intervals"), r.out());
+            assertTrue(r.out().contains("# Runs (one per workload) that claimed anything: "), r.out());
             assertTrue(r.out().contains("Iteration   1 [glibc#2]:"), "replicas interleave: " + r.out());
+            boolean claimed = false;
             for (JsonNode row : compareJson(out)) {
                 rows++;
                 String verdict = row.get("verdict").asText();
                 if (!verdict.equals("same") && !verdict.equals("inconclusive")) {
-                    claims.add(row.get("metric").asText() + ": " + row.get("summary").asText());
+                    claimed = true;
+                    claims.add("run " + run + " " + row.get("metric").asText() + ": " + row.get("summary").asText());
                 }
                 if (row.get("metric").asText().equals("tps")) {
-                    assertTrue(verdict.equals("same") || verdict.equals("inconclusive"), "A/A tps: " + row);
                     assertTrue(row.get("paired").asBoolean());
                     assertEquals(3, row.get("forks_baseline").asInt());
                 }
             }
+            claimingRuns += claimed ? 1 : 0;
         }
         assertTrue(rows >= 30, "rows compared: " + rows);
-        assertTrue(claims.size() <= 0.05 * rows, claims.size() + " of " + rows + " A/A comparisons claimed a difference: " + claims);
+        assertTrue(claimingRuns <= 1, claimingRuns + " of 3 A/A runs claimed a difference (" + claims.size() + " of " + rows
+                + " comparisons): " + claims);
     }
 
     /** The server on 1 CPU against 2: slower, with an interval that excludes no change. */

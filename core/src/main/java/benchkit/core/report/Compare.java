@@ -2,6 +2,7 @@ package benchkit.core.report;
 
 import benchkit.core.result.MetricResult;
 import benchkit.core.result.BenchmarkResult;
+import benchkit.core.stats.Direction;
 import benchkit.core.stats.EffectEstimator;
 import benchkit.core.stats.EffectMethod;
 import benchkit.core.stats.Judgement;
@@ -57,10 +58,15 @@ public final class Compare {
             return new EffectEstimator(method, confidence);
         }
 
-        /** e.g. {@code 95% intervals (nested model: t interval on log fork means); minimum effect 2%}. */
+        /**
+         * e.g. {@code 95% intervals (nested model: t interval on log fork means); minimum effect 2%; differences
+         * claimed at a 5% false discovery rate over the comparisons shown (Benjamini-Hochberg), ...}.
+         */
         public String describe() {
             return trimPercent(confidence) + "% intervals (" + method.description() + "); minimum effect "
-                    + trimPercent(minEffect) + "%";
+                    + trimPercent(minEffect) + "%; differences claimed at a " + trimPercent(1 - confidence)
+                    + "% false discovery rate over the comparisons shown (Benjamini-Hochberg), a claim's interval"
+                    + " widened to keep that rate (Benjamini-Yekutieli)";
         }
 
         /** 0.95 → {@code 95}, 0.025 → {@code 2.5}. */
@@ -75,8 +81,9 @@ public final class Compare {
 
     /** Compares two result directories: {@code a} is the baseline, {@code b} the candidate; forks are not paired. */
     public static Comparison directories(Path a, Path b, Settings settings) throws IOException {
-        return compare(a.toString(), JmhResultReader.readDirectory(a), b.toString(), JmhResultReader.readDirectory(b),
-                false, settings);
+        ClaimFamily family = new ClaimFamily(settings);
+        return family.judge(List.of(compare(a.toString(), JmhResultReader.readDirectory(a), b.toString(),
+                JmhResultReader.readDirectory(b), false, settings, family))).get(0);
     }
 
     /**
@@ -88,8 +95,9 @@ public final class Compare {
      */
     public static Comparison variants(Path dir, String variantA, String variantB, Settings settings) throws IOException {
         List<BenchmarkResult> all = JmhResultReader.readDirectory(dir);
-        return compare(dir + " " + variantA.trim(), select(all, variantA, dir.toString()),
-                dir + " " + variantB.trim(), select(all, variantB, dir.toString()), true, settings);
+        ClaimFamily family = new ClaimFamily(settings);
+        return family.judge(List.of(compare(dir + " " + variantA.trim(), select(all, variantA, dir.toString()),
+                dir + " " + variantB.trim(), select(all, variantB, dir.toString()), true, settings, family))).get(0);
     }
 
     /**
@@ -108,6 +116,7 @@ public final class Compare {
         Map<String, List<Variant>> byBenchmark = Variant.groupPerBenchmark(results);
         List<Variant> variants = byBenchmark.values().stream().flatMap(List::stream).toList();
         List<Comparison> comparisons = new ArrayList<>();
+        ClaimFamily family = new ClaimFamily(settings);
         boolean baselineFound = baseline.isEmpty();
         for (List<Variant> group : byBenchmark.values()) {
             List<Variant> bases = baseline.isEmpty() ? List.of(group.get(0))
@@ -119,23 +128,26 @@ public final class Compare {
             for (Variant candidate : group) {
                 if (!bases.contains(candidate)) {
                     Variant base = closest(bases, candidate);
-                    Comparison c = compare(base.label(), base.results(), candidate.label(), candidate.results(), true, settings);
+                    Comparison c = compare(base.label(), base.results(), candidate.label(), candidate.results(), true,
+                            settings, family);
                     // the variants' own names: the params they differ in are in the report's variants table
                     comparisons.add(new Comparison(base.label(), candidate.label(), c.rows(), c.unmatched(), settings));
                 }
             }
         }
-        comparisons.addAll(Counterparts.compare(variants, settings));
+        comparisons.addAll(Counterparts.compare(variants, settings, family));
         if (!baselineFound) {
             throw new IllegalArgumentException("no variant matches --baseline " + baseline.get() + "; variants: "
                     + String.join(", ", variants.stream().map(Variant::label).distinct().toList()));
         }
-        return comparisons;
+        return family.judge(comparisons);
     }
 
     /** Only the comparisons across workloads (memcached against its SQL baseline); each workload's run prints its own. */
     public static List<Comparison> acrossWorkloads(List<BenchmarkResult> results, Settings settings) {
-        return Counterparts.compare(Variant.groupPerBenchmark(results).values().stream().flatMap(List::stream).toList(), settings);
+        ClaimFamily family = new ClaimFamily(settings);
+        return family.judge(Counterparts.compare(Variant.groupPerBenchmark(results).values().stream()
+                .flatMap(List::stream).toList(), settings, family));
     }
 
     /** The base that shares most identity params with the candidate (the first of equals). */
@@ -203,8 +215,9 @@ public final class Compare {
         return String.join(", ", parts);
     }
 
+    /** One comparison, its rows judged on their own until {@code family} judges them with the rest. */
     static Comparison compare(String nameA, List<BenchmarkResult> a, String nameB, List<BenchmarkResult> b,
-                              boolean paired, Settings settings) {
+                              boolean paired, Settings settings, ClaimFamily family) {
         EffectEstimator estimator = settings.estimator();
         Map<String, String[]> contrast = contrast(a, b);
         Map<List<Object>, BenchmarkResult> byKeyB = new LinkedHashMap<>();
@@ -227,9 +240,14 @@ public final class Compare {
                 MetricResult ma = ra.metrics().get(metric);
                 MetricResult mb = rb.metrics().get(metric);
                 if (ma != null && mb != null) {
-                    Judgement judgement = Judgement.of(estimator.estimate(sample(ra, ma), sample(rb, mb), paired),
-                            MetricCatalog.direction(metric), settings.minEffect(), estimator);
-                    rows.add(new Comparison.Row(ra.benchmark(), shared, ra.threads(), metric, ma, mb, judgement));
+                    NestedSample sa = sample(ra, ma);
+                    NestedSample sb = sample(rb, mb);
+                    Direction direction = MetricCatalog.direction(metric);
+                    Judgement judgement = Judgement.of(estimator.estimate(sa, sb, paired), direction, settings.minEffect(),
+                            estimator);
+                    Comparison.Row row = new Comparison.Row(ra.benchmark(), shared, ra.threads(), metric, ma, mb, judgement);
+                    rows.add(row);
+                    family.add(row, sa, sb, paired, direction);
                 }
             }
         }

@@ -70,6 +70,9 @@ final class CompareTable {
         if (j.verdict() == benchkit.core.stats.Verdict.SAME) {
             return j.describe();
         }
+        if (!j.heldBack().isEmpty()) {
+            text += " (" + j.heldBack() + ")";
+        }
         if (j.forksNeeded().isPresent()) {
             text += " (~" + j.forksNeeded().getAsInt() + " forks would settle it)";
         }

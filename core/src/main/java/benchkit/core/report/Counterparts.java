@@ -18,7 +18,7 @@ final class Counterparts {
     private Counterparts() {
     }
 
-    static List<Comparison> compare(List<Variant> variants, Compare.Settings settings) {
+    static List<Comparison> compare(List<Variant> variants, Compare.Settings settings, ClaimFamily family) {
         List<Comparison> comparisons = new ArrayList<>();
         for (Variant candidate : variants) {
             String name = Variant.shortName(candidate.benchmark());
@@ -31,7 +31,7 @@ final class Counterparts {
                 // under the candidate's name, so entries match on threads and shared params
                 List<BenchmarkResult> renamed = base.results().stream().map(r -> new BenchmarkResult(candidate.benchmark(),
                         r.variant(), r.threads(), r.settings(), r.params(), r.metrics(), r.forks())).toList();
-                Comparison c = Compare.compare(baselineName, renamed, name, candidate.results(), false, settings);
+                Comparison c = Compare.compare(baselineName, renamed, name, candidate.results(), false, settings, family);
                 comparisons.add(new Comparison(label(baselineName, base, bases.size()),
                         label(name, candidate, variants.stream().filter(v -> v.benchmark().equals(candidate.benchmark())).count()),
                         c.rows(), c.unmatched(), settings));

@@ -91,7 +91,7 @@ final class EffectsTable {
             point = e.describe();
             interval = "";
         }
-        String title = j.describe();
+        String title = j.describe() + (e.hasInterval() ? " (" + Compare.Settings.trimPercent(e.confidence()) + "% interval)" : "");
         return "<td class=\"verdict " + verdict + "\" title=\"" + Html.escape(title) + "\"><strong>"
                 + Html.escape(j.verdict().word()) + "</strong> <span class=\"effect\">" + Html.escape(point) + "</span>"
                 + (interval.isEmpty() ? "" : "<br><small>" + Html.escape(interval) + "</small>") + "</td>";

@@ -89,50 +89,103 @@ public final class EffectEstimator {
                 oneFork ? "one fork: the interval covers its iterations only" : "");
     }
 
-    private Effect forksT(NestedSample a, NestedSample b, boolean paired) {
+    /**
+     * The two-sided p-value of "no change" (B/A = 1) that goes with this estimator's intervals: the
+     * t test on the log fork means, or the bootstrap's share of resampled ratios beyond 1. An interval at
+     * confidence 1 - alpha excludes 1 exactly when p < alpha. NaN when there is no interval to test with
+     * (a side without measurements, zeros, one fork) or nothing varies (zero on both sides).
+     */
+    public double pValue(NestedSample a, NestedSample b, boolean paired) {
+        if (paired) {
+            TreeSet<Integer> both = new TreeSet<>(a.forks().keySet());
+            both.retainAll(b.forks().keySet());
+            a = a.only(both);
+            b = b.only(both);
+        }
+        if (a.forkCount() == 0 || b.forkCount() == 0 || !a.allPositive() || !b.allPositive()) {
+            return Double.NaN;
+        }
+        if (method == EffectMethod.BOOTSTRAP) {
+            double[] ratios = bootstrapRatios(a, b, paired);
+            long below = Arrays.stream(ratios).filter(r -> r <= 1).count();
+            long above = Arrays.stream(ratios).filter(r -> r >= 1).count();
+            return Math.min(1, 2.0 * Math.min(below, above) / ratios.length);
+        }
+        LogDifference d = logDifference(a, b, paired);
+        if (d == null) {
+            return Double.NaN;
+        }
+        if (d.se() == 0) {
+            return d.estimate() == 0 ? 1 : 0;
+        }
+        double t = Math.abs(d.estimate()) / d.se();
+        return 2 * (1 - new TDistribution(null, d.df()).cumulativeProbability(t));
+    }
+
+    /** The same method at another confidence, e.g. the stricter one a claim needs among many comparisons. */
+    public EffectEstimator atConfidence(double otherConfidence) {
+        return new EffectEstimator(method, otherConfidence);
+    }
+
+    /** The log of B/A as the t interval sees it: estimate, standard error, degrees of freedom, one fork's SD. */
+    private record LogDifference(double estimate, double se, double df, double forkSd) {
+    }
+
+    /** Null when a side has a single fork: fork-to-fork variance unknown. */
+    private static LogDifference logDifference(NestedSample a, NestedSample b, boolean paired) {
         double[] la = logs(a.forkMeans());
         double[] lb = logs(b.forkMeans());
-        double estimate;
-        double se;
-        double df;
-        double forkSd;
         if (paired) {
             double[] d = new double[la.length];
             for (int i = 0; i < d.length; i++) {
                 d[i] = lb[i] - la[i];
             }
-            estimate = NestedSample.mean(d);
             if (d.length < 2) {
-                return Effect.unknown("one fork: fork-to-fork variance unknown", Math.exp(estimate), confidence, method,
-                        true, a, b);
+                return null;
             }
-            forkSd = Math.sqrt(variance(d));
-            se = forkSd / Math.sqrt(d.length);
-            df = d.length - 1;
-        } else {
-            estimate = NestedSample.mean(lb) - NestedSample.mean(la);
-            if (la.length < 2 || lb.length < 2) {
-                return Effect.unknown("one fork: fork-to-fork variance unknown", Math.exp(estimate), confidence, method,
-                        false, a, b);
-            }
-            double va = variance(la) / la.length;
-            double vb = variance(lb) / lb.length;
-            se = Math.sqrt(va + vb);
-            // Welch-Satterthwaite degrees of freedom; both spreads zero means a degenerate, exact interval.
-            df = va + vb == 0 ? la.length + lb.length - 2
-                    : (va + vb) * (va + vb) / (va * va / (la.length - 1) + vb * vb / (lb.length - 1));
-            forkSd = Math.sqrt(variance(la) + variance(lb));
+            double forkSd = Math.sqrt(variance(d));
+            return new LogDifference(NestedSample.mean(d), forkSd / Math.sqrt(d.length), d.length - 1, forkSd);
         }
-        double t = tQuantile(df);
-        return new Effect(Math.exp(estimate), Math.exp(estimate - t * se), Math.exp(estimate + t * se), confidence,
-                method, paired, a.forkCount(), b.forkCount(), a.iterationCount(), b.iterationCount(), forkSd, "");
+        if (la.length < 2 || lb.length < 2) {
+            return null;
+        }
+        double va = variance(la) / la.length;
+        double vb = variance(lb) / lb.length;
+        // Welch-Satterthwaite degrees of freedom; both spreads zero means a degenerate, exact interval.
+        double df = va + vb == 0 ? la.length + lb.length - 2
+                : (va + vb) * (va + vb) / (va * va / (la.length - 1) + vb * vb / (lb.length - 1));
+        return new LogDifference(NestedSample.mean(lb) - NestedSample.mean(la), Math.sqrt(va + vb), df,
+                Math.sqrt(variance(la) + variance(lb)));
+    }
+
+    private Effect forksT(NestedSample a, NestedSample b, boolean paired) {
+        LogDifference d = logDifference(a, b, paired);
+        if (d == null) {
+            double estimate = NestedSample.mean(logs(b.forkMeans())) - NestedSample.mean(logs(a.forkMeans()));
+            return Effect.unknown("one fork: fork-to-fork variance unknown", Math.exp(estimate), confidence, method,
+                    paired, a, b);
+        }
+        double half = tQuantile(d.df()) * d.se();
+        return new Effect(Math.exp(d.estimate()), Math.exp(d.estimate() - half), Math.exp(d.estimate() + half), confidence,
+                method, paired, a.forkCount(), b.forkCount(), a.iterationCount(), b.iterationCount(), d.forkSd(), "");
     }
 
     /** Kalibera and Jones's hierarchical bootstrap: forks, then iterations within each, with replacement. */
     private Effect bootstrap(NestedSample a, NestedSample b, boolean paired) {
+        double[] ratios = bootstrapRatios(a, b, paired);
+        double alpha = 1 - confidence;
+        double low = ratios[(int) Math.floor(alpha / 2 * (BOOTSTRAP_RESAMPLES - 1))];
+        double high = ratios[(int) Math.ceil((1 - alpha / 2) * (BOOTSTRAP_RESAMPLES - 1))];
+        String note = a.forkCount() < 2 || b.forkCount() < 2 ? "one fork: the interval covers iterations only" : "";
+        Effect t = forksT(a, b, paired);
+        return new Effect(b.mean() / a.mean(), low, high, confidence, method, paired, a.forkCount(), b.forkCount(),
+                a.iterationCount(), b.iterationCount(), t.forkLogSd(), note);
+    }
+
+    /** The resampled ratios B/A, sorted; seeded from the data, so the same results always give the same interval. */
+    private static double[] bootstrapRatios(NestedSample a, NestedSample b, boolean paired) {
         List<double[]> fa = a.forkValues();
         List<double[]> fb = b.forkValues();
-        // Seeded from the data: the same results always give the same interval.
         SplittableRandom random = new SplittableRandom(Arrays.deepHashCode(fa.toArray()) * 31L
                 + Arrays.deepHashCode(fb.toArray()));
         double[] ratios = new double[BOOTSTRAP_RESAMPLES];
@@ -153,13 +206,7 @@ public final class EffectEstimator {
             ratios[r] = mb / ma;
         }
         Arrays.sort(ratios);
-        double alpha = 1 - confidence;
-        double low = ratios[(int) Math.floor(alpha / 2 * (BOOTSTRAP_RESAMPLES - 1))];
-        double high = ratios[(int) Math.ceil((1 - alpha / 2) * (BOOTSTRAP_RESAMPLES - 1))];
-        String note = a.forkCount() < 2 || b.forkCount() < 2 ? "one fork: the interval covers iterations only" : "";
-        Effect t = forksT(a, b, paired);
-        return new Effect(b.mean() / a.mean(), low, high, confidence, method, paired, a.forkCount(), b.forkCount(),
-                a.iterationCount(), b.iterationCount(), t.forkLogSd(), note);
+        return ratios;
     }
 
     private static int[] draw(int n, SplittableRandom random) {

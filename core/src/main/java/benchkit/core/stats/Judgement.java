@@ -13,14 +13,26 @@ import java.util.OptionalInt;
  * @param minEffect    the minimum effect that matters, e.g. 0.02 for 2%
  * @param forksNeeded  forks per variant that would probably settle an inconclusive verdict; empty when
  *                     settled or out of reach
+ * @param heldBack     why a difference this effect's own interval shows is not claimed (the comparisons
+ *                     it was judged among), or empty
  */
-public record Judgement(Effect effect, Verdict verdict, double minEffect, OptionalInt forksNeeded) {
+public record Judgement(Effect effect, Verdict verdict, double minEffect, OptionalInt forksNeeded, String heldBack) {
 
     /** Judges {@code effect} of a metric whose better direction is {@code direction}. */
     public static Judgement of(Effect effect, Direction direction, double minEffect, EffectEstimator estimator) {
         Verdict verdict = verdict(effect, direction, minEffect);
         OptionalInt forks = verdict == Verdict.INCONCLUSIVE ? estimator.forksToSettle(effect, minEffect) : OptionalInt.empty();
-        return new Judgement(effect, verdict, minEffect, forks);
+        return new Judgement(effect, verdict, minEffect, forks, "");
+    }
+
+    /**
+     * An effect whose interval excludes no change but which is not claimed, because among the comparisons
+     * judged together its evidence falls short of the false discovery rate: inconclusive, saying why.
+     *
+     * @param forks what would probably let it through, from the estimator a further claim would need
+     */
+    public static Judgement heldBack(Effect effect, double minEffect, OptionalInt forks, String why) {
+        return new Judgement(effect, Verdict.INCONCLUSIVE, minEffect, forks, why);
     }
 
     static Verdict verdict(Effect e, Direction direction, double minEffect) {
@@ -70,9 +82,10 @@ public record Judgement(Effect effect, Verdict verdict, double minEffect, Option
             return "";
         }
         int have = Math.min(effect.forksA(), effect.forksB());
-        return forksNeeded.isPresent()
+        String why = heldBack.isEmpty() ? "" : heldBack + "; ";
+        return why + (forksNeeded.isPresent()
                 ? "~" + forksNeeded.getAsInt() + " forks would probably settle it (have " + have + ")"
                 : "an effect this close to the " + Effect.percent(minEffect * 100).substring(1)
-                  + "% minimum needs more forks than is practical";
+                  + "% minimum needs more forks than is practical");
     }
 }

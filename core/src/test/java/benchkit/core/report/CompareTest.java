@@ -197,9 +197,52 @@ class CompareTest {
         Comparison c = Compare.compare("a", JmhFixture.parse(new JmhFixture()
                         .entry("benchkit.oltp", 1, GLIBC, JmhFixture.metrics("tps", 1, 1))),
                 "b", JmhFixture.parse(new JmhFixture()
-                        .entry("benchkit.oltp", 2, GLIBC, JmhFixture.metrics("tps", 1, 1))), false, DEFAULT);
+                        .entry("benchkit.oltp", 2, GLIBC, JmhFixture.metrics("tps", 1, 1))), false, DEFAULT,
+                new ClaimFamily(DEFAULT));
         assertTrue(c.isEmpty());
         assertTrue(c.render().contains("nothing to compare"));
         assertEquals(2, c.unmatched().size());
+    }
+
+    /**
+     * A run's rows are judged as one family: among nineteen rows that changed nothing, one whose own 95% interval
+     * just excludes 1 is held back, saying why; a large effect is still claimed, its interval wider than its own.
+     */
+    @Test
+    void aRunsRowsAreJudgedTogether(@TempDir Path dir) throws Exception {
+        Map<String, double[][]> same = new java.util.TreeMap<>();
+        Map<String, double[][]> changed = new java.util.TreeMap<>();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        for (int m = 0; m < 18; m++) {
+            double[][] base = new double[5][4];
+            double[][] noisy = new double[5][4];
+            for (int f = 0; f < 5; f++) {
+                for (int i = 0; i < 4; i++) {
+                    base[f][i] = 100 + f;
+                    noisy[f][i] = (100 + f) * (1 + 0.2 * (random.nextDouble() - 0.5));
+                }
+            }
+            String name = m == 0 ? "tps" : "custom.m" + m;
+            same.put(name, base);
+            changed.put(name, noisy);
+        }
+        // its own interval about +6% [+3, +8]: p near 1%, above the 0.25% and 0.5% the first two claims of 20 need
+        same.put("latency.p95", new double[][] {{100}, {100}, {100}});
+        changed.put("latency.p95", new double[][] {{106}, {105}, {107}});
+        same.put("server.rss", new double[][] {{100}, {100}, {100}});
+        changed.put("server.rss", new double[][] {{150}, {151}, {149}});
+        new JmhFixture().rawEntry("benchkit.oltp", 4, GLIBC, same).rawEntry("benchkit.oltp", 4, JEMALLOC, changed).writeTo(dir);
+
+        Comparison alone = Compare.variants(dir, "allocator=glibc", "allocator=jemalloc", DEFAULT);
+        Comparison.Row p95 = alone.row("latency.p95", 4).orElseThrow();
+        assertEquals(Verdict.INCONCLUSIVE, p95.verdict(), p95.judgement().describe());
+        assertTrue(p95.judgement().effect().low() > 1, "its own interval excludes 1: " + p95.judgement().effect().describe());
+        assertTrue(p95.judgement().describe().startsWith("inconclusive +"), p95.judgement().describe());
+        assertTrue(p95.judgement().describe().contains("not claimed: 1 of 20 comparisons pass the 5% false discovery rate"),
+                p95.judgement().describe());
+        Comparison.Row rss = alone.row("server.rss", 4).orElseThrow();
+        assertEquals(Verdict.WORSE, rss.verdict(), rss.judgement().describe());
+        assertEquals(0.9975, rss.judgement().effect().confidence(), 1e-9, "1 claim of 20 at 5%: a 99.75% interval");
+        assertTrue(alone.render().contains("not claimed: 1 of 20"), alone.render());
     }
 }
