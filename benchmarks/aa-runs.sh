@@ -14,6 +14,7 @@ design=(--server system --workload point-select --threads 8 --table-size 2000 --
         --iterations 3 --report-interval 0)
 [ $# -gt 0 ] && design=(--server system --workload point-select --threads 8 --report-interval 0 "$@")
 out=${OUT:-$(mktemp -d /tmp/aa-runs.XXXXXX)}
+mkdir -p "$out"
 for i in $(seq 1 "$runs"); do
   java -jar "$jar" calibrate --out "$out/aa$i" "${design[@]}" > "$out/aa$i.txt"
   java -jar "$jar" compare "$out/aa$i" --json > "$out/aa$i.json"

@@ -237,6 +237,9 @@ public final class Compare {
             }
             Map<String, String> shared = shared(ra, contrast.keySet());
             for (String metric : metrics) {
+                if (MachineNoise.isCondition(metric)) {
+                    continue;
+                }
                 MetricResult ma = ra.metrics().get(metric);
                 MetricResult mb = rb.metrics().get(metric);
                 if (ma != null && mb != null) {

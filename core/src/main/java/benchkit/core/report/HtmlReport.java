@@ -81,6 +81,7 @@ public final class HtmlReport {
         clientsNote(body, results);
         invalidNote(body, run);
         EffectsTable.write(body, comparisons, ReportCharts.silentSomewhere(results, machine));
+        machineNote(body, results, comparisons);
         chartSection(body, sections);
         study.ifPresent(s -> PublishedBeside.write(body, s, PublishedBeside.lines(s, results, comparisons)));
         variantSection(body, variants);
@@ -224,6 +225,16 @@ public final class HtmlReport {
                 .append("a paused bench; see <code>--stall-limit</code>):<ul>\n");
         lines.forEach(l -> b.append("<li>").append(Html.escape(l)).append("</li>\n"));
         b.append("</ul></div>\n");
+    }
+
+    /** How busy the machine was with other work while the run measured, under the effects it may have widened. */
+    private static void machineNote(StringBuilder b, List<BenchmarkResult> results, List<Comparison> comparisons) {
+        List<String> lines = MachineNoise.lines(results, comparisons);
+        if (!lines.isEmpty()) {
+            b.append("<p class=\"").append(lines.size() > 1 ? "invalid" : "note").append("\">");
+            b.append(String.join("<br>", lines.stream().map(l -> Html.escape(l.replaceFirst("^# ", ""))).toList()));
+            b.append("</p>\n");
+        }
     }
 
     private static void clientsNote(StringBuilder b, List<BenchmarkResult> results) {

@@ -46,7 +46,7 @@ final class ReportCharts {
             }
             List<String> zero = new ArrayList<>();
             for (String metric : MetricCatalog.present(results)) {
-                if (!EffectSummary.HEADLINE.contains(metric) && allZero(scores(metric, results))) {
+                if (!EffectSummary.HEADLINE.contains(metric) && !MachineNoise.isCondition(metric) && allZero(scores(metric, results))) {
                     zero.add(MetricCatalog.title(metric).toLowerCase(Locale.ROOT));
                 }
             }

@@ -2,8 +2,10 @@ package benchkit.core.run;
 
 import benchkit.core.console.LoadProgress;
 import benchkit.core.report.Compare;
+import benchkit.core.report.Comparison;
 import benchkit.core.report.EffectSummary;
 import benchkit.core.report.HtmlReport;
+import benchkit.core.report.MachineNoise;
 import benchkit.core.result.JmhResults;
 import benchkit.core.result.Journal;
 import benchkit.core.result.RunDescription;
@@ -186,8 +188,10 @@ public final class Runner {
     /** Each variant's effect against the baseline, the answer the run was for. */
     private void printEffects(List<BenchmarkResult> results) {
         try {
-            List<String> lines = EffectSummary.lines(Compare.againstBaseline(results, baseline, verdicts));
+            List<Comparison> comparisons = Compare.againstBaseline(results, baseline, verdicts);
+            List<String> lines = new ArrayList<>(EffectSummary.lines(comparisons));
             if (!lines.isEmpty()) {
+                lines.addAll(MachineNoise.lines(results, comparisons));
                 printer.line("");
                 lines.forEach(printer::line);
             }
