@@ -54,6 +54,10 @@ public final class ComparisonJson {
                 if (!e.note().isEmpty()) {
                     o.put("note", e.note());
                 }
+                if (!r.judgement().heldBack().isEmpty()) {
+                    // its own interval excludes no change, but the run's false discovery rate does not let it through
+                    o.put("held_back", r.judgement().heldBack());
+                }
                 ObjectNode params = o.putObject("params");
                 r.params().forEach(params::put);
             }

@@ -41,12 +41,9 @@ public final class EffectEstimator {
     }
 
     public Effect estimate(NestedSample a, NestedSample b, boolean paired) {
-        if (paired) {
-            TreeSet<Integer> both = new TreeSet<>(a.forks().keySet());
-            both.retainAll(b.forks().keySet());
-            a = a.only(both);
-            b = b.only(both);
-        }
+        Sides sides = Sides.of(a, b, paired);
+        a = sides.a();
+        b = sides.b();
         if (a.forkCount() == 0 || b.forkCount() == 0) {
             return Effect.unknown("no measurement on one side", Double.NaN, confidence, method, paired, a, b);
         }
@@ -96,12 +93,9 @@ public final class EffectEstimator {
      * (a side without measurements, zeros, one fork) or nothing varies (zero on both sides).
      */
     public double pValue(NestedSample a, NestedSample b, boolean paired) {
-        if (paired) {
-            TreeSet<Integer> both = new TreeSet<>(a.forks().keySet());
-            both.retainAll(b.forks().keySet());
-            a = a.only(both);
-            b = b.only(both);
-        }
+        Sides sides = Sides.of(a, b, paired);
+        a = sides.a();
+        b = sides.b();
         if (a.forkCount() == 0 || b.forkCount() == 0 || !a.allPositive() || !b.allPositive()) {
             return Double.NaN;
         }
@@ -125,6 +119,18 @@ public final class EffectEstimator {
     /** The same method at another confidence, e.g. the stricter one a claim needs among many comparisons. */
     public EffectEstimator atConfidence(double otherConfidence) {
         return new EffectEstimator(method, otherConfidence);
+    }
+
+    /** The two sides an estimate uses: when paired, only the forks both have (the pairs). */
+    private record Sides(NestedSample a, NestedSample b) {
+        static Sides of(NestedSample a, NestedSample b, boolean paired) {
+            if (!paired) {
+                return new Sides(a, b);
+            }
+            TreeSet<Integer> both = new TreeSet<>(a.forks().keySet());
+            both.retainAll(b.forks().keySet());
+            return new Sides(a.only(both), b.only(both));
+        }
     }
 
     /** The log of B/A as the t interval sees it: estimate, standard error, degrees of freedom, one fork's SD. */

@@ -244,5 +244,8 @@ class CompareTest {
         assertEquals(Verdict.WORSE, rss.verdict(), rss.judgement().describe());
         assertEquals(0.9975, rss.judgement().effect().confidence(), 1e-9, "1 claim of 20 at 5%: a 99.75% interval");
         assertTrue(alone.render().contains("not claimed: 1 of 20"), alone.render());
+        String json = ComparisonJson.render(List.of(alone));
+        assertTrue(json.contains("\"held_back\" : \"not claimed: 1 of 20 comparisons pass the 5% false discovery rate\""), json);
+        assertTrue(json.contains("\"confidence\" : 0.9975"), json);
     }
 }
