@@ -38,4 +38,23 @@ class InterleavingIT {
             assertTrue(e.path("primaryMetric").path("score").asDouble() > 0, e.toString());
         }
     }
+
+    /**
+     * With progress lines on (the default), a variant that resumes after the others' slices goes on with its own
+     * lines; it neither prints the paused seconds as catch-up lines of 0 tps nor takes their deadlines for a bench
+     * that was held up (which marked valid slices invalid).
+     */
+    @Test
+    void progressLinesDoNotCatchUpTheOthersSlices() throws Exception {
+        Path out = dir.resolve("progress");
+        BenchJar.Result r = BenchJar.run(dir, 300, "--workload", "point-select", "--server", "system",
+                "--allocator", "glibc,jemalloc", "--threads", "4", "--table-size", "1000", "--forks", "1",
+                "--warmup-iterations", "1", "--iterations", "4", "--time", "2", "--report-interval", "1",
+                "--out", out.toString());
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(!r.out().contains("INVALID"), r.out());
+        long progress = r.out().lines().filter(l -> l.startsWith("[ ")).count();
+        assertTrue(progress >= 16, "about one line per second of each variant's 10 s: " + r.out());
+        assertTrue(r.out().lines().filter(l -> l.startsWith("[ ")).noneMatch(l -> l.contains("tps: 0.00")), r.out());
+    }
 }

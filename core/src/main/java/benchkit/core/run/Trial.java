@@ -65,6 +65,8 @@ final class Trial {
     private long trialStart;
     private long nextReport;
     private long lastReportAt;
+    /** When the load last paused for other variants' slices; 0 while it has not. */
+    private long pausedAt;
     private Counts lastReport = Counts.ZERO;
     private LoadSnapshot before;
     /** Where the current iteration began. */
@@ -204,6 +206,11 @@ final class Trial {
                 lastReportAt = trialStart;
             }
             start = load.control().startNanos();
+            if (pausedAt != 0) {
+                // progress lines follow this variant's own load: the time other variants had is skipped, not caught up
+                nextReport += start - pausedAt;
+                lastReportAt += start - pausedAt;
+            }
             stalls.loadStarted(start);
             logFromMillis = System.currentTimeMillis();
             nextLog = start + LOG_NANOS;
@@ -244,7 +251,8 @@ final class Trial {
                 nextSample += SAMPLE_NANOS;
             }
             long wake = Math.min(Math.min(Math.min(end, nextReport), nextLog), Math.min(nextSample, now + POLL_NANOS));
-            meantToWake = wake;
+            // a deadline already past means "at once": lateness counts from now, not from the missed deadline
+            meantToWake = Math.max(wake, now);
             LockSupport.parkNanos(wake - now);
             if (Thread.interrupted()) {
                 throw new InterruptedException();
@@ -260,6 +268,7 @@ final class Trial {
         } else if (!keepLoad) {
             load.pause();
             stop = System.nanoTime();
+            pausedAt = stop;
         }
         LoadSnapshot after = load.drain(iterationLatency, reportLatency, logLatency);
         // requests held up by a stall count with their wait so far, in the percentiles and the latency log
