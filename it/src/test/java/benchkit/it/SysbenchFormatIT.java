@@ -92,7 +92,10 @@ class SysbenchFormatIT {
         assertEquals(events, Double.parseDouble(fairness.group(1)) * threads, 0.001 * threads);
         double execution = Double.parseDouble(fairness.group(3));
         assertEquals(sum / 1000 / threads, execution, 0.0001 + 0.001 * execution, "execution time = latency sum / threads");
-        assertTrue(execution > 0.5 * seconds && execution <= seconds * 1.01, "closed loop keeps threads busy: " + report);
+        // an event in flight when the measurement began counts whole: each thread's time may exceed the window by one
+        // event's latency at most (a 104-ms event did so in CI: 4.099 s of 4.013 s)
+        assertTrue(execution > 0.5 * seconds && execution <= seconds * 1.01 + max / 1000, "closed loop keeps threads busy: "
+                + report);
 
         // The histogram holds the events (but for those in flight at the two boundaries).
         long rows = report.lines().filter(l -> l.matches(" +[0-9]+\\.[0-9]{3} \\|\\** +[0-9]+"))
