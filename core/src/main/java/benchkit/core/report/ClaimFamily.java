@@ -40,7 +40,8 @@ final class ClaimFamily {
         EffectEstimator marginal = settings.estimator();
         double q = 1 - settings.confidence();
         double[] p = members.stream().mapToDouble(m -> marginal.pValue(m.a(), m.b(), m.paired())).toArray();
-        boolean[] selected = FalseDiscoveryRate.selected(p, q);
+        boolean[] selected = FalseDiscoveryRate.selected(p, q, (i, alpha) -> marginal.nominalLevel(members.get(i).a(),
+                members.get(i).b(), members.get(i).paired(), alpha));
         int tests = FalseDiscoveryRate.tests(p);
         if (tests == 0) {
             return comparisons;

@@ -7,6 +7,7 @@ import benchkit.core.stats.EffectEstimator;
 import benchkit.core.stats.EffectMethod;
 import benchkit.core.stats.Judgement;
 import benchkit.core.stats.NestedSample;
+import benchkit.core.stats.SequentialDesign;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,14 +39,25 @@ public final class Compare {
      * @param method     how intervals are computed
      * @param confidence e.g. 0.95
      * @param minEffect  the smallest change that matters, e.g. 0.02 for 2%
+     * @param sequential the looks of a run that stopped when settled (its intervals are then repeated
+     *                   intervals, valid whichever look it stopped at), or empty for a fixed number of forks
      */
-    public record Settings(EffectMethod method, double confidence, double minEffect) {
+    public record Settings(EffectMethod method, double confidence, double minEffect, Optional<SequentialDesign> sequential) {
         public static final double DEFAULT_CONFIDENCE = 0.95;
         public static final double DEFAULT_MIN_EFFECT = 0.02;
         public static final Settings DEFAULT = new Settings(EffectMethod.FORKS_T, DEFAULT_CONFIDENCE, DEFAULT_MIN_EFFECT);
 
+        public Settings(EffectMethod method, double confidence, double minEffect) {
+            this(method, confidence, minEffect, Optional.empty());
+        }
+
         public Settings {
             Objects.requireNonNull(method, "method");
+            Objects.requireNonNull(sequential, "sequential");
+            if (sequential.isPresent() && method != EffectMethod.FORKS_T) {
+                throw new IllegalArgumentException("a run that stops when settled judges with forks-t intervals, not "
+                        + method.cliName());
+            }
             if (!(confidence > 0 && confidence < 1)) {
                 throw new IllegalArgumentException("confidence must be between 0 and 1 exclusive (e.g. 0.95), got " + confidence);
             }
@@ -55,7 +67,12 @@ public final class Compare {
         }
 
         EffectEstimator estimator() {
-            return new EffectEstimator(method, confidence);
+            return new EffectEstimator(method, confidence, sequential);
+        }
+
+        /** The same settings for a run that looks at its comparisons as {@code design} says. */
+        public Settings withSequential(SequentialDesign design) {
+            return new Settings(method, confidence, minEffect, Optional.of(design));
         }
 
         /**
@@ -66,7 +83,8 @@ public final class Compare {
             return trimPercent(confidence) + "% intervals (" + method.description() + "); minimum effect "
                     + trimPercent(minEffect) + "%; differences claimed at a " + trimPercent(1 - confidence)
                     + "% false discovery rate over the comparisons shown (Benjamini-Hochberg), a claim's interval"
-                    + " widened to keep that rate (Benjamini-Yekutieli)";
+                    + " widened to keep that rate (Benjamini-Yekutieli)"
+                    + sequential.map(d -> "; " + d.describe()).orElse("");
         }
 
         /** 0.95 → {@code 95}, 0.025 → {@code 2.5}. */

@@ -3,6 +3,7 @@ package benchkit.core.report;
 import benchkit.core.result.MetricResult;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.AtomicFiles;
+import benchkit.core.stats.SequentialDesign;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,6 +34,8 @@ public final class HtmlReport {
     public static final String CONFIDENCE = "confidence";
     public static final String MIN_EFFECT = "min-effect";
     public static final String METHOD = "effect-method";
+    /** The looks of a run that stopped when settled, e.g. {@code 3..12} (see {@link SequentialDesign}). */
+    public static final String SEQUENTIAL = "sequential-looks";
     /** run.json setting: the run's invalid iterations, one per line (where, and why). */
     public static final String INVALID = "invalid-iterations";
     static final String CHARTJS_VERSION = "4.5.1";
@@ -116,7 +119,8 @@ public final class HtmlReport {
             return new Compare.Settings(
                     benchkit.core.stats.EffectMethod.parse(s.getOrDefault(METHOD, "forks-t")),
                     Double.parseDouble(s.getOrDefault(CONFIDENCE, String.valueOf(Compare.Settings.DEFAULT_CONFIDENCE))),
-                    Double.parseDouble(s.getOrDefault(MIN_EFFECT, String.valueOf(Compare.Settings.DEFAULT_MIN_EFFECT))));
+                    Double.parseDouble(s.getOrDefault(MIN_EFFECT, String.valueOf(Compare.Settings.DEFAULT_MIN_EFFECT))),
+                    Optional.ofNullable(s.get(SEQUENTIAL)).map(SequentialDesign::parse));
         } catch (IllegalArgumentException e) {
             return Compare.Settings.DEFAULT;
         }

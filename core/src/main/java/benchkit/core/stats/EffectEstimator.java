@@ -3,6 +3,7 @@ package benchkit.core.stats;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
@@ -23,13 +24,20 @@ public final class EffectEstimator {
 
     private final EffectMethod method;
     private final double confidence;
+    /** The looks of a run that stops when settled; paired forks-t intervals are then repeated intervals. */
+    private final Optional<SequentialDesign> sequential;
 
     public EffectEstimator(EffectMethod method, double confidence) {
+        this(method, confidence, Optional.empty());
+    }
+
+    public EffectEstimator(EffectMethod method, double confidence, Optional<SequentialDesign> sequential) {
         this.method = Objects.requireNonNull(method, "method");
         if (!(confidence > 0 && confidence < 1)) {
             throw new IllegalArgumentException("confidence must be between 0 and 1 (e.g. 0.95), got " + confidence);
         }
         this.confidence = confidence;
+        this.sequential = Objects.requireNonNull(sequential, "sequential");
     }
 
     public EffectMethod method() {
@@ -116,9 +124,21 @@ public final class EffectEstimator {
         return 2 * (1 - new TDistribution(null, d.df()).cumulativeProbability(t));
     }
 
+    /**
+     * The nominal level a {@link #pValue} of these sides is compared with when the comparison is to hold the
+     * overall level {@code alpha}: alpha itself, or for a run that stopped when settled, the level of its
+     * look (see {@link SequentialDesign}).
+     */
+    public double nominalLevel(NestedSample a, NestedSample b, boolean paired, double alpha) {
+        if (!paired || sequential.isEmpty() || method != EffectMethod.FORKS_T) {
+            return alpha;
+        }
+        return sequential.get().nominalLevel(Sides.of(a, b, true).a().forkCount(), alpha);
+    }
+
     /** The same method at another confidence, e.g. the stricter one a claim needs among many comparisons. */
     public EffectEstimator atConfidence(double otherConfidence) {
-        return new EffectEstimator(method, otherConfidence);
+        return new EffectEstimator(method, otherConfidence, sequential);
     }
 
     /** The two sides an estimate uses: when paired, only the forks both have (the pairs). */
@@ -171,7 +191,7 @@ public final class EffectEstimator {
             return Effect.unknown("one fork: fork-to-fork variance unknown", Math.exp(estimate), confidence, method,
                     paired, a, b);
         }
-        double half = tQuantile(d.df()) * d.se();
+        double half = tQuantile(d.df(), paired ? a.forkCount() : 0) * d.se();
         return new Effect(Math.exp(d.estimate()), Math.exp(d.estimate() - half), Math.exp(d.estimate() + half), confidence,
                 method, paired, a.forkCount(), b.forkCount(), a.iterationCount(), b.iterationCount(), d.forkSd(), "");
     }
@@ -252,7 +272,10 @@ public final class EffectEstimator {
         double target = effect >= band ? effect : band - effect;
         for (int forks = 2; forks <= MAX_FORKS; forks++) {
             double df = e.paired() ? forks - 1 : 2.0 * forks - 2;
-            double halfWidth = tQuantile(df) * e.forkLogSd() / Math.sqrt(forks);
+            if (e.paired() && sequential.isPresent() && forks > sequential.get().maxForks()) {
+                return OptionalInt.empty();
+            }
+            double halfWidth = tQuantile(df, e.paired() ? forks : 0) * e.forkLogSd() / Math.sqrt(forks);
             if (halfWidth < target) {
                 return OptionalInt.of(forks);
             }
@@ -261,7 +284,14 @@ public final class EffectEstimator {
     }
 
     private double tQuantile(double df) {
-        return new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - confidence) / 2);
+        return tQuantile(df, 0);
+    }
+
+    /** The t quantile of this confidence, or of the look at {@code pairedForks} when the run was sequential (0: not paired). */
+    private double tQuantile(double df, int pairedForks) {
+        double level = pairedForks > 0 && sequential.isPresent() && method == EffectMethod.FORKS_T
+                ? 1 - sequential.get().nominalLevel(pairedForks, 1 - confidence) : confidence;
+        return new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - level) / 2);
     }
 
     private static double[] logs(double[] values) {

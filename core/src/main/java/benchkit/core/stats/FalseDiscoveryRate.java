@@ -1,7 +1,6 @@
 package benchkit.core.stats;
 
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.stream.IntStream;
 
 /**
@@ -20,22 +19,37 @@ public final class FalseDiscoveryRate {
      * p(k) <= k q / m. NaN p-values are not tests: they are never selected and do not count in m.
      */
     public static boolean[] selected(double[] p, double q) {
+        return selected(p, q, (i, alpha) -> alpha);
+    }
+
+    /** The level test {@code i}'s p-value is compared with for an overall level alpha (e.g. its look's nominal level). */
+    @FunctionalInterface
+    public interface Levels {
+        double level(int test, double alpha);
+    }
+
+    /**
+     * The same step-up, each test's p-value compared with its own nominal level at the step's level k q / m:
+     * for tests whose intervals were looked at repeatedly, the level of the look they stopped at.
+     */
+    public static boolean[] selected(double[] p, double q, Levels levels) {
         if (!(q > 0 && q < 1)) {
             throw new IllegalArgumentException("false discovery rate must be between 0 and 1, got " + q);
         }
-        Integer[] order = IntStream.range(0, p.length).filter(i -> !Double.isNaN(p[i])).boxed()
-                .sorted(Comparator.comparingDouble(i -> p[i])).toArray(Integer[]::new);
-        int m = order.length;
-        int k = 0;
-        for (int rank = m; rank >= 1; rank--) {
-            if (p[order[rank - 1]] <= rank * q / m) {
-                k = rank;
-                break;
+        int m = tests(p);
+        // only tests that pass at the largest step, q itself, can pass at any step
+        int[] candidates = IntStream.range(0, p.length)
+                .filter(i -> !Double.isNaN(p[i]) && p[i] <= levels.level(i, q)).toArray();
+        for (int k = candidates.length; k >= 1; k--) {
+            double alpha = k * q / m;
+            int[] passing = Arrays.stream(candidates).filter(i -> p[i] <= levels.level(i, alpha)).toArray();
+            if (passing.length >= k) {
+                boolean[] chosen = new boolean[p.length];
+                Arrays.stream(passing).forEach(i -> chosen[i] = true);
+                return chosen;
             }
         }
-        boolean[] chosen = new boolean[p.length];
-        Arrays.stream(order, 0, k).forEach(i -> chosen[i] = true);
-        return chosen;
+        return new boolean[p.length];
     }
 
     /** How many of {@code p} are tests (not NaN): the m of the procedure. */
