@@ -64,7 +64,9 @@ final class CalibrateCommand extends RunCommand {
             }
             printVariance(e.getKey(), results);
             boolean claimed = false;
-            for (Comparison c : Compare.againstBaseline(results, java.util.Optional.empty(), settings)) {
+            Compare.Settings judged = Compare.withLooksOf(e.getValue(), settings);
+            judged.sequential().ifPresent(d -> System.out.println("# " + e.getKey() + ": " + d.describe()));
+            for (Comparison c : Compare.againstBaseline(results, java.util.Optional.empty(), judged)) {
                 for (Comparison.Row r : c.rows()) {
                     if (!r.judgement().effect().hasInterval() && r.judgement().effect().note().contains("zero")) {
                         continue;

@@ -93,7 +93,7 @@ final class CompareCommand implements Callable<Integer> {
         dirs.forEach(ReportCommand::requireResultDir);
         if (dirs.size() == 1) {
             List<Comparison> all = Compare.againstBaseline(JmhResultReader.readDirectory(dirs.get(0)), verdicts.baseline(),
-                    settings);
+                    Compare.withLooksOf(dirs.get(0), settings));
             if (all.isEmpty()) {
                 throw new UsageException(dirs.get(0) + " holds one variant: nothing to compare it with; give a second "
                         + "result directory, or run several variants");

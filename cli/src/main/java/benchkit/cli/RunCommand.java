@@ -92,6 +92,17 @@ abstract class RunCommand implements Callable<Integer> {
                     + "else " + Defaults.FORKS + ").")
     Integer forks;
 
+    @Option(names = "--until-settled",
+            description = "Add forks until every variant's primary score against the baseline is settled (a difference beyond "
+                    + "--min-effect, or the same within it), within --budget; then --forks is the most forks. Each look's "
+                    + "interval is a repeated confidence interval, valid whichever fork the run stops at.")
+    boolean untilSettled;
+
+    @Option(names = "--budget", paramLabel = "TIME",
+            description = "Wall-clock time a run --until-settled may take, e.g. 6m, 90s or 1h (default "
+                    + Defaults.SETTLE_BUDGET_MINUTES + "m); implies --until-settled.")
+    String budget;
+
     @Option(names = "--report-interval", paramLabel = "SECONDS", defaultValue = "" + Defaults.REPORT_INTERVAL_SECONDS,
             description = "Print a sysbench-style progress line this often; 0 = off (default ${DEFAULT-VALUE}).")
     double reportInterval;
@@ -193,6 +204,14 @@ abstract class RunCommand implements Callable<Integer> {
         Optional<WorkerRole> role = workers.role();
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
         Compare.Settings verdictSettings = verdicts.settings();
+        Duration settleBudget = settleBudget();
+        if (!settleBudget.isZero() && (role.isPresent() || clientOptions.clients != null)) {
+            throw new UsageException("--until-settled decides in one process when to stop: not with --clients or --worker");
+        }
+        if (!settleBudget.isZero() && verdictSettings.method() != benchkit.core.stats.EffectMethod.FORKS_T) {
+            throw new UsageException("--until-settled judges with --method forks-t (its repeated intervals), not "
+                    + verdictSettings.method().cliName());
+        }
         List<Variant> variants = variants(registry);
         Path outDir = out != null ? out : ResultDirectory.unique(defaultOutDir(String.join("+", names)));
         if (role.isPresent()) {
@@ -375,7 +394,7 @@ abstract class RunCommand implements Callable<Integer> {
                     .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
                     .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads())
                     .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
-                    .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces());
+                    .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces()).untilSettled(settleBudget());
             if (forks != null) {
                 plan.forks(forks);
             }
@@ -418,6 +437,28 @@ abstract class RunCommand implements Callable<Integer> {
                 throw new UsageException("--threads=" + t + " is not valid; expected thread counts from 1 to 100000");
             }
         }
+    }
+
+    /** {@code --budget} (or {@code --until-settled} alone: the default budget); zero for a fixed number of forks. */
+    Duration settleBudget() {
+        if (budget == null) {
+            return untilSettled ? Duration.ofMinutes(Defaults.SETTLE_BUDGET_MINUTES) : Duration.ZERO;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(s|m|min|h)?")
+                .matcher(budget.strip().toLowerCase(java.util.Locale.ROOT));
+        if (!m.matches()) {
+            throw new UsageException("--budget=" + budget + " is not valid; expected a time such as 6m, 90s or 1h");
+        }
+        double unit = switch (m.group(2) == null ? "s" : m.group(2)) {
+            case "m", "min" -> 60;
+            case "h" -> 3600;
+            default -> 1;
+        };
+        double secs = Double.parseDouble(m.group(1)) * unit;
+        if (secs < 1) {
+            throw new UsageException("--budget=" + budget + " is not valid; expected at least 1 s");
+        }
+        return seconds("--budget", secs, false);
     }
 
     static Duration seconds(String option, double value, boolean zeroAllowed) {

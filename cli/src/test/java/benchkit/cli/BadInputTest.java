@@ -58,6 +58,10 @@ class BadInputTest {
         "--workload point-select --allocator glibc,jemalloc --baseline nosuch | --baseline nosuch names no variant; variants: glibc, jemalloc",
         "--workload point-select --stall-limit -1              | --stall-limit",
         "--workload memcached-get --server innodb-memcached:mariadb-11.4 | --server innodb-memcached:mariadb-11.4: MariaDB 11.4.5 has no InnoDB memcached plugin",
+        "--workload point-select --allocator glibc,jemalloc --budget soon | --budget=soon is not valid; expected a time such as 6m, 90s or 1h",
+        "--workload point-select --until-settled               | running until settled needs two or more variants to compare",
+        "--workload point-select --allocator glibc,jemalloc --until-settled --forks 2 | running until settled needs at least 3 forks",
+        "--workload point-select --allocator glibc,jemalloc --budget 2m --method bootstrap | --until-settled judges with --method forks-t",
         // the same code from every subcommand and from pasted sysbench lines
         "compare /nonexistent /nonexistent2                    | /nonexistent is not a result directory (no jmh-result.json in it)",
         "compare --fail-on-regression                          | Missing required parameter: 'DIR'",

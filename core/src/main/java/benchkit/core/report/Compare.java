@@ -97,6 +97,15 @@ public final class Compare {
     private Compare() {
     }
 
+    /**
+     * {@code settings} with the looks of the run in {@code dir} when it ran until settled (its run.json says so):
+     * its comparisons must be judged again with the repeated intervals it stopped on, never as a fixed design.
+     */
+    public static Settings withLooksOf(Path dir, Settings settings) throws IOException {
+        Optional<String> looks = RunInfo.read(dir).map(r -> r.settings().get(HtmlReport.SEQUENTIAL));
+        return looks.isPresent() ? settings.withSequential(SequentialDesign.parse(looks.get())) : settings;
+    }
+
     /** Compares two result directories: {@code a} is the baseline, {@code b} the candidate; forks are not paired. */
     public static Comparison directories(Path a, Path b, Settings settings) throws IOException {
         ClaimFamily family = new ClaimFamily(settings);
@@ -111,8 +120,9 @@ public final class Compare {
      *
      * @throws IllegalArgumentException when a variant is not {@code key=value} or matches no entry
      */
-    public static Comparison variants(Path dir, String variantA, String variantB, Settings settings) throws IOException {
+    public static Comparison variants(Path dir, String variantA, String variantB, Settings given) throws IOException {
         List<BenchmarkResult> all = JmhResultReader.readDirectory(dir);
+        Settings settings = withLooksOf(dir, given);
         ClaimFamily family = new ClaimFamily(settings);
         return family.judge(List.of(compare(dir + " " + variantA.trim(), select(all, variantA, dir.toString()),
                 dir + " " + variantB.trim(), select(all, variantB, dir.toString()), true, settings, family))).get(0);

@@ -24,6 +24,15 @@ public final class Defaults {
     public static final int COMPARISON_FORKS = 5;
     public static final int REPORT_INTERVAL_SECONDS = 5;
     /**
+     * A run until settled first looks at its comparisons after this many forks: with fewer, the fork-level t
+     * interval has one degree of freedom and the first look's strict level could not settle anything.
+     */
+    public static final int FIRST_LOOK = 3;
+    /** The most forks of a run until settled unless --forks says otherwise; its budget ends it long before. */
+    public static final int MOST_FORKS = 50;
+    /** The budget of a run until settled (--budget), in minutes. */
+    public static final int SETTLE_BUDGET_MINUTES = 10;
+    /**
      * No event finishing for this long while the load runs makes an iteration invalid (a stalled server), as does
      * bench's control thread running this late or an iteration overrunning its slot by this much. Events of the
      * built-in workloads finish within milliseconds even at thousands of threads on two cores; a workload whose

@@ -24,13 +24,15 @@ import java.util.Set;
  * @param allowInvalid a run with invalid iterations still succeeds (they are reported and left out of the scores)
  * @param stackTraces a failure is printed with its cause's stack trace (--stacktrace: where a plugin's code failed)
  * @param clientThreads what runs the sessions: platform or virtual threads (or the measured default)
+ * @param settleBudget run forks until every comparison of the primary score is settled, within this wall-clock time
+ *                  ({@link SettleWatch}); {@code forks} is then the most forks; zero: exactly {@code forks} forks
  */
 public record RunPlan(String workload, Map<String, String> workloadOptions, List<Variant> variants,
                       List<Integer> threads, int warmupIterations, Duration warmupTime,
                       int measurementIterations, Duration measurementTime, int forks,
                       Duration reportInterval, Path outDir, long maxEvents, long eventsPerThread, double rate,
                       boolean failFast, ClientThreads clientThreads, Duration stallLimit, boolean allowInvalid,
-                      boolean stackTraces) {
+                      boolean stackTraces, Duration settleBudget) {
     /**
      * A plan of {@code workload} over {@code variants}, written to {@code outDir}; everything else starts at
      * {@link Defaults} (forks: {@link Defaults#forks(int)} for the number of variants).
@@ -65,6 +67,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         private Duration stallLimit = Defaults.stallLimit();
         private boolean allowInvalid;
         private boolean stackTraces;
+        private Duration settleBudget = Duration.ZERO;
 
         private Builder(String workload) {
             this.workload = workload;
@@ -160,6 +163,15 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
             return this;
         }
 
+        /**
+         * Run forks until the comparisons of the primary score are settled or {@code budget} is spent, looking after
+         * each fork from {@link Defaults#FIRST_LOOK} on; zero: a fixed number of forks.
+         */
+        public Builder untilSettled(Duration budget) {
+            this.settleBudget = budget;
+            return this;
+        }
+
         public Builder allowInvalid(boolean allow) {
             this.allowInvalid = allow;
             return this;
@@ -167,10 +179,12 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
 
         /** @throws IllegalArgumentException naming the first setting that is out of range */
         public RunPlan build() {
-            int f = forks != null ? forks : Defaults.forks(variants == null ? 0 : variants.size());
+            boolean settling = settleBudget != null && (!settleBudget.isZero() && !settleBudget.isNegative());
+            int f = forks != null ? forks : settling ? Defaults.MOST_FORKS
+                    : Defaults.forks(variants == null ? 0 : variants.size());
             return new RunPlan(workload, workloadOptions, variants, threads, warmupIterations, warmupTime,
                     measurementIterations, measurementTime, f, reportInterval, outDir, maxEvents, eventsPerThread, rate,
-                    failFast, clientThreads, stallLimit, allowInvalid, stackTraces);
+                    failFast, clientThreads, stallLimit, allowInvalid, stackTraces, settleBudget);
         }
     }
 
@@ -232,6 +246,17 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         if (stallLimit == null || stallLimit.isNegative()) {
             throw new IllegalArgumentException("stall limit must be >= 0 (0 = off), got " + stallLimit);
         }
+        if (settleBudget == null || settleBudget.isNegative()) {
+            throw new IllegalArgumentException("the budget must be > 0, got " + settleBudget);
+        }
+        boolean settling = !settleBudget.isZero();
+        if (settling && variants.size() < 2) {
+            throw new IllegalArgumentException("running until settled needs two or more variants to compare");
+        }
+        if (settling && forks < Defaults.FIRST_LOOK) {
+            throw new IllegalArgumentException("running until settled needs at least " + Defaults.FIRST_LOOK
+                    + " forks (its first look), got --forks " + forks);
+        }
         if (!(rate >= 0) || Double.isInfinite(rate)) {
             throw new IllegalArgumentException("rate must be >= 0 events/s (0 = unlimited), got " + rate);
         }
@@ -241,6 +266,11 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         if (d == null || d.isNegative() || d.isZero()) {
             throw new IllegalArgumentException(what + " must be > 0, got " + d);
         }
+    }
+
+    /** True when the run adds forks until its comparisons are settled, within {@link #settleBudget}. */
+    public boolean untilSettled() {
+        return (!settleBudget.isZero() && !settleBudget.isNegative());
     }
 
     /** The events after which a trial of {@code threadCount} threads ends; 0 for none. */

@@ -2,6 +2,7 @@ package benchkit.core.run;
 
 import benchkit.core.console.LoadProgress;
 import benchkit.core.report.Compare;
+import benchkit.core.stats.SequentialDesign;
 import benchkit.core.report.Comparison;
 import benchkit.core.report.EffectSummary;
 import benchkit.core.report.HtmlReport;
@@ -59,6 +60,8 @@ public final class Runner {
     private List<String> invalid = List.of();
     /** Set when this process is one of several workers loading one target; null for a run of its own. */
     private StartBarrier barrier;
+    /** Set for a run until settled: decides after each fork whether another is needed. */
+    private SettleWatch settle;
 
     public Runner(RunPlan plan, Workload workload, Supplier<List<Collector>> collectors, PrintStream out) {
         this(plan, workload, collectors, out, ConsoleFormat.DEFAULT);
@@ -101,7 +104,8 @@ public final class Runner {
         Path dir = prepareOutDir(plan.outDir());
         ResultSpace.check(dir, plan);
         Instant started = Instant.now();
-        RunDescription description = describe(plan);
+        RunDescription description = describe(plan, plan.forks());
+        settle = plan.untilSettled() ? new SettleWatch(plan, description, baseline, verdicts, printer) : null;
         List<TrialRecord> trials = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         boolean interrupted = false;
@@ -134,6 +138,11 @@ public final class Runner {
             }
             if (barrier != null && !failures.isEmpty()) {
                 barrier.abandon(failures.get(0));
+            }
+            if (settle != null) {
+                // judged, here and in the report, with the looks the run made; the files say how many forks ran
+                settle.design().ifPresent(d -> verdicts = verdicts.withSequential(d));
+                description = describe(plan, Math.max(1, settle.forksRun()));
             }
             List<JmhResults.Entry> entries = JmhResults.build(description, trials);
             List<BenchmarkResult> results = JmhResults.results(entries);
@@ -221,6 +230,9 @@ public final class Runner {
      */
     private void runAll(Journal journal, List<TrialRecord> trials, List<String> failures) throws InterruptedException {
         for (int fork = 1; fork <= plan.forks(); fork++) {
+            if (settle != null) {
+                settle.forkStarts();
+            }
             List<Instance> instances = new ArrayList<>();
             try {
                 for (Variant variant : plan.variantOrder(fork)) {
@@ -245,6 +257,9 @@ public final class Runner {
                 }
             } finally {
                 instances.forEach(this::stopServer);
+            }
+            if (settle != null && settle.stopAfter(fork, trials)) {
+                return;
             }
         }
     }
@@ -364,7 +379,8 @@ public final class Runner {
         Target target = server.target();
         OptionalLong pid = server.pid() < 0 ? OptionalLong.empty() : OptionalLong.of(server.pid());
         TrialInfo info = new TrialInfo(plan.workload(), instance.variant().label(), threads, fork, target, pid);
-        printer.trialHeader(plan.workload(), instance.variant().label(), instance.serverName(), threads, fork, plan.forks());
+        printer.trialHeader(plan.workload(), instance.variant().label(), instance.serverName(), threads, fork,
+                settle == null ? plan.forks() : settle.design().map(SequentialDesign::maxForks).orElse(plan.forks()));
         List<Collector> trialCollectors = collectors.get();
         return new Trial(plan, workload, instance.variant(), server, info, instance.serverName(),
                 trialCollectors == null ? List.of() : trialCollectors, printer, journal, format, interleaved);
@@ -446,7 +462,9 @@ public final class Runner {
     private void printRunHeader() {
         printer.line("# Workload: " + plan.workload() + (plan.workloadOptions().isEmpty() ? "" : " " + plan.workloadOptions()));
         printer.line("# Variants: " + String.join(", ", plan.variants().stream().map(Variant::label).toList())
-                + "; threads: " + plan.threads() + "; forks: " + plan.forks());
+                + "; threads: " + plan.threads() + "; forks: " + (plan.untilSettled()
+                ? "until settled, within " + SettleWatch.words(plan.settleBudget()) + " (at most " + plan.forks() + ")"
+                : plan.forks()));
         printer.line("# Warmup: " + plan.warmupIterations() + " iterations, " + JmhResults.time(plan.warmupTime()) + " each");
         if (plan.eventsPerThread() > 0) {
             printer.line("# Measurement: " + plan.measurementIterations() + " iterations of " + plan.eventsPerThread()
@@ -479,6 +497,12 @@ public final class Runner {
         settings.put(HtmlReport.CONFIDENCE, String.valueOf(verdicts.confidence()));
         settings.put(HtmlReport.MIN_EFFECT, String.valueOf(verdicts.minEffect()));
         settings.put(HtmlReport.METHOD, verdicts.method().cliName());
+        verdicts.sequential().ifPresent(d -> settings.put(HtmlReport.SEQUENTIAL, d.toString()));
+        if (settle != null) {
+            settings.put("forks", String.valueOf(settle.forksRun()));
+            settings.put("until-settled", "within " + SettleWatch.words(plan.settleBudget())
+                    + (settle.open().isEmpty() ? "; settled" : "; open: " + String.join("; ", settle.open())));
+        }
         if (!invalid.isEmpty()) {
             settings.put(HtmlReport.INVALID, String.join("\n", invalid));
         }
@@ -514,12 +538,12 @@ public final class Runner {
         return s;
     }
 
-    private static RunDescription describe(RunPlan plan) {
+    private static RunDescription describe(RunPlan plan, int forks) {
         return new RunDescription(plan.workload(), plan.workloadOptions(),
                 plan.variants().stream().map(Variant::label).toList(),
                 plan.variants().stream().collect(java.util.stream.Collectors.toMap(Variant::label, Variant::params,
                         (a, b) -> a, java.util.LinkedHashMap::new)),
-                plan.threads(), plan.forks(),
+                plan.threads(), forks,
                 plan.warmupIterations(), plan.warmupTime(), plan.measurementIterations(), plan.measurementTime(),
                 plan.maxEvents(), plan.rate());
     }

@@ -1,6 +1,7 @@
 package benchkit.core.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,6 +62,49 @@ class RunnerTest {
 
     private String console() {
         return console.toString(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A run until settled looks after each fork from the third, fixes its last look from the budget after the
+     * second, stops at a look (settled, its last, or the budget spent) and records the looks, so the summary and
+     * a later report judge with the same repeated intervals. Two identical fake variants: the same within 2%, or
+     * still open when the budget ends; never past the budget by more than a fork.
+     */
+    @Test
+    void aRunUntilSettledStopsAtALookAndRecordsItsLooks() throws Exception {
+        Duration budget = Duration.ofSeconds(8);
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("a"), variant("b")), tmp.resolve("out")).threads(2)
+                .warmup(0, Duration.ZERO).measure(3, Duration.ofMillis(150)).reportInterval(Duration.ZERO)
+                .untilSettled(budget).build();
+        assertEquals(Defaults.MOST_FORKS, plan.forks());
+        long start = System.nanoTime();
+        RunSummary summary = run(plan, FakeWorkload.alwaysOk(500));
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        assertTrue(summary.complete(), console());
+        assertTrue(console().contains("# Until settled: a fork takes "), console());
+        java.util.regex.Matcher looks = java.util.regex.Pattern.compile("looks after forks 3 to (\\d+)").matcher(console());
+        assertTrue(looks.find(), console());
+        int most = Integer.parseInt(looks.group(1));
+        assertTrue(console().contains("# Settled after fork ") || console().contains("no room in the budget")
+                || console().contains(", the last: "), console());
+        assertTrue(console().contains("run until settled, looking after each fork from 3 to " + most), console());
+        JsonNode run = JSON.readTree(tmp.resolve("out/run.json").toFile());
+        assertEquals("3.." + most, run.path("settings").path("sequential-looks").asText(), run.toString());
+        int forks = run.path("settings").path("forks").asInt();
+        assertTrue(forks >= 3 && forks <= most, run.toString());
+        JsonNode results = JSON.readTree(tmp.resolve("out/jmh-result.json").toFile());
+        assertEquals(forks, results.get(0).get("forks").asInt(), "the forks that ran");
+        assertTrue(took.compareTo(budget.plus(Duration.ofSeconds(4))) < 0, "took " + took);
+    }
+
+    @Test
+    void aRunUntilSettledNeedsVariantsAndThreeForks() {
+        IllegalArgumentException one = assertThrows(IllegalArgumentException.class, () -> RunPlan.builder("fake",
+                List.of(variant("a")), tmp).untilSettled(Duration.ofMinutes(1)).build());
+        assertTrue(one.getMessage().contains("two or more variants"), one.getMessage());
+        IllegalArgumentException two = assertThrows(IllegalArgumentException.class, () -> RunPlan.builder("fake",
+                List.of(variant("a"), variant("b")), tmp).untilSettled(Duration.ofMinutes(1)).forks(2).build());
+        assertTrue(two.getMessage().contains("at least 3 forks"), two.getMessage());
     }
 
     @Test

@@ -1,0 +1,141 @@
+package benchkit.core.run;
+
+import benchkit.core.report.Compare;
+import benchkit.core.report.Comparison;
+import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.JmhResults;
+import benchkit.core.result.RunDescription;
+import benchkit.core.result.TrialRecord;
+import benchkit.core.stats.SequentialDesign;
+import benchkit.core.stats.Verdict;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Decides, after each fork of a run until settled, whether another fork is needed: it judges every variant's
+ * primary score against the baseline at each thread count, with the repeated intervals of a
+ * {@link SequentialDesign}, and stops the run when all are settled (a difference beyond the minimum effect, or
+ * the same within it), when the design's last look is reached, or when the budget has no room for another fork.
+ * The design's last look is fixed after the fork before the first look, from the budget and that fork's
+ * duration (the time a fork takes, never what it measured), so the looks' levels do not depend on the data.
+ */
+final class SettleWatch {
+    private final RunPlan plan;
+    private final RunDescription description;
+    private final Optional<String> baseline;
+    private final Compare.Settings verdicts;
+    private final ProgressPrinter printer;
+    private final long started = System.nanoTime();
+    private long forkStarted = started;
+    private Duration longestFork = Duration.ZERO;
+    private SequentialDesign design;
+    private int forksRun;
+    private List<String> open = List.of();
+
+    SettleWatch(RunPlan plan, RunDescription description, Optional<String> baseline, Compare.Settings verdicts,
+                ProgressPrinter printer) {
+        this.plan = plan;
+        this.description = description;
+        this.baseline = baseline;
+        this.verdicts = verdicts;
+        this.printer = printer;
+    }
+
+    void forkStarts() {
+        forkStarted = System.nanoTime();
+    }
+
+    /** The looks the run was judged with; empty when it stopped before the first look was planned. */
+    Optional<SequentialDesign> design() {
+        return Optional.ofNullable(design);
+    }
+
+    /** Forks that ran to their end. */
+    int forksRun() {
+        return forksRun;
+    }
+
+    /** The comparisons still open when the run stopped, e.g. {@code jemalloc vs glibc, 8 threads: inconclusive ...}. */
+    List<String> open() {
+        return open;
+    }
+
+    /** After fork {@code fork} (1-based) finished: true when the run should stop here. */
+    boolean stopAfter(int fork, List<TrialRecord> trials) {
+        forksRun = fork;
+        Duration took = since(forkStarted);
+        longestFork = took.compareTo(longestFork) > 0 ? took : longestFork;
+        Duration elapsed = since(started);
+        Duration budget = plan.settleBudget();
+        if (design == null && fork >= Defaults.FIRST_LOOK - 1) {
+            long fit = fork + Math.max(0, budget.minus(elapsed).toMillis()) / Math.max(1, took.toMillis());
+            int most = (int) Math.min(plan.forks(), Math.max(fit, Defaults.FIRST_LOOK));
+            design = new SequentialDesign(Defaults.FIRST_LOOK, most);
+            printer.line("# Until settled: a fork takes " + words(took) + "; the " + words(budget) + " budget fits "
+                    + fit + (fit == 1 ? " fork" : " forks") + "; looks after forks " + Defaults.FIRST_LOOK + " to " + most
+                    + (fit < Defaults.FIRST_LOOK ? " (" + Defaults.FIRST_LOOK + ", the fewest that can settle anything,"
+                    + " pass the budget)" : ""));
+        }
+        if (design == null || fork < design.firstLook()) {
+            return false;
+        }
+        List<String> unsettled = unsettled(trials);
+        open = unsettled;
+        String when = "after fork " + fork + " (" + words(elapsed) + " of " + words(budget) + ")";
+        if (unsettled.isEmpty()) {
+            printer.line("# Settled " + when + ": every comparison of the primary score has its verdict; stopping");
+            return true;
+        }
+        String openLine = unsettled.size() + " open: " + unsettled.get(0) + (unsettled.size() > 1 ? "; ..." : "");
+        if (fork >= design.maxForks()) {
+            printer.line("# Look " + when + ", the last: " + openLine);
+            return true;
+        }
+        if (elapsed.plus(longestFork).compareTo(budget) > 0) {
+            printer.line("# Look " + when + ": no room in the budget for another fork (~" + words(longestFork) + "); "
+                    + openLine);
+            return true;
+        }
+        printer.line("# Look " + when + ": " + openLine + "; one more fork");
+        return false;
+    }
+
+    /** The primary score's comparisons whose verdict is still inconclusive, judged with this design's intervals. */
+    private List<String> unsettled(List<TrialRecord> trials) {
+        List<BenchmarkResult> results = JmhResults.results(JmhResults.build(description, trials));
+        List<Comparison> comparisons;
+        try {
+            comparisons = Compare.againstBaseline(results, baseline, verdicts.withSequential(design));
+        } catch (IllegalArgumentException e) {
+            return List.of("cannot judge yet: " + e.getMessage());
+        }
+        List<String> lines = new ArrayList<>();
+        for (Comparison c : comparisons) {
+            for (Comparison.Row row : c.rows()) {
+                if (row.metric().equals(BenchmarkResult.PRIMARY) && row.verdict() == Verdict.INCONCLUSIVE) {
+                    lines.add(c.candidate() + " vs " + c.baseline() + ", " + row.threads() + " threads: "
+                            + row.judgement().verdict().word() + " " + row.judgement().magnitude());
+                }
+            }
+        }
+        if (comparisons.stream().noneMatch(c -> c.rows().stream().anyMatch(r -> r.metric().equals(BenchmarkResult.PRIMARY)))) {
+            lines.add("no comparison of the primary score yet");
+        }
+        return lines;
+    }
+
+    private static Duration since(long nanoTime) {
+        return Duration.ofNanos(System.nanoTime() - nanoTime);
+    }
+
+    /** {@code 52 s}, {@code 3 min 30 s}, {@code 10 min}. */
+    static String words(Duration d) {
+        long s = Math.round(d.toMillis() / 1000.0);
+        if (s < 60) {
+            return s + " s";
+        }
+        return s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
+    }
+}
