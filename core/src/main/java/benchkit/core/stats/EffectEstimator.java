@@ -272,9 +272,6 @@ public final class EffectEstimator {
         double target = effect >= band ? effect : band - effect;
         for (int forks = 2; forks <= MAX_FORKS; forks++) {
             double df = e.paired() ? forks - 1 : 2.0 * forks - 2;
-            if (e.paired() && sequential.isPresent() && forks > sequential.get().maxForks()) {
-                return OptionalInt.empty();
-            }
             double halfWidth = tQuantile(df, e.paired() ? forks : 0) * e.forkLogSd() / Math.sqrt(forks);
             if (halfWidth < target) {
                 return OptionalInt.of(forks);
