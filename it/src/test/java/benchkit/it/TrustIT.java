@@ -118,6 +118,9 @@ class TrustIT {
         BenchJar.Result r = bench.finish(180);
         assertEquals(1, r.exit(), r.all());
         assertTrue(r.out().contains("INVALID, left out: bench itself was held up for"), r.out());
+        List<String> stamps = r.out().lines().filter(l -> l.startsWith("[ ")).map(l -> l.substring(0, l.indexOf(']'))).toList();
+        assertEquals(new java.util.HashSet<>(stamps).size(), stamps.size(),
+                "the pause is one progress line, not one per missed second: " + r.out());
         ServerProcesses.assertNoneLeft(mark);
     }
 

@@ -222,7 +222,8 @@ final class Trial {
         long end = start + slot;
         long nextSample = System.nanoTime() + SAMPLE_NANOS;
         long now;
-        long meantToWake = System.nanoTime();
+        // the slot began at start: a bench held up across the boundary (paused right after the last iteration) is late from there
+        long meantToWake = start;
         while ((now = System.nanoTime()) < end) {
             stalls.observe(now, meantToWake, load.lastFinish());
             check(load, it);
@@ -243,6 +244,10 @@ final class Trial {
                 lastReport = counts;
                 lastReportAt = now;
                 nextReport += reportNanos();
+                if (nextReport <= now) {
+                    // bench was held up past several lines' deadlines: one line covers the gap, none repeats it
+                    nextReport = now + reportNanos();
+                }
             }
             if (now >= nextSample) {
                 for (Collector c : collectors) {
