@@ -13,14 +13,16 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * would, looked at ten times, claim false differences far more often than the interval's level says; so
  * each look's interval is a repeated confidence interval (Jennison and Turnbull, J. R. Stat. Soc. B 51, 1989):
  * its nominal level comes from the two-sided group-sequential boundary of Lan and DeMets's error spending
- * function of O'Brien-Fleming type (Biometrika 70, 1983), alpha(t) = 2 - 2 Phi(z(1-alpha/2) / sqrt(t)), at
- * information fraction t = forks / maxForks. The boundaries are found by Armitage, McPherson and Rowe's
- * recursive integration (J. R. Stat. Soc. A 132, 1969); the fork-level t interval takes each look's
- * nominal level with its own degrees of freedom (the "significance level" approach, Jennison and
- * Turnbull 2000, ch. 3 and 11). O'Brien-Fleming spending keeps early looks strict and the last one near the
- * fixed design's, so a run that uses its whole budget loses little. The intervals of all looks together
- * cover at the stated confidence, whichever look the run stopped at. Hand-written because commons-math has
- * no group-sequential boundaries; {@code SequentialDesignTest} checks them against published values.
+ * function of O'Brien-Fleming type (Biometrika 70, 1983), each tail spending its alpha/2 as
+ * 2 - 2 Phi(z(1 - alpha/4) / sqrt(t)) at information fraction t = forks / maxForks. The boundaries are found by
+ * Armitage, McPherson and Rowe's recursive integration (J. R. Stat. Soc. A 132, 1969); the fork-level t
+ * interval takes each look's nominal level with its own degrees of freedom (the "significance level"
+ * approach, Jennison and Turnbull 2000, ch. 3 and 11), the overall level calibrated by simulation so that the
+ * t statistics, not only their normal approximation, hold it. O'Brien-Fleming spending keeps early looks
+ * strict and the last one near the fixed design's, so a run that uses its whole budget loses little. The
+ * intervals of all looks together cover at the stated confidence, whichever look the run stopped at.
+ * Hand-written because commons-math has no group-sequential boundaries; {@code SequentialDesignTest} checks
+ * them against published values and the whole procedure on simulated A/A runs.
  */
 public record SequentialDesign(int firstLook, int maxForks) {
     private static final NormalDistribution NORMAL = new NormalDistribution(null, 0, 1);
@@ -41,7 +43,7 @@ public record SequentialDesign(int firstLook, int maxForks) {
         }
     }
 
-    /** {@code looks at 3..12 forks}: as written in run.json and read back by {@link #parse}. */
+    /** e.g. {@code 3..12}: as written in run.json and read back by {@link #parse}. */
     @Override
     public String toString() {
         return firstLook + ".." + maxForks;
