@@ -6,6 +6,7 @@ import benchkit.core.run.Defaults;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
 import benchkit.core.report.Compare;
+import benchkit.core.stats.SequentialDesign;
 import benchkit.core.report.EffectSummary;
 import benchkit.core.report.HtmlReport;
 import benchkit.core.report.RunInfo;
@@ -27,6 +28,7 @@ import benchkit.spi.OptionValues;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
+import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -71,15 +73,18 @@ abstract class RunCommand implements Callable<Integer> {
     List<Integer> threads = new ArrayList<>();
 
     @Option(names = "--time", paramLabel = "SECONDS", defaultValue = "" + Defaults.ITERATION_SECONDS,
-            description = "Duration of each measurement iteration (default ${DEFAULT-VALUE}).")
+            description = "Duration of each measurement iteration (default ${DEFAULT-VALUE}; "
+                    + Defaults.SETTLE_ITERATION_SECONDS + " until settled).")
     double time;
 
     @Option(names = "--iterations", paramLabel = "N", defaultValue = "" + Defaults.ITERATIONS,
-            description = "Measurement iterations per trial (default ${DEFAULT-VALUE}).")
+            description = "Measurement iterations per trial (default ${DEFAULT-VALUE}; " + Defaults.SETTLE_ITERATIONS
+                    + " until settled).")
     int iterations;
 
     @Option(names = "--warmup-time", paramLabel = "SECONDS", defaultValue = "" + Defaults.WARMUP_SECONDS,
-            description = "Duration of each warmup iteration (default ${DEFAULT-VALUE}).")
+            description = "Duration of each warmup iteration (default ${DEFAULT-VALUE}; " + Defaults.SETTLE_WARMUP_SECONDS
+                    + " until settled).")
     double warmupTime;
 
     @Option(names = "--warmup-iterations", paramLabel = "N", defaultValue = "" + Defaults.WARMUP_ITERATIONS,
@@ -100,7 +105,8 @@ abstract class RunCommand implements Callable<Integer> {
 
     @Option(names = "--budget", paramLabel = "TIME",
             description = "Wall-clock time a run --until-settled may take, e.g. 6m, 90s or 1h (default "
-                    + Defaults.SETTLE_BUDGET_MINUTES + "m); implies --until-settled.")
+                    + Defaults.SETTLE_BUDGET_MINUTES + "m); implies --until-settled. off: a fixed number of forks (over a "
+                    + "study file's budget).")
     String budget;
 
     @Option(names = "--report-interval", paramLabel = "SECONDS", defaultValue = "" + Defaults.REPORT_INTERVAL_SECONDS,
@@ -256,11 +262,20 @@ abstract class RunCommand implements Callable<Integer> {
         Map<String, List<BenchmarkResult>> scores = new LinkedHashMap<>();
         List<String> failures = new ArrayList<>();
         List<String> invalid = new ArrayList<>();
+        Optional<SequentialDesign> widestLooks = Optional.empty();
+        int workloadsLeft = plans.size();
         for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
             WorkloadFactory factory = registry.workload(e.getKey());
+            RunPlan plan = e.getValue();
+            if (plan.untilSettled() && workloadsLeft > 1) {
+                // --budget is the whole command's: each workload gets an equal share of what is left
+                plan = plan.withSettleBudget(plan.settleBudget().minus(Duration.between(started, Instant.now()))
+                        .dividedBy(workloadsLeft));
+            }
+            workloadsLeft--;
             try (Workload w = PluginRegistry.create(factory, given);
                  Rendezvous meeting = role.isPresent() ? workers.rendezvous(factory.protocol(), server, w.namedServer()) : null) {
-                Runner runner = new Runner(e.getValue(), w, Collectors.supplier(registry, collectors, collect), System.out,
+                Runner runner = new Runner(plan, w, Collectors.supplier(registry, collectors, collect), System.out,
                         console).verdicts(verdictSettings, verdicts.baseline());
                 if (meeting != null) {
                     runner.asWorker(workers.barrier(role.get(), meeting));
@@ -269,6 +284,10 @@ abstract class RunCommand implements Callable<Integer> {
                 scores.put(e.getKey(), summary.scores());
                 summary.invalid().forEach(line -> invalid.add(e.getKey() + ": " + line));
                 summary.failure().ifPresent(failures::add);
+                Optional<SequentialDesign> looks = runner.looks();
+                if (looks.isPresent() && (widestLooks.isEmpty() || looks.get().maxForks() > widestLooks.get().maxForks())) {
+                    widestLooks = looks;
+                }
             }
             if (Thread.currentThread().isInterrupted()) {
                 break;                      // Ctrl-C or SIGTERM: the finished results are written; stop here
@@ -283,13 +302,17 @@ abstract class RunCommand implements Callable<Integer> {
                 combined.put(HtmlReport.CONFIDENCE, String.valueOf(verdictSettings.confidence()));
                 combined.put(HtmlReport.MIN_EFFECT, String.valueOf(verdictSettings.minEffect()));
                 combined.put(HtmlReport.METHOD, verdictSettings.method().cliName());
+                // each workload looked at its own forks; judged together with the most looks, whose levels at every
+                // fork are no larger than a shorter design's (SequentialDesignTest), so no claim gets easier
+                Compare.Settings combinedVerdicts = widestLooks.map(verdictSettings::withSequential).orElse(verdictSettings);
+                widestLooks.ifPresent(d -> combined.put(HtmlReport.SEQUENTIAL, d.toString()));
                 if (!invalid.isEmpty()) {
                     combined.put(HtmlReport.INVALID, String.join("\n", invalid));
                 }
                 RunInfo.write(outDir, started, combined);
                 List<BenchmarkResult> all = scores.values().stream().flatMap(List::stream).toList();
                 HtmlReport.write(outDir, all);
-                EffectSummary.lines(Compare.acrossWorkloads(all, verdictSettings)).forEach(System.out::println);
+                EffectSummary.lines(Compare.acrossWorkloads(all, combinedVerdicts)).forEach(System.out::println);
                 System.out.println("# Combined results of " + String.join(", ", names) + ": " + outDir);
             } catch (IOException e) {
                 // Each workload's own results are already written; say which were lost, in one line.
@@ -371,7 +394,7 @@ abstract class RunCommand implements Callable<Integer> {
         }
     }
 
-    private RunPlan plan(String name, Map<String, String> effective, List<Variant> variants, Path dir,
+    RunPlan plan(String name, Map<String, String> effective, List<Variant> variants, Path dir,
                          Map<String, String> given) {
         int measurementIterations = iterations;
         int warmups = warmupIterations;
@@ -389,14 +412,20 @@ abstract class RunCommand implements Callable<Integer> {
         }
         try {
             RunPlan.Builder plan = RunPlan.builder(name, variants, dir).workloadOptions(effective).threads(threads)
-                    .warmup(warmups, seconds("--warmup-time", warmupTime, true))
-                    .measure(measurementIterations, seconds("--time", measurementTime, false))
                     .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
                     .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads())
                     .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
                     .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces()).untilSettled(settleBudget());
             if (forks != null) {
                 plan.forks(forks);
+            }
+            // a run until settled has its own default slices (RunPlan.Builder) unless some are typed
+            boolean fixedSlices = settleBudget().isZero() || eventsPerThread > 0;
+            if (fixedSlices || typed("--warmup-time") || typed("--warmup-iterations")) {
+                plan.warmup(warmups, seconds("--warmup-time", warmupTime, true));
+            }
+            if (fixedSlices || typed("--time") || typed("--iterations")) {
+                plan.measure(measurementIterations, seconds("--time", measurementTime, false));
             }
             return plan.build();
         } catch (IllegalArgumentException e) {
@@ -439,10 +468,23 @@ abstract class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** Whether {@code option} was given (typed, or from a study file) rather than left at its default. */
+    private boolean typed(String option) {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        return parsed != null && parsed.hasMatchedOption(option);
+    }
+
     /** {@code --budget} (or {@code --until-settled} alone: the default budget); zero for a fixed number of forks. */
     Duration settleBudget() {
         if (budget == null) {
             return untilSettled ? Duration.ofMinutes(Defaults.SETTLE_BUDGET_MINUTES) : Duration.ZERO;
+        }
+        if (budget.strip().equalsIgnoreCase("off")) {
+            // typed over a study file's budget: its fixed forks instead
+            if (untilSettled) {
+                throw new UsageException("--until-settled needs a budget; --budget off asks for a fixed number of forks");
+            }
+            return Duration.ZERO;
         }
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(s|m|min|h)?")
                 .matcher(budget.strip().toLowerCase(java.util.Locale.ROOT));

@@ -62,6 +62,7 @@ class BadInputTest {
         "--workload point-select --until-settled               | running until settled needs two or more variants to compare",
         "--workload point-select --allocator glibc,jemalloc --until-settled --forks 2 | running until settled needs at least 3 forks",
         "--workload point-select --allocator glibc,jemalloc --budget 2m --method bootstrap | --until-settled judges with --method forks-t",
+        "--workload point-select --allocator glibc,jemalloc --until-settled --budget off | --until-settled needs a budget; --budget off asks for a fixed number of forks",
         // the same code from every subcommand and from pasted sysbench lines
         "compare /nonexistent /nonexistent2                    | /nonexistent is not a result directory (no jmh-result.json in it)",
         "compare --fail-on-regression                          | Missing required parameter: 'DIR'",

@@ -73,6 +73,7 @@ class DocsCommandLinesTest {
         if (leaf.commandSpec().userObject() instanceof RunCommand run) {
             RunCommand.checkThreads(run.threads);
             run.verdicts.settings();
+            run.settleBudget();
             Map<String, String> given = WorkloadOptions.workloadOptions(run.workloadArgs);
             for (String name : run.workload.requireWorkloads(REGISTRY.workloads().keySet())) {
                 if (run.plugins.pluginDir != null && !REGISTRY.workloads().containsKey(name)) {

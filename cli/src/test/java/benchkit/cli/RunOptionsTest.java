@@ -1,5 +1,8 @@
 package benchkit.cli;
 
+import benchkit.core.run.Variant;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -21,5 +24,27 @@ class RunOptionsTest {
         assertEquals(5.0, quick.warmupTime);
         RunCommand both = parsed("--workload", "point-select", "--time", "1", "--warmup-time", "1");
         assertEquals(1.0, both.warmupTime);
+    }
+
+    /** Until settled, the slices not typed are the short ones; a typed one keeps the fixed shape's defaults beside it. */
+    @Test
+    void aRunUntilSettledHasShortSlicesUnlessTyped() {
+        benchkit.core.run.RunPlan settling = plan("--workload", "point-select", "--allocator", "glibc,jemalloc", "--budget", "6m");
+        assertEquals(java.time.Duration.ofSeconds(2), settling.warmupTime());
+        assertEquals(3, settling.measurementIterations());
+        assertEquals(java.time.Duration.ofSeconds(2), settling.measurementTime());
+        benchkit.core.run.RunPlan typed = plan("--workload", "point-select", "--allocator", "glibc,jemalloc", "--budget", "6m",
+                "--time", "5");
+        assertEquals(4, typed.measurementIterations());
+        assertEquals(java.time.Duration.ofSeconds(5), typed.measurementTime());
+        assertEquals(java.time.Duration.ofSeconds(2), typed.warmupTime());
+        benchkit.core.run.RunPlan fixed = plan("--workload", "point-select", "--allocator", "glibc,jemalloc");
+        assertEquals(java.time.Duration.ofSeconds(5), fixed.measurementTime());
+        assertEquals(5, fixed.forks());
+    }
+
+    private static benchkit.core.run.RunPlan plan(String... args) {
+        List<Variant> two = List.of(new Variant("a", Map.of(), () -> null), new Variant("b", Map.of(), () -> null));
+        return parsed(args).plan("point-select", Map.of(), two, java.nio.file.Path.of("out"), Map.of());
     }
 }

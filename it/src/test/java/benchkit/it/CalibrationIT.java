@@ -106,6 +106,29 @@ class CalibrationIT {
         return args.toArray(String[]::new);
     }
 
+    /**
+     * Two workloads until settled share one budget: each gets an equal share of what is left when it starts, and
+     * the combined results are judged with the most looks either made, never as a fixed design.
+     */
+    @Test
+    void twoWorkloadsShareTheBudgetAndTheCombinedVerdictsKeepTheLooks() throws Exception {
+        Path out = dir.resolve("two");
+        List<String> args = new ArrayList<>(List.of(untilSettled("80s")));
+        args.set(args.indexOf("point-select"), "point-select,oltp-read-only");
+        args.addAll(List.of("--allocator", "glibc,jemalloc", "--out", out.toString()));
+        BenchJar.Result r = BenchJar.run(dir, 600, args.toArray(String[]::new));
+        assertEquals(0, r.exit(), r.all());
+        assertTrue(r.out().matches("(?s).*forks: until settled, within (39|40) s .*"), "half the budget first: " + r.out());
+        ObjectMapper json = new ObjectMapper();
+        for (String workload : new String[]{"point-select", "oltp-read-only"}) {
+            JsonNode settings = json.readTree(out.resolve(workload).resolve("run.json").toFile()).path("settings");
+            assertTrue(settings.path("sequential-looks").asText().matches("3\\.\\.[0-9]+"), workload + ": " + settings);
+        }
+        JsonNode combined = json.readTree(out.resolve("run.json").toFile()).path("settings");
+        assertTrue(combined.path("sequential-looks").asText().matches("3\\.\\.[0-9]+"), "the combined run: " + combined);
+        assertTrue(r.out().contains("# Combined results of point-select, oltp-read-only"), r.out());
+    }
+
     private JsonNode compareJson(Path out) throws Exception {
         BenchJar.Result c = BenchJar.run(dir, 60, "compare", out.toString(), "--json");
         assertEquals(0, c.exit(), c.all());

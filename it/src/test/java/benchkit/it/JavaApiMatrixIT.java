@@ -57,6 +57,35 @@ class JavaApiMatrixIT {
                 .server(() -> { throw new AssertionError("never started"); }).allocators("jemalloc").run());
     }
 
+    /**
+     * A run until settled from Java: the server on 1 CPU against 2 under 4 threads, forks added until the tps
+     * comparison settles or the budget ends; the looks and the forks that ran are recorded as by {@code bench run}.
+     */
+    @Test
+    void untilSettledFromJava() throws Exception {
+        Path out = dir.resolve("settled");
+        RunSummary result = BenchmarkRun.workload("point-select")
+                .option("table-size", "1000")
+                .servers("system")
+                .serverCpus("0-1", "0")
+                .threads(4)
+                .warmup(0, Duration.ofSeconds(1))
+                .measure(2, Duration.ofSeconds(1))
+                .untilSettled(Duration.ofSeconds(50))
+                .outDir(out)
+                .run();
+        assertTrue(result.complete(), result.failure().orElse(""));
+        com.fasterxml.jackson.databind.JsonNode settings = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out.resolve("run.json").toFile()).path("settings");
+        assertTrue(settings.path("sequential-looks").asText().matches("3\\.\\.[0-9]+"), settings.toString());
+        int forks = settings.path("forks").asInt();
+        assertTrue(forks >= 3, settings.toString());
+        assertTrue(settings.path("until-settled").asText().startsWith("within 50 s"), settings.toString());
+        for (BenchmarkResult score : result.scores()) {
+            assertTrue(score.forkCount() >= 3 && score.forkCount() <= forks, score.variant() + ": " + score.forkCount());
+        }
+    }
+
     /** A check built on a run that failed must not pass, nor fail with "No value present": run() throws the cause. */
     @Test
     void aRunThatFailsThrowsItsCause() {

@@ -130,6 +130,16 @@ public final class BenchmarkRun {
     }
 
     /**
+     * Forks until every variant's primary score against the first variant has its verdict at each thread count, or
+     * the budget ends, as {@code bench run --until-settled --budget}; {@link #forks} is then the most forks. The
+     * verdicts in the result files are judged with the run's looks (repeated intervals).
+     */
+    public BenchmarkRun untilSettled(Duration budget) {
+        plan.untilSettled(budget);
+        return this;
+    }
+
+    /**
      * Where the result files go; by default a new directory per run, {@code target/benchkit/<timestamp>-<workload>}.
      * A directory that holds an earlier run is refused unless {@link #replaceEarlierResults()}.
      */

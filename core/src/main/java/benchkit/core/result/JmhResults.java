@@ -116,7 +116,8 @@ public final class JmhResults {
     private static Entry entry(RunDescription run, List<TrialRecord> forks) {
         TrialRecord first = forks.get(0);
         Map<String, String> params = params(run, first);
-        BenchmarkParams benchmarkParams = benchmarkParams(run, first.threads(), params);
+        // the forks this entry has: fewer than planned where a run until settled left its thread count out, or a fork failed
+        BenchmarkParams benchmarkParams = benchmarkParams(run, first.threads(), params, forks.size());
         List<BenchmarkResult> benchmarkResults = new ArrayList<>();
         for (TrialRecord trial : forks) {
             List<IterationResult> iterations = new ArrayList<>();
@@ -191,7 +192,7 @@ public final class JmhResults {
         };
     }
 
-    private static BenchmarkParams benchmarkParams(RunDescription run, int threads, Map<String, String> params) {
+    private static BenchmarkParams benchmarkParams(RunDescription run, int threads, Map<String, String> params, int forks) {
         // JMH's JSON writer prints params unescaped; placeholders keep it valid, JmhJsonWriter puts the real values back.
         WorkloadParams wp = new WorkloadParams();
         int i = 0;
@@ -200,7 +201,7 @@ public final class JmhResults {
             i++;
         }
         return new BenchmarkParams(run.benchmark(), run.benchmark(), false, threads, new int[]{threads}, List.of(),
-                run.forks(), 0,
+                forks, 0,
                 new IterationParams(IterationType.WARMUP, run.warmupIterations(), time(run.warmupTime()), BATCH_SIZE),
                 new IterationParams(IterationType.MEASUREMENT, run.measurementIterations(), time(run.measurementTime()), BATCH_SIZE),
                 Mode.Throughput, wp, TimeUnit.SECONDS, 1,

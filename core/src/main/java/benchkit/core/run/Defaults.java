@@ -30,6 +30,15 @@ public final class Defaults {
     public static final int FIRST_LOOK = 3;
     /** The most forks of a run until settled unless --forks says otherwise; its budget ends it long before. */
     public static final int MOST_FORKS = 50;
+    /**
+     * The slices of a run until settled when none are given: a warmup of this many seconds, then
+     * {@link #SETTLE_ITERATIONS} of {@link #SETTLE_ITERATION_SECONDS}. Short forks give early and many looks, and
+     * at the same wall clock they reached narrower intervals than 4 x 5 s here (docs/statistics.md, "Slices and
+     * forks at the same wall clock").
+     */
+    public static final int SETTLE_WARMUP_SECONDS = 2;
+    public static final int SETTLE_ITERATIONS = 3;
+    public static final int SETTLE_ITERATION_SECONDS = 2;
     /** The budget of a run until settled (--budget), in minutes. */
     public static final int SETTLE_BUDGET_MINUTES = 10;
     /**

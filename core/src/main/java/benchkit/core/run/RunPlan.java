@@ -58,6 +58,9 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         private int measurementIterations = Defaults.ITERATIONS;
         private Duration measurementTime = Defaults.iterationTime();
         private Integer forks;
+        /** Whether warmup or measurement slices were given: a run until settled has shorter ones by default. */
+        private boolean warmupGiven;
+        private boolean measureGiven;
         private Duration reportInterval = Defaults.reportInterval();
         private long maxEvents;
         private long eventsPerThread;
@@ -102,12 +105,14 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         public Builder warmup(int iterations, Duration each) {
             this.warmupIterations = iterations;
             this.warmupTime = each;
+            this.warmupGiven = true;
             return this;
         }
 
         public Builder measure(int iterations, Duration each) {
             this.measurementIterations = iterations;
             this.measurementTime = each;
+            this.measureGiven = true;
             return this;
         }
 
@@ -182,6 +187,12 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
             boolean settling = settleBudget != null && (!settleBudget.isZero() && !settleBudget.isNegative());
             int f = forks != null ? forks : settling ? Defaults.MOST_FORKS
                     : Defaults.forks(variants == null ? 0 : variants.size());
+            if (settling && !warmupGiven) {
+                warmup(Defaults.WARMUP_ITERATIONS, Duration.ofSeconds(Defaults.SETTLE_WARMUP_SECONDS));
+            }
+            if (settling && !measureGiven) {
+                measure(Defaults.SETTLE_ITERATIONS, Duration.ofSeconds(Defaults.SETTLE_ITERATION_SECONDS));
+            }
             return new RunPlan(workload, workloadOptions, variants, threads, warmupIterations, warmupTime,
                     measurementIterations, measurementTime, f, reportInterval, outDir, maxEvents, eventsPerThread, rate,
                     failFast, clientThreads, stallLimit, allowInvalid, stackTraces, settleBudget);
@@ -269,6 +280,14 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
     }
 
     /** True when the run adds forks until its comparisons are settled, within {@link #settleBudget}. */
+    /** This plan with another settle budget (a share of a whole command's budget); never zero, which means fixed forks. */
+    public RunPlan withSettleBudget(Duration budget) {
+        Duration positive = budget.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : budget;
+        return new RunPlan(workload, workloadOptions, variants, threads, warmupIterations, warmupTime,
+                measurementIterations, measurementTime, forks, reportInterval, outDir, maxEvents, eventsPerThread, rate,
+                failFast, clientThreads, stallLimit, allowInvalid, stackTraces, positive);
+    }
+
     public boolean untilSettled() {
         return (!settleBudget.isZero() && !settleBudget.isNegative());
     }

@@ -98,6 +98,11 @@ public final class Runner {
         return this;
     }
 
+    /** After {@link #run()} of a run until settled: the looks its verdicts were judged with. */
+    public Optional<SequentialDesign> looks() {
+        return settle == null ? Optional.empty() : settle.design();
+    }
+
     /** Runs the plan, writes the result directory and returns the summary. */
     public RunSummary run() throws Exception {
         ResultDirectory.requireFresh(plan.outDir(), false, "the result directory");
@@ -250,6 +255,9 @@ public final class Runner {
                 for (int threads : plan.threads()) {
                     if (instances.isEmpty()) {
                         break;
+                    }
+                    if (settle != null && settle.settled(threads)) {
+                        continue;
                     }
                     if (!runThreads(instances, threads, fork, journal, trials, failures)) {
                         return;

@@ -12,13 +12,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Decides, after each fork of a run until settled, whether another fork is needed: it judges every variant's
  * primary score against the baseline at each thread count, with the repeated intervals of a
  * {@link SequentialDesign}, and stops the run when all are settled (a difference beyond the minimum effect, or
  * the same within it), when the design's last look is reached, or when the budget has no room for another fork.
- * The design's last look is fixed after the fork before the first look, from the budget and that fork's
+ * A thread count all of whose comparisons are settled is left out of later forks. The design's last look is fixed after the fork before the first look, from the budget and that fork's
  * duration (the time a fork takes, never what it measured), so the looks' levels do not depend on the data.
  */
 final class SettleWatch {
@@ -29,10 +33,11 @@ final class SettleWatch {
     private final ProgressPrinter printer;
     private final long started = System.nanoTime();
     private long forkStarted = started;
-    private Duration longestFork = Duration.ZERO;
     private SequentialDesign design;
     private int forksRun;
     private List<String> open = List.of();
+    /** Thread counts whose every comparison is settled: later forks leave them out. */
+    private final SortedSet<Integer> settled = new TreeSet<>();
 
     SettleWatch(RunPlan plan, RunDescription description, Optional<String> baseline, Compare.Settings verdicts,
                 ProgressPrinter printer) {
@@ -62,11 +67,15 @@ final class SettleWatch {
         return open;
     }
 
+    /** Whether forks from now on leave out this thread count: every comparison at it was settled at a look. */
+    boolean settled(int threads) {
+        return settled.contains(threads);
+    }
+
     /** After fork {@code fork} (1-based) finished: true when the run should stop here. */
     boolean stopAfter(int fork, List<TrialRecord> trials) {
         forksRun = fork;
         Duration took = since(forkStarted);
-        longestFork = took.compareTo(longestFork) > 0 ? took : longestFork;
         Duration elapsed = since(started);
         Duration budget = plan.settleBudget();
         if (design == null && fork >= Defaults.FIRST_LOOK - 1) {
@@ -81,20 +90,23 @@ final class SettleWatch {
         if (design == null || fork < design.firstLook()) {
             return false;
         }
-        List<String> unsettled = unsettled(trials);
+        List<Open> stillOpen = unsettled(trials);
+        List<String> unsettled = stillOpen.stream().map(Open::line).toList();
         open = unsettled;
         String when = "after fork " + fork + " (" + words(elapsed) + " of " + words(budget) + ")";
         if (unsettled.isEmpty()) {
             printer.line("# Settled " + when + ": every comparison of the primary score has its verdict; stopping");
             return true;
         }
-        String openLine = unsettled.size() + " open: " + unsettled.get(0) + (unsettled.size() > 1 ? "; ..." : "");
+        String openLine = unsettled.size() + " open: " + unsettled.get(0) + (unsettled.size() > 1 ? "; ..." : "")
+                + newlySettled(stillOpen);
         if (fork >= design.maxForks()) {
             printer.line("# Look " + when + ", the last: " + openLine);
             return true;
         }
-        if (elapsed.plus(longestFork).compareTo(budget) > 0) {
-            printer.line("# Look " + when + ": no room in the budget for another fork (~" + words(longestFork) + "); "
+        // the next fork runs the thread counts the last one ran, or fewer
+        if (elapsed.plus(took).compareTo(budget) > 0) {
+            printer.line("# Look " + when + ": no room in the budget for another fork (~" + words(took) + "); "
                     + openLine);
             return true;
         }
@@ -102,26 +114,51 @@ final class SettleWatch {
         return false;
     }
 
+    /**
+     * Marks the thread counts none of whose comparisons is open as settled, so that later forks spend their time on
+     * the open ones (each comparison's interval is then judged at the look where it stopped, from its own forks);
+     * says which were newly settled, e.g. {@code ; 8 threads settled, left out of later forks}.
+     */
+    private String newlySettled(List<Open> stillOpen) {
+        if (stillOpen.stream().anyMatch(o -> o.threads().isEmpty())) {
+            return "";
+        }
+        List<Integer> now = plan.threads().stream().filter(t -> !settled.contains(t))
+                .filter(t -> stillOpen.stream().noneMatch(o -> o.threads().getAsInt() == t)).toList();
+        settled.addAll(now);
+        return now.isEmpty() ? "" : "; " + (now.size() == 1 ? threads(now.get(0))
+                : now.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " threads")
+                + " settled, left out of later forks";
+    }
+
+    private static String threads(int n) {
+        return n + (n == 1 ? " thread" : " threads");
+    }
+
+    /** A comparison still open, at a thread count (empty when nothing could be judged yet). */
+    private record Open(OptionalInt threads, String line) {
+    }
+
     /** The primary score's comparisons whose verdict is still inconclusive, judged with this design's intervals. */
-    private List<String> unsettled(List<TrialRecord> trials) {
+    private List<Open> unsettled(List<TrialRecord> trials) {
         List<BenchmarkResult> results = JmhResults.results(JmhResults.build(description, trials));
         List<Comparison> comparisons;
         try {
             comparisons = Compare.againstBaseline(results, baseline, verdicts.withSequential(design));
         } catch (IllegalArgumentException e) {
-            return List.of("cannot judge yet: " + e.getMessage());
+            return List.of(new Open(OptionalInt.empty(), "cannot judge yet: " + e.getMessage()));
         }
-        List<String> lines = new ArrayList<>();
+        List<Open> lines = new ArrayList<>();
         for (Comparison c : comparisons) {
             for (Comparison.Row row : c.rows()) {
                 if (row.metric().equals(BenchmarkResult.PRIMARY) && row.verdict() == Verdict.INCONCLUSIVE) {
-                    lines.add(c.candidate() + " vs " + c.baseline() + ", " + row.threads() + " threads: "
-                            + row.judgement().verdict().word() + " " + row.judgement().magnitude());
+                    lines.add(new Open(OptionalInt.of(row.threads()), c.candidate() + " vs " + c.baseline() + ", "
+                            + threads(row.threads()) + ": " + row.judgement().verdict().word() + " " + row.judgement().magnitude()));
                 }
             }
         }
         if (comparisons.stream().noneMatch(c -> c.rows().stream().anyMatch(r -> r.metric().equals(BenchmarkResult.PRIMARY)))) {
-            lines.add("no comparison of the primary score yet");
+            lines.add(new Open(OptionalInt.empty(), "no comparison of the primary score yet"));
         }
         return lines;
     }

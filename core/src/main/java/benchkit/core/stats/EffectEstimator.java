@@ -130,10 +130,13 @@ public final class EffectEstimator {
      * look (see {@link SequentialDesign}).
      */
     public double nominalLevel(NestedSample a, NestedSample b, boolean paired, double alpha) {
-        if (!paired || sequential.isEmpty() || method != EffectMethod.FORKS_T) {
-            return alpha;
-        }
-        return sequential.get().nominalLevel(Sides.of(a, b, true).a().forkCount(), alpha);
+        return levelAt(paired ? Sides.of(a, b, true).a().forkCount() : 0, alpha);
+    }
+
+    /** {@code alpha}, or the nominal level of the look at {@code pairedForks} when the run was sequential (0: not paired). */
+    private double levelAt(int pairedForks, double alpha) {
+        return pairedForks > 0 && sequential.isPresent() && method == EffectMethod.FORKS_T
+                ? sequential.get().nominalLevel(pairedForks, alpha) : alpha;
     }
 
     /** The same method at another confidence, e.g. the stricter one a claim needs among many comparisons. */
@@ -286,9 +289,8 @@ public final class EffectEstimator {
 
     /** The t quantile of this confidence, or of the look at {@code pairedForks} when the run was sequential (0: not paired). */
     private double tQuantile(double df, int pairedForks) {
-        double level = pairedForks > 0 && sequential.isPresent() && method == EffectMethod.FORKS_T
-                ? 1 - sequential.get().nominalLevel(pairedForks, 1 - confidence) : confidence;
-        return new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - level) / 2);
+        double alpha = levelAt(pairedForks, 1 - confidence);
+        return new TDistribution(null, df).inverseCumulativeProbability(1 - alpha / 2);
     }
 
     private static double[] logs(double[] values) {

@@ -33,6 +33,8 @@ final class FakeWorkload implements Workload {
     }
 
     final AtomicReference<IterationInfo> phase = new AtomicReference<>();
+    /** The trial whose iteration runs now (variants' slices take turns, so one at a time). */
+    final AtomicReference<TrialInfo> trial = new AtomicReference<>();
     final AtomicInteger prepared = new AtomicInteger();
     final AtomicInteger openSessions = new AtomicInteger();
     volatile int prepareThreads;
@@ -156,6 +158,7 @@ final class FakeWorkload implements Workload {
 
             @Override
             public void beforeIteration(TrialInfo trial, IterationInfo iteration) {
+                FakeWorkload.this.trial.set(trial);
                 phase.set(iteration);
             }
 

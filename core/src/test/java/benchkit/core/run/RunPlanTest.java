@@ -66,6 +66,22 @@ class RunPlanTest {
         assertEquals(2, RunPlan.builder("w", List.of(A, B), Path.of("out")).forks(2).build().forks());
     }
 
+    /** A run until settled has short slices unless given: its looks come early and often (docs/statistics.md). */
+    @Test
+    void aRunUntilSettledHasShortSlicesUnlessGiven() {
+        RunPlan settling = RunPlan.builder("w", List.of(A, B), Path.of("out")).untilSettled(Duration.ofMinutes(6)).build();
+        assertEquals(1, settling.warmupIterations());
+        assertEquals(Duration.ofSeconds(2), settling.warmupTime());
+        assertEquals(3, settling.measurementIterations());
+        assertEquals(Duration.ofSeconds(2), settling.measurementTime());
+        assertEquals(50, settling.forks(), "the budget ends it");
+        RunPlan given = RunPlan.builder("w", List.of(A, B), Path.of("out")).untilSettled(Duration.ofMinutes(6))
+                .measure(4, Duration.ofSeconds(5)).build();
+        assertEquals(4, given.measurementIterations());
+        assertEquals(Duration.ofSeconds(5), given.measurementTime());
+        assertEquals(Duration.ofSeconds(2), given.warmupTime(), "the warmup not given stays short");
+    }
+
     @Test
     void rotatesVariantsByFork() {
         RunPlan p = plan(List.of(A, B), List.of(8, 1), 0, S, 1, S, 3, 0, 0);

@@ -97,6 +97,48 @@ class RunnerTest {
         assertTrue(took.compareTo(budget.plus(Duration.ofSeconds(4))) < 0, "took " + took);
     }
 
+    /**
+     * A thread count whose comparison is settled at a look is left out of later forks while an open one runs on.
+     * At 1 thread b's events take ten times as long (slower, settled at the first look even on a loaded machine); at 2 threads b is faster in
+     * odd forks and slower in even ones, so that comparison stays open until the budget or the last look.
+     */
+    @Test
+    void aRunUntilSettledLeavesSettledThreadCountsOutOfLaterForks() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<FakeWorkload> self = new java.util.concurrent.atomic.AtomicReference<>();
+        FakeWorkload workload = new FakeWorkload(0, phase -> {
+            benchkit.spi.TrialInfo trial = self.get().trial.get();
+            long micros = 500;
+            if (trial.variant().equals("b")) {
+                micros = trial.threads() == 1 ? 5000 : trial.fork() % 2 == 1 ? 400 : 600;
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(micros * 1000);
+            return Outcome.OK;
+        });
+        self.set(workload);
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("a"), variant("b")), tmp.resolve("out")).threads(1, 2)
+                .warmup(0, Duration.ZERO).measure(3, Duration.ofMillis(200)).reportInterval(Duration.ZERO)
+                .untilSettled(Duration.ofSeconds(20)).build();
+        RunSummary summary = run(plan, workload);
+        assertTrue(summary.complete(), console());
+        assertTrue(console().contains("1 thread settled, left out of later forks"), console());
+        Map<Integer, java.util.SortedSet<Integer>> forksByThreads = new java.util.TreeMap<>();
+        for (JsonNode l : journal()) {
+            if ("iteration".equals(l.path("event").asText())) {
+                forksByThreads.computeIfAbsent(l.get("threads").asInt(), t -> new java.util.TreeSet<>()).add(l.get("fork").asInt());
+            }
+        }
+        int settledAt = forksByThreads.get(1).last();
+        assertTrue(settledAt >= 3 && forksByThreads.get(2).last() > settledAt, forksByThreads.toString());
+        assertEquals(settledAt, forksByThreads.get(1).size(), "no fork skipped before the look: " + forksByThreads);
+        JsonNode results = JSON.readTree(tmp.resolve("out/jmh-result.json").toFile());
+        for (JsonNode r : results) {
+            assertEquals(forksByThreads.get(r.get("threads").asInt()).size(), r.get("forks").asInt(),
+                    "each row's forks are the forks it ran: " + r.get("threads"));
+        }
+        JsonNode run = JSON.readTree(tmp.resolve("out/run.json").toFile());
+        assertTrue(run.path("settings").path("until-settled").asText().contains("open: b vs a, 2 threads"), run.toString());
+    }
+
     @Test
     void aRunUntilSettledNeedsVariantsAndThreeForks() {
         IllegalArgumentException one = assertThrows(IllegalArgumentException.class, () -> RunPlan.builder("fake",

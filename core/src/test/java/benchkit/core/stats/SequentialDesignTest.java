@@ -41,6 +41,22 @@ class SequentialDesignTest {
         assertTrue(d.nominalLevel(2, 0.05) == first && d.nominalLevel(12, 0.05) == last, "outside the looks");
     }
 
+    /**
+     * A design with more looks is stricter at every fork count: what a combined report of several workloads, each
+     * run until settled with its own last look, relies on when it judges them all with the most looks.
+     */
+    @Test
+    void moreLooksAreStricterAtEveryFork() {
+        for (int most = 3; most <= 12; most++) {
+            SequentialDesign shorter = new SequentialDesign(3, most);
+            SequentialDesign longer = new SequentialDesign(3, most + 1);
+            for (int forks = 3; forks <= most; forks++) {
+                assertTrue(longer.nominalLevel(forks, 0.05) <= shorter.nominalLevel(forks, 0.05),
+                        "at " + forks + " forks, " + longer + " against " + shorter);
+            }
+        }
+    }
+
     @Test
     void writtenAndReadBack() {
         assertEquals(new SequentialDesign(3, 12), SequentialDesign.parse(SequentialDesign.parse("3..12").toString()));
