@@ -3,17 +3,18 @@
 # and fork), point-select at 8 threads on Debian's MariaDB (--server system):
 #   N A/A runs back to back (`bench calibrate`: one configuration as two variants), each with --budget B;
 #   then the server on 1 CPU against 2 (a 2x effect), with the same budget.
-# Per run: forks, wall time, the tps verdict and its interval. Usage: benchmarks/until-settled.sh [N] [BUDGET]
-# e.g. benchmarks/until-settled.sh 5 6m
+# Per run: forks, wall time, the tps verdict and its interval. Usage: benchmarks/until-settled.sh [N] [BUDGET] [bench options]
+# e.g. benchmarks/until-settled.sh 5 6m;  benchmarks/until-settled.sh 3 6m --warmup-time 2 --iterations 3 --time 2
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jar=cli/target/bench.jar
 [ -f "$jar" ] || ./mvnw -B -ntp -q -DskipTests package
 runs=${1:-5}
 budget=${2:-6m}
+shift $(( $# < 2 ? $# : 2 ))
 out=${OUT:-$(mktemp -d /tmp/until-settled.XXXXXX)}
 mkdir -p "$out"
-common=(--server system --workload point-select --threads 8 --report-interval 0 --budget "$budget")
+common=(--server system --workload point-select --threads 8 --report-interval 0 --budget "$budget" "$@")
 summary() {
   local name=$1 dir=$2 secs=$3
   java -jar "$jar" compare "$dir" --json > "$dir.json"
