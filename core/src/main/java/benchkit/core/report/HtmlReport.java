@@ -36,6 +36,8 @@ public final class HtmlReport {
     public static final String METHOD = "effect-method";
     /** The looks of a run that stopped when settled, e.g. {@code 3..12} (see {@link SequentialDesign}). */
     public static final String SEQUENTIAL = "sequential-looks";
+    /** How a run until settled ended: {@code within 12 min; settled} or {@code within 12 min; open: ...}. */
+    public static final String UNTIL_SETTLED = "until-settled";
     /** run.json setting: the run's invalid iterations, one per line (where, and why). */
     public static final String INVALID = "invalid-iterations";
     static final String CHARTJS_VERSION = "4.5.1";
@@ -85,6 +87,7 @@ public final class HtmlReport {
         invalidNote(body, run);
         EffectsTable.write(body, comparisons, ReportCharts.silentSomewhere(results, machine));
         machineNote(body, results, comparisons);
+        settleNote(body, run);
         chartSection(body, sections);
         study.ifPresent(s -> PublishedBeside.write(body, s, PublishedBeside.lines(s, results, comparisons)));
         variantSection(body, variants);
@@ -239,6 +242,28 @@ public final class HtmlReport {
             b.append(String.join("<br>", lines.stream().map(l -> Html.escape(l.replaceFirst("^# ", ""))).toList()));
             b.append("</p>\n");
         }
+    }
+
+    /** A run until settled says under its effects how many forks it took and what was still open when it stopped. */
+    private static void settleNote(StringBuilder b, Optional<RunInfo> run) {
+        Map<String, String> s = run.map(RunInfo::settings).orElse(Map.of());
+        String how = s.get(UNTIL_SETTLED);
+        if (how == null) {
+            return;
+        }
+        String[] parts = how.split("; ", 2);
+        String forks = s.getOrDefault("forks", "?");
+        b.append("<p class=\"note\">Run until settled, ").append(Html.escape(parts[0])).append(": ")
+                .append(Html.escape(forks)).append(forks.equals("1") ? " fork" : " forks").append("; ");
+        String end = parts.length > 1 ? parts[1] : "";
+        if (end.startsWith("open: ")) {
+            b.append("still open when it stopped (the budget or its last look):<br>")
+                    .append(String.join("<br>", java.util.Arrays.stream(end.substring(6).split("; (?=[^;]+ vs )"))
+                            .map(Html::escape).toList()));
+        } else {
+            b.append("every throughput comparison settled");
+        }
+        b.append("</p>\n");
     }
 
     private static void clientsNote(StringBuilder b, List<BenchmarkResult> results) {

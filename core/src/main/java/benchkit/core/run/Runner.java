@@ -508,7 +508,7 @@ public final class Runner {
         verdicts.sequential().ifPresent(d -> settings.put(HtmlReport.SEQUENTIAL, d.toString()));
         if (settle != null) {
             settings.put("forks", String.valueOf(settle.forksRun()));
-            settings.put("until-settled", "within " + SettleWatch.words(plan.settleBudget())
+            settings.put(HtmlReport.UNTIL_SETTLED, "within " + SettleWatch.words(plan.settleBudget())
                     + (settle.open().isEmpty() ? "; settled" : "; open: " + String.join("; ", settle.open())));
         }
         if (!invalid.isEmpty()) {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -22,8 +23,9 @@ import java.util.stream.Collectors;
  * primary score against the baseline at each thread count, with the repeated intervals of a
  * {@link SequentialDesign}, and stops the run when all are settled (a difference beyond the minimum effect, or
  * the same within it), when the design's last look is reached, or when the budget has no room for another fork.
- * A thread count all of whose comparisons are settled is left out of later forks. The design's last look is fixed after the fork before the first look, from the budget and that fork's
- * duration (the time a fork takes, never what it measured), so the looks' levels do not depend on the data.
+ * A thread count all of whose comparisons are settled is left out of later forks. The design's last look is fixed
+ * after the fork before the first look, from the budget and that fork's duration (the time a fork takes, never
+ * what it measured), so the looks' levels do not depend on the data.
  */
 final class SettleWatch {
     private final RunPlan plan;
@@ -90,7 +92,8 @@ final class SettleWatch {
         if (design == null || fork < design.firstLook()) {
             return false;
         }
-        List<Open> stillOpen = unsettled(trials);
+        Judged judged = judge(trials);
+        List<Open> stillOpen = judged.open();
         List<String> unsettled = stillOpen.stream().map(Open::line).toList();
         open = unsettled;
         String when = "after fork " + fork + " (" + words(elapsed) + " of " + words(budget) + ")";
@@ -99,7 +102,7 @@ final class SettleWatch {
             return true;
         }
         String openLine = unsettled.size() + " open: " + unsettled.get(0) + (unsettled.size() > 1 ? "; ..." : "")
-                + newlySettled(stillOpen);
+                + newlySettled(judged);
         if (fork >= design.maxForks()) {
             printer.line("# Look " + when + ", the last: " + openLine);
             return true;
@@ -119,12 +122,12 @@ final class SettleWatch {
      * the open ones (each comparison's interval is then judged at the look where it stopped, from its own forks);
      * says which were newly settled, e.g. {@code ; 8 threads settled, left out of later forks}.
      */
-    private String newlySettled(List<Open> stillOpen) {
-        if (stillOpen.stream().anyMatch(o -> o.threads().isEmpty())) {
+    private String newlySettled(Judged judged) {
+        if (judged.open().stream().anyMatch(o -> o.threads().isEmpty())) {
             return "";
         }
-        List<Integer> now = plan.threads().stream().filter(t -> !settled.contains(t))
-                .filter(t -> stillOpen.stream().noneMatch(o -> o.threads().getAsInt() == t)).toList();
+        List<Integer> now = plan.threads().stream().filter(t -> !settled.contains(t) && judged.threads().contains(t))
+                .filter(t -> judged.open().stream().noneMatch(o -> o.threads().getAsInt() == t)).toList();
         settled.addAll(now);
         return now.isEmpty() ? "" : "; " + (now.size() == 1 ? threads(now.get(0))
                 : now.stream().map(String::valueOf).collect(Collectors.joining(", ")) + " threads")
@@ -139,18 +142,26 @@ final class SettleWatch {
     private record Open(OptionalInt threads, String line) {
     }
 
+    /** A look's outcome: the comparisons still open, and the thread counts that had a comparison to judge. */
+    private record Judged(List<Open> open, Set<Integer> threads) {
+    }
+
     /** The primary score's comparisons whose verdict is still inconclusive, judged with this design's intervals. */
-    private List<Open> unsettled(List<TrialRecord> trials) {
+    private Judged judge(List<TrialRecord> trials) {
         List<BenchmarkResult> results = JmhResults.results(JmhResults.build(description, trials));
         List<Comparison> comparisons;
         try {
             comparisons = Compare.againstBaseline(results, baseline, verdicts.withSequential(design));
         } catch (IllegalArgumentException e) {
-            return List.of(new Open(OptionalInt.empty(), "cannot judge yet: " + e.getMessage()));
+            return new Judged(List.of(new Open(OptionalInt.empty(), "cannot judge yet: " + e.getMessage())), Set.of());
         }
         List<Open> lines = new ArrayList<>();
+        Set<Integer> threads = new TreeSet<>();
         for (Comparison c : comparisons) {
             for (Comparison.Row row : c.rows()) {
+                if (row.metric().equals(BenchmarkResult.PRIMARY)) {
+                    threads.add(row.threads());
+                }
                 if (row.metric().equals(BenchmarkResult.PRIMARY) && row.verdict() == Verdict.INCONCLUSIVE) {
                     lines.add(new Open(OptionalInt.of(row.threads()), c.candidate() + " vs " + c.baseline() + ", "
                             + threads(row.threads()) + ": " + row.judgement().verdict().word() + " " + row.judgement().magnitude()));
@@ -160,7 +171,7 @@ final class SettleWatch {
         if (comparisons.stream().noneMatch(c -> c.rows().stream().anyMatch(r -> r.metric().equals(BenchmarkResult.PRIMARY)))) {
             lines.add(new Open(OptionalInt.empty(), "no comparison of the primary score yet"));
         }
-        return lines;
+        return new Judged(lines, threads);
     }
 
     private static Duration since(long nanoTime) {

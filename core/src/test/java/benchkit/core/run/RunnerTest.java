@@ -94,6 +94,8 @@ class RunnerTest {
         assertTrue(forks >= 3 && forks <= most, run.toString());
         JsonNode results = JSON.readTree(tmp.resolve("out/jmh-result.json").toFile());
         assertEquals(forks, results.get(0).get("forks").asInt(), "the forks that ran");
+        String html = Files.readString(tmp.resolve("out/report.html"));
+        assertTrue(html.contains("Run until settled, within 8 s: " + forks + " forks; "), "the report says how it ended");
         assertTrue(took.compareTo(budget.plus(Duration.ofSeconds(4))) < 0, "took " + took);
     }
 
@@ -137,6 +139,8 @@ class RunnerTest {
         }
         JsonNode run = JSON.readTree(tmp.resolve("out/run.json").toFile());
         assertTrue(run.path("settings").path("until-settled").asText().contains("open: b vs a, 2 threads"), run.toString());
+        assertTrue(Files.readString(tmp.resolve("out/report.html")).contains("still open when it stopped (the budget or its last"
+                + " look):<br>b vs a, 2 threads: inconclusive"), "the report lists what stayed open");
     }
 
     @Test
