@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# How long a run --until-settled takes and what it reaches, at the defaults (5 s warmup + 4 x 5 s per variant
-# and fork), point-select at 8 threads on Debian's MariaDB (--server system):
+# How long a run --until-settled takes and what it reaches, at the defaults (a run until settled: 2 s warmup +
+# 3 x 2 s per variant and fork), point-select at 8 threads on Debian's MariaDB (--server system):
 #   N A/A runs back to back (`bench calibrate`: one configuration as two variants), each with --budget B;
-#   then the server on 1 CPU against 2 (a 2x effect), with the same budget.
+#   then CPU_RUNS (default 1) runs of the server on 1 CPU against 2 (a 2x effect), with the same budget.
 # Per run: forks, wall time, the tps verdict and its interval. Usage: benchmarks/until-settled.sh [N] [BUDGET] [bench options]
-# e.g. benchmarks/until-settled.sh 5 6m;  benchmarks/until-settled.sh 3 6m --warmup-time 2 --iterations 3 --time 2
+# e.g. benchmarks/until-settled.sh 3 6m;  benchmarks/until-settled.sh 3 6m --warmup-time 5 --iterations 4 --time 5
+# benchmarks/spending-rejudge.py re-judges the runs it leaves with other spending functions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jar=cli/target/bench.jar
@@ -33,7 +34,9 @@ for i in $(seq 1 "$runs"); do
   java -jar "$jar" calibrate --out "$out/aa$i" "${common[@]}" > "$out/aa$i.txt"
   summary "A/A run $i" "$out/aa$i" $(( $(date +%s) - start ))
 done
-start=$(date +%s)
-java -jar "$jar" --server-cpus 2,1 --out "$out/cpus" "${common[@]}" > "$out/cpus.txt" || true
-summary "1 CPU against 2" "$out/cpus" $(( $(date +%s) - start ))
+for i in $(seq 1 "${CPU_RUNS:-1}"); do
+  start=$(date +%s)
+  java -jar "$jar" --server-cpus 2,1 --out "$out/cpus$i" "${common[@]}" > "$out/cpus$i.txt" || true
+  summary "1 CPU against 2, run $i" "$out/cpus$i" $(( $(date +%s) - start ))
+done
 echo "results: $out"

@@ -77,7 +77,7 @@ class JavaApiMatrixIT {
         assertTrue(result.complete(), result.failure().orElse(""));
         com.fasterxml.jackson.databind.JsonNode settings = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(out.resolve("run.json").toFile()).path("settings");
-        assertTrue(settings.path("sequential-looks").asText().matches("3\\.\\.[0-9]+"), settings.toString());
+        assertTrue(settings.path("sequential-looks").asText().matches("3\\.\\.[0-9]+ hsd\\(-4\\)"), settings.toString());
         int forks = settings.path("forks").asInt();
         assertTrue(forks >= 3, settings.toString());
         assertTrue(settings.path("until-settled").asText().startsWith("within 50 s"), settings.toString());

@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.core.stats.SequentialDesign;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -28,6 +30,12 @@ public final class Defaults {
      * interval has one degree of freedom and the first look's strict level could not settle anything.
      */
     public static final int FIRST_LOOK = 3;
+    /**
+     * How a run until settled spends its 5% over the looks: Hwang-Shih-DeCani with gamma -4 (gsDesign's default).
+     * Re-judging the same runs, it ended the A/A runs as narrow as O'Brien-Fleming-type spending and settled a 2x
+     * effect two forks sooner (docs/statistics.md, "Which spending function").
+     */
+    public static final SequentialDesign.Spending SPENDING = new SequentialDesign.Spending.HwangShihDeCani(-4);
     /** The most forks of a run until settled unless --forks says otherwise; its budget ends it long before. */
     public static final int MOST_FORKS = 50;
     /**

@@ -83,7 +83,7 @@ final class SettleWatch {
         if (design == null && fork >= Defaults.FIRST_LOOK - 1) {
             long fit = fork + Math.max(0, budget.minus(elapsed).toMillis()) / Math.max(1, took.toMillis());
             int most = (int) Math.min(plan.forks(), Math.max(fit, Defaults.FIRST_LOOK));
-            design = new SequentialDesign(Defaults.FIRST_LOOK, most);
+            design = new SequentialDesign(Defaults.FIRST_LOOK, most, Defaults.SPENDING);
             printer.line("# Until settled: a fork takes " + words(took) + "; the " + words(budget) + " budget fits "
                     + fit + (fit == 1 ? " fork" : " forks") + "; looks after forks " + Defaults.FIRST_LOOK + " to " + most
                     + (fit < Defaults.FIRST_LOOK ? " (" + Defaults.FIRST_LOOK + ", the fewest that can settle anything,"

@@ -4,6 +4,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
@@ -12,19 +14,17 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * those looks, at the latest after {@code maxForks} forks. Stopping when an interval first looks settled
  * would, looked at ten times, claim false differences far more often than the interval's level says; so
  * each look's interval is a repeated confidence interval (Jennison and Turnbull, J. R. Stat. Soc. B 51, 1989):
- * its nominal level comes from the two-sided group-sequential boundary of Lan and DeMets's error spending
- * function of O'Brien-Fleming type (Biometrika 70, 1983), each tail spending its alpha/2 as
- * 2 - 2 Phi(z(1 - alpha/4) / sqrt(t)) at information fraction t = forks / maxForks. The boundaries are found by
- * Armitage, McPherson and Rowe's recursive integration (J. R. Stat. Soc. A 132, 1969); the fork-level t
- * interval takes each look's nominal level with its own degrees of freedom (the "significance level"
- * approach, Jennison and Turnbull 2000, ch. 3 and 11), the overall level calibrated by simulation so that the
- * t statistics, not only their normal approximation, hold it. O'Brien-Fleming spending keeps early looks
- * strict and the last one near the fixed design's, so a run that uses its whole budget loses little. The
- * intervals of all looks together cover at the stated confidence, whichever look the run stopped at.
+ * its nominal level comes from the two-sided group-sequential boundary of an error spending function (Lan and
+ * DeMets, Biometrika 70, 1983) at information fraction t = forks / maxForks: O'Brien-Fleming type, or
+ * Hwang-Shih-DeCani's family (see {@link Spending}). The boundaries are found by Armitage, McPherson and Rowe's
+ * recursive integration (J. R. Stat. Soc. A 132, 1969); the fork-level t interval takes each look's nominal level
+ * with its own degrees of freedom (the "significance level" approach, Jennison and Turnbull 2000, ch. 3 and 11), the
+ * overall level calibrated by simulation so that the t statistics, not only their normal approximation, hold it.
+ * The intervals of all looks together cover at the stated confidence, whichever look the run stopped at.
  * Hand-written because commons-math has no group-sequential boundaries; {@code SequentialDesignTest} checks
- * them against published values and the whole procedure on simulated A/A runs.
+ * them against published values (gsDesign's) and the whole procedure on simulated A/A runs.
  */
-public record SequentialDesign(int firstLook, int maxForks) {
+public record SequentialDesign(int firstLook, int maxForks, Spending spending) {
     private static final NormalDistribution NORMAL = new NormalDistribution(null, 0, 1);
     /** Points per look of the integration grid (Simpson's rule; odd): boundaries to about 1e-4, ample for a level. */
     private static final int GRID = 101;
@@ -33,7 +33,8 @@ public record SequentialDesign(int firstLook, int maxForks) {
     /** Simulated A/A runs that calibrate the levels: the claim rate to about 0.15 points at 5%. */
     private static final int SIMULATED_RUNS = 20_000;
     private static final long SEED = 1989;
-    private static final Map<SequentialDesign, double[][]> SIMULATED = new ConcurrentHashMap<>();
+    /** The simulated runs depend only on the looks, not on how alpha is spent over them: keyed by FIRST..MOST. */
+    private static final Map<String, double[][]> SIMULATED = new ConcurrentHashMap<>();
     private static final Map<Level, double[]> NOMINAL = new ConcurrentHashMap<>();
 
     public SequentialDesign {
@@ -43,20 +44,85 @@ public record SequentialDesign(int firstLook, int maxForks) {
         }
     }
 
-    /** e.g. {@code 3..12}: as written in run.json and read back by {@link #parse}. */
-    @Override
-    public String toString() {
-        return firstLook + ".." + maxForks;
+    /** O'Brien-Fleming-type spending, as every run until settled before Hwang-Shih-DeCani's was offered. */
+    public SequentialDesign(int firstLook, int maxForks) {
+        this(firstLook, maxForks, Spending.O_BRIEN_FLEMING);
     }
 
-    /** The inverse of {@link #toString()}, e.g. {@code 3..12}. */
-    public static SequentialDesign parse(String text) {
-        String[] parts = text.strip().split("\\.\\.");
-        if (parts.length != 2) {
-            throw new IllegalArgumentException("a sequential design is written FIRST..MOST, got '" + text + "'");
+    /** How a design spends its two-sided alpha over the information fraction t = forks / most forks. */
+    public sealed interface Spending {
+        Spending O_BRIEN_FLEMING = new OBrienFleming();
+
+        /** The two-sided error spent by information fraction {@code t} (0 to 1) when the whole is {@code alpha}. */
+        double spent(double t, double alpha);
+
+        /**
+         * Lan and DeMets's function of O'Brien-Fleming type, each tail spending its alpha/2 as
+         * 2 - 2 Phi(z(1 - alpha/4) / sqrt(t)), as gsDesign's sfLDOF and rpact's asOF do: almost nothing early.
+         */
+        record OBrienFleming() implements Spending {
+            @Override
+            public double spent(double t, double alpha) {
+                return 4 * NORMAL.cumulativeProbability(-NORMAL.inverseCumulativeProbability(1 - alpha / 4) / Math.sqrt(t));
+            }
+
+            @Override
+            public String toString() {
+                return "O'Brien-Fleming-type error spending";
+            }
         }
-        return new SequentialDesign(Integer.parseInt(parts[0].strip()), Integer.parseInt(parts[1].strip()));
+
+        /**
+         * Hwang, Shih and DeCani's family (Stat. Med. 9, 1990), as gsDesign's sfHSD: alpha (1 - e^(-gamma t)) /
+         * (1 - e^(-gamma)); gamma = -4 is close to O'Brien-Fleming's, 1 to Pocock's, so gamma sets how much
+         * the early looks may claim against how wide the last one is.
+         */
+        record HwangShihDeCani(double gamma) implements Spending {
+            public HwangShihDeCani {
+                if (!Double.isFinite(gamma)) {
+                    throw new IllegalArgumentException("Hwang-Shih-DeCani spending needs a finite gamma, got " + gamma);
+                }
+            }
+
+            @Override
+            public double spent(double t, double alpha) {
+                return gamma == 0 ? alpha * t : alpha * (1 - Math.exp(-gamma * t)) / (1 - Math.exp(-gamma));
+            }
+
+            @Override
+            public String toString() {
+                return String.format(Locale.ROOT, "Hwang-Shih-DeCani error spending, gamma %s", gammaText());
+            }
+
+            String gammaText() {
+                return gamma == Math.rint(gamma) ? String.valueOf((long) gamma) : String.valueOf(gamma);
+            }
+        }
     }
+
+    /**
+     * e.g. {@code 3..12} (O'Brien-Fleming type) or {@code 3..19 hsd(-2)}: as written in run.json and read back by
+     * {@link #parse}, so a run is always judged with the spending it was run with.
+     */
+    @Override
+    public String toString() {
+        return firstLook + ".." + maxForks
+                + (spending instanceof Spending.HwangShihDeCani h ? " hsd(" + h.gammaText() + ")" : "");
+    }
+
+    /** The inverse of {@link #toString()}, e.g. {@code 3..12} or {@code 3..19 hsd(-2)}. */
+    public static SequentialDesign parse(String text) {
+        Matcher m = WRITTEN.matcher(text.strip());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("a sequential design is written FIRST..MOST or FIRST..MOST hsd(GAMMA),"
+                    + " got '" + text + "'");
+        }
+        Spending spending = m.group(3) == null ? Spending.O_BRIEN_FLEMING
+                : new Spending.HwangShihDeCani(Double.parseDouble(m.group(3)));
+        return new SequentialDesign(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), spending);
+    }
+
+    private static final Pattern WRITTEN = Pattern.compile("(\\d+)\\s*\\.\\.\\s*(\\d+)(?:\\s+hsd\\((-?[0-9.]+)\\))?");
 
     /** How many looks there are at most: one per fork from the first look to the most forks. */
     public int looks() {
@@ -84,7 +150,7 @@ public record SequentialDesign(int firstLook, int maxForks) {
      * procedure claim at rate alpha, and returns those boundaries' nominal levels.
      */
     private double[] calibrated(double alpha) {
-        double[][] p = SIMULATED.computeIfAbsent(this, SequentialDesign::simulate);
+        double[][] p = SIMULATED.computeIfAbsent(firstLook + ".." + maxForks, looks -> simulate(this));
         double target = alpha * p.length;
         double low = Math.log(alpha / 4);
         double high = Math.log(Math.min(alpha * 2, 0.999));
@@ -151,28 +217,20 @@ public record SequentialDesign(int firstLook, int maxForks) {
         return p;
     }
 
-    /**
-     * The two-sided error spent by information fraction t: each tail spends its alpha/2 by the O'Brien-Fleming-type
-     * function 2 - 2 Phi(z(1 - alpha/4) / sqrt(t)), as gsDesign's sfLDOF and rpact's asOF do.
-     */
-    static double spent(double t, double alpha) {
-        return 4 * NORMAL.cumulativeProbability(-NORMAL.inverseCumulativeProbability(1 - alpha / 4) / Math.sqrt(t));
-    }
-
     /** The two-sided z boundaries of the first {@code k} looks at overall level {@code alpha}. */
     double[] boundaries(int k, double alpha) {
         double[] t = new double[k];
         for (int i = 0; i < k; i++) {
             t[i] = (double) (firstLook + i) / maxForks;
         }
-        return boundaries(t, alpha);
+        return boundaries(t, alpha, spending);
     }
 
     /** The two-sided z boundaries at information fractions {@code t} (rising, the last at most 1). */
-    static double[] boundaries(double[] t, double alpha) {
+    static double[] boundaries(double[] t, double alpha, Spending spending) {
         int k = t.length;
         double[] c = new double[k];
-        double first = spent(t[0], alpha);
+        double first = spending.spent(t[0], alpha);
         c[0] = first > 0 ? Math.min(-NORMAL.inverseCumulativeProbability(first / 2), MAX_BOUNDARY) : MAX_BOUNDARY;
         // density of the score S = Z sqrt(t) on the continuation region of the last look, on a grid
         double[] grid = grid(c[0] * Math.sqrt(t[0]));
@@ -181,7 +239,7 @@ public record SequentialDesign(int firstLook, int maxForks) {
             density[j] = phi(grid[j] / Math.sqrt(t[0])) / Math.sqrt(t[0]);
         }
         for (int i = 1; i < k; i++) {
-            double increment = spent(t[i], alpha) - spent(t[i - 1], alpha);
+            double increment = spending.spent(t[i], alpha) - spending.spent(t[i - 1], alpha);
             double sd = Math.sqrt(t[i] - t[i - 1]);
             double lo = 0;
             double hi = MAX_BOUNDARY;
@@ -245,6 +303,6 @@ public record SequentialDesign(int firstLook, int maxForks) {
     /** e.g. {@code run until settled, looking after each fork from 3 to 12 (repeated intervals, ...)}. */
     public String describe() {
         return String.format(Locale.ROOT, "run until settled, looking after each fork from %d to %d (repeated intervals"
-                + " with O'Brien-Fleming-type error spending, Lan-DeMets)", firstLook, maxForks);
+                + " with %s, Lan-DeMets)", firstLook, maxForks, spending);
     }
 }

@@ -89,7 +89,7 @@ class RunnerTest {
                 || console().contains(", the last: "), console());
         assertTrue(console().contains("run until settled, looking after each fork from 3 to " + most), console());
         JsonNode run = JSON.readTree(tmp.resolve("out/run.json").toFile());
-        assertEquals("3.." + most, run.path("settings").path("sequential-looks").asText(), run.toString());
+        assertEquals("3.." + most + " hsd(-4)", run.path("settings").path("sequential-looks").asText(), run.toString());
         int forks = run.path("settings").path("forks").asInt();
         assertTrue(forks >= 3 && forks <= most, run.toString());
         JsonNode results = JSON.readTree(tmp.resolve("out/jmh-result.json").toFile());

@@ -1,6 +1,8 @@
 package benchkit.core.stats;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +14,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SequentialDesignTest {
+    private static final SequentialDesign.Spending HSD = new SequentialDesign.Spending.HwangShihDeCani(-4);
+    private static final List<SequentialDesign.Spending> SPENDINGS = List.of(SequentialDesign.Spending.O_BRIEN_FLEMING, HSD);
+
+    static List<SequentialDesign.Spending> spendings() {
+        return SPENDINGS;
+    }
 
     /**
      * Lan-DeMets O'Brien-Fleming-type spending, five equally spaced looks, two-sided alpha 0.05: the boundaries
@@ -19,16 +27,40 @@ class SequentialDesignTest {
      */
     @Test
     void boundariesMatchThePublishedOnes() {
-        double[] c = SequentialDesign.boundaries(new double[]{0.2, 0.4, 0.6, 0.8, 1.0}, 0.05);
+        double[] c = SequentialDesign.boundaries(new double[]{0.2, 0.4, 0.6, 0.8, 1.0}, 0.05, SequentialDesign.Spending.O_BRIEN_FLEMING);
         double[] published = {4.877, 3.357, 2.680, 2.290, 2.031};
         for (int i = 0; i < c.length; i++) {
             assertEquals(published[i], c[i], 0.002, "look " + (i + 1));
         }
     }
 
+    /**
+     * Hwang-Shih-DeCani spending with gamma -4, three equally spaced looks, each tail 2.5%: gsDesign's default design,
+     * whose efficacy bounds it prints as 3.0107, 2.5465, 1.9992 (gsDesign(), test.type 2).
+     */
+    @Test
+    void hwangShihDeCaniBoundariesMatchGsDesigns() {
+        double[] c = SequentialDesign.boundaries(new double[]{1 / 3.0, 2 / 3.0, 1.0}, 0.05, HSD);
+        double[] published = {3.0107, 2.5465, 1.9992};
+        for (int i = 0; i < c.length; i++) {
+            assertEquals(published[i], c[i], 0.002, "look " + (i + 1));
+        }
+    }
+
+    /** Hwang-Shih-DeCani's gamma sets how early the alpha goes: -4 spends less by half-way than 1 (Pocock-like). */
+    @Test
+    void gammaSetsHowEarlyTheAlphaIsSpent() {
+        double half4 = HSD.spent(0.5, 0.05);
+        double half1 = new SequentialDesign.Spending.HwangShihDeCani(1).spent(0.5, 0.05);
+        assertEquals(0.05, HSD.spent(1, 0.05), 1e-12);
+        assertEquals(0.025, new SequentialDesign.Spending.HwangShihDeCani(0).spent(0.5, 0.05), 1e-12, "gamma 0 spends evenly");
+        assertTrue(half4 < 0.01 && half1 > 0.03, half4 + " and " + half1);
+    }
+
     @Test
     void oneLookAtTheEndIsTheFixedDesign() {
         assertEquals(0.05, new SequentialDesign(5, 5).nominalLevel(5, 0.05), 0.004, "to the calibration's simulation error");
+        assertEquals(0.05, new SequentialDesign(5, 5, HSD).nominalLevel(5, 0.05), 0.004, "to the calibration's simulation error");
     }
 
     @Test
@@ -47,12 +79,14 @@ class SequentialDesignTest {
      */
     @Test
     void moreLooksAreStricterAtEveryFork() {
-        for (int most = 3; most <= 12; most++) {
-            SequentialDesign shorter = new SequentialDesign(3, most);
-            SequentialDesign longer = new SequentialDesign(3, most + 1);
-            for (int forks = 3; forks <= most; forks++) {
-                assertTrue(longer.nominalLevel(forks, 0.05) <= shorter.nominalLevel(forks, 0.05),
-                        "at " + forks + " forks, " + longer + " against " + shorter);
+        for (SequentialDesign.Spending spending : SPENDINGS) {
+            for (int most = 3; most <= 12; most++) {
+                SequentialDesign shorter = new SequentialDesign(3, most, spending);
+                SequentialDesign longer = new SequentialDesign(3, most + 1, spending);
+                for (int forks = 3; forks <= most; forks++) {
+                    assertTrue(longer.nominalLevel(forks, 0.05) <= shorter.nominalLevel(forks, 0.05),
+                            "at " + forks + " forks, " + longer + " against " + shorter);
+                }
             }
         }
     }
@@ -60,6 +94,11 @@ class SequentialDesignTest {
     @Test
     void writtenAndReadBack() {
         assertEquals(new SequentialDesign(3, 12), SequentialDesign.parse(SequentialDesign.parse("3..12").toString()));
+        assertEquals(new SequentialDesign(3, 19, HSD), SequentialDesign.parse(new SequentialDesign(3, 19, HSD).toString()));
+        assertEquals("3..19 hsd(-4)", new SequentialDesign(3, 19, HSD).toString());
+        assertEquals(new SequentialDesign(3, 7, new SequentialDesign.Spending.HwangShihDeCani(-1.5)),
+                SequentialDesign.parse("3..7 hsd(-1.5)"));
+        assertThrows(IllegalArgumentException.class, () -> SequentialDesign.parse("3..12 hsd"));
         assertThrows(IllegalArgumentException.class, () -> SequentialDesign.parse("3-12"));
         assertThrows(IllegalArgumentException.class, () -> new SequentialDesign(4, 3));
     }
@@ -70,9 +109,10 @@ class SequentialDesignTest {
      * far more than 5% of runs; with the repeated intervals (fork-level t at each look's nominal level) at most
      * 5%. Another seed than the design's own calibration. Slices and forks shaped like this machine's A/A runs (docs/statistics.md). Seeded.
      */
-    @Test
-    void stoppingAtTheFirstClaimKeepsTheRunWideRate() {
-        SequentialDesign design = new SequentialDesign(3, 10);
+    @ParameterizedTest
+    @MethodSource("spendings")
+    void stoppingAtTheFirstClaimKeepsTheRunWideRate(SequentialDesign.Spending spending) {
+        SequentialDesign design = new SequentialDesign(3, 10, spending);
         EffectEstimator plain = new EffectEstimator(EffectMethod.FORKS_T, 0.95);
         EffectEstimator repeated = new EffectEstimator(EffectMethod.FORKS_T, 0.95, Optional.of(design));
         SplittableRandom random = new SplittableRandom(36);
