@@ -400,6 +400,7 @@ abstract class RunCommand implements Callable<Integer> {
         int warmups = warmupIterations;
         double measurementTime = time;
         long eventsPerThread = 0;
+        Duration settleBudget = settleBudget();
         if (given.containsKey("execute-number")) {
             // memslap's --execute-number: N events per thread, counted over one long iteration.
             eventsPerThread = Long.parseLong(given.get("execute-number").strip());
@@ -415,12 +416,12 @@ abstract class RunCommand implements Callable<Integer> {
                     .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
                     .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads())
                     .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
-                    .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces()).untilSettled(settleBudget());
+                    .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces()).untilSettled(settleBudget);
             if (forks != null) {
                 plan.forks(forks);
             }
             // a run until settled has its own default slices (RunPlan.Builder) unless some are typed
-            boolean fixedSlices = settleBudget().isZero() || eventsPerThread > 0;
+            boolean fixedSlices = settleBudget.isZero() || eventsPerThread > 0;
             if (fixedSlices || typed("--warmup-time") || typed("--warmup-iterations")) {
                 plan.warmup(warmups, seconds("--warmup-time", warmupTime, true));
             }

@@ -187,14 +187,14 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
             boolean settling = settleBudget != null && (!settleBudget.isZero() && !settleBudget.isNegative());
             int f = forks != null ? forks : settling ? Defaults.MOST_FORKS
                     : Defaults.forks(variants == null ? 0 : variants.size());
-            if (settling && !warmupGiven) {
-                warmup(Defaults.WARMUP_ITERATIONS, Duration.ofSeconds(Defaults.SETTLE_WARMUP_SECONDS));
-            }
-            if (settling && !measureGiven) {
-                measure(Defaults.SETTLE_ITERATIONS, Duration.ofSeconds(Defaults.SETTLE_ITERATION_SECONDS));
-            }
-            return new RunPlan(workload, workloadOptions, variants, threads, warmupIterations, warmupTime,
-                    measurementIterations, measurementTime, f, reportInterval, outDir, maxEvents, eventsPerThread, rate,
+            // a run until settled has its own short slices unless some were given (left as set, for another build)
+            boolean settleWarmup = settling && !warmupGiven;
+            boolean settleMeasure = settling && !measureGiven;
+            return new RunPlan(workload, workloadOptions, variants, threads,
+                    settleWarmup ? Defaults.WARMUP_ITERATIONS : warmupIterations,
+                    settleWarmup ? Duration.ofSeconds(Defaults.SETTLE_WARMUP_SECONDS) : warmupTime,
+                    settleMeasure ? Defaults.SETTLE_ITERATIONS : measurementIterations,
+                    settleMeasure ? Duration.ofSeconds(Defaults.SETTLE_ITERATION_SECONDS) : measurementTime, f, reportInterval, outDir, maxEvents, eventsPerThread, rate,
                     failFast, clientThreads, stallLimit, allowInvalid, stackTraces, settleBudget);
         }
     }

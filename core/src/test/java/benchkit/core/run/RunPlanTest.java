@@ -80,6 +80,11 @@ class RunPlanTest {
         assertEquals(4, given.measurementIterations());
         assertEquals(Duration.ofSeconds(5), given.measurementTime());
         assertEquals(Duration.ofSeconds(2), given.warmupTime(), "the warmup not given stays short");
+        RunPlan.Builder builder = RunPlan.builder("w", List.of(A, B), Path.of("out")).untilSettled(Duration.ofMinutes(6));
+        builder.build();
+        RunPlan fixed = builder.untilSettled(Duration.ZERO).build();
+        assertEquals(Duration.ofSeconds(Defaults.ITERATION_SECONDS), fixed.measurementTime(),
+                "building leaves the builder as set: the short slices were not given");
     }
 
     @Test
