@@ -267,8 +267,8 @@ abstract class RunCommand implements Callable<Integer> {
         for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
             WorkloadFactory factory = registry.workload(e.getKey());
             RunPlan plan = e.getValue();
-            if (plan.untilSettled() && workloadsLeft > 1) {
-                // --budget is the whole command's: each workload gets an equal share of what is left
+            if (plan.untilSettled() && plans.size() > 1) {
+                // --budget is the whole command's: each workload gets an equal share of what is left, the last all of it
                 plan = plan.withSettleBudget(plan.settleBudget().minus(Duration.between(started, Instant.now()))
                         .dividedBy(workloadsLeft));
             }

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -119,6 +121,11 @@ class CalibrationIT {
         BenchJar.Result r = BenchJar.run(dir, 600, args.toArray(String[]::new));
         assertEquals(0, r.exit(), r.all());
         assertTrue(r.out().matches("(?s).*forks: until settled, within (39|40) s .*"), "half the budget first: " + r.out());
+        Matcher second = Pattern.compile("forks: until settled, within (?:(\\d+) min ?)?(?:(\\d+) s)? \\(").matcher(r.out());
+        assertTrue(second.find() && second.find(), "the second workload's share: " + r.out());
+        int seconds = (second.group(1) == null ? 0 : 60 * Integer.parseInt(second.group(1)))
+                + (second.group(2) == null ? 0 : Integer.parseInt(second.group(2)));
+        assertTrue(seconds < 75, "the last workload gets what is left of 80 s, not all of it: " + r.out());
         ObjectMapper json = new ObjectMapper();
         for (String workload : new String[]{"point-select", "oltp-read-only"}) {
             JsonNode settings = json.readTree(out.resolve(workload).resolve("run.json").toFile()).path("settings");
