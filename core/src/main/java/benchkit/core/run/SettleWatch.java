@@ -159,16 +159,17 @@ final class SettleWatch {
         Set<Integer> threads = new TreeSet<>();
         for (Comparison c : comparisons) {
             for (Comparison.Row row : c.rows()) {
-                if (row.metric().equals(BenchmarkResult.PRIMARY)) {
-                    threads.add(row.threads());
+                if (!row.metric().equals(BenchmarkResult.PRIMARY)) {
+                    continue;
                 }
-                if (row.metric().equals(BenchmarkResult.PRIMARY) && row.verdict() == Verdict.INCONCLUSIVE) {
+                threads.add(row.threads());
+                if (row.verdict() == Verdict.INCONCLUSIVE) {
                     lines.add(new Open(OptionalInt.of(row.threads()), c.candidate() + " vs " + c.baseline() + ", "
                             + threads(row.threads()) + ": " + row.judgement().verdict().word() + " " + row.judgement().magnitude()));
                 }
             }
         }
-        if (comparisons.stream().noneMatch(c -> c.rows().stream().anyMatch(r -> r.metric().equals(BenchmarkResult.PRIMARY)))) {
+        if (threads.isEmpty()) {
             lines.add(new Open(OptionalInt.empty(), "no comparison of the primary score yet"));
         }
         return new Judged(lines, threads);
