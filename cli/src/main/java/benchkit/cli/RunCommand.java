@@ -17,6 +17,7 @@ import benchkit.core.run.ConsoleFormat;
 import benchkit.core.run.Rendezvous;
 import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
+import benchkit.core.run.SettleOutcome;
 import benchkit.core.run.ServerChoice;
 import benchkit.core.run.ResultDirectory;
 import benchkit.core.run.ResultSpace;
@@ -263,6 +264,7 @@ abstract class RunCommand implements Callable<Integer> {
         List<String> failures = new ArrayList<>();
         List<String> invalid = new ArrayList<>();
         Optional<SequentialDesign> widestLooks = Optional.empty();
+        Map<String, SettleOutcome> settled = new LinkedHashMap<>();
         int workloadsLeft = plans.size();
         for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
             WorkloadFactory factory = registry.workload(e.getKey());
@@ -284,6 +286,7 @@ abstract class RunCommand implements Callable<Integer> {
                 scores.put(e.getKey(), summary.scores());
                 summary.invalid().forEach(line -> invalid.add(e.getKey() + ": " + line));
                 summary.failure().ifPresent(failures::add);
+                runner.settleOutcome().ifPresent(o -> settled.put(e.getKey(), o));
                 Optional<SequentialDesign> looks = runner.looks();
                 if (looks.isPresent() && (widestLooks.isEmpty() || looks.get().maxForks() > widestLooks.get().maxForks())) {
                     widestLooks = looks;
@@ -306,6 +309,10 @@ abstract class RunCommand implements Callable<Integer> {
                 // fork are no larger than a shorter design's (SequentialDesignTest), so no claim gets easier
                 Compare.Settings combinedVerdicts = widestLooks.map(verdictSettings::withSequential).orElse(verdictSettings);
                 widestLooks.ifPresent(d -> combined.put(HtmlReport.SEQUENTIAL, d.toString()));
+                if (!settled.isEmpty()) {
+                    // the command's whole --budget, shared by the workloads
+                    combined.putAll(SettleOutcome.across(settled).settings(plans.values().iterator().next().settleBudget()));
+                }
                 if (!invalid.isEmpty()) {
                     combined.put(HtmlReport.INVALID, String.join("\n", invalid));
                 }

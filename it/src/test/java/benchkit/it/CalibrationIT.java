@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,6 +135,10 @@ class CalibrationIT {
         JsonNode combined = json.readTree(out.resolve("run.json").toFile()).path("settings");
         assertTrue(combined.path("sequential-looks").asText().matches("3\\.\\.[0-9]+ hsd\\(-4\\)"), "the combined run: " + combined);
         assertTrue(r.out().contains("# Combined results of point-select, oltp-read-only"), r.out());
+        // the combined report says it was a run until settled, within the command's whole budget
+        assertTrue(combined.path("until-settled").asText().matches("within 1 min 20 s; (settled|open: .*)"), combined.toString());
+        assertTrue(Files.readString(out.resolve("report.html")).contains("Run until settled, within 1 min 20 s: "),
+                "the combined report's note");
     }
 
     private JsonNode compareJson(Path out) throws Exception {

@@ -101,19 +101,21 @@ final class PublishedBeside {
         if (Math.abs(published) < j.minEffect()) {
             return v == Verdict.SAME ? "agrees: no difference" : claimed ? "differs: a difference here" : "not settled here";
         }
+        Effect e = j.effect();
+        double ratio = 1 + published;
+        // published figures are rounded ("~12%"): half a point either way still agrees
+        boolean inInterval = ratio >= e.low() - ROUNDING && ratio <= e.high() + ROUNDING;
         if (v == Verdict.INCONCLUSIVE) {
-            return "not settled here";
+            // no verdict, yet an interval that leaves out the published effect already answers the study
+            return e.hasInterval() && !inInterval ? "not reproduced: the interval excludes it" : "not settled here";
         }
         if (v == Verdict.SAME) {
             return "not reproduced: same here";
         }
-        Effect e = j.effect();
         if (Math.signum(e.changePercent()) != Math.signum(published)) {
             return "opposite here";
         }
-        double ratio = 1 + published;
-        // published figures are rounded ("~12%"): half a point either way still agrees
-        if (ratio >= e.low() - ROUNDING && ratio <= e.high() + ROUNDING) {
+        if (inInterval) {
             return "agrees";
         }
         return ratio > e.high() == published > 0 ? "same direction, smaller here" : "same direction, larger here";

@@ -103,6 +103,11 @@ public final class Runner {
         return settle == null ? Optional.empty() : settle.design();
     }
 
+    /** After {@link #run()} of a run until settled: the forks it took and the comparisons still open when it stopped. */
+    public Optional<SettleOutcome> settleOutcome() {
+        return settle == null ? Optional.empty() : Optional.of(SettleOutcome.of(settle.forksRun(), settle.open()));
+    }
+
     /** Runs the plan, writes the result directory and returns the summary. */
     public RunSummary run() throws Exception {
         ResultDirectory.requireFresh(plan.outDir(), false, "the result directory");
@@ -507,9 +512,7 @@ public final class Runner {
         settings.put(HtmlReport.METHOD, verdicts.method().cliName());
         verdicts.sequential().ifPresent(d -> settings.put(HtmlReport.SEQUENTIAL, d.toString()));
         if (settle != null) {
-            settings.put("forks", String.valueOf(settle.forksRun()));
-            settings.put(HtmlReport.UNTIL_SETTLED, "within " + SettleWatch.words(plan.settleBudget())
-                    + (settle.open().isEmpty() ? "; settled" : "; open: " + String.join("; ", settle.open())));
+            settings.putAll(settleOutcome().orElseThrow().settings(plan.settleBudget()));
         }
         if (!invalid.isEmpty()) {
             settings.put(HtmlReport.INVALID, String.join("\n", invalid));

@@ -1,6 +1,10 @@
 package benchkit.core.report;
 
 import benchkit.core.result.BenchmarkResult;
+import benchkit.core.stats.Effect;
+import benchkit.core.stats.Judgement;
+import benchkit.core.stats.NestedSample;
+import benchkit.core.stats.Verdict;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,6 +68,17 @@ class PublishedBesideTest {
         assertEquals("agrees: no difference", PublishedBeside.reading(finding(0.0), sameAt1));
         assertEquals("not reproduced: same here", PublishedBeside.reading(finding(25.0), sameAt1));
         assertEquals("no published figure to compare", PublishedBeside.reading(finding(null), sameAt1));
+
+        // a run until settled that stopped with an open interval: it may still rule out the published effect
+        Effect open = new Effect(1.01, 0.98, 1.025, 0.95, sameAt1.effect().method(), true, 7, 7, 28, 28, 0.03, "");
+        var inconclusive = Judgement.heldBack(open, 0.02, java.util.OptionalInt.empty(), "");
+        assertEquals(Verdict.INCONCLUSIVE, inconclusive.verdict());
+        assertEquals("not reproduced: the interval excludes it", PublishedBeside.reading(finding(25.0), inconclusive));
+        assertEquals("not settled here", PublishedBeside.reading(finding(2.5), inconclusive), "+2.5% is still inside");
+        Effect none = Effect.unknown("one fork", 1.01, 0.95, sameAt1.effect().method(), true,
+                NestedSample.of(List.of(new double[]{1})), NestedSample.of(List.of(new double[]{1})));
+        assertEquals("not settled here", PublishedBeside.reading(finding(25.0),
+                Judgement.heldBack(none, 0.02, java.util.OptionalInt.empty(), "")), "no interval excludes nothing");
     }
 
     @Test
