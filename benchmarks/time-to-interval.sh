@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # How long a two-variant comparison takes, with the defaults, to reach its interval (issue: ±3% in at
-# most 6 minutes). Runs point-select at one thread count with two allocators (5 forks by default,
-# variants side by side), timing the whole command, then prints the tps effect and its half-width, and
+# most 6 minutes). Runs point-select at one thread count with two allocators (until settled within 6
+# minutes, bench's default for comparisons; --budget off for the fixed 5 forks; variants side by side), timing the whole command, then prints the tps effect and its half-width, and
 # the variance components of the run. Usage: benchmarks/time-to-interval.sh [extra bench options]
 # e.g. SERVER=mysql-8.0 THREADS=8 benchmarks/time-to-interval.sh --forks 8
 set -euo pipefail

@@ -94,20 +94,22 @@ abstract class RunCommand implements Callable<Integer> {
 
     @Option(names = "--forks", paramLabel = "N",
             description = "Forks: each a fresh server per variant, the variants side by side, and fresh sessions; "
-                    + "the replicates of every comparison (default " + Defaults.COMPARISON_FORKS + " when variants are compared, "
-                    + "else " + Defaults.FORKS + ").")
+                    + "the replicates of every comparison. Variants compared run until settled unless --forks is given "
+                    + "(then it is the most forks with --until-settled or --budget); --budget off: "
+                    + Defaults.COMPARISON_FORKS + "; one variant: " + Defaults.FORKS + ".")
     Integer forks;
 
     @Option(names = "--until-settled",
             description = "Add forks until every variant's primary score against the baseline is settled (a difference beyond "
                     + "--min-effect, or the same within it), within --budget; then --forks is the most forks. Each look's "
-                    + "interval is a repeated confidence interval, valid whichever fork the run stops at.")
+                    + "interval is a repeated confidence interval, valid whichever fork the run stops at. The default when "
+                    + "variants are compared with neither --forks nor --events (one process, --method forks-t).")
     boolean untilSettled;
 
     @Option(names = "--budget", paramLabel = "TIME",
             description = "Wall-clock time a run --until-settled may take, e.g. 6m, 90s or 1h (default "
-                    + Defaults.SETTLE_BUDGET_MINUTES + "m); implies --until-settled. off: a fixed number of forks (over a "
-                    + "study file's budget).")
+                    + Defaults.SETTLE_BUDGET_MINUTES + "m); implies --until-settled. off: a fixed number of forks (--forks, "
+                    + Defaults.COMPARISON_FORKS + " when variants are compared), over the default or a study file's budget.")
     String budget;
 
     @Option(names = "--report-interval", paramLabel = "SECONDS", defaultValue = "" + Defaults.REPORT_INTERVAL_SECONDS,
@@ -423,16 +425,18 @@ abstract class RunCommand implements Callable<Integer> {
                     .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
                     .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads())
                     .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
-                    .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces()).untilSettled(settleBudget);
+                    .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces());
+            if (budget != null || untilSettled || fixedForksOnly()) {
+                plan.untilSettled(settleBudget);    // else RunPlan.Builder's default: until settled when variants are compared
+            }
             if (forks != null) {
                 plan.forks(forks);
             }
-            // a run until settled has its own default slices (RunPlan.Builder) unless some are typed
-            boolean fixedSlices = settleBudget.isZero() || eventsPerThread > 0;
-            if (fixedSlices || typed("--warmup-time") || typed("--warmup-iterations")) {
+            // the slices typed, or RunPlan.Builder's defaults (its own short ones for a run until settled)
+            if (eventsPerThread > 0 || typed("--warmup-time") || typed("--warmup-iterations")) {
                 plan.warmup(warmups, seconds("--warmup-time", warmupTime, true));
             }
-            if (fixedSlices || typed("--time") || typed("--iterations")) {
+            if (eventsPerThread > 0 || typed("--time") || typed("--iterations")) {
                 plan.measure(measurementIterations, seconds("--time", measurementTime, false));
             }
             return plan.build();
@@ -480,6 +484,15 @@ abstract class RunCommand implements Callable<Integer> {
     private boolean typed(String option) {
         CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
         return parsed != null && parsed.hasMatchedOption(option);
+    }
+
+    /**
+     * Runs that cannot stop early, so that compared variants get the fixed forks by default: several processes
+     * (--clients, --worker) decide nothing alone, and only forks-t has the repeated intervals.
+     */
+    private boolean fixedForksOnly() {
+        return workers.role().isPresent() || clientOptions.clients != null
+                || verdicts.settings().method() != benchkit.core.stats.EffectMethod.FORKS_T;
     }
 
     /** {@code --budget} (or {@code --until-settled} alone: the default budget); zero for a fixed number of forks. */

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How the run's shape options combine, as docs/usage.md says. */
 class RunOptionsTest {
@@ -38,9 +39,18 @@ class RunOptionsTest {
         assertEquals(4, typed.measurementIterations());
         assertEquals(java.time.Duration.ofSeconds(5), typed.measurementTime());
         assertEquals(java.time.Duration.ofSeconds(2), typed.warmupTime());
-        benchkit.core.run.RunPlan fixed = plan("--workload", "point-select", "--allocator", "glibc,jemalloc");
+        benchkit.core.run.RunPlan byDefault = plan("--workload", "point-select", "--allocator", "glibc,jemalloc");
+        assertEquals(java.time.Duration.ofMinutes(6), byDefault.settleBudget(), "comparisons run until settled by default");
+        assertEquals(java.time.Duration.ofSeconds(2), byDefault.measurementTime());
+        benchkit.core.run.RunPlan fixed = plan("--workload", "point-select", "--allocator", "glibc,jemalloc", "--budget", "off");
         assertEquals(java.time.Duration.ofSeconds(5), fixed.measurementTime());
         assertEquals(5, fixed.forks());
+        assertEquals(3, plan("--workload", "point-select", "--allocator", "glibc,jemalloc", "--forks", "3").forks());
+        assertTrue(!plan("--workload", "point-select", "--forks", "3").untilSettled());
+        assertTrue(!plan("--workload", "point-select", "--method", "bootstrap").untilSettled(),
+                "only forks-t has the repeated intervals: fixed forks");
+        assertTrue(!plan("--workload", "point-select", "--events", "1000").untilSettled(), "an event limit: fixed forks");
+        assertTrue(plan("--workload", "point-select", "--until-settled").untilSettled());
     }
 
     private static benchkit.core.run.RunPlan plan(String... args) {

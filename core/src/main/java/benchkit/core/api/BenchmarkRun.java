@@ -37,7 +37,8 @@ import java.util.Map;
  *         .run();
  * }</pre>
  * What is not set starts at {@link benchkit.core.run.Defaults}, as on the command line (with neither a server nor
- * matrix axes, the embedded MariaDB with glibc), except that nothing is printed unless {@link #verbose()} is called.
+ * matrix axes, the embedded MariaDB with glibc; servers compared run until settled within 6 minutes unless
+ * {@link #forks} is given), except that nothing is printed unless {@link #verbose()} is called.
  */
 public final class BenchmarkRun {
     private final String workload;
@@ -132,7 +133,8 @@ public final class BenchmarkRun {
     /**
      * Forks until every variant's primary score against the first variant has its verdict at each thread count, or
      * the budget ends, as {@code bench run --until-settled --budget}; {@link #forks} is then the most forks. The
-     * verdicts in the result files are judged with the run's looks (repeated intervals).
+     * verdicts in the result files are judged with the run's looks (repeated intervals). The default, within 6
+     * minutes, when several servers are compared and no {@link #forks} is given; {@code Duration.ZERO}: fixed forks.
      */
     public BenchmarkRun untilSettled(Duration budget) {
         plan.untilSettled(budget);

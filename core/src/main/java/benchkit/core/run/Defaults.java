@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * The defaults of a run, in one place for the command line, experiment files and the Java API (as
  * JMH's {@code Defaults}). The int constants are compile-time constants so that picocli's
- * {@code defaultValue} can name them. docs/statistics.md says why these values: 5 forks of
- * 4 x 5 s per variant fit a two-variant comparison in about 6 minutes on this machine.
+ * {@code defaultValue} can name them. docs/statistics.md says why these values: a comparison runs until
+ * settled within 6 minutes, in forks of a 2 s warmup and 3 x 2 s per variant.
  */
 public final class Defaults {
     public static final int THREADS = 8;
@@ -20,8 +20,9 @@ public final class Defaults {
     /** Forks of a run that measures one variant. */
     public static final int FORKS = 1;
     /**
-     * Forks when variants are compared: the interval of an effect rests on forks (fresh servers), and
-     * with the t interval's few degrees of freedom below 5 it is wide.
+     * Forks when variants are compared with a fixed design (--budget off, or a design that cannot stop early): the
+     * interval of an effect rests on forks (fresh servers), and with the t interval's few degrees of freedom below 5
+     * it is wide. By default comparisons run until settled instead ({@link #SETTLE_BUDGET_MINUTES}).
      */
     public static final int COMPARISON_FORKS = 5;
     public static final int REPORT_INTERVAL_SECONDS = 5;
@@ -47,8 +48,12 @@ public final class Defaults {
     public static final int SETTLE_WARMUP_SECONDS = 2;
     public static final int SETTLE_ITERATIONS = 3;
     public static final int SETTLE_ITERATION_SECONDS = 2;
-    /** The budget of a run until settled (--budget), in minutes. */
-    public static final int SETTLE_BUDGET_MINUTES = 10;
+    /**
+     * The budget of a run until settled (--budget), in minutes; comparisons run until settled by default. In 6 minutes
+     * two identical variants ended at ±2.0-3.6% where 5 fixed forks (4 min 20 s) gave ±0.5-5.3%, and a 2x effect
+     * was called after 1 min 40 s (docs/statistics.md, "Until settled by default").
+     */
+    public static final int SETTLE_BUDGET_MINUTES = 6;
     /**
      * No event finishing for this long while the load runs makes an iteration invalid (a stalled server), as does
      * bench's control thread running this late or an iteration overrunning its slot by this much. Events of the
@@ -60,7 +65,12 @@ public final class Defaults {
     private Defaults() {
     }
 
-    /** {@link #FORKS}, or {@link #COMPARISON_FORKS} when {@code variants} are compared. */
+    /** The budget of a run until settled when none is given. */
+    public static Duration settleBudget() {
+        return Duration.ofMinutes(SETTLE_BUDGET_MINUTES);
+    }
+
+    /** {@link #FORKS}, or {@link #COMPARISON_FORKS} when {@code variants} are compared with a fixed design. */
     public static int forks(int variants) {
         return variants > 1 ? COMPARISON_FORKS : FORKS;
     }

@@ -35,7 +35,8 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
                       boolean stackTraces, Duration settleBudget) {
     /**
      * A plan of {@code workload} over {@code variants}, written to {@code outDir}; everything else starts at
-     * {@link Defaults} (forks: {@link Defaults#forks(int)} for the number of variants).
+     * {@link Defaults}: variants compared run until settled within {@link Defaults#settleBudget()} unless forks, a
+     * budget or an event limit is given; else {@link Defaults#forks(int)} for the number of variants.
      */
     public static Builder builder(String workload, List<Variant> variants, Path outDir) {
         return new Builder(workload).variants(variants).outDir(outDir);
@@ -70,7 +71,8 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         private Duration stallLimit = Defaults.stallLimit();
         private boolean allowInvalid;
         private boolean stackTraces;
-        private Duration settleBudget = Duration.ZERO;
+        /** Null until said: then variants compared with neither forks nor an event limit run until settled. */
+        private Duration settleBudget;
 
         private Builder(String workload) {
             this.workload = workload;
@@ -170,7 +172,8 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
 
         /**
          * Run forks until the comparisons of the primary score are settled or {@code budget} is spent, looking after
-         * each fork from {@link Defaults#FIRST_LOOK} on; zero: a fixed number of forks.
+         * each fork from {@link Defaults#FIRST_LOOK} on; zero: a fixed number of forks. Unsaid, variants compared with
+         * neither forks nor an event limit run until settled within {@link Defaults#settleBudget()}.
          */
         public Builder untilSettled(Duration budget) {
             this.settleBudget = budget;
@@ -184,7 +187,11 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
 
         /** @throws IllegalArgumentException naming the first setting that is out of range */
         public RunPlan build() {
-            boolean settling = settleBudget != null && (!settleBudget.isZero() && !settleBudget.isNegative());
+            boolean compared = variants != null && variants.size() > 1;
+            Duration budget = settleBudget != null ? settleBudget
+                    : compared && forks == null && maxEvents == 0 && eventsPerThread == 0 ? Defaults.settleBudget()
+                    : Duration.ZERO;
+            boolean settling = !budget.isZero() && !budget.isNegative();
             int f = forks != null ? forks : settling ? Defaults.MOST_FORKS
                     : Defaults.forks(variants == null ? 0 : variants.size());
             // a run until settled has its own short slices unless some were given (left as set, for another build)
@@ -195,7 +202,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
                     settleWarmup ? Duration.ofSeconds(Defaults.SETTLE_WARMUP_SECONDS) : warmupTime,
                     settleMeasure ? Defaults.SETTLE_ITERATIONS : measurementIterations,
                     settleMeasure ? Duration.ofSeconds(Defaults.SETTLE_ITERATION_SECONDS) : measurementTime, f, reportInterval, outDir, maxEvents, eventsPerThread, rate,
-                    failFast, clientThreads, stallLimit, allowInvalid, stackTraces, settleBudget);
+                    failFast, clientThreads, stallLimit, allowInvalid, stackTraces, budget);
         }
     }
 

@@ -1,6 +1,7 @@
 package benchkit.core.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -62,8 +63,18 @@ class RunPlanTest {
         assertEquals(Duration.ofSeconds(5), one.reportInterval());
         assertEquals(1, one.forks());
         assertEquals(ClientThreads.AUTO, one.clientThreads());
-        assertEquals(5, RunPlan.builder("w", List.of(A, B), Path.of("out")).build().forks(), "comparisons rest on forks");
-        assertEquals(2, RunPlan.builder("w", List.of(A, B), Path.of("out")).forks(2).build().forks());
+        assertTrue(!one.untilSettled(), "one variant compares nothing: a fixed fork");
+        RunPlan compared = RunPlan.builder("w", List.of(A, B), Path.of("out")).build();
+        assertTrue(compared.untilSettled(), "comparisons run until settled by default");
+        assertEquals(Duration.ofMinutes(6), compared.settleBudget());
+        RunPlan fixed = RunPlan.builder("w", List.of(A, B), Path.of("out")).untilSettled(Duration.ZERO).build();
+        assertEquals(5, fixed.forks(), "a fixed design's comparisons rest on 5 forks");
+        assertEquals(Duration.ofSeconds(5), fixed.measurementTime());
+        RunPlan twoForks = RunPlan.builder("w", List.of(A, B), Path.of("out")).forks(2).build();
+        assertEquals(2, twoForks.forks());
+        assertTrue(!twoForks.untilSettled(), "forks given: as many as that");
+        assertTrue(!RunPlan.builder("w", List.of(A, B), Path.of("out")).maxEvents(1000).build().untilSettled(),
+                "an event limit: fixed forks");
     }
 
     /** A run until settled has short slices unless given: its looks come early and often (docs/statistics.md). */
