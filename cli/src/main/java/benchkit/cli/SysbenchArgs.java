@@ -27,6 +27,8 @@ final class SysbenchArgs {
     private static final List<String> OTHER_COMMANDS = List.of("list", "report", "compare");
     /** sysbench 1.0 takes lists here and spreads connections over them; bench connects to one server. */
     private static final List<String> ONE_SERVER = List.of("--mysql-host", "--mysql-port", "--mysql-socket");
+    /** bench's options whose occurrences add up, one setting per name, rather than replace one another. */
+    private static final List<String> ADDING_UP = List.of("--mysqld", "--allocator-env", "--collect");
     /** sysbench 0.4's default of --max-requests (0.5 kept it; 1.0 made it 0). */
     private static final String LEGACY_MAX_REQUESTS = "10000";
     /** The longest --time bench takes: what runs "until --max-requests events" stands for. */
@@ -141,6 +143,7 @@ final class SysbenchArgs {
             SysbenchTest.Resolved resolved = SysbenchTest.resolve(test, legacyTest, ro, testMode, nontrxMode, command, note);
             workload = resolved.workload();
             command = resolved.command();
+            lastWins(out);
             out.add(0, "--workload=" + workload);
         } else {
             if (testAt >= 0) {
@@ -197,6 +200,41 @@ final class SysbenchArgs {
             }
         }
         return out.toArray(new String[0]);
+    }
+
+    /**
+     * sysbench takes the last of an option given twice (wrappers put their defaults before the user's options), where
+     * picocli would refuse the line: the earlier ones are dropped. bench's settings that add up ({@code --mysqld
+     * NAME=VALUE}, {@code --allocator-env}, {@code --collect}) are kept, one per name.
+     */
+    static void lastWins(List<String> out) {
+        record Given(String key, int at, int words) {
+        }
+        List<Given> given = new ArrayList<>();
+        for (int i = 0; i < out.size(); i++) {
+            String arg = out.get(i);
+            if (!arg.startsWith("--")) {
+                continue;
+            }
+            int eq = arg.indexOf('=');
+            String name = eq < 0 ? arg : arg.substring(0, eq);
+            Optional<OptionSpec> bench = benchOption(name);
+            boolean valueApart = eq < 0 && bench.isPresent() && bench.get().arity().min() > 0 && i + 1 < out.size();
+            String key = bench.map(OptionSpec::longestName).orElse(name);
+            if (ADDING_UP.contains(key)) {
+                String value = valueApart ? out.get(i + 1) : eq < 0 ? "" : arg.substring(eq + 1);
+                key += " " + (value.contains("=") ? value.substring(0, value.indexOf('=')) : value);
+            }
+            given.add(new Given(key, i, valueApart ? 2 : 1));
+            i += valueApart ? 1 : 0;
+        }
+        java.util.Set<String> later = new java.util.HashSet<>();
+        for (int g = given.size() - 1; g >= 0; g--) {      // from the end, so earlier positions stay valid
+            Given it = given.get(g);
+            if (!later.add(it.key())) {
+                out.subList(it.at(), it.at() + it.words()).clear();
+            }
+        }
     }
 
     /** An option of bench itself (run's or prepare's), not one of a workload's. */

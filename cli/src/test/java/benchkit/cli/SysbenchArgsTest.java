@@ -127,6 +127,11 @@ class SysbenchArgsTest {
         oltp_read_only --mysql-host=db1 --mysql-password=s3cret run \
           | run --workload=oltp-read-only --mysql-host=db1 --mysql-password=s3cret --warmup-iterations=0 --iterations=1 \
           | --mysql-password shows in the process list; BENCH_MYSQL_PASSWORD keeps it out
+        # As in sysbench, an option given twice takes the last (a wrapper's defaults, then the user's)
+        oltp_read_only --threads=1 --mysql-host=db1 --tables=2 --threads 2 --tables=4 --percentile 99 --percentile=95 run \
+          | run --workload=oltp-read-only --mysql-host=db1 --threads 2 --tables=4 --percentile=95 --warmup-iterations=0 --iterations=1 | ""
+        oltp_read_only --mysql-host=db1 --mysqld a=1 --mysqld b=2 --mysqld a=3 run \
+          | run --workload=oltp-read-only --mysql-host=db1 --mysqld b=2 --mysqld a=3 --warmup-iterations=0 --iterations=1 | ""
         # bench's own lines are unchanged
         --workload point-select --threads 8,16 --table-size=100 | --workload point-select --threads 8,16 --table-size=100 | ""
         run --workload oltp-read-only --tables 4 --out run | run --workload oltp-read-only --tables=4 --out run | ""

@@ -337,6 +337,33 @@ class MariaDbWorkloadTest {
         w.cleanup(target);
     }
 
+    /** A later oltp_insert writes the ids sysbench's would: prepare leaves the table's next id where sysbench does. */
+    @Test
+    void preparedTablesGoOnFromTheSameAutoIncrementAsSysbenchs() throws Exception {
+        server.sysbench("oltp_point_select", "--tables=1", "--table-size=10000", "cleanup");
+        MariaDbServer.SysbenchResult r = server.sysbench("oltp_point_select", "--tables=1", "--table-size=10000", "prepare");
+        assertEquals(0, r.exitCode(), r.output());
+        long sysbenchNext = nextAutoIncrement();
+        server.sysbench("oltp_point_select", "--tables=1", "--table-size=10000", "cleanup");
+        Workload w = workload(new OltpWorkloadFactory.PointSelect(), "tables", "1", "table-size", "10000");
+        w.prepare(target, new CountingContext(0, 1));
+        try {
+            assertEquals(10001, sysbenchNext, "sysbench 1.0.20's multi-row INSERTs");
+            assertEquals(sysbenchNext, nextAutoIncrement(), "bench's prepare (LOAD DATA reserves ids in blocks)");
+        } finally {
+            w.cleanup(target);
+        }
+    }
+
+    private static long nextAutoIncrement() throws SQLException {
+        try (Connection c = admin(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW CREATE TABLE sbtest1")) {
+            rs.next();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("AUTO_INCREMENT=(\\d+)").matcher(rs.getString(2));
+            assertTrue(m.find(), rs.getString(2));
+            return Long.parseLong(m.group(1));
+        }
+    }
+
     @Test
     void tablesPreparedByUsRunUnderSysbench() throws Exception {
         Workload w = workload(new OltpWorkloadFactory.ReadOnly(), "tables", "2", "table-size", "1000");
