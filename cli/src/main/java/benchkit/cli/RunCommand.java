@@ -498,7 +498,7 @@ abstract class RunCommand implements Callable<Integer> {
     /** {@code --budget} (or {@code --until-settled} alone: the default budget); zero for a fixed number of forks. */
     Duration settleBudget() {
         if (budget == null) {
-            return untilSettled ? Duration.ofMinutes(Defaults.SETTLE_BUDGET_MINUTES) : Duration.ZERO;
+            return untilSettled ? Defaults.settleBudget() : Duration.ZERO;
         }
         if (budget.strip().equalsIgnoreCase("off")) {
             // typed over a study file's budget: its fixed forks instead

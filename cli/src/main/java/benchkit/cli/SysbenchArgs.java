@@ -9,9 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -228,7 +230,7 @@ final class SysbenchArgs {
             given.add(new Given(key, i, valueApart ? 2 : 1));
             i += valueApart ? 1 : 0;
         }
-        java.util.Set<String> later = new java.util.HashSet<>();
+        Set<String> later = new HashSet<>();
         for (int g = given.size() - 1; g >= 0; g--) {      // from the end, so earlier positions stay valid
             Given it = given.get(g);
             if (!later.add(it.key())) {

@@ -4,7 +4,6 @@ import benchkit.core.report.HtmlReport;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 
@@ -12,32 +11,31 @@ import java.util.Map;
  * How a run until settled ended: the forks it took and the comparisons still open, as run.json and the report's
  * note under the effects give them.
  *
- * @param forks how many forks ran ("7"), or their range over several workloads ("5-7")
- * @param open  each comparison not settled when the run stopped, in the words of the console's line
+ * @param fewestForks the forks run, or the fewest any of several workloads ran
+ * @param mostForks   the forks run, or the most any of several workloads ran
+ * @param open        each comparison not settled when the run stopped, in the words of the console's line
  */
-public record SettleOutcome(String forks, List<String> open) {
+public record SettleOutcome(int fewestForks, int mostForks, List<String> open) {
     public SettleOutcome {
         open = List.copyOf(open);
     }
 
     static SettleOutcome of(int forks, List<String> open) {
-        return new SettleOutcome(String.valueOf(forks), open);
+        return new SettleOutcome(forks, forks, open);
     }
 
     /** Several workloads' outcomes as one: the range of their forks, and what was open in each, named by workload. */
     public static SettleOutcome across(Map<String, SettleOutcome> byWorkload) {
-        IntSummaryStatistics forks = byWorkload.values().stream()
-                .flatMapToInt(o -> java.util.Arrays.stream(o.forks.split("-")).mapToInt(Integer::parseInt))
-                .summaryStatistics();
         List<String> open = new ArrayList<>();
         byWorkload.forEach((workload, o) -> o.open.forEach(line -> open.add(workload + ": " + line)));
-        return new SettleOutcome(forks.getMin() == forks.getMax() ? String.valueOf(forks.getMin())
-                : forks.getMin() + "-" + forks.getMax(), open);
+        return new SettleOutcome(byWorkload.values().stream().mapToInt(SettleOutcome::fewestForks).min().orElse(0),
+                byWorkload.values().stream().mapToInt(SettleOutcome::mostForks).max().orElse(0), open);
     }
 
-    /** The run settings that say it: "forks", and "within 10 min; settled" or "within 10 min; open: ...". */
+    /** The run settings that say it: "forks" ("7", or "5-7"), and "within 10 min; settled" or "within 10 min; open: ...". */
     public Map<String, String> settings(Duration budget) {
-        return Map.of("forks", forks, HtmlReport.UNTIL_SETTLED, "within " + SettleWatch.words(budget)
-                + (open.isEmpty() ? "; settled" : "; open: " + String.join("; ", open)));
+        return Map.of("forks", fewestForks == mostForks ? String.valueOf(mostForks) : fewestForks + "-" + mostForks,
+                HtmlReport.UNTIL_SETTLED, "within " + SettleWatch.words(budget)
+                        + (open.isEmpty() ? "; settled" : "; open: " + String.join("; ", open)));
     }
 }

@@ -27,9 +27,9 @@ class SettleOutcomeTest {
         byWorkload.put("oltp-read-only", SettleOutcome.of(5, List.of()));
         byWorkload.put("oltp-read-write", SettleOutcome.of(7, List.of("jemalloc vs glibc, 4 threads: tps ±3.1%")));
         SettleOutcome all = SettleOutcome.across(byWorkload);
-        assertEquals("5-7", all.forks());
+        assertEquals("5-7", all.settings(Duration.ofMinutes(45)).get("forks"));
         assertEquals(List.of("oltp-read-write: jemalloc vs glibc, 4 threads: tps ±3.1%"), all.open());
         assertEquals("7", SettleOutcome.across(Map.of("a", SettleOutcome.of(7, List.of()), "b", SettleOutcome.of(7, List.of())))
-                .forks());
+                .settings(Duration.ofMinutes(45)).get("forks"));
     }
 }
