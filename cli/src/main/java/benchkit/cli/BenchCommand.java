@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
         description = "JMH-style benchmarks for MySQL-family servers: launches a server, prepares data, "
                 + "warms up, measures, and reports.%n"
                 + "Without a subcommand, runs a benchmark (same options as 'bench run').",
-        subcommands = {RunSubcommand.class, PrepareCommand.class, CleanupCommand.class, ListCommand.class,
+        subcommands = {RunSubcommand.class, PrepareCommand.class, PrewarmCommand.class, CleanupCommand.class, ListCommand.class,
             ReportCommand.class, CompareCommand.class, CalibrateCommand.class, MergeCommand.class, NewCommand.class},
         sortOptions = false)
 final class BenchCommand extends RunCommand implements Callable<Integer> {

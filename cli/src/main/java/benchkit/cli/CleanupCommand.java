@@ -10,7 +10,12 @@ import picocli.CommandLine.Command;
 final class CleanupCommand extends DataCommand {
     @Override
     void act(Workload workload, ServerHandle server, String name) throws Exception {
-        workload.cleanup(server.target());
-        System.out.println("Cleaned up " + name + " on " + server.target());
+        workload.cleanup(server.target(), context(null));
+        done("Cleaned up " + name + " on " + server.target());
+    }
+
+    @Override
+    boolean parallel() {
+        return false;
     }
 }

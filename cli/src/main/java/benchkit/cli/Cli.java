@@ -133,7 +133,7 @@ final class Cli {
         return sb.toString().strip();
     }
 
-    private static String firstLine(String s) {
+    static String firstLine(String s) {
         if (s == null) {
             return "invalid input";
         }

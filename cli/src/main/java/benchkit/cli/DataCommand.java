@@ -1,6 +1,9 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
+import benchkit.core.console.LoadProgress;
+import benchkit.core.run.ConsoleFormat;
+import benchkit.spi.PrepareContext;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
@@ -15,7 +18,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * Shared shape of {@code prepare} and {@code cleanup}: they act on an external server's data,
+ * Shared shape of {@code prepare}, {@code prewarm} and {@code cleanup}: they act on an external server's data,
  * because the servers bench launches live only for one run (and are prepared by it).
  */
 abstract class DataCommand implements Callable<Integer> {
@@ -36,8 +39,21 @@ abstract class DataCommand implements Callable<Integer> {
     ServerOptions server = new ServerOptions();
 
     @Option(names = {"--threads", "-t"}, paramLabel = "N", defaultValue = "1",
-            description = "Connections used to load data in parallel (default ${DEFAULT-VALUE}).")
+            description = "Connections used in parallel, one share of the tables each (default ${DEFAULT-VALUE}).")
     int threads;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "jmh",
+            description = "How the console reads: jmh (bench's lines) or sysbench (sysbench 1.0.20's, e.g. \"Creating "
+                    + "table 'sbtest1'...\"; the default for a sysbench command line).")
+    String format;
+
+    @Option(names = "--verbosity", paramLabel = "N", defaultValue = "" + ConsoleFormat.NOTICE,
+            description = "With --format sysbench, as sysbench's: 3 prints what sysbench prints, 4 and 5 add bench's "
+                    + "own lines, 2 and less leave sysbench's out (default ${DEFAULT-VALUE}).")
+    int verbosity;
+
+    /** Whether the console is sysbench's. */
+    private boolean sysbench;
 
     @Override
     public Integer call() throws Exception {
@@ -46,6 +62,18 @@ abstract class DataCommand implements Callable<Integer> {
                     + "--mysql-socket ('bench run' prepares the servers it launches by itself)");
         }
         RunCommand.checkThreads(java.util.List.of(threads));
+        ConsoleFormat console = RunCommand.consoleFormat(format, 95, "off", verbosity);
+        if (format.equals("memslap")) {
+            throw new UsageException("--format memslap is not valid for " + spec.name() + "; expected jmh or sysbench");
+        }
+        sysbench = console.style() == ConsoleFormat.Style.SYSBENCH;
+        if (sysbench && verbosity >= ConsoleFormat.NOTICE) {
+            SysbenchLine.banner(System.out);
+            if (parallel() && threads > 1) {
+                System.out.println("Initializing worker threads...");     // sysbench's parallel commands start threads
+                System.out.println();
+            }
+        }
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         String name = workload.requireWorkload(registry.workloads().keySet());
         WorkloadFactory factory = registry.workload(name);
@@ -57,4 +85,47 @@ abstract class DataCommand implements Callable<Integer> {
     }
 
     abstract void act(Workload workload, ServerHandle server, String name) throws Exception;
+
+    /** Whether the step shares the tables over --threads (sysbench's parallel commands: prepare, prewarm). */
+    boolean parallel() {
+        return true;
+    }
+
+    /** bench's own closing line, e.g. "Prepared ... in 1.2 s"; with --format sysbench from --verbosity 4 only. */
+    void done(String line) {
+        if (!sysbench || verbosity >= ConsoleFormat.INFO) {
+            System.out.println(line);
+        }
+    }
+
+    /**
+     * What the workload's step may use: {@link #threads} connections, its lines in sysbench's words printed with
+     * --format sysbench, its progress (loading rows) on {@code progress} otherwise.
+     */
+    PrepareContext context(LoadProgress progress) {
+        int parallel = threads;
+        boolean says = sysbench && verbosity >= ConsoleFormat.NOTICE;
+        return new PrepareContext() {
+            @Override
+            public int threads() {
+                return parallel;
+            }
+
+            @Override
+            public void progress(String unit, long done, long total) {
+                if (!sysbench) {
+                    progress.progress(unit, done, total);
+                }
+            }
+
+            @Override
+            public void log(String line) {
+                if (says) {
+                    synchronized (System.out) {     // whole lines from the step's threads
+                        System.out.println(line);
+                    }
+                }
+            }
+        };
+    }
 }

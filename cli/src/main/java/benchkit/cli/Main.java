@@ -28,15 +28,23 @@ public final class Main {
         // --stacktrace (as Gradle's) is taken anywhere on the line, for any command: what failed, with its stack trace
         List<String> rest = new ArrayList<>(List.of(args));
         Cli.showStackTraces(rest.removeIf(a -> a.equals(STACKTRACE)));
-        String[] translated;
+        SysbenchArgs.Translation line;
+        String[] expanded = rest.toArray(new String[0]);
         try {
-            String[] expanded = ExperimentFile.expand(rest.toArray(new String[0]));
-            translated = SysbenchArgs.translate(expanded, note -> err.println("bench: note: " + note));
+            expanded = ExperimentFile.expand(expanded);
+            line = SysbenchArgs.translation(expanded);
         } catch (UsageException e) {
+            if (SysbenchLine.looksLikeOne(expanded)) {
+                return SysbenchLine.fatal(e.getMessage());
+            }
             err.println("bench: " + e.getMessage());
             err.flush();
             return Cli.EXIT_USAGE;
         }
-        return cl.execute(translated);
+        if (line.sysbenchLine()) {
+            return SysbenchLine.run(cl, line);
+        }
+        line.notes().forEach(note -> err.println("bench: note: " + note.text()));
+        return cl.execute(line.args());
     }
 }

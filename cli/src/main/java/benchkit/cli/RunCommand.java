@@ -149,9 +149,16 @@ abstract class RunCommand implements Callable<Integer> {
     boolean allowInvalid;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "jmh",
-            description = "Extra summary lines: jmh (none beyond the table), sysbench (sysbench 1.0.20's final report "
-                    + "after each trial, over its measurement iterations) or memslap (\"Time to set N keys by T threads\").")
+            description = "How the console reads: jmh (bench's lines, JMH-style), sysbench (sysbench 1.0.20's output: its "
+                    + "header, progress lines and final report for each trial, over its measurement iterations; bench's "
+                    + "own lines from --verbosity 4; the default for a sysbench command line) or memslap (bench's lines "
+                    + "and \"Time to set N keys by T threads\").")
     String format;
+
+    @Option(names = "--verbosity", paramLabel = "N", defaultValue = "" + ConsoleFormat.NOTICE,
+            description = "With --format sysbench, as sysbench's: 3 prints what sysbench prints, 4 and 5 add bench's "
+                    + "own lines, 2 leaves out the report, 1 and 0 keep the errors only (default ${DEFAULT-VALUE}).")
+    int verbosity;
 
     @Option(names = "--percentile", paramLabel = "N", defaultValue = "95",
             description = "Latency percentile of the progress lines and the sysbench report, as sysbench's "
@@ -159,7 +166,8 @@ abstract class RunCommand implements Callable<Integer> {
     int percentile;
 
     @Option(names = "--histogram", paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "off",
-            description = "With --format sysbench: print sysbench's latency histogram before each report (default ${DEFAULT-VALUE}).")
+            description = "With --format sysbench: print sysbench's latency histogram before each report (default "
+                    + "${DEFAULT-VALUE}).")
     String histogram;
 
     @Option(names = "--collect", paramLabel = "NAME:VALUE",
@@ -207,7 +215,11 @@ abstract class RunCommand implements Callable<Integer> {
         if (!List.of("jmh", "sysbench", "memslap").contains(format)) {
             throw new UsageException("--format " + format + " is not valid; expected jmh, sysbench or memslap");
         }
-        ConsoleFormat console = consoleFormat(format, percentile, histogram);
+        ConsoleFormat console = consoleFormat(format, percentile, histogram, verbosity);
+        boolean sysbenchOutput = console.style() == ConsoleFormat.Style.SYSBENCH;
+        if (sysbenchOutput && verbosity >= ConsoleFormat.NOTICE) {
+            SysbenchLine.banner(System.out);
+        }
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Optional<WorkerRole> role = workers.role();
@@ -249,7 +261,8 @@ abstract class RunCommand implements Callable<Integer> {
         Optional<Study> published = readStudy(study);
         ClientCpus.pin(server.clientCpus);
         if (server.usesDefaultServer() && plans.values().stream().flatMap(p -> p.variants().stream())
-                .anyMatch(v -> ServerChoice.DEFAULT.equals(v.params().get("distribution")))) {
+                .anyMatch(v -> ServerChoice.DEFAULT.equals(v.params().get("distribution")))
+                && (!sysbenchOutput || verbosity >= ConsoleFormat.INFO)) {
             System.out.println(ServerChoice.DEFAULT_NOTE);
         }
 
@@ -335,7 +348,7 @@ abstract class RunCommand implements Callable<Integer> {
             long executeNumber = given.containsKey("execute-number") ? Long.parseLong(given.get("execute-number").strip()) : 0;
             MemslapLines.print(scores, registry::workload, executeNumber, iterations * time, System.out);
         }
-        for (String failure : failures) {
+        for (String failure : sysbenchOutput ? List.<String>of() : failures) {     // sysbench's console said FATAL
             spec.commandLine().getErr().println("bench: error: " + failure);
         }
         spec.commandLine().getErr().flush();
@@ -445,8 +458,8 @@ abstract class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code --format}, {@code --percentile} and {@code --histogram}, checked as sysbench checks them. */
-    static ConsoleFormat consoleFormat(String format, int percentile, String histogram) {
+    /** {@code --format}, {@code --percentile}, {@code --histogram} and {@code --verbosity}, checked as sysbench checks them. */
+    static ConsoleFormat consoleFormat(String format, int percentile, String histogram, int verbosity) {
         if (percentile < 0 || percentile > 100) {
             throw new UsageException("--percentile=" + percentile + " is not valid; expected 1 to 100, or 0 for none");
         }
@@ -461,7 +474,11 @@ abstract class RunCommand implements Callable<Integer> {
         if (withHistogram && percentile == 0) {
             throw new UsageException("--histogram cannot be used with --percentile=0 (as in sysbench)");
         }
-        return new ConsoleFormat(percentile, format.equals("sysbench"), withHistogram);
+        if (verbosity < 0 || verbosity > 5) {
+            throw new UsageException("--verbosity=" + verbosity + " is not valid; expected 0 to 5 (as in sysbench)");
+        }
+        return new ConsoleFormat(format.equals("sysbench") ? ConsoleFormat.Style.SYSBENCH : ConsoleFormat.Style.JMH,
+                percentile, withHistogram, verbosity);
     }
 
     private ClientThreads clientThreads() {

@@ -24,7 +24,10 @@ import java.util.function.Consumer;
  * {@link UsageException}) where ignoring it would change what is measured.
  */
 final class SysbenchArgs {
-    private static final List<String> COMMANDS = List.of("run", "prepare", "cleanup");
+    private static final List<String> COMMANDS = List.of("run", "prepare", "cleanup", "prewarm", "warmup");
+    /** Options sysbench 1.0.20 itself still takes under their old names, with a warning (its sysbench.c, init()). */
+    private static final List<String> DEPRECATED_IN_SYSBENCH = List.of("--num-threads", "--max-requests", "--max-time",
+            "--tx-rate");
     /** bench's subcommands whose arguments are not sysbench's. */
     private static final List<String> OTHER_COMMANDS = List.of("list", "report", "compare");
     /** sysbench 1.0 takes lists here and spreads connections over them; bench connects to one server. */
@@ -33,6 +36,8 @@ final class SysbenchArgs {
     private static final List<String> ADDING_UP = List.of("--mysqld", "--allocator-env", "--collect");
     /** sysbench 0.4's default of --max-requests (0.5 kept it; 1.0 made it 0). */
     private static final String LEGACY_MAX_REQUESTS = "10000";
+    /** sysbench 1.0's default --time. */
+    private static final String SYSBENCH_TIME = "10";
     /** The longest --time bench takes: what runs "until --max-requests events" stands for. */
     private static final String UNTIL_EVENTS = String.valueOf(7 * 24 * 3600);
 
@@ -48,10 +53,45 @@ final class SysbenchArgs {
     private SysbenchArgs() {
     }
 
-    static String[] translate(String[] args, Consumer<String> note) {
-        if (args.length > 0 && OTHER_COMMANDS.contains(args[0])) {
-            return args;
+    /**
+     * A note on how bench read the line; {@code sysbenchWarning} is the warning sysbench 1.0.20 itself prints for the
+     * same option (e.g. {@code --num-threads is deprecated, use --threads instead}), or null.
+     */
+    record Note(String text, String sysbenchWarning) {
+    }
+
+    /**
+     * The line in bench's terms.
+     *
+     * @param sysbenchLine whether it was a sysbench command line (a sysbench test, or 0.4/0.5's oltp options), which
+     *                     bench then runs as sysbench 1.0.20 would: its output, its exit codes
+     */
+    record Translation(String[] args, List<Note> notes, boolean sysbenchLine) {
+        /** sysbench's --verbosity on the line (3, its default, if none). */
+        int verbosity() {
+            String v = valueOf(List.of(args), "--verbosity");
+            try {
+                int n = v == null ? 3 : Integer.parseInt(v.strip());
+                return n >= 0 && n <= 5 ? n : 3;     // a bad one is refused, after the notes
+            } catch (NumberFormatException e) {
+                return 3;
+            }
         }
+    }
+
+    /** The line in bench's terms, each note given to {@code note}. */
+    static String[] translate(String[] args, Consumer<String> note) {
+        Translation t = translation(args);
+        t.notes().forEach(n -> note.accept(n.text()));
+        return t.args();
+    }
+
+    static Translation translation(String[] args) {
+        List<Note> notes = new ArrayList<>();
+        if (args.length > 0 && OTHER_COMMANDS.contains(args[0])) {
+            return new Translation(args, notes, false);
+        }
+        Consumer<String> note = text -> notes.add(new Note(text, null));
         String[] typed = args;
         args = withConfigFile(args);
         List<String> out = new ArrayList<>();
@@ -71,7 +111,8 @@ final class SysbenchArgs {
                 if (COMMANDS.contains(arg) && command == null) {
                     command = arg;          // sysbench's command comes after the test, bench's before options
                 } else if (arg.equals("help") && command == null) {
-                    return new String[] {"list"};   // sysbench's help lists a test's options, bench list every workload's
+                    // sysbench's help lists a test's options, bench's list every workload's
+                    return new Translation(new String[] {"list"}, notes, false);
                 } else if (test == null && workload == null && SysbenchTest.isTestName(arg)) {
                     test = arg;
                     testAt = out.size();
@@ -114,10 +155,16 @@ final class SysbenchArgs {
                 case "--oltp-read-only" -> readOnly = value == null ? "on" : value;
                 case "--oltp-test-mode" -> testMode = value;
                 case "--oltp-nontrx-mode" -> nontrxMode = value;
+                case "--oltp-table-name" -> {
+                    // 0.4 names its one table; study C ran 8 processes on 8 such tables, which must stay 8 tables
+                    note.accept("--oltp-table-name is bench's --table-name (one table of that name; sysbench 1.0 has none)");
+                    out.add("--table-name=" + (value == null ? "" : value));
+                }
                 default -> {
                     if (SysbenchOptions.RENAMED.containsKey(name)) {
                         String modern = SysbenchOptions.RENAMED.get(name);
-                        note.accept(name + " is " + modern + " in sysbench 1.0 and bench");
+                        notes.add(new Note(name + " is " + modern + " in sysbench 1.0 and bench", DEPRECATED_IN_SYSBENCH
+                                .contains(name) ? name + " is deprecated, use " + modern + " instead" : null));
                         out.add(modern + (value != null ? "=" + value : ""));
                     } else if (SysbenchOptions.noEquivalent(name).isPresent()) {
                         ignore(name, value, SysbenchOptions.noEquivalent(name).get(), note);
@@ -145,6 +192,12 @@ final class SysbenchArgs {
             SysbenchTest.Resolved resolved = SysbenchTest.resolve(test, legacyTest, ro, testMode, nontrxMode, command, note);
             workload = resolved.workload();
             command = resolved.command();
+            if (indexOf(out, "--format") < 0) {
+                out.add("--format=sysbench");   // sysbench's output, for the scripts that parse it
+            }
+            if (indexOf(out, "--report-interval") < 0) {
+                out.add("--report-interval=0");  // sysbench prints no progress lines unless asked
+            }
             lastWins(out);
             out.add(0, "--workload=" + workload);
         } else {
@@ -157,16 +210,20 @@ final class SysbenchArgs {
         if (password(typed)) {
             note.accept("--mysql-password shows in the process list; BENCH_MYSQL_PASSWORD keeps it out");
         }
-        String cmd = command == null ? "run" : command;
+        String cmd = command == null ? "run" : command.equals("warmup") ? "prewarm" : command;
         if (!cmd.equals("run")) {
             dropRunOnly(out, cmd, note);
         } else if (sysbenchLine) {
-            durationAsSysbench(out, legacyTest, note);
+            durationAsSysbench(out, legacyTest, notes);
         }
         if (command != null) {
-            out.add(0, command);
+            out.add(0, command.equals("warmup") ? "prewarm" : command);     // sysbench's two names of one command
         }
-        return out.toArray(new String[0]);
+        // sysbench's warnings in the order it prints them (its init()), whatever the order of the options
+        List<String> order = List.of("--num-threads", "--max-requests", "--max-time", "Both", "--tx-rate");
+        notes.sort(java.util.Comparator.comparingInt(n -> n.sysbenchWarning() == null ? -1
+                : order.indexOf(n.sysbenchWarning().substring(0, n.sysbenchWarning().indexOf(' ')))));
+        return new Translation(out.toArray(new String[0]), notes, sysbenchLine);
     }
 
     /**
@@ -301,24 +358,42 @@ final class SysbenchArgs {
      * iteration of that length, unless the line says how bench should iterate. 0.4 and 0.5 also stop
      * after 10000 events unless --max-requests says otherwise, with no time limit by default.
      */
-    private static void durationAsSysbench(List<String> out, boolean legacy, Consumer<String> note) {
+    private static void durationAsSysbench(List<String> out, boolean legacy, List<Note> notes) {
         if (indexOf(out, "--iterations") < 0 && indexOf(out, "--warmup-iterations") < 0) {
-            note.accept("as in sysbench, one measurement of the whole --time and no warmup "
-                    + "(--iterations and --warmup-iterations give bench's statistics)");
+            notes.add(new Note("as in sysbench, one measurement of the whole --time and no warmup "
+                    + "(--iterations and --warmup-iterations give bench's statistics)", null));
             out.add("--warmup-iterations=0");
             out.add("--iterations=1");
         }
-        if (!legacy) {
-            return;
+        if (indexOf(out, "--threads") < 0) {
+            out.add("--threads=1");                 // sysbench's default
         }
-        if (indexOf(out, "--events") < 0) {
-            note.accept("sysbench 0.4/0.5 stop after --max-requests=" + LEGACY_MAX_REQUESTS + " events by default");
+        if (legacy && indexOf(out, "--events") < 0) {
+            notes.add(new Note("sysbench 0.4/0.5 stop after --max-requests=" + LEGACY_MAX_REQUESTS + " events by default",
+                    null));
             out.add("--events=" + LEGACY_MAX_REQUESTS);
         }
-        String events = valueOf(out, "--events");
-        if (indexOf(out, "--time") < 0 && events != null && !events.strip().equals("0")) {
-            out.add("--time=" + UNTIL_EVENTS);      // 0.4/0.5 have no time limit by default: the events end the run
+        if (!legacy && indexOf(out, "--time") < 0) {
+            out.add("--time=" + SYSBENCH_TIME);
         }
+        String time = valueOf(out, "--time");
+        if (time == null || isZero(time)) {
+            // 0.4/0.5 have no time limit by default, 1.0 none with --time=0: the events end the run, or nothing does
+            if (isZero(valueOf(out, "--events"))) {
+                notes.add(new Note("no --time and no --events: the run goes on until stopped (Ctrl-C)",
+                        "Both event and time limits are disabled, running an endless test"));
+            }
+            int at = indexOf(out, "--time");
+            if (at >= 0) {
+                out.subList(at, out.get(at).contains("=") ? at + 1 : Math.min(out.size(), at + 2)).clear();
+            }
+            out.add("--time=" + UNTIL_EVENTS);
+        }
+    }
+
+    /** An absent or zero count, as sysbench reads {@code --events} and {@code --time}. */
+    private static boolean isZero(String value) {
+        return value == null || value.strip().matches("0+(\\.0*)?");
     }
 
     private static int indexOf(List<String> out, String option) {
@@ -330,7 +405,7 @@ final class SysbenchArgs {
         return -1;
     }
 
-    private static String valueOf(List<String> out, String option) {
+    static String valueOf(List<String> out, String option) {
         int i = indexOf(out, option);
         if (i < 0) {
             return null;

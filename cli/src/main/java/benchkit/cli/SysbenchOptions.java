@@ -54,7 +54,6 @@ final class SysbenchOptions {
             Map.entry("--db-driver", new NoEquivalent("mysql", null,
                     "bench speaks to MySQL-family servers (and memcached) only")),
             Map.entry("--oltp-connect-delay", new NoEquivalent(ANY, "is ignored: it only delays connecting, before any measurement", null)),
-            Map.entry("--oltp-table-name", new NoEquivalent(ANY, "is ignored: bench's tables are sbtest1..N, as in sysbench 0.5 and 1.0", null)),
             Map.entry("--myisam-max-rows", new NoEquivalent(ANY, "is ignored: it only sizes MyISAM tables", null)),
             Map.entry("--oltp-sp-name", new NoEquivalent(ANY, "is ignored: it serves --oltp-test-mode=sp only", null)),
             Map.entry("--init-rng", new NoEquivalent(ANY, "is ignored: bench seeds its random numbers from the clock unless --rand-seed=N", null)),

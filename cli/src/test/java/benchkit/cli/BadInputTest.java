@@ -63,16 +63,13 @@ class BadInputTest {
         "--workload point-select --allocator glibc,jemalloc --until-settled --forks 2 | running until settled needs at least 3 forks",
         "--workload point-select --allocator glibc,jemalloc --budget 2m --method bootstrap | --until-settled judges with --method forks-t",
         "--workload point-select --allocator glibc,jemalloc --until-settled --budget off | --until-settled needs a budget; --budget off asks for a fixed number of forks",
-        // the same code from every subcommand and from pasted sysbench lines
+        // the same code from every subcommand (a pasted sysbench line exits as sysbench: SysbenchArgsTest.refusedLines)
         "compare /nonexistent /nonexistent2                    | /nonexistent is not a result directory (no jmh-result.json in it)",
         "compare --fail-on-regression                          | Missing required parameter: 'DIR'",
         "merge --out /tmp/benchkit-never-made /nonexistent     | /nonexistent is not a directory",
         "merge                                                 | Missing required options and parameters",
         "report /nonexistent                                   | /nonexistent is not a result directory",
         "calibrate --workload nosuch                           | unknown workload 'nosuch'; valid: ",
-        "oltp_read_only --threads=0 run                        | --threads=0 is not valid; expected thread counts from 1",
-        "oltp_read_only --tables=x run                         | oltp-read-only: --tables=x is not valid; expected a whole number",
-        "oltp_read_only frob                                   | unexpected argument 'frob'",
         "new foo /tmp/benchkit-never-made                      | unknown project kind 'foo'; valid: ci-check, workload",
         "new workload /tmp                                     | /tmp already exists and is not an empty directory",
         // bench itself takes the run options; before a subcommand they would be ignored

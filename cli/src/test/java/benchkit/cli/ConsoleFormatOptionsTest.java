@@ -21,23 +21,23 @@ class ConsoleFormatOptionsTest {
 
     private static ConsoleFormat format(String... args) {
         RunCommand cmd = parse(args);
-        return RunCommand.consoleFormat(cmd.format, cmd.percentile, cmd.histogram);
+        return RunCommand.consoleFormat(cmd.format, cmd.percentile, cmd.histogram, cmd.verbosity);
     }
 
     @Test
     void defaultsAreSysbenchsWithoutTheReport() {
-        assertEquals(new ConsoleFormat(95, false, false), format("--workload", "point-select"));
+        assertEquals(ConsoleFormat.DEFAULT, format("--workload", "point-select"));
         assertEquals(ConsoleFormat.DEFAULT, format("--workload", "point-select"));
     }
 
     @Test
     void sysbenchSpellingsOfTheHistogram() {
-        ConsoleFormat on = new ConsoleFormat(99, true, true);
+        ConsoleFormat on = new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 99, true, 3);
         assertEquals(on, format("--format", "sysbench", "--histogram=on", "--percentile=99"));
         assertEquals(on, format("--format", "sysbench", "--histogram", "on", "--percentile", "99"));
         assertEquals(on, format("--format=sysbench", "--percentile=99", "--histogram"));
-        assertEquals(new ConsoleFormat(95, true, false), format("--format", "sysbench", "--histogram=off"));
-        assertEquals(new ConsoleFormat(0, true, false), format("--format", "sysbench", "--percentile", "0"));
+        assertEquals(new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 95, false, 3), format("--format", "sysbench", "--histogram=off"));
+        assertEquals(new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 0, false, 3), format("--format", "sysbench", "--percentile", "0"));
         // A bare --histogram does not swallow the next option.
         RunCommand cmd = parse("--format", "sysbench", "--histogram", "--threads", "4");
         assertEquals("on", cmd.histogram);
@@ -47,13 +47,13 @@ class ConsoleFormatOptionsTest {
 
     @Test
     void percentileAlsoAppliesToOtherFormats() {
-        assertEquals(new ConsoleFormat(99, false, false), format("--percentile", "99"));
+        assertEquals(new ConsoleFormat(ConsoleFormat.Style.JMH, 99, false, 3), format("--percentile", "99"));
     }
 
     @Test
     void sysbenchCommandLinesKeepThem() {
         String[] args = SysbenchArgs.translate(new String[] {"oltp_read_write", "--threads=4", "--time=3",
             "--histogram=on", "--percentile=99", "--format=sysbench", "run"}, note -> { });
-        assertEquals(new ConsoleFormat(99, true, true), format(args));
+        assertEquals(new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 99, true, 3), format(args));
     }
 }

@@ -30,8 +30,10 @@ class SysbenchArgsTest {
 
     private final List<String> notes = new ArrayList<>();
 
+    /** What bench runs for {@code line}, but for the console of sysbench lines (sysbenchLinesGetSysbenchsConsole). */
     private String[] translate(String line) {
-        return SysbenchArgs.translate(line.strip().split("\\s+"), notes::add);
+        return List.of(SysbenchArgs.translate(line.strip().split("\\s+"), notes::add)).stream()
+                .filter(a -> !a.equals("--format=sysbench") && !a.equals("--report-interval=0")).toArray(String[]::new);
     }
 
     /**
@@ -57,7 +59,7 @@ class SysbenchArgsTest {
           --mysql-engine-trx=yes --myisam-max-rows=1000000 --mysql-table-engine=innodb --oltp-auto-inc=on \
           --oltp-nontrx-mode=select --init-rng=on --max-requests=0 --max-time=60 --num-threads=8 --forced-shutdown=off \
           --thread-stack-size=64K --db-ps-mode=auto --debug=off --validate=off run \
-          | run --workload=oltp-read-write --mysql-host=db1 --rand-spec-iter=12 --rand-spec-pct=1 --rand-spec-res=75 \
+          | run --workload=oltp-read-write --mysql-host=db1 --table-name=sbtest --rand-spec-iter=12 --rand-spec-pct=1 --rand-spec-res=75 \
             --mysql-storage-engine=innodb --auto-inc=on --events=0 --time=60 --threads=8 --warmup-iterations=0 --iterations=1 \
           | --oltp-connect-delay is ignored: it only delays connecting
         # Study A (sysbench 0.5): prepare with parallel_prepare.lua, then read-only and read-write
@@ -78,40 +80,41 @@ class SysbenchArgsTest {
         --oltp-point-selects=1 --oltp-simple-ranges=0 --oltp-sum-ranges=0 --oltp-order-ranges=0 --oltp-distinct-ranges=0 \
           --oltp-skip-trx=on --oltp-read-only=on \
           | --workload=oltp-read-only --point-selects=1 --simple-ranges=0 --sum-ranges=0 --order-ranges=0 \
-            --distinct-ranges=0 --skip-trx=on --warmup-iterations=0 --iterations=1 --events=10000 --time=604800 \
+            --distinct-ranges=0 --skip-trx=on --warmup-iterations=0 --iterations=1 --threads=1 --events=10000 --time=604800 \
           | sysbench 0.4/0.5 stop after --max-requests=10000 events by default
         --test=oltp --mysql-socket=/run/mysqld/mysqld.sock --mysql-user=sbtest --oltp-table-name=sbtest3 \
           --oltp-table-size=10000000 --oltp-point-selects=1 --oltp-simple-ranges=0 --oltp-sum-ranges=0 --oltp-order-ranges=0 \
           --oltp-distinct-ranges=0 --oltp-skip-trx=on --oltp-read-only=on --num-threads=64 --max-requests=0 --max-time=60 run \
-          | run --workload=oltp-read-only --mysql-socket=/run/mysqld/mysqld.sock --mysql-user=sbtest --table-size=10000000 \
+          | run --workload=oltp-read-only --mysql-socket=/run/mysqld/mysqld.sock --mysql-user=sbtest --table-name=sbtest3 \
+            --table-size=10000000 \
             --point-selects=1 --simple-ranges=0 --sum-ranges=0 --order-ranges=0 --distinct-ranges=0 --skip-trx=on \
             --threads=64 --events=0 --time=60 --warmup-iterations=0 --iterations=1 \
-          | --oltp-table-name is ignored: bench's tables are sbtest1..N
+          | --oltp-table-name is bench's --table-name
         # sysbench 0.4's other modes of its oltp test
         --test=oltp --oltp-test-mode=simple --oltp-table-size=100000 --num-threads=16 --max-requests=100000 run \
           | run --workload=point-select --table-size=100000 --threads=16 --events=100000 --warmup-iterations=0 --iterations=1 --time=604800 \
           | --test=oltp is --workload point-select
         --test=oltp --oltp-test-mode=nontrx --oltp-nontrx-mode=update_key --max-requests=0 --max-time=60 run \
-          | run --workload=oltp-update-index --events=0 --time=60 --warmup-iterations=0 --iterations=1 | --test=oltp is --workload oltp-update-index
+          | run --workload=oltp-update-index --events=0 --time=60 --warmup-iterations=0 --iterations=1 --threads=1 | --test=oltp is --workload oltp-update-index
         --test=oltp --oltp-test-mode=nontrx --max-requests=0 --max-time=60 run \
-          | run --workload=point-select --events=0 --time=60 --warmup-iterations=0 --iterations=1 | --test=oltp is --workload point-select
+          | run --workload=point-select --events=0 --time=60 --warmup-iterations=0 --iterations=1 --threads=1 | --test=oltp is --workload point-select
         # A bare flag does not swallow the command after it
         --test=oltp --oltp-read-only --max-requests=0 --max-time=60 run \
-          | run --workload=oltp-read-only --events=0 --time=60 --warmup-iterations=0 --iterations=1 | --oltp-read-only=on is --workload oltp-read-only
+          | run --workload=oltp-read-only --events=0 --time=60 --warmup-iterations=0 --iterations=1 --threads=1 | --oltp-read-only=on is --workload oltp-read-only
         # sysbench 0.5's other scripts and options, in its underscore spelling too
         --test=tests/db/select.lua --oltp_tables_count=4 --tx-rate=100 --report-interval=10 --rand-init=on \
           --rand-type=pareto --max-requests=0 --max-time=30 run \
           | run --workload=point-select --tables=4 --rate=100 --report-interval=10 --rand-type=pareto --events=0 \
-            --time=30 --warmup-iterations=0 --iterations=1 | --tx-rate is --rate in sysbench 1.0 and bench
+            --time=30 --warmup-iterations=0 --iterations=1 --threads=1 | --tx-rate is --rate in sysbench 1.0 and bench
         --test=/usr/share/sysbench/tests/db/select_random_ranges.lua --oltp-tables-count=2 --max-time=10 --max-requests=0 run \
-          | run --workload=select-random-ranges --tables=2 --time=10 --events=0 --warmup-iterations=0 --iterations=1 \
+          | run --workload=select-random-ranges --tables=2 --time=10 --events=0 --warmup-iterations=0 --iterations=1 --threads=1 \
           | is --workload select-random-ranges
         # sysbench 1.0: options before and after the test name, a script by path, prepare and cleanup
         oltp_read_write --mysql-host=db1 --tables=2 --threads=4 --time=30 --report-interval=1 --db-driver=mysql run \
           | run --workload=oltp-read-write --mysql-host=db1 --tables=2 --threads=4 --time=30 --report-interval=1 --warmup-iterations=0 --iterations=1 \
           | one measurement of the whole --time and no warmup
         --db-driver=mysql --mysql-socket=/run/mysqld/mysqld.sock /usr/share/sysbench/oltp_point_select.lua --threads=8 run \
-          | run --workload=point-select --mysql-socket=/run/mysqld/mysqld.sock --threads=8 --warmup-iterations=0 --iterations=1 \
+          | run --workload=point-select --mysql-socket=/run/mysqld/mysqld.sock --threads=8 --warmup-iterations=0 --iterations=1 --time=10 \
           | /usr/share/sysbench/oltp_point_select.lua is --workload point-select
         oltp_read_only --tables=4 --table-size=1000 --threads=4 --time=60 --report-interval=10 --percentile=99 \
           --mysql-host=db1 prepare \
@@ -122,16 +125,16 @@ class SysbenchArgsTest {
         oltp_read_write --mysql-host=db1 --mysql-ssl=off --mysql-ignore-errors=all --rand-seed=7 --histogram=on \
           --format sysbench --iterations 3 run \
           | run --workload=oltp-read-write --mysql-host=db1 --mysql-ignore-errors=all --rand-seed=7 --histogram=on \
-            --format sysbench --iterations 3 | ""
+            --format sysbench --iterations 3 --threads=1 --time=10 | ""
         # A password on the line is passed on, never echoed, and the note says how to keep it out of ps
         oltp_read_only --mysql-host=db1 --mysql-password=s3cret run \
-          | run --workload=oltp-read-only --mysql-host=db1 --mysql-password=s3cret --warmup-iterations=0 --iterations=1 \
+          | run --workload=oltp-read-only --mysql-host=db1 --mysql-password=s3cret --warmup-iterations=0 --iterations=1 --threads=1 --time=10 \
           | --mysql-password shows in the process list; BENCH_MYSQL_PASSWORD keeps it out
         # As in sysbench, an option given twice takes the last (a wrapper's defaults, then the user's)
         oltp_read_only --threads=1 --mysql-host=db1 --tables=2 --threads 2 --tables=4 --percentile 99 --percentile=95 run \
-          | run --workload=oltp-read-only --mysql-host=db1 --threads 2 --tables=4 --percentile=95 --warmup-iterations=0 --iterations=1 | ""
+          | run --workload=oltp-read-only --mysql-host=db1 --threads 2 --tables=4 --percentile=95 --warmup-iterations=0 --iterations=1 --time=10 | ""
         oltp_read_only --mysql-host=db1 --mysqld a=1 --mysqld b=2 --mysqld a=3 run \
-          | run --workload=oltp-read-only --mysql-host=db1 --mysqld b=2 --mysqld a=3 --warmup-iterations=0 --iterations=1 | ""
+          | run --workload=oltp-read-only --mysql-host=db1 --mysqld b=2 --mysqld a=3 --warmup-iterations=0 --iterations=1 --threads=1 --time=10 | ""
         # bench's own lines are unchanged
         --workload point-select --threads 8,16 --table-size=100 | --workload point-select --threads 8,16 --table-size=100 | ""
         run --workload oltp-read-only --tables 4 --out run | run --workload oltp-read-only --tables=4 --out run | ""
@@ -148,7 +151,7 @@ class SysbenchArgsTest {
         benchAccepts(args);
     }
 
-    /** Refused lines: {@code line | the reason bench gives}; exit 2, one line, no stack trace. */
+    /** Refused lines: {@code line | the reason bench gives}; as sysbench, exit 1 and one FATAL line on stdout, no stack trace. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
         --test=tests/db/parallel_prepare.lua --oltp-table-size=3000000 --oltp-tables-count=32 --num-threads=32 run \
@@ -174,29 +177,57 @@ class SysbenchArgsTest {
         --test=cpu --cpu-max-prime=20000 run       | sysbench's cpu is a CPU test
         bulk_insert --mysql-host=db1 run           | sysbench's bulk_insert is multi-row INSERTs
         --test=tests/db/nosuch.lua run             | unknown sysbench test 'tests/db/nosuch.lua'
+        oltp_read_only --threads=0 run             | --threads=0 is not valid; expected thread counts from 1
+        oltp_read_only --tables=x run              | oltp-read-only: --tables=x is not valid; expected a whole number
+        oltp_read_only frob                        | unexpected argument 'frob'
+        oltp_read_only --verbosity=9 run           | --verbosity=9 is not valid; expected 0 to 5
         """)
     void refusedLines(String line, String reason) {
-        PrintStream saved = System.err;
+        PrintStream savedOut = System.out;
+        PrintStream savedErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit;
         try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
             System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
             exit = Main.run(line.strip().split("\\s+"));
         } finally {
-            System.setErr(saved);
+            System.setOut(savedOut);
+            System.setErr(savedErr);
         }
-        String text = err.toString(StandardCharsets.UTF_8);
-        List<String> errors = text.lines().filter(l -> !l.startsWith("bench: note: ")).toList();
-        assertEquals(2, exit, text);
-        assertTrue(errors.get(0).startsWith("bench: ") && errors.get(0).contains(reason.strip()),
-                "expected '" + reason.strip() + "' in: " + text);
-        assertTrue(errors.size() <= 2 && !text.contains("\tat "), "one line, no stack trace: " + text);
+        String text = out.toString(StandardCharsets.UTF_8);
+        List<String> fatal = text.lines().filter(l -> l.startsWith("FATAL: ")).toList();
+        assertEquals(1, exit, text + err);
+        assertTrue(fatal.size() == 1 && fatal.get(0).contains(reason.strip()), "expected '" + reason.strip() + "' in: " + text);
+        assertTrue(err.size() == 0 && !text.contains("\tat "), "nothing more, no stack trace: " + text + err);
+    }
+
+    @Test
+    void sysbenchLinesGetSysbenchsConsoleAndDefaults() {
+        List<String> run = List.of(SysbenchArgs.translate("oltp_read_only --mysql-host=db1 run".split(" "), notes::add));
+        assertTrue(run.containsAll(List.of("--format=sysbench", "--report-interval=0", "--threads=1", "--time=10")), run.toString());
+        List<String> asked = List.of(SysbenchArgs.translate(
+                "oltp_read_only --mysql-host=db1 --format=jmh --report-interval=2 run".split(" "), notes::add));
+        assertTrue(asked.contains("--format=jmh") && asked.contains("--report-interval=2")
+                && !asked.contains("--format=sysbench") && !asked.contains("--report-interval=0"), asked.toString());
+        List<String> prewarm = List.of(SysbenchArgs.translate("oltp_read_only --mysql-host=db1 warmup".split(" "), notes::add));
+        assertEquals("prewarm", prewarm.get(0), "sysbench's warmup is its prewarm");
+        List<String> endless = List.of(SysbenchArgs.translate("oltp_read_only --time=0 run".split(" "), notes::add));
+        assertTrue(endless.contains("--time=604800"), endless.toString());
+        SysbenchArgs.Translation t = SysbenchArgs.translation("oltp_read_only --time=0 --num-threads=2 run".split(" "));
+        assertEquals(List.of("--num-threads is deprecated, use --threads instead",
+                "Both event and time limits are disabled, running an endless test"),
+                t.notes().stream().map(SysbenchArgs.Note::sysbenchWarning).filter(java.util.Objects::nonNull).toList());
+        assertTrue(t.sysbenchLine());
+        assertTrue(!SysbenchArgs.translation("--workload point-select".split(" ")).sysbenchLine());
     }
 
     @Test
     void aPasswordGivenWithASpaceIsStillOneOption() {
         String[] args = translate("oltp_read_only --mysql-password s3cret --tables=2 run");
-        assertArrayEquals(("run --workload=oltp-read-only --mysql-password s3cret --tables=2" + ONE_RUN).split(" "), args);
+        assertArrayEquals(("run --workload=oltp-read-only --mysql-password s3cret --tables=2" + ONE_RUN + " --threads=1 --time=10")
+                .split(" "), args);
         assertTrue(notes.stream().noneMatch(n -> n.contains("s3cret")), notes.toString());
     }
 
@@ -206,7 +237,7 @@ class SysbenchArgsTest {
         Files.writeString(cfg, "# sysbench 1.0 --config-file\nmysql-password=s3cret\nmysql-host=db1\n\ntables=4\nthreads=2\n");
         String[] args = translate("oltp_read_only --config-file=" + cfg + " --threads=8 run");
         assertArrayEquals(("run --workload=oltp-read-only --mysql-password=s3cret --mysql-host=db1 --tables=4 --threads=8"
-                + ONE_RUN).split(" "), args, "the line's --threads replaces the file's");
+                + ONE_RUN + " --time=10").split(" "), args, "the line's --threads replaces the file's");
         assertTrue(notes.stream().noneMatch(n -> n.contains("password")), "no password on the line: " + notes);
         benchAccepts(args);
     }

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code --format sysbench --histogram on --percentile 99} through bench.jar against Debian's mariadbd:
- * sysbench's final report after each trial, in its blocks and order, with numbers that agree with each
- * other and with the journal's measurement iterations.
+ * {@code --format sysbench --histogram on --percentile 99 --verbosity 4} through bench.jar against Debian's
+ * mariadbd, two thread counts, bench's lines too: sysbench's final report after each trial, in its blocks and
+ * order, with numbers that agree with each other and with the journal's measurement iterations.
  */
 class SysbenchFormatIT {
     private static final List<Integer> THREADS = List.of(2, 4);
@@ -33,7 +33,7 @@ class SysbenchFormatIT {
                 "--workload", "oltp-read-write", "--server", "system", "--tables", "2", "--table-size", "1000",
                 "--threads", "2,4", "--warmup-iterations", "1", "--warmup-time", "1", "--iterations", "2",
                 "--time", "2", "--report-interval", "1", "--collectors", "none",
-                "--format", "sysbench", "--histogram", "on", "--percentile", "99", "--out", out.toString());
+                "--format", "sysbench", "--histogram", "on", "--percentile", "99", "--verbosity", "4", "--out", out.toString());
         assertEquals(0, r.exit(), r.all());
         ServerProcesses.assertNoneLeft(mark);
         String stdout = r.out();

@@ -1,11 +1,21 @@
 package benchkit.spi;
 
-/** What {@link Workload#prepare} may use: parallelism and a place to report progress. */
+/**
+ * What a data step ({@link Workload#prepare}, {@link Workload#prewarm}, {@link Workload#cleanup(Target, PrepareContext)})
+ * may use: parallelism and a place to report progress.
+ */
 public interface PrepareContext {
     /** How many threads (connections) the prepare step may use. */
     int threads();
 
     /** Reports progress of loading one unit (e.g. a table); may be called from any thread. */
     default void progress(String unit, long done, long total) {
+    }
+
+    /**
+     * Says what the step does now, in the words of the tool the workload reproduces (sysbench's {@code Creating
+     * table 'sbtest1'...}), for a console that prints that tool's output; may be called from any thread.
+     */
+    default void log(String line) {
     }
 }

@@ -20,6 +20,21 @@ public interface Workload extends AutoCloseable {
     default void cleanup(Target target) throws Exception {
     }
 
+    /** Removes the data, saying what it does to {@code context} (e.g. sysbench's {@code Dropping table 'sbtest1'...}). */
+    default void cleanup(Target target, PrepareContext context) throws Exception {
+        cleanup(target);
+    }
+
+    /**
+     * Reads the prepared data into the server's caches before a measurement (sysbench's {@code prewarm} command),
+     * with up to {@code context.threads()} connections.
+     *
+     * @throws UnsupportedOperationException when the workload has no such step (the default)
+     */
+    default void prewarm(Target target, PrepareContext context) throws Exception {
+        throw new UnsupportedOperationException("it has no prewarm step");
+    }
+
     /**
      * The server this workload's own options point it at, e.g. memcached's {@code --memcached-servers}
      * (its first server): the run loads that server as it is, instead of one bench launches or

@@ -40,7 +40,7 @@ final class InsertEvents extends OneRequestScript {
         int k = random.next(1, options.tableSize());
         long id = options.autoInc() ? 0 : uniqueIds.next() - 2147483648L;
         sql.setLength(0);
-        sql.append("INSERT INTO sbtest").append(table).append(" (id, k, c, pad) VALUES (")
+        sql.append("INSERT INTO ").append(options.tableName(table)).append(" (id, k, c, pad) VALUES (")
                 .append(id).append(", ").append(k).append(", '");
         for (byte b : values.nextC()) {
             sql.append((char) b);

@@ -42,7 +42,7 @@ final class OltpEvents implements RequestScript {
                 index[q.ordinal()] = new int[options.tables() + 1];
                 for (int t = 1; t <= options.tables(); t++) {
                     index[q.ordinal()][t] = statements.size();
-                    statements.add(new Prepared(q.sql(t), q.params));
+                    statements.add(new Prepared(q.sql(options.tableName(t)), q.params));
                 }
             }
         }

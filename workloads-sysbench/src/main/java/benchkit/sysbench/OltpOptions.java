@@ -21,9 +21,10 @@ public record OltpOptions(
         int indexUpdates, int nonIndexUpdates, int deleteInserts,
         boolean rangeSelects, boolean autoInc, boolean skipTrx, boolean secondary, boolean createSecondary,
         String storageEngine, RandParams rand, IgnoredErrors ignoredErrors, String driver, String transport,
-        int randomPoints, int numberOfRanges, int delta) {
+        int randomPoints, int numberOfRanges, int delta, String tableName) {
 
     private static final Pattern ENGINE = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,63}");
+    private static final Pattern TABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]{0,63}");
     private static final int MAX_INT = Integer.MAX_VALUE;
 
     /** The options every sysbench-compatible workload accepts. */
@@ -55,6 +56,8 @@ public record OltpOptions(
         s.add(new OptionSpec("rand-zipfian-exp", "0.8", "Shape parameter (exponent, theta) for the zipfian distribution"));
         s.add(new OptionSpec("mysql-ignore-errors", "1213,1020,1205", "Comma-separated MySQL error codes that roll back and count as ignored errors, or 'all'"));
         s.add(new OptionSpec("driver", "auto", "client: wire (bench's own non-blocking protocol client, the leanest measured: many sessions per thread on event loops; no TLS, logs in with mysql_native_password or caching_sha2_password), mariadb (MariaDB Connector/J), mysql (MySQL Connector/J), or auto (wire, or MariaDB Connector/J when the user logs in with another plugin)"));
+        s.add(new OptionSpec("table-name", "", "One table of this name instead of sbtest1 (sysbench 0.4's --oltp-table-name); "
+                + "with --tables 1"));
         s.add(new OptionSpec("transport", "auto", "auto (the target's way in: the unix socket for --mysql-socket alone, else TCP), tcp, or socket (needs a target with a socket)"));
         return s;
     }
@@ -74,6 +77,15 @@ public record OltpOptions(
         if (!ENGINE.matcher(engine).matches()) {
             throw new InvalidOptionException(plugin + ": --mysql-storage-engine=" + engine
                     + " is not valid; expected an engine name such as innodb");
+        }
+        String tableName = v.string("table-name").strip();
+        if (!tableName.isEmpty() && !TABLE.matcher(tableName).matches()) {
+            throw new InvalidOptionException(plugin + ": --table-name=" + tableName + " is not valid; expected a table name "
+                    + "such as sbtest_10M_1");
+        }
+        if (!tableName.isEmpty() && v.intValue("tables", 1, 1_000_000) != 1) {
+            throw new InvalidOptionException(plugin + ": --table-name names one table; it cannot be used with --tables "
+                    + v.string("tables").strip());
         }
         boolean has = v.asMap().containsKey("random-points");
         boolean hasRanges = v.asMap().containsKey("number-of-ranges");
@@ -97,6 +109,12 @@ public record OltpOptions(
                 v.choice("transport", List.of("auto", "tcp", "socket")),
                 has ? v.intValue("random-points", 1, 65_535) : 10,
                 hasRanges ? v.intValue("number-of-ranges", 1, 30_000) : 10,
-                hasRanges ? v.intValue("delta", 0, MAX_INT) : 5);
+                hasRanges ? v.intValue("delta", 0, MAX_INT) : 5,
+                tableName);
+    }
+
+    /** The name of table {@code table} (1-based): sysbench's sbtestN, or --table-name's. */
+    public String tableName(int table) {
+        return tableName.isEmpty() ? "sbtest" + table : tableName;
     }
 }

@@ -82,12 +82,23 @@ public final class OltpWorkload implements Workload {
 
     @Override
     public void cleanup(Target target) throws Exception {
+        cleanup(target, () -> 1);
+    }
+
+    @Override
+    public void cleanup(Target target, PrepareContext context) throws Exception {
         requireOneTable("cleanup");
         try {
-            loader().cleanup(connector(target));
+            loader().cleanup(connector(target), context);
         } catch (SQLException e) {
             throw new IllegalStateException(script.workloadName() + " cleanup: " + SqlErrors.describe(e), e);
         }
+    }
+
+    @Override
+    public void prewarm(Target target, PrepareContext context) throws Exception {
+        requireOneTable("prewarm");
+        loader().prewarm(connector(target), context);
     }
 
     @Override

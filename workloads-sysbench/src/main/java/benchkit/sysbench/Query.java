@@ -7,15 +7,15 @@ import static benchkit.mysql.wire.ParamType.STRING;
 
 /** The prepared statements of oltp_common.lua ({@code stmt_defs}), per table. */
 enum Query {
-    POINT_SELECT("SELECT c FROM sbtest%d WHERE id=?", true, INT),
-    SIMPLE_RANGE("SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ?", true, INT, INT),
-    SUM_RANGE("SELECT SUM(k) FROM sbtest%d WHERE id BETWEEN ? AND ?", true, INT, INT),
-    ORDER_RANGE("SELECT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c", true, INT, INT),
-    DISTINCT_RANGE("SELECT DISTINCT c FROM sbtest%d WHERE id BETWEEN ? AND ? ORDER BY c", true, INT, INT),
-    INDEX_UPDATE("UPDATE sbtest%d SET k=k+1 WHERE id=?", false, INT),
-    NON_INDEX_UPDATE("UPDATE sbtest%d SET c=? WHERE id=?", false, STRING, INT),
-    DELETE("DELETE FROM sbtest%d WHERE id=?", false, INT),
-    INSERT("INSERT INTO sbtest%d (id, k, c, pad) VALUES (?, ?, ?, ?)", false, INT, INT, STRING, STRING);
+    POINT_SELECT("SELECT c FROM %s WHERE id=?", true, INT),
+    SIMPLE_RANGE("SELECT c FROM %s WHERE id BETWEEN ? AND ?", true, INT, INT),
+    SUM_RANGE("SELECT SUM(k) FROM %s WHERE id BETWEEN ? AND ?", true, INT, INT),
+    ORDER_RANGE("SELECT c FROM %s WHERE id BETWEEN ? AND ? ORDER BY c", true, INT, INT),
+    DISTINCT_RANGE("SELECT DISTINCT c FROM %s WHERE id BETWEEN ? AND ? ORDER BY c", true, INT, INT),
+    INDEX_UPDATE("UPDATE %s SET k=k+1 WHERE id=?", false, INT),
+    NON_INDEX_UPDATE("UPDATE %s SET c=? WHERE id=?", false, STRING, INT),
+    DELETE("DELETE FROM %s WHERE id=?", false, INT),
+    INSERT("INSERT INTO %s (id, k, c, pad) VALUES (?, ?, ?, ?)", false, INT, INT, STRING, STRING);
 
     private final String template;
     /** sysbench counts SELECTs as reads, the others as writes. */
@@ -29,7 +29,7 @@ enum Query {
         this.params = params;
     }
 
-    String sql(int table) {
+    String sql(String table) {
         return String.format(template, table);
     }
 }

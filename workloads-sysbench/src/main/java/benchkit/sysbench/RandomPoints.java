@@ -35,7 +35,7 @@ final class RandomPoints extends OneRequestScript {
         this.values = new int[ranges ? 2 * count : count];
         ParamType[] ints = new ParamType[values.length];
         Arrays.fill(ints, ParamType.INT);
-        this.statement = List.of(new Prepared(sql(ranges, count), ints));
+        this.statement = List.of(new Prepared(sql(options.tableName(1), ranges, count), ints));
     }
 
     @Override
@@ -52,8 +52,9 @@ final class RandomPoints extends OneRequestScript {
         r.prepared(0, Request.Kind.READ);
     }
 
-    static String sql(boolean ranges, int n) {
-        StringBuilder sb = new StringBuilder(ranges ? "SELECT count(k) FROM sbtest1 WHERE " : "SELECT id, k, c, pad FROM sbtest1 WHERE k IN (");
+    static String sql(String table, boolean ranges, int n) {
+        StringBuilder sb = new StringBuilder(ranges ? "SELECT count(k) FROM " + table + " WHERE "
+                : "SELECT id, k, c, pad FROM " + table + " WHERE k IN (");
         for (int i = 0; i < n; i++) {
             if (ranges) {
                 sb.append(i > 0 ? " OR " : "").append("k BETWEEN ? AND ?");

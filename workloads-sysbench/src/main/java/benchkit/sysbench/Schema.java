@@ -5,14 +5,10 @@ final class Schema {
     private Schema() {
     }
 
-    static String tableName(int table) {
-        return "sbtest" + table;
-    }
-
-    static String createTable(int table, OltpOptions o) {
+    static String createTable(String table, OltpOptions o) {
         String idDef = o.autoInc() ? "INTEGER NOT NULL AUTO_INCREMENT" : "INTEGER NOT NULL";
         String idIndex = o.secondary() ? "KEY xid" : "PRIMARY KEY";
-        return "CREATE TABLE sbtest" + table + "(\n"
+        return "CREATE TABLE " + table + "(\n"
                 + "  id " + idDef + ",\n"
                 + "  k INTEGER DEFAULT '0' NOT NULL,\n"
                 + "  c CHAR(120) DEFAULT '' NOT NULL,\n"
@@ -25,16 +21,15 @@ final class Schema {
         return "k_" + table;
     }
 
-    static String createSecondaryIndex(int table) {
-        return "CREATE INDEX k_" + table + " ON sbtest" + table + "(k)";
+    static String createSecondaryIndex(int table, String name) {
+        return "CREATE INDEX " + secondaryIndexName(table) + " ON " + name + "(k)";
     }
 
-    static String insertPrefix(int table, boolean autoInc) {
-        return autoInc ? "INSERT INTO sbtest" + table + "(k, c, pad) VALUES"
-                : "INSERT INTO sbtest" + table + "(id, k, c, pad) VALUES";
+    static String insertPrefix(String table, boolean autoInc) {
+        return autoInc ? "INSERT INTO " + table + "(k, c, pad) VALUES" : "INSERT INTO " + table + "(id, k, c, pad) VALUES";
     }
 
-    static String dropTable(int table) {
-        return "DROP TABLE IF EXISTS sbtest" + table;
+    static String dropTable(String table) {
+        return "DROP TABLE IF EXISTS " + table;
     }
 }

@@ -51,7 +51,7 @@ final class TableLoader {
                 return false;
             }
             for (int t = 1; t <= options.tables(); t++) {
-                String table = Schema.tableName(t);
+                String table = options.tableName(t);
                 if (!Catalog.tableExists(c, db, table)
                         || options.createSecondary() && !Catalog.indexExists(c, db, table, Schema.secondaryIndexName(t))) {
                     return false;
@@ -84,9 +84,54 @@ final class TableLoader {
         Method method = localInfile ? Method.LOAD_DATA : Method.INSERT;
         // a multi-row INSERT stays well below the server's max_allowed_packet
         int insertBytes = Math.max(64 * 1024, Math.min(INSERT_BYTES, maxPacket / 2));
+        inParallel(context, (first, step) -> {
+            // one connection per loading thread, as sysbench's parallel prepare
+            try (Connection c = method == Method.LOAD_DATA ? connector.openForLocalInfile() : connector.open();
+                 Statement s = c.createStatement()) {
+                if (method == Method.LOAD_DATA) {
+                    // the driver answers any file request on this statement with this empty stream
+                    LocalInfile.setStream(s, connector.driver(), InputStream.nullInputStream());
+                }
+                for (int t = first; t <= options.tables(); t += step) {
+                    createTable(c, s, connector.driver(), t, context, method, insertBytes);
+                }
+            }
+        }, "prepare");
+    }
+
+    /**
+     * sysbench's prewarm (oltp_common.lua's cmd_prewarm): per table, ANALYZE TABLE, a full read of the primary key
+     * and one of the rows through the secondary index, with in-memory temporary tables; the tables shared over
+     * the threads as prepare shares them.
+     */
+    void prewarm(ScriptDriver connector, PrepareContext context) throws Exception {
+        inParallel(context, (first, step) -> {
+            try (Connection c = connector.open(); Statement s = c.createStatement()) {
+                s.execute("SET tmp_table_size=2*1024*1024*1024");
+                s.execute("SET max_heap_table_size=2*1024*1024*1024");
+                for (int t = first; t <= options.tables(); t += step) {
+                    String table = options.tableName(t);
+                    context.log("Prewarming table " + table);
+                    s.execute("ANALYZE TABLE " + table);
+                    s.execute("SELECT AVG(id) FROM (SELECT * FROM " + table + " FORCE KEY (PRIMARY) LIMIT "
+                            + options.tableSize() + ") t");
+                    s.execute("SELECT COUNT(*) FROM (SELECT * FROM " + table + " WHERE k LIKE '%0%' LIMIT "
+                            + options.tableSize() + ") t");
+                }
+            }
+        }, "prewarm");
+    }
+
+    /** What one thread of a parallel command does with tables {@code first}, {@code first + step}, ... */
+    private interface TableShare {
+        void run(int first, int step) throws Exception;
+    }
+
+    /** Runs {@code share} on up to {@code context.threads()} threads, one share of the tables each, as sysbench does. */
+    private void inParallel(PrepareContext context, TableShare share, String command) throws Exception {
         int threads = Math.max(1, Math.min(context.threads(), options.tables()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread th = new Thread(r, workload + "-prepare");
+            Thread th = new Thread(r, workload + "-" + command);
             th.setDaemon(true);
             return th;
         });
@@ -94,19 +139,8 @@ final class TableLoader {
             List<Future<?>> done = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 int first = i + 1;
-                int step = threads;
                 done.add(pool.submit(() -> {
-                    // one connection per loading thread, as sysbench's parallel prepare
-                    try (Connection c = method == Method.LOAD_DATA ? connector.openForLocalInfile() : connector.open();
-                         Statement s = c.createStatement()) {
-                        if (method == Method.LOAD_DATA) {
-                            // the driver answers any file request on this statement with this empty stream
-                            LocalInfile.setStream(s, connector.driver(), InputStream.nullInputStream());
-                        }
-                        for (int t = first; t <= options.tables(); t += step) {
-                            createTable(c, s, connector.driver(), t, context, method, insertBytes);
-                        }
-                    }
+                    share.run(first, threads);
                     return null;
                 }));
             }
@@ -116,7 +150,8 @@ final class TableLoader {
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
                     if (cause instanceof SQLException) {
-                        throw new IllegalStateException(workload + " prepare: " + SqlErrors.describe((SQLException) cause), cause);
+                        throw new IllegalStateException(workload + " " + command + ": " + SqlErrors.describe((SQLException) cause),
+                                cause);
                     }
                     throw cause instanceof Exception ? (Exception) cause : e;
                 }
@@ -145,11 +180,13 @@ final class TableLoader {
                              Method method, int insertBytes) throws Exception {
         SbRandom random = new SbRandom(options.rand(), 1_000_000L + table);
         RowWriter rows = new RowWriter(new RowValues(random), options.tableSize(), !options.autoInc());
-        String unit = Schema.tableName(table);
-        s.execute(Schema.dropTable(table));
-        s.execute(Schema.createTable(table, options));
+        String unit = options.tableName(table);
+        s.execute(Schema.dropTable(unit));
+        context.log("Creating table '" + unit + "'...");
+        s.execute(Schema.createTable(unit, options));
         context.progress(unit, 0, rowsToLoad);
         if (rowsToLoad > 0) {
+            context.log("Inserting " + rowsToLoad + " records into '" + unit + "'");
             if (method == Method.LOAD_DATA && !localInfileRefused) {
                 try {
                     loadData(s, driver, table, rows, unit, context);
@@ -159,8 +196,8 @@ final class TableLoader {
                     }
                     // e.g. a proxy or a client-side refusal: load this and the other tables by INSERT
                     localInfileRefused = true;
-                    s.execute(Schema.dropTable(table));
-                    s.execute(Schema.createTable(table, options));
+                    s.execute(Schema.dropTable(unit));
+                    s.execute(Schema.createTable(unit, options));
                     insert(c, s, table, rows, unit, context, insertBytes);
                 }
             } else {
@@ -173,8 +210,9 @@ final class TableLoader {
             s.execute("ALTER TABLE " + unit + " AUTO_INCREMENT = " + (rowsToLoad + 1));
         }
         if (options.createSecondary()) {
+            context.log("Creating a secondary index on '" + unit + "'...");
             // after the load, as sysbench does: one sorted index build instead of random inserts
-            s.execute(Schema.createSecondaryIndex(table));
+            s.execute(Schema.createSecondaryIndex(table, unit));
         }
         context.progress(unit, rowsToLoad, rowsToLoad);
     }
@@ -204,7 +242,7 @@ final class TableLoader {
 
     private void insert(Connection c, Statement s, int table, RowWriter rows, String unit, PrepareContext context,
                         int insertBytes) throws Exception {
-        byte[] prefix = Schema.insertPrefix(table, options.autoInc()).getBytes(StandardCharsets.US_ASCII);
+        byte[] prefix = Schema.insertPrefix(options.tableName(table), options.autoInc()).getBytes(StandardCharsets.US_ASCII);
         byte[] buf = new byte[insertBytes + RowWriter.MAX_ROW_BYTES + 2];
         boolean autoCommit = c.getAutoCommit();
         c.setAutoCommit(false);
@@ -241,14 +279,15 @@ final class TableLoader {
         }
     }
 
-    void cleanup(ScriptDriver connector) throws SQLException {
+    void cleanup(ScriptDriver connector, PrepareContext context) throws SQLException {
         try (Connection c = connector.open(false); Statement s = c.createStatement()) {
             if (!Catalog.databaseExists(c, connector.databaseName())) {
                 return;
             }
             s.execute("USE " + Catalog.quoted(connector.databaseName()));
             for (int t = 1; t <= options.tables(); t++) {
-                s.execute(Schema.dropTable(t));
+                context.log("Dropping table '" + options.tableName(t) + "'...");
+                s.execute(Schema.dropTable(options.tableName(t)));
             }
         }
     }

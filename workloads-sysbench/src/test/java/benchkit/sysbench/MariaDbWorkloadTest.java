@@ -80,6 +80,49 @@ class MariaDbWorkloadTest {
         assertFalse(w.isPrepared(target));
     }
 
+    /** sysbench 0.4's --oltp-table-name: one table of that name is created, loaded, prewarmed, queried and dropped. */
+    @Test
+    void aNamedTableIsTheOneTableEveryStepUses() throws Exception {
+        Workload w = workload(new OltpWorkloadFactory.ReadWrite(), "table-name", "sbtest_10M_3", "table-size", "500");
+        w.cleanup(target);
+        try (Connection c = admin(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS sbtest.sbtest1");      // another test's
+        }
+        List<String> said = java.util.Collections.synchronizedList(new ArrayList<>());
+        benchkit.spi.PrepareContext logging = new benchkit.spi.PrepareContext() {
+            @Override
+            public int threads() {
+                return 1;
+            }
+
+            @Override
+            public void log(String line) {
+                said.add(line);
+            }
+        };
+        w.prepare(target, logging);
+        assertTrue(w.isPrepared(target));
+        assertEquals(500, scalar("SELECT COUNT(*) FROM sbtest_10M_3"));
+        assertEquals(0, scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema='sbtest' AND table_name='sbtest1'"));
+        w.prewarm(target, logging);
+        CountingContext ctx = new CountingContext(0, 1);
+        try (Session s = w.openSession(target, ctx)) {
+            for (int i = 0; i < 20; i++) {
+                assertEquals(Outcome.OK, s.execute());
+            }
+        }
+        // no sbtest1 exists: a statement on any other table than the named one would have failed the event
+        assertEquals(20 * 20, ctx.reads + ctx.writes + ctx.others, "read-write's 20 queries per event (BEGIN, 14 reads, 4 writes, COMMIT)");
+        w.cleanup(target, logging);
+        assertEquals(0, scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema='sbtest' AND table_name='sbtest_10M_3'"));
+        assertEquals(List.of("Creating table 'sbtest_10M_3'...", "Inserting 500 records into 'sbtest_10M_3'",
+                "Creating a secondary index on 'sbtest_10M_3'...", "Prewarming table sbtest_10M_3",
+                "Dropping table 'sbtest_10M_3'..."), said, "sysbench's words for each step");
+        IllegalArgumentException two = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> workload(new OltpWorkloadFactory.ReadWrite(), "table-name", "t", "tables", "2"));
+        assertTrue(two.getMessage().contains("--table-name names one table"), two.getMessage());
+    }
+
     @Test
     void prepareByInsertWhenTheServerRefusesLocalInfileGivesTheSameTables() throws Exception {
         try (Connection c = admin(); Statement s = c.createStatement()) {

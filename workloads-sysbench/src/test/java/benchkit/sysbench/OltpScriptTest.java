@@ -55,7 +55,7 @@ class OltpScriptTest {
 
     @Test
     void randomPointQueriesHaveOnePlaceholderPerPoint() {
-        assertEquals("SELECT id, k, c, pad FROM sbtest1 WHERE k IN (?, ?, ?)", RandomPoints.sql(false, 3));
-        assertEquals("SELECT count(k) FROM sbtest1 WHERE k BETWEEN ? AND ? OR k BETWEEN ? AND ?", RandomPoints.sql(true, 2));
+        assertEquals("SELECT id, k, c, pad FROM sbtest1 WHERE k IN (?, ?, ?)", RandomPoints.sql("sbtest1", false, 3));
+        assertEquals("SELECT count(k) FROM sbtest1 WHERE k BETWEEN ? AND ? OR k BETWEEN ? AND ?", RandomPoints.sql("sbtest1", true, 2));
     }
 }

@@ -3,22 +3,42 @@ package benchkit.core.run;
 /**
  * How a run prints to the console (not what it measures or writes to the result files).
  *
- * @param percentile      the latency percentile the progress lines and the sysbench summary show, as
- *                        sysbench's {@code --percentile} (1-100; 0 turns percentiles off: the lines show 0.00)
- * @param sysbenchSummary after each trial, print sysbench 1.0.20's final report (SQL statistics, general
- *                        statistics, latency, threads fairness) over the trial's measurement iterations
- * @param histogram       print sysbench's latency histogram before that report (sysbench's {@code --histogram})
+ * @param style      {@link Style#JMH}: bench's own lines; {@link Style#SYSBENCH}: sysbench 1.0.20's output
+ * @param percentile the latency percentile the progress lines and the sysbench report show, as
+ *                   sysbench's {@code --percentile} (1-100; 0 turns percentiles off: the lines show 0.00)
+ * @param histogram  print sysbench's latency histogram before its report (sysbench's {@code --histogram})
+ * @param verbosity  sysbench's {@code --verbosity}, 0-5: in the sysbench style, 3 (its default) prints what
+ *                   sysbench prints, 4 and 5 add bench's own lines, 2 and less leave out the report and keep
+ *                   warnings (2) and errors (1, 0)
  */
-public record ConsoleFormat(int percentile, boolean sysbenchSummary, boolean histogram) {
-    /** sysbench's default percentile, no summary. */
-    public static final ConsoleFormat DEFAULT = new ConsoleFormat(95, false, false);
+public record ConsoleFormat(Style style, int percentile, boolean histogram, int verbosity) {
+    /** What the console reads like. */
+    public enum Style {
+        /** bench's lines: JMH's headers and iteration results, sysbench's progress lines, the scores and effects. */
+        JMH,
+        /**
+         * sysbench 1.0.20's, for the scripts that parse it: its header, progress lines and final report
+         * ("SQL statistics", "General statistics", "Latency (ms)", "Threads fairness") for each trial.
+         */
+        SYSBENCH
+    }
+
+    /** sysbench's default verbosity: its notices, warnings and errors. */
+    public static final int NOTICE = 3;
+    /** The verbosity from which the sysbench style adds bench's own lines (sysbench's "info"). */
+    public static final int INFO = 4;
+    /** bench's lines, sysbench's default percentile. */
+    public static final ConsoleFormat DEFAULT = new ConsoleFormat(Style.JMH, 95, false, NOTICE);
 
     public ConsoleFormat {
         if (percentile < 0 || percentile > 100) {
             throw new IllegalArgumentException("percentile must be from 0 (off) to 100, got " + percentile);
         }
-        if (histogram && !sysbenchSummary) {
-            throw new IllegalArgumentException("the latency histogram is part of the sysbench summary");
+        if (verbosity < 0 || verbosity > 5) {
+            throw new IllegalArgumentException("verbosity must be from 0 to 5, got " + verbosity);
+        }
+        if (histogram && style != Style.SYSBENCH) {
+            throw new IllegalArgumentException("the latency histogram is part of sysbench's report");
         }
         if (histogram && percentile == 0) {
             // As sysbench: with percentiles off it records no latency distribution.

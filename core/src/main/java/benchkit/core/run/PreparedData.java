@@ -36,7 +36,7 @@ final class PreparedData implements AutoCloseable {
     static final String COPIED = "copied from the snapshot of data prepared once";
 
     private final RunPlan plan;
-    private final ProgressPrinter printer;
+    private final RunConsole console;
     private final Map<DataKey, Integer> launchesLeft = new HashMap<>();
     private final Map<DataKey, DatadirSnapshot> snapshots = new HashMap<>();
     private final Set<DataKey> uncopyable = new HashSet<>();
@@ -45,9 +45,9 @@ final class PreparedData implements AutoCloseable {
     private RunTempDir snapshotDir;
     private int snapshotsTaken;
 
-    PreparedData(RunPlan plan, ProgressPrinter printer) {
+    PreparedData(RunPlan plan, RunConsole console) {
         this.plan = plan;
-        this.printer = printer;
+        this.console = console;
         for (Variant v : plan.variants()) {
             key(v).ifPresent(k -> launchesLeft.merge(k, plan.forks(), Integer::sum));
         }
@@ -68,12 +68,12 @@ final class PreparedData implements AutoCloseable {
         }
         try {
             DatadirLauncher.Copied copied = provider.startFrom(snapshot);
-            printer.line("# Using prepared data of " + k.label() + " (copied, " + seconds(copied.copyTime()) + " s)");
+            console.note("# Using prepared data of " + k.label() + " (copied, " + seconds(copied.copyTime()) + " s)");
             origins.put(copied.server(), COPIED);
             copiesByKey.merge(k.label(), 1, Integer::sum);
             return copied.server();
         } catch (SnapshotCopyException e) {
-            printer.line("# Warning: could not copy the prepared data of " + k.label() + " (" + e.getMessage()
+            console.warning("# Warning: could not copy the prepared data of " + k.label() + " (" + e.getMessage()
                     + "); initialising and preparing afresh");
             return provider.start();
         } finally {
@@ -116,7 +116,7 @@ final class PreparedData implements AutoCloseable {
             DatadirSnapshot snapshot = provider.snapshot(server, snapshotDir.path().resolve("snapshot-" + ++snapshotsTaken));
             snapshots.put(k, snapshot);
             int left = launchesLeft.get(k);
-            printer.line("# Saved the prepared data of " + k.label() + " for " + left + " more launch"
+            console.note("# Saved the prepared data of " + k.label() + " for " + left + " more launch"
                     + (left == 1 ? "" : "es") + " (" + snapshot.bytes() / (1024 * 1024) + " MB, "
                     + seconds(Duration.ofNanos(System.nanoTime() - start)) + " s"
                     + (snapshot.timings().isEmpty() ? "" : ": " + snapshot.timings()) + ")");
@@ -137,7 +137,7 @@ final class PreparedData implements AutoCloseable {
 
     private boolean cannotSave(DataKey k, Exception e) {
         uncopyable.add(k);
-        printer.line("# Warning: could not save the prepared data of " + k.label() + " (" + RunFailure.describe(e)
+        console.warning("# Warning: could not save the prepared data of " + k.label() + " (" + RunFailure.describe(e)
                 + "); the other variants prepare their own");
         return false;
     }
@@ -173,7 +173,7 @@ final class PreparedData implements AutoCloseable {
             try {
                 PrivateTempDir.deleteRecursively(gone.datadir());
             } catch (IOException e) {
-                printer.line("# Warning: could not remove " + gone.datadir() + ": " + RunFailure.describe(e));
+                console.warning("# Warning: could not remove " + gone.datadir() + ": " + RunFailure.describe(e));
             }
         }
     }

@@ -11,7 +11,6 @@ import benchkit.core.result.JmhResults;
 import benchkit.core.result.Journal;
 import benchkit.core.result.RunDescription;
 import benchkit.core.result.BenchmarkResult;
-import benchkit.core.result.SummaryTable;
 import benchkit.core.result.TrialRecord;
 import benchkit.spi.Collector;
 import benchkit.spi.InvalidOptionException;
@@ -50,8 +49,7 @@ public final class Runner {
     private final RunPlan plan;
     private final Workload workload;
     private final Supplier<List<Collector>> collectors;
-    private final ProgressPrinter printer;
-    private final PrintStream out;
+    private final RunConsole console;
     private final ConsoleFormat format;
     private final PreparedData data;
     private Compare.Settings verdicts = Compare.Settings.DEFAULT;
@@ -74,9 +72,8 @@ public final class Runner {
         this.plan = Objects.requireNonNull(plan, "plan");
         this.workload = Objects.requireNonNull(workload, "workload");
         this.collectors = Objects.requireNonNull(collectors, "collectors");
-        this.out = Objects.requireNonNull(out, "out");
-        this.printer = new ProgressPrinter(out);
-        this.data = new PreparedData(plan, printer);
+        this.console = RunConsole.of(Objects.requireNonNull(out, "out"), format);
+        this.data = new PreparedData(plan, console);
     }
 
     /**
@@ -115,7 +112,7 @@ public final class Runner {
         ResultSpace.check(dir, plan);
         Instant started = Instant.now();
         RunDescription description = describe(plan, plan.forks());
-        settle = plan.untilSettled() ? new SettleWatch(plan, description, baseline, verdicts, printer) : null;
+        settle = plan.untilSettled() ? new SettleWatch(plan, description, baseline, verdicts, console) : null;
         List<TrialRecord> trials = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         boolean interrupted = false;
@@ -126,7 +123,7 @@ public final class Runner {
             } catch (IOException e) {
                 throw new IOException("could not write " + Journal.FILE + " in " + dir + ": " + ioMessage(e), e);
             }
-            printRunHeader();
+            console.runStart(plan);
             try {
                 runAll(journal, trials, failures);
             } catch (InterruptedException e) {
@@ -139,8 +136,8 @@ public final class Runner {
             }
             invalid = invalidIterations(trials);
             if (!invalid.isEmpty()) {
-                printer.line("# " + countOf(invalid.size(), "iteration") + " invalid, left out of the scores:");
-                invalid.forEach(line -> printer.line("#   " + line));
+                console.warning("# " + countOf(invalid.size(), "iteration") + " invalid, left out of the scores:");
+                invalid.forEach(line -> console.warning("#   " + line));
                 if (!plan.allowInvalid()) {
                     failures.add(countOf(invalid.size(), "iteration") + " invalid (" + invalid.get(0)
                             + (invalid.size() > 1 ? "; ..." : "") + "), left out of the scores; --allow-invalid accepts them");
@@ -164,15 +161,7 @@ public final class Runner {
                 String lost = "could not write the end of " + Journal.FILE + ": " + ioMessage(e);
                 failure = failure == null ? lost : failure + "; " + lost;
             }
-            printer.line("");
-            if (failure != null) {
-                printer.line("# Run incomplete: " + failure);
-            }
-            if (!results.isEmpty()) {
-                SummaryTable.print(results, out);
-                printEffects(results);
-            }
-            printer.line("# Results: " + dir);
+            console.runEnd(plan, failure, results, results.isEmpty() ? List.of() : effects(results), dir);
             return new RunSummary(dir, failure == null, Optional.ofNullable(failure), results, invalid);
         } finally {
             data.close();
@@ -201,21 +190,21 @@ public final class Runner {
 
     private void writeResults(Path dir, List<JmhResults.Entry> entries, List<BenchmarkResult> results, Instant started,
                               List<String> failures) {
-        failures.addAll(ResultFiles.write(dir, plan.workload(), entries, results, started, runSettings(), printer::line));
+        failures.addAll(ResultFiles.write(dir, plan.workload(), entries, results, started, runSettings(), console::warning));
     }
 
-    /** Each variant's effect against the baseline, the answer the run was for. */
-    private void printEffects(List<BenchmarkResult> results) {
+    /** Each variant's effect against the baseline, the answer the run was for: the lines that say it. */
+    private List<String> effects(List<BenchmarkResult> results) {
         try {
             List<Comparison> comparisons = Compare.againstBaseline(results, baseline, verdicts);
             List<String> lines = new ArrayList<>(EffectSummary.lines(comparisons));
             if (!lines.isEmpty()) {
                 lines.addAll(MachineNoise.lines(results, comparisons));
-                printer.line("");
-                lines.forEach(printer::line);
+                lines.add(0, "");
             }
+            return lines;
         } catch (IllegalArgumentException e) {
-            printer.line("# Effects: " + e.getMessage());
+            return List.of("# Effects: " + e.getMessage());
         }
     }
 
@@ -281,12 +270,12 @@ public final class Runner {
     private boolean meet(String what, String point, List<String> failures) throws InterruptedException {
         try {
             long start = barrier.await(plan.workload() + "-" + point, plan.workload() + " at " + what);
-            printer.line("# All " + barrier.role().count() + " workers are here; " + what + " starts at "
+            console.note("# All " + barrier.role().count() + " workers are here; " + what + " starts at "
                     + java.time.Instant.ofEpochMilli(start));
             return true;
         } catch (RunFailure f) {
             failures.add(f.getMessage());
-            printer.line("# " + f.getMessage());
+            console.failure("# " + f.getMessage());
             return false;
         }
     }
@@ -295,15 +284,15 @@ public final class Runner {
     private boolean stopAfter(RunFailure f, Variant variant, int fork, Journal journal, List<String> failures) {
         // the server log lines that explain it are shown here, once; the summary and the files keep the one-line reason
         failures.add(f.getMessage().lines().findFirst().orElse(""));
-        printer.line("# Variant " + variant.label() + " failed (fork " + fork + "): " + f.getMessage());
+        console.failure("# Variant " + variant.label() + " failed (fork " + fork + "): " + f.getMessage());
         if (plan.stackTraces() && f.getCause() != null) {
             java.io.StringWriter trace = new java.io.StringWriter();
             f.getCause().printStackTrace(new java.io.PrintWriter(trace));
-            trace.toString().lines().forEach(line -> printer.line("    " + line));
+            trace.toString().lines().forEach(line -> console.failure("    " + line));
         }
         if (journal.failed()) {
             // Results can no longer be kept (e.g. the disk is full): running on would only waste time.
-            printer.line("# Stopping: " + Journal.FILE + " can no longer be written");
+            console.failure("# Stopping: " + Journal.FILE + " can no longer be written");
             return true;
         }
         // a worker that goes on without its failed trial would meet the others at the wrong start: it stops, and says so
@@ -392,11 +381,11 @@ public final class Runner {
         Target target = server.target();
         OptionalLong pid = server.pid() < 0 ? OptionalLong.empty() : OptionalLong.of(server.pid());
         TrialInfo info = new TrialInfo(plan.workload(), instance.variant().label(), threads, fork, target, pid);
-        printer.trialHeader(plan.workload(), instance.variant().label(), instance.serverName(), threads, fork,
+        console.trialStart(plan, instance.variant().label(), instance.serverName(), threads, fork,
                 settle == null ? plan.forks() : settle.design().map(SequentialDesign::maxForks).orElse(plan.forks()));
         List<Collector> trialCollectors = collectors.get();
         return new Trial(plan, workload, instance.variant(), server, info, instance.serverName(),
-                trialCollectors == null ? List.of() : trialCollectors, printer, journal, format, interleaved);
+                trialCollectors == null ? List.of() : trialCollectors, console, journal, interleaved);
     }
 
     /** Starts and prepares one variant's server for a fork. */
@@ -431,21 +420,21 @@ public final class Runner {
         try {
             instance.server().close();
         } catch (RuntimeException e) {
-            printer.line("# Warning: stopping the server of variant " + instance.variant().label() + " failed: "
+            console.warning("# Warning: stopping the server of variant " + instance.variant().label() + " failed: "
                     + RunFailure.describe(e));
         }
     }
 
     private void prepare(Variant variant, ServerHandle server, Target target) throws RunFailure, InterruptedException {
         if (barrier != null && !barrier.role().prepares()) {
-            printer.line("# Worker " + barrier.role().label() + ": worker 0 prepares the data (before the first start)");
+            console.note("# Worker " + barrier.role().label() + ": worker 0 prepares the data (before the first start)");
             return;
         }
         try {
             if (!workload.isPrepared(target)) {
-                printer.line("# Preparing " + plan.workload() + " on variant " + variant.label()
+                console.note("# Preparing " + plan.workload() + " on variant " + variant.label()
                         + " with " + plan.maxThreads() + " threads");
-                LoadProgress progress = LoadProgress.forStream(out, "# ");
+                LoadProgress progress = console.prepareProgress();
                 try {
                     workload.prepare(target, new PrepareContext() {
                         @Override
@@ -469,30 +458,6 @@ public final class Runner {
             throw new RunFailure("workload " + plan.workload() + ": prepare failed on variant " + variant.label()
                     + ": " + why, e);
         }
-    }
-
-    /** JMH's run header, e.g. {@code # Warmup: 1 iterations, 10 s each}. */
-    private void printRunHeader() {
-        printer.line("# Workload: " + plan.workload() + (plan.workloadOptions().isEmpty() ? "" : " " + plan.workloadOptions()));
-        printer.line("# Variants: " + String.join(", ", plan.variants().stream().map(Variant::label).toList())
-                + "; threads: " + plan.threads() + "; forks: " + (plan.untilSettled()
-                ? "until settled, within " + SettleWatch.words(plan.settleBudget()) + " (at most " + plan.forks() + ")"
-                : plan.forks()));
-        printer.line("# Warmup: " + plan.warmupIterations() + " iterations, " + JmhResults.time(plan.warmupTime()) + " each");
-        if (plan.eventsPerThread() > 0) {
-            printer.line("# Measurement: " + plan.measurementIterations() + " iterations of " + plan.eventsPerThread()
-                    + " events per client thread (memslap's --execute-number)");
-        } else {
-            printer.line("# Measurement: " + plan.measurementIterations() + " iterations, "
-                    + JmhResults.time(plan.measurementTime()) + " each");
-        }
-        if (plan.rate() > 0) {
-            printer.line("# Rate: " + plan.rate() + " events/s (open loop; latency from intended start)");
-        }
-        if (plan.maxEvents() > 0) {
-            printer.line("# Event limit: " + plan.maxEvents() + " per trial");
-        }
-        printer.line("# Client threads: " + plan.clientThreads().resolve().label() + plan.clientThreads().note());
     }
 
     /** Records what proves the allocator (e.g. the preloaded library mapped in the server) with the results. */

@@ -32,7 +32,7 @@ final class SettleWatch {
     private final RunDescription description;
     private final Optional<String> baseline;
     private final Compare.Settings verdicts;
-    private final ProgressPrinter printer;
+    private final RunConsole console;
     private final long started = System.nanoTime();
     private long forkStarted = started;
     private SequentialDesign design;
@@ -42,12 +42,12 @@ final class SettleWatch {
     private final SortedSet<Integer> settled = new TreeSet<>();
 
     SettleWatch(RunPlan plan, RunDescription description, Optional<String> baseline, Compare.Settings verdicts,
-                ProgressPrinter printer) {
+                RunConsole console) {
         this.plan = plan;
         this.description = description;
         this.baseline = baseline;
         this.verdicts = verdicts;
-        this.printer = printer;
+        this.console = console;
     }
 
     void forkStarts() {
@@ -84,7 +84,7 @@ final class SettleWatch {
             long fit = fork + Math.max(0, budget.minus(elapsed).toMillis()) / Math.max(1, took.toMillis());
             int most = (int) Math.min(plan.forks(), Math.max(fit, Defaults.FIRST_LOOK));
             design = new SequentialDesign(Defaults.FIRST_LOOK, most, Defaults.SPENDING);
-            printer.line("# Until settled: a fork takes " + words(took) + "; the " + words(budget) + " budget fits "
+            console.note("# Until settled: a fork takes " + words(took) + "; the " + words(budget) + " budget fits "
                     + fit + (fit == 1 ? " fork" : " forks") + "; looks after forks " + Defaults.FIRST_LOOK + " to " + most
                     + (fit < Defaults.FIRST_LOOK ? " (" + Defaults.FIRST_LOOK + ", the fewest that can settle anything,"
                     + " pass the budget)" : ""));
@@ -98,22 +98,22 @@ final class SettleWatch {
         open = unsettled;
         String when = "after fork " + fork + " (" + words(elapsed) + " of " + words(budget) + ")";
         if (unsettled.isEmpty()) {
-            printer.line("# Settled " + when + ": every comparison of the primary score has its verdict; stopping");
+            console.note("# Settled " + when + ": every comparison of the primary score has its verdict; stopping");
             return true;
         }
         String openLine = unsettled.size() + " open: " + unsettled.get(0) + (unsettled.size() > 1 ? "; ..." : "")
                 + newlySettled(judged);
         if (fork >= design.maxForks()) {
-            printer.line("# Look " + when + ", the last: " + openLine);
+            console.note("# Look " + when + ", the last: " + openLine);
             return true;
         }
         // the next fork runs the thread counts the last one ran, or fewer
         if (elapsed.plus(took).compareTo(budget) > 0) {
-            printer.line("# Look " + when + ": no room in the budget for another fork (~" + words(took) + "); "
+            console.note("# Look " + when + ": no room in the budget for another fork (~" + words(took) + "); "
                     + openLine);
             return true;
         }
-        printer.line("# Look " + when + ": " + openLine + "; one more fork");
+        console.note("# Look " + when + ": " + openLine + "; one more fork");
         return false;
     }
 

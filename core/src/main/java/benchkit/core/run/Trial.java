@@ -39,7 +39,7 @@ final class Trial {
     private final TrialInfo info;
     private final String serverName;
     private final List<Collector> collectors;
-    private final ProgressPrinter printer;
+    private final RunConsole console;
     private final Journal journal;
     private final ConsoleFormat format;
     private final List<IterationRecord> finished = new ArrayList<>();
@@ -75,7 +75,7 @@ final class Trial {
     private final StallWatch stalls;
 
     Trial(RunPlan plan, Workload workload, Variant variant, ServerHandle server, TrialInfo info, String serverName,
-          List<Collector> collectors, ProgressPrinter printer, Journal journal, ConsoleFormat format, boolean interleaved) {
+          List<Collector> collectors, RunConsole console, Journal journal, boolean interleaved) {
         this.interleaved = interleaved;
         this.before = LoadSnapshot.zero(info.threads());
         this.plan = plan;
@@ -85,9 +85,9 @@ final class Trial {
         this.info = info;
         this.serverName = serverName;
         this.collectors = collectors;
-        this.printer = printer;
+        this.console = console;
         this.journal = journal;
-        this.format = format;
+        this.format = console.format;
         this.stalls = new StallWatch(plan.stallLimit(), plan.rate());
     }
 
@@ -111,7 +111,7 @@ final class Trial {
             throw failure("could not open " + info.threads() + " sessions", null, e);
         }
         if (plan.clientThreads() == ClientThreads.AUTO) {
-            printer.line("# Client threads: " + load.clientThreads());
+            console.note("# Client threads: " + load.clientThreads());
         }
         for (Collector c : collectors) {
             try {
@@ -122,6 +122,7 @@ final class Trial {
             }
         }
         trialStarted = true;
+        console.loadStarted();
     }
 
     /**
@@ -162,11 +163,10 @@ final class Trial {
         }
         List<IterationRecord> measured = finished.stream().filter(i -> !i.warmup() && i.valid()).toList();
         if (!measured.isEmpty()) {
-            printer.trialResult(plan.workload(), variantTag(),
-                    Estimate.of(measured.stream().mapToDouble(IterationRecord::tps).toArray()));
-            if (format.sysbenchSummary()) {
-                printSysbenchSummary(measured.size());
-            }
+            console.trialEnd(plan.workload(), variantTag(),
+                    Estimate.of(measured.stream().mapToDouble(IterationRecord::tps).toArray()),
+                    SysbenchSummary.scopeLine(measured.size(), measuredNanos / 1e9, plan.warmupIterations()),
+                    this::sysbenchReport);
         }
     }
 
@@ -175,17 +175,18 @@ final class Trial {
         return limitReached;
     }
 
-    /** sysbench's final report over the measurement iterations, after one line saying so. */
-    private void printSysbenchSummary(int iterations) {
-        double seconds = measuredNanos / 1e9;
-        printer.line(SysbenchSummary.scopeLine(iterations, seconds, plan.warmupIterations()));
+    /** sysbench's final report over the measurement iterations, its histogram first when asked. */
+    private List<String> sysbenchReport() {
+        List<String> lines = new ArrayList<>();
         if (format.histogram()) {
-            SysbenchSummary.histogram(SysbenchSummary.buckets(measuredLatency)).forEach(printer::line);
+            lines.addAll(SysbenchSummary.histogram(SysbenchSummary.buckets(measuredLatency)));
         }
         Counts counts = measureEnd.total().minus(measureStart.total());
-        SysbenchSummary.Stats stats = SysbenchSummary.stats(counts, seconds, measureEnd.threadEventsSince(measureStart),
-                measureEnd.threadLatencyNanosSince(measureStart), measuredLatency, format.percentile());
-        SysbenchSummary.report(stats, counts.queries() > 0).forEach(printer::line);
+        SysbenchSummary.Stats stats = SysbenchSummary.stats(counts, measuredNanos / 1e9,
+                measureEnd.threadEventsSince(measureStart), measureEnd.threadLatencyNanosSince(measureStart),
+                measuredLatency, format.percentile());
+        lines.addAll(SysbenchSummary.report(stats, counts.queries() > 0));
+        return lines;
     }
 
     /**
@@ -237,17 +238,7 @@ final class Trial {
                 nextLog += LOG_NANOS;
             }
             if (now >= nextReport) {
-                printer.line(ProgressPrinter.reportLine((now - trialStart) / 1e9, info.threads(), counts.minus(lastReport),
-                        (now - lastReportAt) / 1e9, format.percentile(),
-                        SysbenchSummary.percentileMs(reportLatency, format.percentile()), it.warmup()));
-                reportLatency.reset();
-                lastReport = counts;
-                lastReportAt = now;
-                nextReport += reportNanos();
-                if (nextReport <= now) {
-                    // bench was held up past several lines' deadlines: one line covers the gap, none repeats it
-                    nextReport = now + reportNanos();
-                }
+                progress(now, counts, it);
             }
             if (now >= nextSample) {
                 for (Collector c : collectors) {
@@ -276,6 +267,9 @@ final class Trial {
             pausedAt = stop;
         }
         LoadSnapshot after = load.drain(iterationLatency, reportLatency, logLatency);
+        if (stop >= nextReport) {
+            progress(stop, after.total(), it);      // the line due as the slot ends, as sysbench prints its last one
+        }
         // requests held up by a stall count with their wait so far, in the percentiles and the latency log
         int waiting = load.recordWaiting(stop, stalls.limitNanos(), iterationLatency, logLatency);
         long endMillis = logInterval(it);
@@ -312,17 +306,32 @@ final class Trial {
             throw new RunFailure("could not append " + where(it) + " of variant " + variant.label() + " to "
                     + Journal.FILE + ": " + Runner.ioMessage(e), e);
         }
-        printer.line(ProgressPrinter.iterationLine(it, variantTag(), record.tps())
+        console.iteration(RunConsole.iterationLine(it, variantTag(), record.tps())
                 + (record.valid() ? "" : "  INVALID, left out: " + record.invalid()));
         if (limitAt != 0) {
             limitReached = true;
             if (plan.eventsPerThread() == 0) { // a per-thread count (memslap's) is how such a trial ends, not early
-                printer.line("# Event limit of " + plan.eventLimit(info.threads()) + " reached; trial ends early"
+                console.note("# Event limit of " + plan.eventLimit(info.threads()) + " reached; trial ends early"
                         + (it.warmup() ? ", before any measurement" : ""));
             }
         }
         before = after;
         start = stop;
+    }
+
+    /** A progress line over the events since the last one, up to {@code now}. */
+    private void progress(long now, Counts counts, IterationInfo it) {
+        console.progress(RunConsole.reportLine((now - trialStart) / 1e9, info.threads(), counts.minus(lastReport),
+                (now - lastReportAt) / 1e9, format.percentile(),
+                SysbenchSummary.percentileMs(reportLatency, format.percentile()), it.warmup()));
+        reportLatency.reset();
+        lastReport = counts;
+        lastReportAt = now;
+        nextReport += reportNanos();
+        if (nextReport <= now) {
+            // bench was held up past several lines' deadlines: one line covers the gap, none repeats it
+            nextReport = now + reportNanos();
+        }
     }
 
     /**
@@ -357,7 +366,7 @@ final class Trial {
     }
 
     private void stopLatencyLog(java.io.IOException e) {
-        printer.line("# Latency log of variant " + variant.label() + " at " + info.threads() + " threads stopped: "
+        console.warning("# Latency log of variant " + variant.label() + " at " + info.threads() + " threads stopped: "
                 + Runner.ioMessage(e) + " (" + plan.outDir().resolve(LatencyLog.DIR) + ")");
         if (latencyLog != null) {
             latencyLog.close();
@@ -385,8 +394,8 @@ final class Trial {
         if (!server.isAlive()) {
             String tail = server.logTail(20);
             if (!tail.isBlank()) {
-                printer.line("# Last lines of the server log:");
-                tail.lines().forEach(l -> printer.line("#   " + l));
+                console.failure("# Last lines of the server log:");
+                tail.lines().forEach(l -> console.failure("#   " + l));
             }
             throw new RunFailure("server exited during " + where(it) + " of variant " + variant.label()
                     + " (" + info.threads() + " threads, fork " + info.fork() + ")", t);

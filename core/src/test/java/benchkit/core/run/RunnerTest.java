@@ -158,7 +158,8 @@ class RunnerTest {
         FakeWorkload workload = new FakeWorkload(500, p -> p.warmup() ? Outcome.ERROR : Outcome.OK);
         RunPlan plan = plan(List.of(variant("glibc")), List.of(3), 1, 2, 1, 0, 0);
         RunSummary summary = new Runner(plan, workload, () -> List.of(workload.phaseCollector()),
-                new PrintStream(console, true, StandardCharsets.UTF_8), new ConsoleFormat(99, true, true)).run();
+                new PrintStream(console, true, StandardCharsets.UTF_8),
+                new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 99, true, ConsoleFormat.INFO)).run();
         assertTrue(summary.complete(), summary.failure().toString());
 
         String out = console();
@@ -194,6 +195,54 @@ class RunnerTest {
         assertTrue(m.find(), out);
         assertEquals(events / 3.0, Double.parseDouble(m.group(1)), 1e-4);
         assertTrue(out.contains("\n    execution time (avg/stddev):   "), out);
+    }
+
+    @Test
+    void sysbenchStyleAtItsDefaultVerbosityPrintsSysbenchsLinesOnly() throws Exception {
+        FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
+        RunPlan plan = plan(List.of(variant("glibc")), List.of(2), 0, 1, 1, 0, 0);
+        RunSummary summary = new Runner(plan, workload, () -> List.of(workload.phaseCollector()),
+                new PrintStream(console, true, StandardCharsets.UTF_8),
+                new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 95, false, ConsoleFormat.NOTICE)).run();
+        assertTrue(summary.complete(), summary.failure().toString());
+        String out = console();
+        // sysbench 1.0.20's print_run_mode and thread start, line for line (its banner is the CLI's)
+        assertTrue(out.startsWith("Running the test with following options:\nNumber of threads: 2\n"
+                + "Report intermediate results every 0.1 second(s)\n"
+                + "Initializing random number generator from current time\n\n\nInitializing worker threads...\n\n"
+                + "Threads started!\n\n[ 0.1s ] thds: 2 tps: "), out);
+        int report = out.indexOf("SQL statistics:\n");
+        assertTrue(report > 0, out);
+        assertTrue(out.substring(0, report).lines().skip(10).allMatch(l -> l.startsWith("[ ")), "progress lines only: " + out);
+        assertTrue(out.substring(report).startsWith("SQL statistics:\n    queries performed:\n"), out);
+        assertTrue(out.endsWith("\nThreads fairness:\n" + out.substring(out.indexOf("    events (avg/stddev):"))), out);
+        assertTrue(out.endsWith("\n\n"), "the report ends with sysbench's blank line: " + out);
+        for (String bench : List.of("# ", "Iteration", "Result \"", "Score", "Results:")) {
+            assertFalse(out.contains(bench), "bench's own line '" + bench + "' shows: " + out);
+        }
+    }
+
+    @Test
+    void sysbenchStyleShowsBenchsLinesFromVerbosityFourAndItsScoresWhenAskedForIterations() throws Exception {
+        FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
+        RunPlan plan = plan(List.of(variant("glibc")), List.of(2), 0, 2, 1, 0, 0);
+        new Runner(plan, workload, () -> List.of(workload.phaseCollector()), new PrintStream(console, true,
+                StandardCharsets.UTF_8), new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 95, false, ConsoleFormat.NOTICE)).run();
+        String out = console();
+        assertFalse(out.contains("Iteration   1"), out);
+        assertTrue(out.contains("SQL statistics:"), out);
+        assertTrue(out.contains("# Results: "), "two iterations ask for bench's statistics: " + out);
+        console.reset();
+        RunPlan one = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out2")).threads(List.of(2))
+                .warmup(0, Duration.ofMillis(200)).measure(1, Duration.ofMillis(300)).forks(1)
+                .reportInterval(Duration.ofMillis(100)).build();
+        new Runner(one, workload,
+                () -> List.of(workload.phaseCollector()), new PrintStream(console, true, StandardCharsets.UTF_8),
+                new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 95, false, ConsoleFormat.INFO)).run();
+        out = console();
+        assertTrue(out.contains("# Benchmark: benchkit.fake") && out.contains("Iteration   1: ")
+                && out.contains("# sysbench summary of this trial's 1 measurement iteration"), out);
+        assertTrue(out.indexOf("Running the test with following options:") > out.indexOf("# Benchmark: "), out);
     }
 
     @Test

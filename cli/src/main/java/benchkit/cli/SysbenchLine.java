@@ -1,0 +1,64 @@
+package benchkit.cli;
+
+import picocli.CommandLine;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * A sysbench command line run as sysbench 1.0.20 runs it, for the scripts that call bench as {@code sysbench}:
+ * sysbench's warnings for its deprecated options, its banner, errors as its {@code FATAL: } lines on stdout, and
+ * its exit codes (0, or 1 for any failure, bad input included). bench's notes on how it read the line are
+ * sysbench's "info" level: on stderr from {@code --verbosity 4}.
+ */
+final class SysbenchLine {
+    private SysbenchLine() {
+    }
+
+    /** sysbench's first line and the blank one after it; says which program prints it. */
+    static void banner(PrintStream out) {
+        String version = SysbenchLine.class.getPackage().getImplementationVersion();
+        out.println("sysbench 1.0.20 (benchkit " + (version == null ? "development build" : version) + ")");
+        out.println();
+    }
+
+    /**
+     * Whether a line bench could not translate was meant for sysbench (its errors are then sysbench's): no
+     * --workload, and a sysbench test, or a command after the first word ({@code oltp_read_onlyy run}).
+     */
+    static boolean looksLikeOne(String[] args) {
+        List<String> all = List.of(args);
+        return all.stream().noneMatch(a -> a.equals("--workload") || a.startsWith("--workload="))
+                && (all.stream().anyMatch(a -> a.equals("--test") || a.startsWith("--test=") || SysbenchTest.isTestName(a))
+                || all.stream().skip(1).anyMatch(a -> List.of("run", "prepare", "prewarm", "warmup", "cleanup").contains(a)));
+    }
+
+    static int run(CommandLine cl, SysbenchArgs.Translation line) {
+        PrintStream out = System.out;
+        int verbosity = line.verbosity();
+        for (SysbenchArgs.Note note : line.notes()) {
+            if (note.sysbenchWarning() != null && verbosity >= 2) {
+                out.println("WARNING: " + note.sysbenchWarning());
+            } else if (verbosity >= 4) {
+                cl.getErr().println("bench: note: " + note.text());
+            }
+        }
+        out.flush();
+        cl.setParameterExceptionHandler((e, args) -> fatal(Cli.firstLine(e.getMessage())));
+        cl.setExecutionExceptionHandler((e, commandLine, parsed) -> {
+            fatal(Cli.isUsageError(e) ? Cli.firstLine(e.getMessage()) : Cli.describe(e));
+            if (Cli.showsStackTraces()) {
+                e.printStackTrace(commandLine.getErr());
+            }
+            return Cli.EXIT_FAILURE;
+        });
+        return cl.execute(line.args()) == Cli.EXIT_OK ? Cli.EXIT_OK : Cli.EXIT_FAILURE;
+    }
+
+    /** sysbench's error line, on stdout as sysbench prints it; returns its exit code. */
+    static int fatal(String message) {
+        System.out.println("FATAL: " + message);
+        System.out.flush();
+        return Cli.EXIT_FAILURE;
+    }
+}

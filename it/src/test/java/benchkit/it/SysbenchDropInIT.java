@@ -1,0 +1,118 @@
+package benchkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchkit.core.server.MysqlLauncher;
+import benchkit.spi.AllocatorSpec;
+import benchkit.spi.ServerHandle;
+import benchkit.spi.ServerSpec;
+import benchkit.spi.Target;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bench.jar as {@code sysbench}: each line of a table runs through Debian's sysbench 1.0.20 and through bench.jar
+ * against one Debian mariadbd, in the table's order (prepare, prewarm, runs, cleanup), and the two outputs must
+ * be the same line for line once the numbers (times, rates, counts) are masked; stderr empty for both, the exit
+ * code the same. The connection options come from a sysbench {@code --config-file}, which keeps the password
+ * out of both tools' process arguments.
+ */
+class SysbenchDropInIT {
+    /** A line of the table; {@code sorted}: parallel threads print in no fixed order, so the lines are compared sorted. */
+    private record Line(String args, boolean sorted) {
+    }
+
+    private static final String TABLES = " --tables=2 --table-size=2000";
+    private static final List<Line> LINES = List.of(
+            new Line("oltp_read_write" + TABLES + " prepare", false),
+            new Line("oltp_read_write" + TABLES + " --threads=2 prewarm", true),
+            new Line("oltp_read_write" + TABLES + " --threads=2 --time=2 --report-interval=1 --histogram run", false),
+            new Line("oltp_point_select" + TABLES + " --num-threads=2 --time=1 --percentile=99 run", false),
+            new Line("oltp_point_select" + TABLES + " --threads=2 --events=2000 --time=0 run", false),
+            new Line("oltp_read_only" + TABLES + " --time=1 --rate=50 --rand-seed=7 run", false),
+            new Line("oltp_point_select" + TABLES + " --time=1 --verbosity=2 run", false),
+            new Line("oltp_read_write --tables=2 cleanup", false));
+
+    @TempDir
+    Path dir;
+
+    private record Output(int exit, String out, String err) {
+    }
+
+    @Test
+    void sysbenchLinesPrintWhatSysbenchPrints() throws Exception {
+        try (ServerHandle server = new MysqlLauncher().launch(new ServerSpec("system",
+                Map.of("innodb_buffer_pool_size", "128M", "innodb_flush_log_at_trx_commit", "2"), AllocatorSpec.GLIBC, ""))) {
+            Target t = server.target();
+            Path config = dir.resolve("sysbench.cfg");
+            Files.writeString(config, "mysql-host=127.0.0.1\nmysql-port=" + t.port() + "\nmysql-user=" + t.user()
+                    + "\nmysql-password=" + t.password() + "\nmysql-db=" + t.database() + "\n");
+            for (Line line : LINES) {
+                List<String> args = new ArrayList<>(List.of(line.args().split(" ")));
+                args.add(0, "--config-file=" + config);
+                Output sysbench = sysbench(args);
+                BenchJar.Result r = BenchJar.run(dir, 120, args.toArray(new String[0]));
+                Output bench = new Output(r.exit(), r.out(), r.err());
+                String both = "\n--- sysbench:\n" + sysbench.out() + sysbench.err() + "\n--- bench:\n" + bench.out() + bench.err();
+                assertEquals(0, sysbench.exit(), line.args() + both);
+                assertEquals(sysbench.exit(), bench.exit(), line.args() + both);
+                assertEquals("", sysbench.err() + bench.err(), line.args() + both);
+                assertEquals(masked(sysbench.out(), line.sorted()), masked(bench.out(), line.sorted()), line.args() + both);
+                if (line.args().contains("--events=2000")) {
+                    assertTrue(bench.out().contains("\n    total number of events:              2000\n"), both);
+                }
+                assertTrue(!bench.out().contains(t.password()), "the password shows: " + both);
+            }
+        }
+    }
+
+    @Test
+    void badSysbenchLinesFailAsSysbenchsDo() throws Exception {
+        for (String line : List.of("oltp_point_select --threads=0 run", "oltp_point_selectx run")) {
+            List<String> args = List.of(line.split(" "));
+            Output sysbench = sysbench(args);
+            BenchJar.Result bench = BenchJar.run(dir, 60, args.toArray(new String[0]));
+            assertEquals(1, sysbench.exit(), sysbench.out());
+            assertEquals(1, bench.exit(), bench.all());
+            // the message's words are bench's own, its form sysbench's: one FATAL line on stdout
+            assertTrue(sysbench.out().lines().anyMatch(l -> l.startsWith("FATAL: ")), sysbench.out());
+            assertEquals(1, bench.out().lines().filter(l -> l.startsWith("FATAL: ")).count(), bench.all());
+            assertEquals("", bench.err(), bench.all());
+        }
+    }
+
+    private Output sysbench(List<String> args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("sysbench"));
+        command.addAll(args);
+        Path out = Files.createTempFile(dir, "sysbench", ".out");
+        Path err = Files.createTempFile(dir, "sysbench", ".err");
+        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile()).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("sysbench did not finish: " + args);
+        }
+        return new Output(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    /**
+     * The output without what differs from run to run: the banner's program, numbers (and the padding that
+     * aligns them) and the histogram's rows (their buckets depend on the latencies).
+     */
+    static String masked(String out, boolean sorted) {
+        Stream<String> lines = out.lines()
+                .map(l -> l.startsWith("sysbench 1.0.20 ") ? "sysbench 1.0.20" : l)
+                .filter(l -> !l.matches(" *[0-9]+\\.[0-9]{3} \\|\\**\\s+[0-9]+"))
+                .map(l -> l.replaceAll("[0-9]+(\\.[0-9]+)?", "N").replaceAll(" +N", " N").replaceAll("N +\\(", "N ("));
+        return String.join("\n", (sorted ? lines.sorted() : lines).toList());
+    }
+}
