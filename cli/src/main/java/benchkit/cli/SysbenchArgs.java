@@ -36,6 +36,13 @@ final class SysbenchArgs {
     private static final List<String> ADDING_UP = List.of("--mysqld", "--allocator-env", "--collect");
     /** sysbench 0.4's default of --max-requests (0.5 kept it; 1.0 made it 0). */
     private static final String LEGACY_MAX_REQUESTS = "10000";
+    /**
+     * Where sysbench connects when a line names no server: host localhost, which Debian's client library reaches
+     * through this socket. bench's options that choose (or launch) a server keep bench's choice.
+     */
+    static final String DEFAULT_SOCKET = "/run/mysqld/mysqld.sock";
+    private static final List<String> CHOOSE_A_SERVER = List.of("--mysql-host", "--mysql-port", "--mysql-socket",
+            "--server", "--server-basedir", "--allocator", "--allocator-env", "--mysqld", "--server-cpus");
     /** sysbench 1.0's default --time. */
     private static final String SYSBENCH_TIME = "10";
     /** The longest --time bench takes: what runs "until --max-requests events" stands for. */
@@ -197,6 +204,9 @@ final class SysbenchArgs {
             }
             if (indexOf(out, "--report-interval") < 0) {
                 out.add("--report-interval=0");  // sysbench prints no progress lines unless asked
+            }
+            if (CHOOSE_A_SERVER.stream().allMatch(o -> indexOf(out, o) < 0)) {
+                out.add("--mysql-socket=" + DEFAULT_SOCKET);   // sysbench's localhost, as its client library reads it
             }
             lastWins(out);
             out.add(0, "--workload=" + workload);

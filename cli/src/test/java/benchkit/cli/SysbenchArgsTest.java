@@ -18,6 +18,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -33,7 +34,9 @@ class SysbenchArgsTest {
     /** What bench runs for {@code line}, but for the console of sysbench lines (sysbenchLinesGetSysbenchsConsole). */
     private String[] translate(String line) {
         return List.of(SysbenchArgs.translate(line.strip().split("\\s+"), notes::add)).stream()
-                .filter(a -> !a.equals("--format=sysbench") && !a.equals("--report-interval=0")).toArray(String[]::new);
+                .filter(a -> !a.equals("--format=sysbench") && !a.equals("--report-interval=0")
+                        && !(a.equals("--mysql-socket=" + SysbenchArgs.DEFAULT_SOCKET) && !line.contains("--mysql-socket")))
+                .toArray(String[]::new);
     }
 
     /**
@@ -154,8 +157,6 @@ class SysbenchArgsTest {
     /** Refused lines: {@code line | the reason bench gives}; as sysbench, exit 1 and one FATAL line on stdout, no stack trace. */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
-        --test=tests/db/parallel_prepare.lua --oltp-table-size=3000000 --oltp-tables-count=32 --num-threads=32 run \
-          | prepare acts on an external server: give --mysql-host
         --test=oltp --oltp-test-mode=sp --oltp-sp-name=bench_sp run | --oltp-test-mode=sp calls a stored procedure
         --test=oltp --oltp-test-mode=mixed run     | --oltp-test-mode=mixed is not valid; expected complex, simple, nontrx or sp
         --test=oltp --oltp-test-mode=nontrx --oltp-nontrx-mode=replace run | --oltp-nontrx-mode=replace is not valid
@@ -178,7 +179,7 @@ class SysbenchArgsTest {
         bulk_insert --mysql-host=db1 run           | sysbench's bulk_insert is multi-row INSERTs
         --test=tests/db/nosuch.lua run             | unknown sysbench test 'tests/db/nosuch.lua'
         oltp_read_only --threads=0 run             | --threads=0 is not valid; expected thread counts from 1
-        oltp_read_only --tables=x run              | oltp-read-only: --tables=x is not valid; expected a whole number
+        oltp_read_only --mysql-host=127.0.0.1 --tables=x run | oltp-read-only: --tables=x is not valid; expected a whole number
         oltp_read_only frob                        | unexpected argument 'frob'
         oltp_read_only --verbosity=9 run           | --verbosity=9 is not valid; expected 0 to 5
         """)
@@ -207,6 +208,12 @@ class SysbenchArgsTest {
     void sysbenchLinesGetSysbenchsConsoleAndDefaults() {
         List<String> run = List.of(SysbenchArgs.translate("oltp_read_only --mysql-host=db1 run".split(" "), notes::add));
         assertTrue(run.containsAll(List.of("--format=sysbench", "--report-interval=0", "--threads=1", "--time=10")), run.toString());
+        assertFalse(run.contains("--mysql-socket=/run/mysqld/mysqld.sock"), "a host is given: " + run);
+        List<String> local = List.of(SysbenchArgs.translate("oltp_read_only --mysql-user=u prepare".split(" "), notes::add));
+        assertTrue(local.contains("--mysql-socket=/run/mysqld/mysqld.sock"), "sysbench's localhost: " + local);
+        List<String> launched = List.of(SysbenchArgs.translate("oltp_read_only --allocator glibc,jemalloc run".split(" "),
+                notes::add));
+        assertTrue(launched.stream().noneMatch(a -> a.startsWith("--mysql-socket")), "bench launches: " + launched);
         List<String> asked = List.of(SysbenchArgs.translate(
                 "oltp_read_only --mysql-host=db1 --format=jmh --report-interval=2 run".split(" "), notes::add));
         assertTrue(asked.contains("--format=jmh") && asked.contains("--report-interval=2")
