@@ -13,9 +13,4 @@ final class CleanupCommand extends DataCommand {
         workload.cleanup(server.target(), context(null));
         done("Cleaned up " + name + " on " + server.target());
     }
-
-    @Override
-    boolean parallel() {
-        return false;
-    }
 }

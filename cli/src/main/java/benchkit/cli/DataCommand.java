@@ -69,10 +69,6 @@ abstract class DataCommand implements Callable<Integer> {
         sysbench = console.style() == ConsoleFormat.Style.SYSBENCH;
         if (sysbench && verbosity >= ConsoleFormat.NOTICE) {
             SysbenchLine.banner(System.out);
-            if (parallel() && threads > 1) {
-                System.out.println("Initializing worker threads...");     // sysbench's parallel commands start threads
-                System.out.println();
-            }
         }
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         String name = workload.requireWorkload(registry.workloads().keySet());
@@ -85,11 +81,6 @@ abstract class DataCommand implements Callable<Integer> {
     }
 
     abstract void act(Workload workload, ServerHandle server, String name) throws Exception;
-
-    /** Whether the step shares the tables over --threads (sysbench's parallel commands: prepare, prewarm). */
-    boolean parallel() {
-        return true;
-    }
 
     /** bench's own closing line, e.g. "Prepared ... in 1.2 s"; with --format sysbench from --verbosity 4 only. */
     void done(String line) {

@@ -27,7 +27,8 @@ final class SysbenchTest {
             Map.entry("oltp_delete", "oltp-delete"),
             Map.entry("delete", "oltp-delete"),
             Map.entry("select_random_points", "select-random-points"),
-            Map.entry("select_random_ranges", "select-random-ranges"));
+            Map.entry("select_random_ranges", "select-random-ranges"),
+            Map.entry("bulk_insert", "bulk-insert"));
 
     /** 0.4's --oltp-nontrx-mode: one autocommit statement per event. */
     private static final Map<String, String> NONTRX = Map.of(
@@ -40,7 +41,7 @@ final class SysbenchTest {
     /** sysbench tests bench has no workload for, and why. */
     private static final Map<String, String> OTHERS = Map.of(
             "fileio", "a file I/O test", "cpu", "a CPU test", "memory", "a memory test", "threads", "a scheduler test",
-            "mutex", "a mutex test", "bulk_insert", "multi-row INSERTs into tables of its own",
+            "mutex", "a mutex test",
             "oltp_common", "the library of the oltp_* scripts, not a test", "common", "the library of 0.5's tests, not a test");
 
     record Resolved(String workload, String command) {

@@ -138,6 +138,9 @@ class SysbenchArgsTest {
           | run --workload=oltp-read-only --mysql-host=db1 --threads 2 --tables=4 --percentile=95 --warmup-iterations=0 --iterations=1 --time=10 | ""
         oltp_read_only --mysql-host=db1 --mysqld a=1 --mysqld b=2 --mysqld a=3 run \
           | run --workload=oltp-read-only --mysql-host=db1 --mysqld b=2 --mysqld a=3 --warmup-iterations=0 --iterations=1 --threads=1 --time=10 | ""
+        # bulk_insert.lua, with its own tables (one per thread)
+        bulk_insert --mysql-host=db1 --threads=4 --time=5 run \
+          | run --workload=bulk-insert --mysql-host=db1 --threads=4 --time=5 --warmup-iterations=0 --iterations=1 | ""
         # bench's own lines are unchanged
         --workload point-select --threads 8,16 --table-size=100 | --workload point-select --threads 8,16 --table-size=100 | ""
         run --workload oltp-read-only --tables 4 --out run | run --workload oltp-read-only --tables=4 --out run | ""
@@ -176,7 +179,6 @@ class SysbenchArgsTest {
         oltp_read_only --mysql-host=db1,db2 run    | --mysql-host=db1,db2: bench connects to one server
         fileio --file-total-size=1G run            | sysbench's fileio is a file I/O test; bench runs sysbench's OLTP tests
         --test=cpu --cpu-max-prime=20000 run       | sysbench's cpu is a CPU test
-        bulk_insert --mysql-host=db1 run           | sysbench's bulk_insert is multi-row INSERTs
         --test=tests/db/nosuch.lua run             | unknown sysbench test 'tests/db/nosuch.lua'
         oltp_read_only --threads=0 run             | --threads=0 is not valid; expected thread counts from 1
         oltp_read_only --mysql-host=127.0.0.1 --tables=x run | oltp-read-only: --tables=x is not valid; expected a whole number

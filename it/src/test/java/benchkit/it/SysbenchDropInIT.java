@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * bench.jar as {@code sysbench}: each line of a table runs through Debian's sysbench 1.0.20 and through bench.jar
  * against one Debian mariadbd, in the table's order (prepare, prewarm, runs, cleanup), and the two outputs must
- * be the same line for line once the numbers (times, rates, counts) are masked; stderr empty for both, the exit
+ * be the same line for line once the numbers (times, rates, counts) are masked (bulk_insert's tables are the
+ * oltp tables' names with other columns, so its lines come after the oltp cleanup); stderr empty for both, the exit
  * code the same. The connection options come from a sysbench {@code --config-file}, which keeps the password
  * out of both tools' process arguments.
  */
@@ -40,7 +41,10 @@ class SysbenchDropInIT {
             new Line("oltp_point_select" + TABLES + " --threads=2 --events=2000 --time=0 run", false),
             new Line("oltp_read_only" + TABLES + " --time=1 --rate=50 --rand-seed=7 run", false),
             new Line("oltp_point_select" + TABLES + " --time=1 --verbosity=2 run", false),
-            new Line("oltp_read_write --tables=2 cleanup", false));
+            new Line("oltp_read_write --tables=2 cleanup", false),
+            new Line("bulk_insert --threads=2 prepare", false),
+            new Line("bulk_insert --threads=2 --time=1 run", false),
+            new Line("bulk_insert --threads=2 cleanup", false));
 
     @TempDir
     Path dir;

@@ -44,12 +44,18 @@ public final class OltpWorkload implements Workload {
      * checked once that bench's own client can log in as the user.
      */
     public ScriptDriver connector(Target target) {
+        return connector(connectors, script.workloadName(), target, options.driver(), options.transport());
+    }
+
+    /** The connector of {@code target} in {@code cache}, resolved once: see {@link #connector(Target)}. */
+    static ScriptDriver connector(Map<Target, ScriptDriver> cache, String workload, Target target, String driver,
+                                  String transport) {
         if (target.database() == null || target.database().isEmpty() || target.database().indexOf('`') >= 0) {
-            throw new IllegalArgumentException(script.workloadName() + ": target database name '" + target.database() + "' is not usable");
+            throw new IllegalArgumentException(workload + ": target database name '" + target.database() + "' is not usable");
         }
-        return connectors.computeIfAbsent(target, t -> {
-            ScriptDriver d = ScriptDriver.resolve(script.workloadName(), t, options.driver(), options.transport());
-            return "auto".equals(options.driver()) ? d.wireOrJdbc(script.workloadName()) : d;
+        return cache.computeIfAbsent(target, t -> {
+            ScriptDriver d = ScriptDriver.resolve(workload, t, driver, transport);
+            return "auto".equals(driver) ? d.wireOrJdbc(workload) : d;
         });
     }
 

@@ -129,6 +129,11 @@ final class TableLoader {
 
     /** Runs {@code share} on up to {@code context.threads()} threads, one share of the tables each, as sysbench does. */
     private void inParallel(PrepareContext context, TableShare share, String command) throws Exception {
+        if (context.threads() > 1) {
+            // what sysbench says as it starts the threads of a parallel command (oltp_common.lua's prepare, prewarm)
+            context.log("Initializing worker threads...");
+            context.log("");
+        }
         int threads = Math.max(1, Math.min(context.threads(), options.tables()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread th = new Thread(r, workload + "-" + command);

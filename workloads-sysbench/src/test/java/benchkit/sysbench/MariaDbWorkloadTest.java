@@ -123,6 +123,39 @@ class MariaDbWorkloadTest {
         assertTrue(two.getMessage().contains("--table-name names one table"), two.getMessage());
     }
 
+    /**
+     * bulk_insert.lua: a table per thread, every event's row in it when the sessions have closed (the last INSERT is
+     * sent as a session closes, by either driver), the ids going on.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"wire", "mariadb"})
+    void bulkInsertFillsEachThreadsTableWithOneRowPerEvent(String driver) throws Exception {
+        Workload w = workload(new BulkInsertWorkload.Factory(), "driver", driver);
+        benchkit.spi.PrepareContext two = () -> 2;
+        w.cleanup(target, two);
+        w.prepare(target, two);
+        assertEquals(2, scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema='sbtest' AND table_name IN "
+                + "('sbtest1', 'sbtest2')"));
+        for (int round = 1; round <= 2; round++) {     // a second trial goes on after the rows of the first
+            CountingContext first = new CountingContext(0, 2);
+            CountingContext second = new CountingContext(1, 2);
+            try (Session s1 = w.openSession(target, first); Session s2 = w.openSession(target, second)) {
+                for (int i = 0; i < 70_000; i++) {
+                    assertEquals(Outcome.OK, s1.execute());
+                }
+                assertEquals(Outcome.OK, s2.execute());
+            }
+            assertEquals(70_000L * round, scalar("SELECT COUNT(*) FROM sbtest1"));
+            assertEquals(70_000L * round, scalar("SELECT MAX(id) FROM sbtest1"));
+            assertEquals(round, scalar("SELECT COUNT(*) FROM sbtest2"));
+            assertTrue(first.writes >= 2, "full INSERTs and the rest at close: " + first.writes);
+            assertEquals(0, first.reads + first.others);
+        }
+        w.cleanup(target, two);
+        assertEquals(0, scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema='sbtest' AND table_name IN "
+                + "('sbtest1', 'sbtest2')"));
+    }
+
     @Test
     void prepareByInsertWhenTheServerRefusesLocalInfileGivesTheSameTables() throws Exception {
         try (Connection c = admin(); Statement s = c.createStatement()) {

@@ -115,6 +115,14 @@ final class JdbcSession extends ScriptSession implements Session {
 
     @Override
     public void close() {
-        connection.close();
+        try {
+            while (script.finish(request)) {
+                answered(request.kind(), send(request));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(failure(SqlErrors.describe(e)), e);
+        } finally {
+            connection.close();
+        }
     }
 }

@@ -35,6 +35,15 @@ public interface RequestScript {
     boolean next(Request request);
 
     /**
+     * After the last event, before the session closes: fills a last request to send (sysbench's thread_done, e.g. the
+     * rows a bulk INSERT still holds), or returns false when there is none. Called until it returns false; an error
+     * of such a request is reported as the session's failure.
+     */
+    default boolean finish(Request request) {
+        return false;
+    }
+
+    /**
      * Where the request filled last comes from, for an error message about it (the SQL template names
      * its event, file and line); empty when the workload's name says enough.
      */

@@ -184,6 +184,20 @@ final class WireSession extends ScriptSession implements PolledSession {
 
     @Override
     public void close() {
-        closeQuietly();
+        try {
+            while (connection != null && script.finish(request)) {
+                connection.query(request.text());
+                connection.awaitReply();
+                WireError error = connection.error();
+                if (error != null) {
+                    throw new IllegalStateException(failure(SqlErrors.describe(error.code(), error.sqlState(), error.getMessage())));
+                }
+                answered(request.kind(), connection.rows() > 0);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(failure("connection lost: " + e.getMessage()), e);
+        } finally {
+            closeQuietly();
+        }
     }
 }
