@@ -205,6 +205,11 @@ final class SysbenchArgs {
             if (indexOf(out, "--report-interval") < 0) {
                 out.add("--report-interval=0");  // sysbench prints no progress lines unless asked
             }
+            if (indexOf(out, "--client-threads") < 0) {
+                // sysbench's one thread per connection; bench's event loops measured 0.44-0.85x its QPS on JDK 17
+                // (docs/vs-sysbench.md, "sysbench lines")
+                out.add("--client-threads=platform");
+            }
             if (CHOOSE_A_SERVER.stream().allMatch(o -> indexOf(out, o) < 0)) {
                 out.add("--mysql-socket=" + DEFAULT_SOCKET);   // sysbench's localhost, as its client library reads it
             }

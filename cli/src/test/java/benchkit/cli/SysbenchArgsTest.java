@@ -35,6 +35,7 @@ class SysbenchArgsTest {
     private String[] translate(String line) {
         return List.of(SysbenchArgs.translate(line.strip().split("\\s+"), notes::add)).stream()
                 .filter(a -> !a.equals("--format=sysbench") && !a.equals("--report-interval=0")
+                        && !a.equals("--client-threads=platform")
                         && !(a.equals("--mysql-socket=" + SysbenchArgs.DEFAULT_SOCKET) && !line.contains("--mysql-socket")))
                 .toArray(String[]::new);
     }
@@ -209,7 +210,8 @@ class SysbenchArgsTest {
     @Test
     void sysbenchLinesGetSysbenchsConsoleAndDefaults() {
         List<String> run = List.of(SysbenchArgs.translate("oltp_read_only --mysql-host=db1 run".split(" "), notes::add));
-        assertTrue(run.containsAll(List.of("--format=sysbench", "--report-interval=0", "--threads=1", "--time=10")), run.toString());
+        assertTrue(run.containsAll(List.of("--format=sysbench", "--report-interval=0", "--threads=1", "--time=10",
+                "--client-threads=platform")), run.toString());
         assertFalse(run.contains("--mysql-socket=/run/mysqld/mysqld.sock"), "a host is given: " + run);
         List<String> local = List.of(SysbenchArgs.translate("oltp_read_only --mysql-user=u prepare".split(" "), notes::add));
         assertTrue(local.contains("--mysql-socket=/run/mysqld/mysqld.sock"), "sysbench's localhost: " + local);
