@@ -170,6 +170,12 @@ abstract class RunCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}).")
     String histogram;
 
+    @Option(names = "--report-checkpoints", paramLabel = "SECONDS[,SECONDS...]", split = ",",
+            description = "With --format sysbench, one measurement and no warmup: print sysbench's full report at these "
+                    + "seconds from the start, each over the events since the one before, as sysbench's; the final report "
+                    + "then covers the rest.")
+    List<Integer> reportCheckpoints = new ArrayList<>();
+
     @Option(names = "--collect", paramLabel = "NAME:VALUE",
             description = "Add a collector with options, e.g. status:Innodb_buffer_pool_reads (repeatable).")
     List<String> collect = new ArrayList<>();
@@ -216,6 +222,9 @@ abstract class RunCommand implements Callable<Integer> {
             throw new UsageException("--format " + format + " is not valid; expected jmh, sysbench or memslap");
         }
         ConsoleFormat console = consoleFormat(format, percentile, histogram, verbosity);
+        if (!reportCheckpoints.isEmpty()) {
+            console = withCheckpoints(console, reportCheckpoints, warmupIterations, iterations);
+        }
         boolean sysbenchOutput = console.style() == ConsoleFormat.Style.SYSBENCH;
         if (sysbenchOutput && verbosity >= ConsoleFormat.NOTICE) {
             SysbenchLine.banner(System.out);
@@ -455,6 +464,23 @@ abstract class RunCommand implements Callable<Integer> {
             return plan.build();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** {@code --report-checkpoints}: sysbench's reports inside its one measurement, so a line that has one. */
+    static ConsoleFormat withCheckpoints(ConsoleFormat console, List<Integer> checkpoints, int warmups, int measurements) {
+        String given = "--report-checkpoints=" + String.join(",", checkpoints.stream().map(String::valueOf).toList());
+        if (console.style() != ConsoleFormat.Style.SYSBENCH) {
+            throw new UsageException(given + " prints sysbench's report: add --format sysbench");
+        }
+        if (warmups != 0 || measurements != 1) {
+            throw new UsageException(given + " splits sysbench's one measurement: give --warmup-iterations 0 --iterations 1");
+        }
+        try {
+            return new ConsoleFormat(console.style(), console.percentile(), console.histogram(), console.verbosity(),
+                    checkpoints);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(given + " is not valid; expected ascending whole seconds from 1");
         }
     }
 

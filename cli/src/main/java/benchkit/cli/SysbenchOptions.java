@@ -60,7 +60,6 @@ final class SysbenchOptions {
             Map.entry("--rand-init", new NoEquivalent(ANY, "is ignored: bench seeds its random numbers from the clock unless --rand-seed=N", null)),
             Map.entry("--forced-shutdown", new NoEquivalent(ANY, "is ignored: bench ends each iteration itself", null)),
             Map.entry("--thread-stack-size", new NoEquivalent(ANY, "is ignored: it sizes sysbench's own threads", null)),
-            Map.entry("--report-checkpoints", new NoEquivalent(ANY, "is ignored: bench reports each iteration (--iterations, --time)", null)),
             Map.entry("--verbosity", new NoEquivalent(ANY, "is ignored: it sets sysbench's own logging", null)),
             Map.entry("--debug", new NoEquivalent(ANY, "is ignored: it sets sysbench's own logging", null)),
             Map.entry("--db-debug", new NoEquivalent(ANY, "is ignored: it sets sysbench's own logging", null)),

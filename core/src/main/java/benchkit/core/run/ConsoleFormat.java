@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import java.util.List;
+
 /**
  * How a run prints to the console (not what it measures or writes to the result files).
  *
@@ -10,8 +12,11 @@ package benchkit.core.run;
  * @param verbosity  sysbench's {@code --verbosity}, 0-5: in the sysbench style, 3 (its default) prints what
  *                   sysbench prints, 4 and 5 add bench's own lines, 2 and less leave out the report and keep
  *                   warnings (2) and errors (1, 0)
+ * @param checkpoints sysbench's {@code --report-checkpoints}: seconds from the trial's start, ascending, at which
+ *                   the sysbench style prints its report over the events since the last one (the last report
+ *                   then covers the rest); empty for none
  */
-public record ConsoleFormat(Style style, int percentile, boolean histogram, int verbosity) {
+public record ConsoleFormat(Style style, int percentile, boolean histogram, int verbosity, List<Integer> checkpoints) {
     /** What the console reads like. */
     public enum Style {
         /** bench's lines: JMH's headers and iteration results, sysbench's progress lines, the scores and effects. */
@@ -30,7 +35,21 @@ public record ConsoleFormat(Style style, int percentile, boolean histogram, int 
     /** bench's lines, sysbench's default percentile. */
     public static final ConsoleFormat DEFAULT = new ConsoleFormat(Style.JMH, 95, false, NOTICE);
 
+    /** Without checkpoints. */
+    public ConsoleFormat(Style style, int percentile, boolean histogram, int verbosity) {
+        this(style, percentile, histogram, verbosity, List.of());
+    }
+
     public ConsoleFormat {
+        checkpoints = List.copyOf(checkpoints);
+        for (int i = 0; i < checkpoints.size(); i++) {
+            if (checkpoints.get(i) <= 0 || i > 0 && checkpoints.get(i) <= checkpoints.get(i - 1)) {
+                throw new IllegalArgumentException("checkpoints must be ascending seconds from 1, got " + checkpoints);
+            }
+        }
+        if (!checkpoints.isEmpty() && style != Style.SYSBENCH) {
+            throw new IllegalArgumentException("checkpoint reports are sysbench's report");
+        }
         if (percentile < 0 || percentile > 100) {
             throw new IllegalArgumentException("percentile must be from 0 (off) to 100, got " + percentile);
         }

@@ -80,6 +80,13 @@ class RunConsole {
     void loadStarted() {
     }
 
+    /**
+     * A checkpoint (sysbench's {@code --report-checkpoints}) {@code elapsedSec} into the trial: sysbench's report over
+     * the events since the last one. Only sysbench's console prints it.
+     */
+    void checkpoint(double elapsedSec, Supplier<List<String>> report) {
+    }
+
     /** A sysbench report line, see {@link #reportLine}. */
     void progress(String line) {
         println(line);
@@ -137,14 +144,18 @@ class RunConsole {
      */
     static String reportLine(double elapsedSec, int threads, Counts delta, double intervalSec, int percentile,
                              double percentileMs, boolean warmup) {
-        String time = Math.abs(elapsedSec - Math.rint(elapsedSec)) < 0.05
-                ? String.format(Locale.ROOT, "%.0fs", elapsedSec)
-                : String.format(Locale.ROOT, "%.1fs", elapsedSec);
         return String.format(Locale.ROOT,
-                "[ %s ] thds: %d tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%d%%): %4.2f err/s: %4.2f reconn/s: %4.2f%s",
-                time, threads, delta.events() / intervalSec, delta.queries() / intervalSec,
+                "%s thds: %d tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%d%%): %4.2f err/s: %4.2f reconn/s: %4.2f%s",
+                stamp(elapsedSec), threads, delta.events() / intervalSec, delta.queries() / intervalSec,
                 delta.reads() / intervalSec, delta.writes() / intervalSec, delta.others() / intervalSec, percentile, percentileMs,
                 delta.errors() / intervalSec, delta.reconnects() / intervalSec, warmup ? " (warmup)" : "");
+    }
+
+    /** sysbench's time stamp of a line, e.g. {@code [ 10s ]}, or {@code [ 0.5s ]} for a report interval under a second. */
+    static String stamp(double elapsedSec) {
+        return Math.abs(elapsedSec - Math.rint(elapsedSec)) < 0.05
+                ? String.format(Locale.ROOT, "[ %.0fs ]", elapsedSec)
+                : String.format(Locale.ROOT, "[ %.1fs ]", elapsedSec);
     }
 
     /**

@@ -62,6 +62,10 @@ final class SysbenchConsole extends RunConsole {
             notice("Report intermediate results every " + (seconds == Math.rint(seconds)
                     ? String.valueOf((long) seconds) : String.valueOf(seconds)) + " second(s)");
         }
+        if (!format.checkpoints().isEmpty()) {
+            notice("Report checkpoint(s) at " + String.join(", ", format.checkpoints().stream().map(String::valueOf).toList())
+                    + " seconds");
+        }
         String seed = plan.workloadOptions().getOrDefault("rand-seed", "0");
         notice(seed.strip().equals("0") ? "Initializing random number generator from current time"
                 : "Initializing random number generator from seed (" + seed.strip() + ").");
@@ -75,6 +79,14 @@ final class SysbenchConsole extends RunConsole {
     void loadStarted() {
         notice("Threads started!");
         notice("");
+    }
+
+    @Override
+    void checkpoint(double elapsedSec, Supplier<List<String>> report) {
+        if (format.verbosity() >= ConsoleFormat.NOTICE) {
+            notice(stamp(elapsedSec) + " Checkpoint report:");
+            report.get().forEach(this::println);
+        }
     }
 
     @Override

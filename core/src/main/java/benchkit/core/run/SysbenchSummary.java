@@ -88,6 +88,14 @@ final class SysbenchSummary {
      * the SQL statistics for a workload that counts no queries (as sysbench's non-database tests).
      */
     static List<String> report(Stats s, boolean sqlStatistics) {
+        return report(s, sqlStatistics, s.seconds());
+    }
+
+    /**
+     * The report with {@code totalTimeSec} as its "total time": after a checkpoint sysbench's counts and rates are
+     * the interval's since, its total time the whole run's.
+     */
+    static List<String> report(Stats s, boolean sqlStatistics, double totalTimeSec) {
         List<String> l = new ArrayList<>();
         double sec = s.seconds();
         if (sqlStatistics) {
@@ -104,7 +112,7 @@ final class SysbenchSummary {
         }
         l.add("");
         l.add("General statistics:");
-        l.add(f("    total time:                          %.4fs", sec));
+        l.add(f("    total time:                          %.4fs", totalTimeSec));
         l.add("    total number of events:              " + s.events());
         l.add("");
         l.add("Latency (ms):");

@@ -48,6 +48,16 @@ final class Trial {
     private LoadSnapshot measureEnd;
     private long measuredNanos;
     private final Histogram measuredLatency = TrialLoad.newHistogram();
+    /** Where the measurement's last iteration ended (nanoTime). */
+    private long measuredUntil;
+    /**
+     * sysbench's --report-checkpoints: the next one's index, and since the last one (null before it) the counts it
+     * left, when, and the latencies after it; a checkpoint resets sysbench's counters, so the final report starts there.
+     */
+    private int nextCheckpoint;
+    private LoadSnapshot checkpointFrom;
+    private long checkpointFromNanos;
+    private final Histogram checkpointLatency = TrialLoad.newHistogram();
     private final Histogram iterationLatency = TrialLoad.newHistogram();
     private final Histogram reportLatency = TrialLoad.newHistogram();
     /** Latency since the last interval of the trial's HdrHistogram log, and where that interval began (epoch ms). */
@@ -175,18 +185,44 @@ final class Trial {
         return limitReached;
     }
 
-    /** sysbench's final report over the measurement iterations, its histogram first when asked. */
+    /**
+     * sysbench's final report over the measurement iterations (after a checkpoint, over what followed it), its
+     * histogram first when asked.
+     */
     private List<String> sysbenchReport() {
+        LoadSnapshot from = checkpointFrom != null ? checkpointFrom : measureStart;
+        Histogram latency = checkpointFrom != null ? checkpointLatency : measuredLatency;
+        double seconds = checkpointFrom != null ? (measuredUntil - checkpointFromNanos) / 1e9 : measuredNanos / 1e9;
         List<String> lines = new ArrayList<>();
         if (format.histogram()) {
-            lines.addAll(SysbenchSummary.histogram(SysbenchSummary.buckets(measuredLatency)));
+            lines.addAll(SysbenchSummary.histogram(SysbenchSummary.buckets(latency)));
         }
-        Counts counts = measureEnd.total().minus(measureStart.total());
-        SysbenchSummary.Stats stats = SysbenchSummary.stats(counts, measuredNanos / 1e9,
-                measureEnd.threadEventsSince(measureStart), measureEnd.threadLatencyNanosSince(measureStart),
-                measuredLatency, format.percentile());
-        lines.addAll(SysbenchSummary.report(stats, counts.queries() > 0));
+        Counts counts = measureEnd.total().minus(from.total());
+        SysbenchSummary.Stats stats = SysbenchSummary.stats(counts, seconds, measureEnd.threadEventsSince(from),
+                measureEnd.threadLatencyNanosSince(from), latency, format.percentile());
+        lines.addAll(SysbenchSummary.report(stats, counts.queries() > 0, measuredNanos / 1e9));
         return lines;
+    }
+
+    /** When the next checkpoint is due (nanoTime), or never. */
+    private long checkpointDue() {
+        return nextCheckpoint < format.checkpoints().size()
+                ? trialStart + TimeUnit.SECONDS.toNanos(format.checkpoints().get(nextCheckpoint)) : Long.MAX_VALUE;
+    }
+
+    /** sysbench's checkpoint report over the events since the last one (or the start), then its counters start anew. */
+    private void checkpoint(long now, LoadSnapshot at) {
+        LoadSnapshot from = checkpointFrom != null ? checkpointFrom : LoadSnapshot.zero(info.threads());
+        long fromNanos = checkpointFrom != null ? checkpointFromNanos : trialStart;
+        Counts counts = at.total().minus(from.total());
+        SysbenchSummary.Stats stats = SysbenchSummary.stats(counts, (now - fromNanos) / 1e9, at.threadEventsSince(from),
+                at.threadLatencyNanosSince(from), checkpointLatency, format.percentile());
+        List<String> report = SysbenchSummary.report(stats, counts.queries() > 0, (now - trialStart) / 1e9);
+        console.checkpoint((now - trialStart) / 1e9, () -> report);
+        checkpointLatency.reset();
+        checkpointFrom = at;
+        checkpointFromNanos = now;
+        nextCheckpoint++;
     }
 
     /**
@@ -232,7 +268,13 @@ final class Trial {
                 break;
             }
             // one drain serves a log interval and a progress line that fall due together
-            Counts counts = now >= nextLog || now >= nextReport ? load.drain(iterationLatency, reportLatency, logLatency).total() : null;
+            long checkpointDue = checkpointDue();
+            LoadSnapshot drained = now >= nextLog || now >= nextReport || now >= checkpointDue
+                    ? load.drain(iterationLatency, reportLatency, logLatency, checkpointLatency) : null;
+            Counts counts = drained == null ? null : drained.total();
+            if (now >= checkpointDue) {
+                checkpoint(now, drained);
+            }
             if (now >= nextLog) {
                 logInterval(it);
                 nextLog += LOG_NANOS;
@@ -246,7 +288,8 @@ final class Trial {
                 }
                 nextSample += SAMPLE_NANOS;
             }
-            long wake = Math.min(Math.min(Math.min(end, nextReport), nextLog), Math.min(nextSample, now + POLL_NANOS));
+            long wake = Math.min(Math.min(Math.min(end, nextReport), Math.min(nextLog, checkpointDue())),
+                    Math.min(nextSample, now + POLL_NANOS));
             // a deadline already past means "at once": lateness counts from now, not from the missed deadline
             meantToWake = Math.max(wake, now);
             LockSupport.parkNanos(wake - now);
@@ -266,7 +309,7 @@ final class Trial {
             stop = System.nanoTime();
             pausedAt = stop;
         }
-        LoadSnapshot after = load.drain(iterationLatency, reportLatency, logLatency);
+        LoadSnapshot after = load.drain(iterationLatency, reportLatency, logLatency, checkpointLatency);
         if (stop >= nextReport) {
             progress(stop, after.total(), it);      // the line due as the slot ends, as sysbench prints its last one
         }
@@ -297,6 +340,7 @@ final class Trial {
             measureStart = measureStart == null ? before : measureStart;
             measureEnd = after;
             measuredNanos += record.durationNanos();
+            measuredUntil = stop;
         }
         iterationLatency.reset();
         finished.add(record);

@@ -246,6 +246,35 @@ class RunnerTest {
     }
 
     @Test
+    void aCheckpointReportsTheEventsSinceTheStartAndTheFinalReportTheRest() throws Exception {
+        FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(List.of(2))
+                .warmup(0, Duration.ofMillis(200)).measure(1, Duration.ofMillis(2500)).forks(1)
+                .reportInterval(Duration.ZERO).build();
+        new Runner(plan, workload, () -> List.of(workload.phaseCollector()), new PrintStream(console, true,
+                StandardCharsets.UTF_8), new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 95, false, 3, List.of(1, 2))).run();
+        String out = console();
+        assertTrue(out.contains("Report checkpoint(s) at 1, 2 seconds\n"), out);
+        java.util.regex.Matcher events = java.util.regex.Pattern.compile("total number of events: +([0-9]+)").matcher(out);
+        java.util.regex.Matcher times = java.util.regex.Pattern.compile("total time: +([0-9.]+)s").matcher(out);
+        long sum = 0;
+        List<Double> totals = new ArrayList<>();
+        while (events.find() && times.find()) {
+            sum += Long.parseLong(events.group(1));
+            totals.add(Double.parseDouble(times.group(1)));
+        }
+        assertEquals(3, totals.size(), out);
+        assertTrue(out.indexOf("[ 1s ] Checkpoint report:\nSQL statistics:") > 0 && out.contains("[ 2s ] Checkpoint report:"), out);
+        // sysbench's total time runs on from the start; the counts start anew at each checkpoint
+        assertEquals(1.0, totals.get(0), 0.05);
+        assertEquals(2.0, totals.get(1), 0.05);
+        assertEquals(2.5, totals.get(2), 0.3);
+        long journalEvents = journal().stream().filter(l -> l.has("warmup") && !l.get("warmup").asBoolean())
+                .mapToLong(l -> l.get("events").asLong()).sum();
+        assertEquals(journalEvents, sum, 2 * 2, "the three reports share the measurement's events (but those in flight)");
+    }
+
+    @Test
     void eachTrialWritesAnHdrHistogramLogOfOneSecondIntervalsTaggedByPhase() throws Exception {
         FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
         RunPlan plan = RunPlan.builder("fake", List.of(variant("mysql-8.0/x=1")), tmp.resolve("out"))
