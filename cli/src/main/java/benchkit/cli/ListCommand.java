@@ -8,6 +8,7 @@ import benchkit.spi.ServerLauncher;
 import benchkit.spi.WorkloadFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -28,10 +29,35 @@ final class ListCommand implements Callable<Integer> {
     @Mixin
     PluginOptions plugins = new PluginOptions();
 
+    @Option(names = "--workload", paramLabel = "NAME", description = "List this workload's options only.")
+    String workload;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "jmh",
+            description = "With --workload: jmh (bench's lines) or sysbench (as 'sysbench TEST help' lists a test's options).")
+    String format;
+
+    @Option(names = "--test-name", paramLabel = "NAME", hidden = true,
+            description = "The sysbench test the options are listed for (a pasted 'sysbench TEST help').")
+    String testName;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
+        if (workload != null) {
+            WorkloadFactory f = registry.workload(workload.strip());
+            if (format.equals("sysbench")) {
+                SysbenchLine.banner(System.out);
+                SysbenchLine.help(testName != null ? testName : f.name(), f.options(), System.out);
+            } else if (format.equals("jmh")) {
+                out.printf("  %-24s %s%n", f.name(), f.description());
+                printOptions(out, f.options());
+            } else {
+                throw new UsageException("--format " + format + " is not valid for list; expected jmh or sysbench");
+            }
+            out.flush();
+            return 0;
+        }
 
         out.println("Workloads:");
         for (WorkloadFactory f : registry.workloads().values()) {

@@ -118,8 +118,7 @@ final class SysbenchArgs {
                 if (COMMANDS.contains(arg) && command == null) {
                     command = arg;          // sysbench's command comes after the test, bench's before options
                 } else if (arg.equals("help") && command == null) {
-                    // sysbench's help lists a test's options, bench's list every workload's
-                    return new Translation(new String[] {"list"}, notes, false);
+                    command = arg;          // a test's options, as sysbench lists them; without a test, every workload's
                 } else if (test == null && workload == null && SysbenchTest.isTestName(arg)) {
                     test = arg;
                     testAt = out.size();
@@ -186,6 +185,15 @@ final class SysbenchArgs {
             // "sysbench oltp_read_onlyy run" is a sysbench line whose test bench does not know, not a missing --workload
             throw new UsageException("unknown sysbench test '" + stray + "'; sysbench 1.0.20's tests bench runs: "
                     + SysbenchTest.names());
+        }
+        if ("help".equals(command)) {
+            if (test == null || workload != null) {
+                return new Translation(new String[] {"list"}, notes, false);
+            }
+            String base = test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
+            String listed = SysbenchTest.resolve(test, legacyTest, false, testMode, nontrxMode, command, note).workload();
+            return new Translation(new String[] {"list", "--workload=" + listed, "--format=sysbench", "--test-name=" + base},
+                    notes, true);
         }
         // A line that names no --workload but sysbench's test, or its oltp test's options, is sysbench's.
         boolean sysbenchLine = workload == null && (test != null || oltpOptions);

@@ -55,6 +55,24 @@ final class SysbenchLine {
         return cl.execute(line.args()) == Cli.EXIT_OK ? Cli.EXIT_OK : Cli.EXIT_FAILURE;
     }
 
+    /**
+     * {@code sysbench TEST help}: "TEST options:" and a line per option as sysbench's sb_print_test_options prints
+     * them, in name order, with sysbench's underscores, the kind of value and the default.
+     */
+    static void help(String test, List<benchkit.spi.OptionSpec> options, PrintStream out) {
+        out.println(test + " options:");
+        java.util.Map<String, String> lines = new java.util.TreeMap<>();
+        for (benchkit.spi.OptionSpec o : options) {
+            String d = o.defaultValue() == null ? "" : o.defaultValue();
+            String kind = d.equals("on") || d.equals("off") ? "[=on|off]" : d.matches("-?[0-9]+") ? "=N" : "=STRING";
+            lines.put("--" + o.name().replace('-', '_') + kind, o.description() + " [" + d + "]");
+        }
+        int width = lines.keySet().stream().mapToInt(String::length).max().orElse(0);
+        lines.forEach((name, text) -> out.println("  " + name + " ".repeat(width - name.length() + 1) + text));
+        out.println();
+        out.flush();
+    }
+
     /** sysbench's error line, on stdout as sysbench prints it; returns its exit code. */
     static int fatal(String message) {
         System.out.println("FATAL: " + message);

@@ -254,8 +254,24 @@ class SysbenchArgsTest {
     }
 
     @Test
-    void sysbenchHelpIsBenchList() {
-        assertArrayEquals(new String[] {"list"}, translate("oltp_read_only help"));
+    void sysbenchHelpListsTheTestsOptionsAsSysbenchDoes() {
+        assertArrayEquals(new String[] {"list", "--workload=point-select", "--format=sysbench", "--test-name=oltp_point_select"},
+                SysbenchArgs.translate(new String[] {"/usr/share/sysbench/oltp_point_select.lua", "help"}, notes::add));
+        assertArrayEquals(new String[] {"list"}, translate("help"), "no test: every workload");
+        PrintStream saved = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit;
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            exit = Main.run("oltp_read_only", "help");
+        } finally {
+            System.setOut(saved);
+        }
+        String text = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, text);
+        assertTrue(text.matches("(?s)sysbench 1\\.0\\.20 \\(benchkit [^)]+\\)\n\noltp_read_only options:\n"
+                + "  --auto_inc\\[=on\\|off\\] +Use AUTO_INCREMENT.*"), text);
+        assertTrue(text.contains("\n  --table_size=N ") && text.contains(" Number of rows per table [10000]\n"), text);
     }
 
     @Test
