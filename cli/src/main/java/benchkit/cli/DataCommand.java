@@ -2,7 +2,6 @@ package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.console.LoadProgress;
-import benchkit.core.run.ConsoleFormat;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Workload;
@@ -42,18 +41,8 @@ abstract class DataCommand implements Callable<Integer> {
             description = "Connections used in parallel, one share of the tables each (default ${DEFAULT-VALUE}).")
     int threads;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "jmh",
-            description = "How the console reads: jmh (bench's lines) or sysbench (sysbench 1.0.20's, e.g. \"Creating "
-                    + "table 'sbtest1'...\"; the default for a sysbench command line).")
-    String format;
-
-    @Option(names = "--verbosity", paramLabel = "N", defaultValue = "" + ConsoleFormat.NOTICE,
-            description = "With --format sysbench, as sysbench's: 3 prints what sysbench prints, 4 and 5 add bench's "
-                    + "own lines, 2 and less leave sysbench's out (default ${DEFAULT-VALUE}).")
-    int verbosity;
-
-    /** Whether the console is sysbench's. */
-    private boolean sysbench;
+    @Mixin
+    ConsoleOptions console = new ConsoleOptions();
 
     @Override
     public Integer call() throws Exception {
@@ -62,14 +51,8 @@ abstract class DataCommand implements Callable<Integer> {
                     + "--mysql-socket ('bench run' prepares the servers it launches by itself)");
         }
         RunCommand.checkThreads(java.util.List.of(threads));
-        ConsoleFormat console = RunCommand.consoleFormat(format, 95, "off", verbosity);
-        if (format.equals("memslap")) {
-            throw new UsageException("--format memslap is not valid for " + spec.name() + "; expected jmh or sysbench");
-        }
-        sysbench = console.style() == ConsoleFormat.Style.SYSBENCH;
-        if (sysbench && verbosity >= ConsoleFormat.NOTICE) {
-            SysbenchLine.banner(System.out);
-        }
+        console.check(List.of("jmh", "sysbench"));
+        console.banner();
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         String name = workload.requireWorkload(registry.workloads().keySet());
         WorkloadFactory factory = registry.workload(name);
@@ -84,7 +67,7 @@ abstract class DataCommand implements Callable<Integer> {
 
     /** bench's own closing line, e.g. "Prepared ... in 1.2 s"; with --format sysbench from --verbosity 4 only. */
     void done(String line) {
-        if (!sysbench || verbosity >= ConsoleFormat.INFO) {
+        if (console.benchLines()) {
             System.out.println(line);
         }
     }
@@ -95,7 +78,8 @@ abstract class DataCommand implements Callable<Integer> {
      */
     PrepareContext context(LoadProgress progress) {
         int parallel = threads;
-        boolean says = sysbench && verbosity >= ConsoleFormat.NOTICE;
+        boolean says = console.sysbench() && console.sysbenchLines();
+        boolean bars = !console.sysbench();
         return new PrepareContext() {
             @Override
             public int threads() {
@@ -104,7 +88,7 @@ abstract class DataCommand implements Callable<Integer> {
 
             @Override
             public void progress(String unit, long done, long total) {
-                if (!sysbench) {
+                if (bars) {
                     progress.progress(unit, done, total);
                 }
             }

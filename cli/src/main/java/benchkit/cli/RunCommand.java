@@ -148,17 +148,8 @@ abstract class RunCommand implements Callable<Integer> {
             + "and left out of the scores).")
     boolean allowInvalid;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "jmh",
-            description = "How the console reads: jmh (bench's lines, JMH-style), sysbench (sysbench 1.0.20's output: its "
-                    + "header, progress lines and final report for each trial, over its measurement iterations; bench's "
-                    + "own lines from --verbosity 4; the default for a sysbench command line) or memslap (bench's lines "
-                    + "and \"Time to set N keys by T threads\").")
-    String format;
-
-    @Option(names = "--verbosity", paramLabel = "N", defaultValue = "" + ConsoleFormat.NOTICE,
-            description = "With --format sysbench, as sysbench's: 3 prints what sysbench prints, 4 and 5 add bench's "
-                    + "own lines, 2 leaves out the report, 1 and 0 keep the errors only (default ${DEFAULT-VALUE}).")
-    int verbosity;
+    @Mixin
+    ConsoleOptions console = new ConsoleOptions();
 
     @Option(names = "--percentile", paramLabel = "N", defaultValue = "95",
             description = "Latency percentile of the progress lines and the sysbench report, as sysbench's "
@@ -218,17 +209,12 @@ abstract class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         checkThreads(threads);
         clientThreads();                    // a bad --client-threads fails before any server starts
-        if (!List.of("jmh", "sysbench", "memslap").contains(format)) {
-            throw new UsageException("--format " + format + " is not valid; expected jmh, sysbench or memslap");
-        }
-        ConsoleFormat console = consoleFormat(format, percentile, histogram, verbosity);
+        console.check(List.of("jmh", "sysbench", "memslap"));
+        ConsoleFormat consoleFormat = consoleFormat(console, percentile, histogram);
         if (!reportCheckpoints.isEmpty()) {
-            console = withCheckpoints(console, reportCheckpoints, warmupIterations, iterations);
+            consoleFormat = withCheckpoints(consoleFormat, reportCheckpoints, warmupIterations, iterations);
         }
-        boolean sysbenchOutput = console.style() == ConsoleFormat.Style.SYSBENCH;
-        if (sysbenchOutput && verbosity >= ConsoleFormat.NOTICE) {
-            SysbenchLine.banner(System.out);
-        }
+        console.banner();
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Optional<WorkerRole> role = workers.role();
@@ -271,7 +257,7 @@ abstract class RunCommand implements Callable<Integer> {
         ClientCpus.pin(server.clientCpus);
         if (server.usesDefaultServer() && plans.values().stream().flatMap(p -> p.variants().stream())
                 .anyMatch(v -> ServerChoice.DEFAULT.equals(v.params().get("distribution")))
-                && (!sysbenchOutput || verbosity >= ConsoleFormat.INFO)) {
+                && console.benchLines()) {
             System.out.println(ServerChoice.DEFAULT_NOTE);
         }
 
@@ -302,7 +288,7 @@ abstract class RunCommand implements Callable<Integer> {
             try (Workload w = PluginRegistry.create(factory, given);
                  Rendezvous meeting = role.isPresent() ? workers.rendezvous(factory.protocol(), server, w.namedServer()) : null) {
                 Runner runner = new Runner(plan, w, Collectors.supplier(registry, collectors, collect), System.out,
-                        console).verdicts(verdictSettings, verdicts.baseline());
+                        consoleFormat).verdicts(verdictSettings, verdicts.baseline());
                 if (meeting != null) {
                     runner.asWorker(workers.barrier(role.get(), meeting));
                 }
@@ -353,11 +339,11 @@ abstract class RunCommand implements Callable<Integer> {
         Map<String, Path> resultDirs = new LinkedHashMap<>();
         plans.forEach((name, plan) -> resultDirs.put(name, plan.outDir()));
         afterRuns(resultDirs);
-        if (format.equals("memslap")) {
+        if (console.format.equals("memslap")) {
             long executeNumber = given.containsKey("execute-number") ? Long.parseLong(given.get("execute-number").strip()) : 0;
             MemslapLines.print(scores, registry::workload, executeNumber, iterations * time, System.out);
         }
-        for (String failure : sysbenchOutput ? List.<String>of() : failures) {     // sysbench's console said FATAL
+        for (String failure : console.sysbench() ? List.<String>of() : failures) {     // sysbench's console said FATAL
             spec.commandLine().getErr().println("bench: error: " + failure);
         }
         spec.commandLine().getErr().flush();
@@ -484,8 +470,8 @@ abstract class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code --format}, {@code --percentile}, {@code --histogram} and {@code --verbosity}, checked as sysbench checks them. */
-    static ConsoleFormat consoleFormat(String format, int percentile, String histogram, int verbosity) {
+    /** {@code --format}, {@code --verbosity}, {@code --percentile} and {@code --histogram}, checked as sysbench checks them. */
+    static ConsoleFormat consoleFormat(ConsoleOptions console, int percentile, String histogram) {
         if (percentile < 0 || percentile > 100) {
             throw new UsageException("--percentile=" + percentile + " is not valid; expected 1 to 100, or 0 for none");
         }
@@ -494,17 +480,14 @@ abstract class RunCommand implements Callable<Integer> {
             case "off", "false", "0" -> false;
             default -> throw new UsageException("--histogram=" + histogram + " is not valid; expected on or off");
         };
-        if (withHistogram && !format.equals("sysbench")) {
+        if (withHistogram && !console.sysbench()) {
             throw new UsageException("--histogram is printed with sysbench's report: add --format sysbench");
         }
         if (withHistogram && percentile == 0) {
             throw new UsageException("--histogram cannot be used with --percentile=0 (as in sysbench)");
         }
-        if (verbosity < 0 || verbosity > 5) {
-            throw new UsageException("--verbosity=" + verbosity + " is not valid; expected 0 to 5 (as in sysbench)");
-        }
-        return new ConsoleFormat(format.equals("sysbench") ? ConsoleFormat.Style.SYSBENCH : ConsoleFormat.Style.JMH,
-                percentile, withHistogram, verbosity);
+        return new ConsoleFormat(console.sysbench() ? ConsoleFormat.Style.SYSBENCH : ConsoleFormat.Style.JMH,
+                percentile, withHistogram, console.verbosity);
     }
 
     private ClientThreads clientThreads() {

@@ -21,7 +21,7 @@ class ConsoleFormatOptionsTest {
 
     private static ConsoleFormat format(String... args) {
         RunCommand cmd = parse(args);
-        return RunCommand.consoleFormat(cmd.format, cmd.percentile, cmd.histogram, cmd.verbosity);
+        return RunCommand.consoleFormat(cmd.console, cmd.percentile, cmd.histogram);
     }
 
     @Test

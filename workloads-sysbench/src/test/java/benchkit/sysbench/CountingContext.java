@@ -7,7 +7,7 @@ import benchkit.spi.SessionContext;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** A session and prepare context for tests that counts queries and remembers progress. */
+/** A session and prepare context for tests that counts queries and remembers progress and what the steps said. */
 final class CountingContext implements SessionContext, PrepareContext, QueryCounter {
     private final int thread;
     private final int threads;
@@ -15,6 +15,8 @@ final class CountingContext implements SessionContext, PrepareContext, QueryCoun
     long writes;
     long others;
     final Map<String, Long> progress = new ConcurrentHashMap<>();
+    /** What the data steps said, in order (sysbench's words). */
+    final java.util.List<String> said = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
     CountingContext(int thread, int threads) {
         this.thread = thread;
@@ -34,6 +36,11 @@ final class CountingContext implements SessionContext, PrepareContext, QueryCoun
     @Override
     public QueryCounter queries() {
         return this;
+    }
+
+    @Override
+    public void log(String line) {
+        said.add(line);
     }
 
     @Override

@@ -88,18 +88,7 @@ class MariaDbWorkloadTest {
         try (Connection c = admin(); Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS sbtest.sbtest1");      // another test's
         }
-        List<String> said = java.util.Collections.synchronizedList(new ArrayList<>());
-        benchkit.spi.PrepareContext logging = new benchkit.spi.PrepareContext() {
-            @Override
-            public int threads() {
-                return 1;
-            }
-
-            @Override
-            public void log(String line) {
-                said.add(line);
-            }
-        };
+        CountingContext logging = new CountingContext(0, 1);
         w.prepare(target, logging);
         assertTrue(w.isPrepared(target));
         assertEquals(500, scalar("SELECT COUNT(*) FROM sbtest_10M_3"));
@@ -117,7 +106,7 @@ class MariaDbWorkloadTest {
         assertEquals(0, scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema='sbtest' AND table_name='sbtest_10M_3'"));
         assertEquals(List.of("Creating table 'sbtest_10M_3'...", "Inserting 500 records into 'sbtest_10M_3'",
                 "Creating a secondary index on 'sbtest_10M_3'...", "Prewarming table sbtest_10M_3",
-                "Dropping table 'sbtest_10M_3'..."), said, "sysbench's words for each step");
+                "Dropping table 'sbtest_10M_3'..."), logging.said, "sysbench's words for each step");
         IllegalArgumentException two = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> workload(new OltpWorkloadFactory.ReadWrite(), "table-name", "t", "tables", "2"));
         assertTrue(two.getMessage().contains("--table-name names one table"), two.getMessage());
