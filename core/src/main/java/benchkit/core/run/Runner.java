@@ -50,7 +50,6 @@ public final class Runner {
     private final Workload workload;
     private final Supplier<List<Collector>> collectors;
     private final RunConsole console;
-    private final ConsoleFormat format;
     private final PreparedData data;
     private Compare.Settings verdicts = Compare.Settings.DEFAULT;
     private Optional<String> baseline = Optional.empty();
@@ -68,11 +67,10 @@ public final class Runner {
     /** A runner printing in {@code format} (e.g. sysbench's final report after each trial). */
     public Runner(RunPlan plan, Workload workload, Supplier<List<Collector>> collectors, PrintStream out,
                   ConsoleFormat format) {
-        this.format = Objects.requireNonNull(format, "format");
         this.plan = Objects.requireNonNull(plan, "plan");
         this.workload = Objects.requireNonNull(workload, "workload");
         this.collectors = Objects.requireNonNull(collectors, "collectors");
-        this.console = RunConsole.of(Objects.requireNonNull(out, "out"), format);
+        this.console = RunConsole.of(Objects.requireNonNull(out, "out"), Objects.requireNonNull(format, "format"));
         this.data = new PreparedData(plan, console);
     }
 
