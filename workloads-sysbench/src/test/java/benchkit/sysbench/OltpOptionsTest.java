@@ -100,7 +100,8 @@ class OltpOptionsTest {
         List<String> names = new ArrayList<>();
         ServiceLoader.load(WorkloadFactory.class).forEach(f -> names.add(f.name()));
         assertEquals(List.of("point-select", "oltp-read-only", "oltp-read-write", "oltp-write-only", "oltp-update-index",
-                "oltp-update-non-index", "oltp-delete", "oltp-insert", "select-random-points", "select-random-ranges"), names);
+                "oltp-update-non-index", "oltp-delete", "oltp-insert", "select-random-points", "select-random-ranges",
+                "bulk-insert"), names);
     }
 
     @Test
