@@ -74,12 +74,12 @@ abstract class DataCommand implements Callable<Integer> {
 
     /**
      * What the workload's step may use: {@link #threads} connections, its lines in sysbench's words printed with
-     * --format sysbench, its progress (loading rows) on {@code progress} otherwise.
+     * --format sysbench, its progress (loading rows) on {@code progress} otherwise (null: a step that shows none).
      */
     PrepareContext context(LoadProgress progress) {
         int parallel = threads;
         boolean says = console.sysbench() && console.sysbenchLines();
-        boolean bars = !console.sysbench();
+        boolean bars = !console.sysbench() && progress != null;
         return new PrepareContext() {
             @Override
             public int threads() {
@@ -96,9 +96,7 @@ abstract class DataCommand implements Callable<Integer> {
             @Override
             public void log(String line) {
                 if (says) {
-                    synchronized (System.out) {     // whole lines from the step's threads
-                        System.out.println(line);
-                    }
+                    System.out.println(line);       // one whole line, whichever of the step's threads says it
                 }
             }
         };

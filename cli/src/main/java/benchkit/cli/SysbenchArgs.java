@@ -116,7 +116,8 @@ final class SysbenchArgs {
             String arg = args[i];
             if (!arg.startsWith("-")) {
                 if (COMMANDS.contains(arg) && command == null) {
-                    command = arg;          // sysbench's command comes after the test, bench's before options
+                    // sysbench's command comes after the test, bench's before options; warmup is prewarm's other name
+                    command = arg.equals("warmup") ? "prewarm" : arg;
                 } else if (arg.equals("help") && command == null) {
                     command = arg;          // a test's options, as sysbench lists them; without a test, every workload's
                 } else if (test == null && workload == null && SysbenchTest.isTestName(arg)) {
@@ -207,20 +208,7 @@ final class SysbenchArgs {
             SysbenchTest.Resolved resolved = SysbenchTest.resolve(test, legacyTest, ro, testMode, nontrxMode, command, note);
             workload = resolved.workload();
             command = resolved.command();
-            if (indexOf(out, "--format") < 0) {
-                out.add("--format=sysbench");   // sysbench's output, for the scripts that parse it
-            }
-            if (indexOf(out, "--report-interval") < 0) {
-                out.add("--report-interval=0");  // sysbench prints no progress lines unless asked
-            }
-            if (indexOf(out, "--client-threads") < 0) {
-                // sysbench's one thread per connection; bench's event loops measured 0.44-0.85x its QPS on JDK 17
-                // (docs/vs-sysbench.md, "sysbench lines")
-                out.add("--client-threads=platform");
-            }
-            if (CHOOSE_A_SERVER.stream().allMatch(o -> indexOf(out, o) < 0)) {
-                out.add("--mysql-socket=" + DEFAULT_SOCKET);   // sysbench's localhost, as its client library reads it
-            }
+            asSysbenchRuns(out);
             lastWins(out);
             out.add(0, "--workload=" + workload);
         } else {
@@ -233,20 +221,40 @@ final class SysbenchArgs {
         if (password(typed)) {
             note.accept("--mysql-password shows in the process list; BENCH_MYSQL_PASSWORD keeps it out");
         }
-        String cmd = command == null ? "run" : command.equals("warmup") ? "prewarm" : command;
+        String cmd = command == null ? "run" : command;
         if (!cmd.equals("run")) {
             dropRunOnly(out, cmd, note);
         } else if (sysbenchLine) {
             durationAsSysbench(out, legacyTest, notes);
         }
         if (command != null) {
-            out.add(0, command.equals("warmup") ? "prewarm" : command);     // sysbench's two names of one command
+            out.add(0, command);
         }
         // sysbench's warnings in the order it prints them (its init()), whatever the order of the options
         List<String> order = List.of("--num-threads", "--max-requests", "--max-time", "Both", "--tx-rate");
         notes.sort(java.util.Comparator.comparingInt(n -> n.sysbenchWarning() == null ? -1
                 : order.indexOf(n.sysbenchWarning().substring(0, n.sysbenchWarning().indexOf(' ')))));
         return new Translation(out.toArray(new String[0]), notes, sysbenchLine);
+    }
+
+    /**
+     * What a sysbench line leaves to sysbench's defaults where bench's differ, unless the line says otherwise: its
+     * output, no progress lines, one thread per connection and its server (localhost).
+     */
+    private static void asSysbenchRuns(List<String> out) {
+        if (indexOf(out, "--format") < 0) {
+            out.add("--format=sysbench");   // sysbench's output, for the scripts that parse it
+        }
+        if (indexOf(out, "--report-interval") < 0) {
+            out.add("--report-interval=0");  // sysbench prints no progress lines unless asked
+        }
+        if (indexOf(out, "--client-threads") < 0) {
+            // bench's event loops measured 0.44-0.85x sysbench's QPS for such lines on JDK 17 (docs/vs-sysbench.md)
+            out.add("--client-threads=platform");
+        }
+        if (CHOOSE_A_SERVER.stream().allMatch(o -> indexOf(out, o) < 0)) {
+            out.add("--mysql-socket=" + DEFAULT_SOCKET);   // sysbench's localhost, as its client library reads it
+        }
     }
 
     /**
