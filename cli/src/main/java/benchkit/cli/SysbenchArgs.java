@@ -391,9 +391,12 @@ final class SysbenchArgs {
      */
     private static void durationAsSysbench(List<String> out, boolean legacy, List<Note> notes) {
         if (indexOf(out, "--iterations") < 0 && indexOf(out, "--warmup-iterations") < 0) {
-            notes.add(new Note("as in sysbench, one measurement of the whole --time and no warmup "
-                    + "(--iterations and --warmup-iterations give bench's statistics)", null));
-            out.add("--warmup-iterations=0");
+            // sysbench 1.1's --warmup-time (1.0.20 has none): that long unmeasured before the measurement
+            boolean warmup = !isZero(valueOf(out, "--warmup-time"));
+            notes.add(new Note("as in sysbench, one measurement of the whole --time and " + (warmup
+                    ? "one warmup of --warmup-time" : "no warmup") + " (--iterations and --warmup-iterations give bench's "
+                    + "statistics)", null));
+            out.add("--warmup-iterations=" + (warmup ? 1 : 0));
             out.add("--iterations=1");
         }
         if (indexOf(out, "--threads") < 0) {

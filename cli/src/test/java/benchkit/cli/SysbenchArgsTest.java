@@ -224,6 +224,10 @@ class SysbenchArgsTest {
                 && !asked.contains("--format=sysbench") && !asked.contains("--report-interval=0"), asked.toString());
         List<String> prewarm = List.of(SysbenchArgs.translate("oltp_read_only --mysql-host=db1 warmup".split(" "), notes::add));
         assertEquals("prewarm", prewarm.get(0), "sysbench's warmup is its prewarm");
+        List<String> warmed = List.of(SysbenchArgs.translate("oltp_read_only --warmup-time=5 --time=20 run".split(" "),
+                notes::add));
+        assertTrue(warmed.contains("--warmup-iterations=1") && warmed.contains("--warmup-time=5"),
+                "sysbench 1.1's --warmup-time is a warmup of that long: " + warmed);
         List<String> endless = List.of(SysbenchArgs.translate("oltp_read_only --time=0 run".split(" "), notes::add));
         assertTrue(endless.contains("--time=604800"), endless.toString());
         SysbenchArgs.Translation t = SysbenchArgs.translation("oltp_read_only --time=0 --num-threads=2 run".split(" "));
