@@ -209,6 +209,9 @@ final class SysbenchArgs {
             workload = resolved.workload();
             command = resolved.command();
             asSysbenchRuns(out);
+            if ("prepare".equals(command) && !workload.equals("bulk-insert") && indexOf(out, "--existing-tables") < 0) {
+                out.add("--existing-tables=fail");   // sysbench's CREATE TABLE fails on a table that exists
+            }
             lastWins(out);
             out.add(0, "--workload=" + workload);
         } else {

@@ -48,14 +48,14 @@ class SysbenchArgsTest {
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
         # The five forms of issue 17 that failed
         --mysql-host=db1 --tables=2 oltp_read_only prepare \
-          | prepare --workload=oltp-read-only --mysql-host=db1 --tables=2 | ""
+          | prepare --workload=oltp-read-only --mysql-host=db1 --tables=2 --existing-tables=fail | ""
         --mysql-host=db1 --mysql-port=3307 prepare --workload oltp-read-only \
           | prepare --mysql-host=db1 --mysql-port=3307 --workload oltp-read-only | ""
         --mysql-host=db1 --oltp-tables-count=2 --oltp-read-only=on --num-threads=4 --max-time=5 --max-requests=0 run \
           | run --workload=oltp-read-only --mysql-host=db1 --tables=2 --threads=4 --time=5 --events=0 --warmup-iterations=0 --iterations=1 \
           | --test=oltp --oltp-read-only=on is --workload oltp-read-only
         --test=tests/db/parallel_prepare.lua --mysql-host=db1 --oltp-table-size=3000 --oltp-tables-count=4 --num-threads=4 --max-time=60 run \
-          | prepare --workload=oltp-read-write --mysql-host=db1 --table-size=3000 --tables=4 --threads=4 \
+          | prepare --workload=oltp-read-write --mysql-host=db1 --table-size=3000 --tables=4 --threads=4 --existing-tables=fail \
           | --test=tests/db/parallel_prepare.lua run is bench prepare --workload oltp-read-write
         --test=oltp --mysql-host=db1 --oltp-test-mode=complex --oltp-reconnect-mode=session --oltp-connect-delay=10000 \
           --oltp-user-delay-min=0 --oltp-user-delay-max=0 --oltp-table-name=sbtest --oltp-dist-iter=12 --oltp-dist-pct=1 \
@@ -122,7 +122,7 @@ class SysbenchArgsTest {
           | /usr/share/sysbench/oltp_point_select.lua is --workload point-select
         oltp_read_only --tables=4 --table-size=1000 --threads=4 --time=60 --report-interval=10 --percentile=99 \
           --mysql-host=db1 prepare \
-          | prepare --workload=oltp-read-only --tables=4 --table-size=1000 --threads=4 --mysql-host=db1 \
+          | prepare --workload=oltp-read-only --tables=4 --table-size=1000 --threads=4 --mysql-host=db1 --existing-tables=fail \
           | --time does not apply to prepare; ignored
         oltp_read_only --tables=4 --mysql-host=db1 --time=60 cleanup \
           | cleanup --workload=oltp-read-only --tables=4 --mysql-host=db1 | --time does not apply to cleanup; ignored

@@ -21,7 +21,7 @@ public record OltpOptions(
         int indexUpdates, int nonIndexUpdates, int deleteInserts,
         boolean rangeSelects, boolean autoInc, boolean skipTrx, boolean secondary, boolean createSecondary,
         String storageEngine, RandParams rand, IgnoredErrors ignoredErrors, String driver, String transport,
-        int randomPoints, int numberOfRanges, int delta, String tableName) {
+        int randomPoints, int numberOfRanges, int delta, String tableName, boolean replaceExisting) {
 
     private static final Pattern ENGINE = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,63}");
     private static final Pattern TABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]{0,63}");
@@ -58,6 +58,8 @@ public record OltpOptions(
         s.add(new OptionSpec("driver", "auto", "client: wire (bench's own non-blocking protocol client, the leanest measured: many sessions per thread on event loops; no TLS, logs in with mysql_native_password or caching_sha2_password), mariadb (MariaDB Connector/J), mysql (MySQL Connector/J), or auto (wire, or MariaDB Connector/J when the user logs in with another plugin)"));
         s.add(new OptionSpec("table-name", "", "One table of this name instead of sbtest1 (sysbench 0.4's --oltp-table-name); "
                 + "with --tables 1"));
+        s.add(new OptionSpec("existing-tables", "replace", "What prepare does with a table that exists: replace it (drop and "
+                + "re-create), or fail as sysbench's prepare does (CREATE TABLE: error 1050)"));
         s.add(new OptionSpec("transport", "auto", "auto (the target's way in: the unix socket for --mysql-socket alone, else TCP), tcp, or socket (needs a target with a socket)"));
         return s;
     }
@@ -110,7 +112,8 @@ public record OltpOptions(
                 has ? v.intValue("random-points", 1, 65_535) : 10,
                 hasRanges ? v.intValue("number-of-ranges", 1, 30_000) : 10,
                 hasRanges ? v.intValue("delta", 0, MAX_INT) : 5,
-                tableName);
+                tableName,
+                v.choice("existing-tables", List.of("replace", "fail")).equals("replace"));
     }
 
     /** The name of table {@code table} (1-based): sysbench's sbtestN, or --table-name's. */

@@ -154,6 +154,11 @@ final class TableLoader {
                     f.get();
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
+                    if (cause instanceof ScriptError && context.threads() > 1) {
+                        // sysbench's parallel prepare prints each thread's error, and its exit code is still 0
+                        context.log("FATAL: " + cause.getMessage());
+                        continue;
+                    }
                     if (cause instanceof SQLException) {
                         throw new IllegalStateException(workload + " " + command + ": " + SqlErrors.describe((SQLException) cause),
                                 cause);
@@ -163,6 +168,24 @@ final class TableLoader {
             }
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * An error of sysbench's prepare (--existing-tables fail), worded as sysbench words it: its SQL driver's line goes
+     * to the log at once, and the message is the error its script raises (oltp_common.lua:197).
+     */
+    static final class ScriptError extends IllegalStateException {
+        private ScriptError(String message) {
+            super(message);
+        }
+
+        static ScriptError of(SQLException e, String query, PrepareContext context) {
+            String message = String.valueOf(e.getMessage()).replaceFirst("^\\(conn=\\d+\\) ", "");
+            context.log("FATAL: mysql_drv_query() returned error " + e.getErrorCode() + " (" + message + ") for query '"
+                    + query + "'");
+            return new ScriptError("`sysbench.cmdline.call_command' function failed: /usr/share/sysbench/oltp_common.lua:197: "
+                    + "SQL error, errno = " + e.getErrorCode() + ", state = '" + e.getSQLState() + "': " + message);
         }
     }
 
@@ -186,9 +209,19 @@ final class TableLoader {
         SbRandom random = new SbRandom(options.rand(), 1_000_000L + table);
         RowWriter rows = new RowWriter(new RowValues(random), options.tableSize(), !options.autoInc());
         String unit = options.tableName(table);
-        s.execute(Schema.dropTable(unit));
+        if (options.replaceExisting()) {
+            s.execute(Schema.dropTable(unit));
+        }
         context.log("Creating table '" + unit + "'...");
-        s.execute(Schema.createTable(unit, options));
+        String create = Schema.createTable(unit, options);
+        try {
+            s.execute(create);
+        } catch (SQLException e) {
+            if (options.replaceExisting()) {
+                throw e;
+            }
+            throw ScriptError.of(e, create, context);
+        }
         context.progress(unit, 0, rowsToLoad);
         if (rowsToLoad > 0) {
             context.log("Inserting " + rowsToLoad + " records into '" + unit + "'");
