@@ -11,13 +11,14 @@
 #    /proc) over a 10-s window in the middle of the run, past bench's warmup, divided by the queries
 #    the server counted (Questions, read with the mariadb client) in that window.
 #
-# bench runs as `$BENCH_JAVA $BENCH_OPTS -jar bench.jar`. With CDS=on (the default) the script first
+# bench runs as `$BENCH_JAVA $BENCH_OPTS -jar bench.jar`: by default plain `java -jar`, the README's way
+# (issue #32: what a user has). With CDS=on the script first
 # makes a class-data archive in a 2-second training run that is not measured, as sysbench's own
 # compilation is not: an AOT cache (-XX:AOTCacheOutput / -XX:AOTCache) on Java 25+, an AppCDS
 # archive (-XX:ArchiveClassesAtExit / -XX:SharedArchiveFile) before. CDS=off measures plain java -jar.
 #
 # Usage: benchmarks/vs-sysbench.sh [mariadb|mysql8]
-#   env: TIME=20 WARMUP=5 ROUNDS=1 TABLES=4 SIZE=10000 BENCH_JAVA=java BENCH_OPTS= CDS=on|off
+#   env: TIME=20 WARMUP=5 ROUNDS=1 TABLES=4 SIZE=10000 BENCH_JAVA=java BENCH_OPTS= CDS=off|on
 #        BENCH_ARGS= (more bench options, e.g. "--driver wire --client-threads loop")
 #        WORKLOADS="point-select oltp-read-only" VIAS="tcp socket" THREADS="8 32" (the cases)
 #        JAR=cli/target/bench.jar (copy it elsewhere for long runs, so a rebuild cannot change it mid-run)
@@ -25,7 +26,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SERVER=${1:-mariadb}
 TIME=${TIME:-20}; WARMUP=${WARMUP:-5}; ROUNDS=${ROUNDS:-1}; TABLES=${TABLES:-4}; SIZE=${SIZE:-10000}
-BENCH_JAVA=${BENCH_JAVA:-java}; read -r -a bench_opts <<<"${BENCH_OPTS:-}"; CDS=${CDS:-on}
+BENCH_JAVA=${BENCH_JAVA:-java}; read -r -a bench_opts <<<"${BENCH_OPTS:-}"; CDS=${CDS:-off}
 read -r -a bench_args <<<"${BENCH_ARGS:-}"
 WORKLOADS=${WORKLOADS:-point-select oltp-read-only}; VIAS=${VIAS:-tcp socket}; THREADS=${THREADS:-8 32}
 JAR=${JAR:-cli/target/bench.jar}

@@ -16,8 +16,9 @@ import java.util.concurrent.ThreadFactory;
  */
 public enum ClientThreads {
     /**
-     * The measured default (see the docs/vs-sysbench.md): event loops when every
-     * session can be polled, else platform threads.
+     * The measured default (see docs/vs-sysbench.md): event loops for more than
+     * {@value #THREAD_EACH_UP_TO_PER_CPU} sessions per CPU when every session can be polled, else one
+     * platform thread per session.
      */
     AUTO,
     PLATFORM,
@@ -29,8 +30,16 @@ public enum ClientThreads {
      */
     LOOP;
 
-    /** Sessions one event-loop thread serves (measured: one loop for 8 and for 32 sessions on 2 cores). */
+    /** Sessions one event-loop thread serves (measured: one loop for 32 sessions on 2 cores, against one per core). */
     static final int SESSIONS_PER_LOOP = 32;
+
+    /**
+     * Up to this many sessions per CPU, auto gives each its own platform thread. A loop answers each reply after the
+     * others it holds, so the server's thread has gone to sleep before the next request comes, every time (1.0 sleeps
+     * per query against sysbench's 0.5): at 4 sessions per CPU that cost 10-20% of QPS on a shared 2-core machine; at
+     * 16 per CPU the two measured alike and the loop spends less client CPU (docs/vs-sysbench.md, 2026-11-26).
+     */
+    static final int THREAD_EACH_UP_TO_PER_CPU = 8;
 
     private static final ThreadFactory VIRTUAL_FACTORY = virtualFactory();
 
@@ -62,12 +71,16 @@ public enum ClientThreads {
         return this;
     }
 
-    /** What runs these sessions: {@link #AUTO} means event loops when all of them can be polled, else platform threads. */
-    ClientThreads forSessions(List<? extends Session> sessions) {
+    /**
+     * What runs these sessions: {@link #AUTO} means event loops for more than {@value #THREAD_EACH_UP_TO_PER_CPU}
+     * sessions per CPU when all of them can be polled, else platform threads.
+     */
+    ClientThreads forSessions(List<? extends Session> sessions, int cpus) {
         if (this != AUTO) {
             return resolve();
         }
-        return !sessions.isEmpty() && sessions.stream().allMatch(s -> s instanceof PolledSession) ? LOOP : PLATFORM;
+        boolean many = sessions.size() > THREAD_EACH_UP_TO_PER_CPU * Math.max(1, cpus);
+        return many && sessions.stream().allMatch(s -> s instanceof PolledSession) ? LOOP : PLATFORM;
     }
 
     /** How many event-loop threads serve {@code sessions}: one per {@value #SESSIONS_PER_LOOP}, at most one per CPU. */
@@ -79,7 +92,8 @@ public enum ClientThreads {
     /** Why {@link #resolve()} differs from the choice, or what auto means, for the run header; empty when nothing needs saying. */
     public String note() {
         if (this == AUTO) {
-            return " (event loops for sessions that can wait without a thread, else one platform thread per session)";
+            return " (event loops for more than " + THREAD_EACH_UP_TO_PER_CPU + " sessions per CPU that can wait without a "
+                    + "thread, else one platform thread per session)";
         }
         return this == VIRTUAL && !virtualAvailable()
                 ? " (virtual threads need Java 21+; this is Java " + Runtime.version().feature() + ")" : "";

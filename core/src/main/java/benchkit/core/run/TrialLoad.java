@@ -36,7 +36,7 @@ final class TrialLoad implements AutoCloseable {
 
     private TrialLoad(List<Session> sessions, List<ThreadCounters> counters, LoadControl control, ClientThreads kind) {
         this.sessions = sessions;
-        this.kind = kind.forSessions(sessions);
+        this.kind = kind.forSessions(sessions, Runtime.getRuntime().availableProcessors());
         this.counters = counters;
         this.control = control;
         for (int i = 0; i < sessions.size(); i++) {

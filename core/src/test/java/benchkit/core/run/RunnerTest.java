@@ -537,23 +537,32 @@ class RunnerTest {
     }
 
     @Test
-    void autoRunsSessionsThatCanBePolledOnEventLoopsAndOthersOnAThreadEach() throws Exception {
-        for (boolean polled : new boolean[]{true, false}) {
+    void autoRunsManySessionsThatCanBePolledOnEventLoopsAndOthersOnAThreadEach() throws Exception {
+        int many = ClientThreads.THREAD_EACH_UP_TO_PER_CPU * Runtime.getRuntime().availableProcessors() + 1;
+        record Case(boolean polled, int sessions, boolean loops) {
+        }
+        // above 8 sessions per CPU, polled sessions share loops; at or below, and sessions that cannot be polled, a thread each
+        for (Case c : List.of(new Case(true, many, true), new Case(true, many - 1, false), new Case(false, 4, false))) {
             java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
             FakeWorkload.Behaviour recordThread = p -> {
                 threads.add(Thread.currentThread().getName());
                 return Outcome.OK;
             };
-            RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out-" + polled)).threads(4)
-                    .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofSeconds(30)).forks(1)
-                    .reportInterval(Duration.ZERO).maxEvents(2000).clientThreads(ClientThreads.AUTO).build();
-            RunSummary summary = run(plan, polled ? FakeWorkload.polled(recordThread) : new FakeWorkload(200, recordThread));
+            RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out-" + c.polled() + c.sessions()))
+                    .threads(c.sessions()).warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofSeconds(30)).forks(1)
+                    .reportInterval(Duration.ZERO).maxEvents(20L * c.sessions()).clientThreads(ClientThreads.AUTO).build();
+            RunSummary summary = run(plan, c.polled() ? FakeWorkload.polled(recordThread) : new FakeWorkload(200, recordThread));
             assertTrue(summary.complete(), summary.failure().orElse(""));
-            assertEquals(polled, threads.stream().allMatch(n -> n.contains("-loop-")), threads.toString());
-            assertEquals(polled ? 1 : 4, threads.size(), threads.toString());
+            assertEquals(c.loops(), threads.stream().allMatch(n -> n.contains("-loop-")), c + ": " + threads);
+            assertEquals(!c.loops(), threads.stream().noneMatch(n -> n.contains("-loop-")), c + ": " + threads);
+            // a thread may find no event left under the limit, so at most (not exactly) one thread per session
+            int most = c.loops() ? ClientThreads.loops(c.sessions()) : c.sessions();
+            assertTrue(!threads.isEmpty() && threads.size() <= most, c + ": " + threads);
         }
-        assertTrue(console().contains("# Client threads: auto (event loops for sessions that can wait without a thread"), console());
-        assertTrue(console().contains("# Client threads: 1 event-loop thread for 4 sessions\n"), console());
+        assertTrue(console().contains("# Client threads: auto (event loops for more than 8 sessions per CPU that can wait "
+                + "without a thread"), console());
+        assertTrue(console().contains("# Client threads: " + ClientThreads.loops(many) + " event-loop thread"
+                + (ClientThreads.loops(many) == 1 ? "" : "s") + " for " + many + " sessions\n"), console());
         assertTrue(console().contains("# Client threads: one platform thread per session\n"), console());
     }
 
