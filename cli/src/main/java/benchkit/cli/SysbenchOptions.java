@@ -88,9 +88,7 @@ final class SysbenchOptions {
                     "bench creates sysbench's tables without extra table options")),
             Map.entry("--mysql-ssl", new NoEquivalent(OFF, null, "bench's clients speak no TLS (as sysbench by default)")),
             Map.entry("--mysql-compression", new NoEquivalent(OFF, null, "bench's clients do not compress the protocol")),
-            Map.entry("--mysql-dry-run", new NoEquivalent(OFF, null, "sysbench then sends nothing to the server")),
-            Map.entry("--db-ps-mode", new NoEquivalent("auto", null,
-                    "sysbench then sends every query as text; bench always uses prepared statements, as sysbench's auto")));
+            Map.entry("--mysql-dry-run", new NoEquivalent(OFF, null, "sysbench then sends nothing to the server")));
 
     private SysbenchOptions() {
     }

@@ -64,7 +64,8 @@ class SysbenchArgsTest {
           --oltp-nontrx-mode=select --init-rng=on --max-requests=0 --max-time=60 --num-threads=8 --forced-shutdown=off \
           --thread-stack-size=64K --db-ps-mode=auto --debug=off --validate=off run \
           | run --workload=oltp-read-write --mysql-host=db1 --table-name=sbtest --rand-spec-iter=12 --rand-spec-pct=1 --rand-spec-res=75 \
-            --mysql-storage-engine=innodb --auto-inc=on --events=0 --time=60 --threads=8 --warmup-iterations=0 --iterations=1 \
+            --mysql-storage-engine=innodb --auto-inc=on --events=0 --time=60 --threads=8 --db-ps-mode=auto --warmup-iterations=0 \
+            --iterations=1 \
           | --oltp-connect-delay is ignored: it only delays connecting
         # Study A (sysbench 0.5): prepare with parallel_prepare.lua, then read-only and read-write
         --test=tests/db/oltp.lua --max-time=3600 --oltp-dist-type=uniform --max-requests=0 --mysql-table-engine=innodb \
@@ -171,7 +172,6 @@ class SysbenchArgsTest {
         --test=oltp --oltp-point-select-mysql-handler=on run | HANDLER
         --test=oltp --oltp-avoid-deadlocks=on run  | --oltp-avoid-deadlocks=on: sysbench 0.4 then orders its update keys
         --test=oltp --mysql-engine-trx=no run      | --mysql-engine-trx=no: sysbench 0.4 then locks the table
-        --test=oltp --db-ps-mode=disable run       | --db-ps-mode=disable: sysbench then sends every query as text
         --test=oltp --mysql-ssl=on run             | --mysql-ssl=on: bench's clients speak no TLS
         oltp_read_only --mysql-compression run     | --mysql-compression=on: bench's clients do not compress
         oltp_read_only --mysql-dry-run=on run      | --mysql-dry-run=on: sysbench then sends nothing

@@ -50,6 +50,7 @@ class SysbenchDropInIT {
             new Line("oltp_point_select" + TABLES + " --threads=2 --events=2000 --time=0 run", false),
             new Line("oltp_read_only" + TABLES + " --time=1 --rate=50 --rand-seed=7 run", false),
             new Line("oltp_point_select" + TABLES + " --time=1 --verbosity=2 run", false),
+            new Line("oltp_read_only" + TABLES + " --time=1 --db-ps-mode=disable run", false),
             new Line("oltp_point_select" + TABLES + " --threads=2 --time=3 --report-checkpoints=1,2 --histogram run", false),
             new Line("oltp_read_write --tables=2 cleanup", false),
             new Line("bulk_insert --threads=2 prepare", false),

@@ -21,7 +21,7 @@ public record OltpOptions(
         int indexUpdates, int nonIndexUpdates, int deleteInserts,
         boolean rangeSelects, boolean autoInc, boolean skipTrx, boolean secondary, boolean createSecondary,
         String storageEngine, RandParams rand, IgnoredErrors ignoredErrors, String driver, String transport,
-        int randomPoints, int numberOfRanges, int delta, String tableName, boolean replaceExisting) {
+        int randomPoints, int numberOfRanges, int delta, String tableName, boolean replaceExisting, boolean prepared) {
 
     private static final Pattern ENGINE = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,63}");
     private static final Pattern TABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]{0,63}");
@@ -60,6 +60,8 @@ public record OltpOptions(
                 + "with --tables 1"));
         s.add(new OptionSpec("existing-tables", "replace", "What prepare does with a table that exists: replace it (drop and "
                 + "re-create), or fail as sysbench's prepare does (CREATE TABLE: error 1050)"));
+        s.add(new OptionSpec("db-ps-mode", "auto", "auto: prepared statements, as sysbench's default; disable: every "
+                + "query as text with its values written in (sysbench's --db-ps-mode=disable)"));
         s.add(new OptionSpec("transport", "auto", "auto (the target's way in: the unix socket for --mysql-socket alone, else TCP), tcp, or socket (needs a target with a socket)"));
         return s;
     }
@@ -113,7 +115,8 @@ public record OltpOptions(
                 hasRanges ? v.intValue("number-of-ranges", 1, 30_000) : 10,
                 hasRanges ? v.intValue("delta", 0, MAX_INT) : 5,
                 tableName,
-                v.choice("existing-tables", List.of("replace", "fail")).equals("replace"));
+                v.choice("existing-tables", List.of("replace", "fail")).equals("replace"),
+                v.choice("db-ps-mode", List.of("auto", "disable")).equals("auto"));
     }
 
     /** The name of table {@code table} (1-based): sysbench's sbtestN, or --table-name's. */

@@ -3,6 +3,7 @@ package benchkit.sysbench;
 import benchkit.mysql.SqlErrors;
 import benchkit.mysql.script.RequestScript;
 import benchkit.mysql.script.ScriptDriver;
+import benchkit.mysql.script.UnpreparedScript;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
@@ -109,7 +110,8 @@ public final class OltpWorkload implements Workload {
 
     @Override
     public Session openSession(Target target, SessionContext context) {
-        return connector(target).openSession(script.workloadName(), events(context), options.ignoredErrors(), context.queries());
+        RequestScript events = options.prepared() ? events(context) : new UnpreparedScript(events(context));
+        return connector(target).openSession(script.workloadName(), events, options.ignoredErrors(), context.queries());
     }
 
     /** What one thread's events send: the same script whichever driver sends it. */

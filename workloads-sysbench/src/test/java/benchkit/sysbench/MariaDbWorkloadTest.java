@@ -233,6 +233,34 @@ class MariaDbWorkloadTest {
     }
 
     @Test
+    void withPreparedStatementsDisabledEveryQueryGoesAsTextAndCountsTheSame() throws Exception {
+        Workload prep = workload(new OltpWorkloadFactory.ReadWrite(), "tables", "2", "table-size", "1000");
+        if (!prep.isPrepared(target)) {
+            prep.prepare(target, new CountingContext(0, 2));
+        }
+        for (String driver : List.of("wire", "mariadb")) {
+            Workload w = workload(new OltpWorkloadFactory.ReadWrite(), "tables", "2", "table-size", "1000", "driver", driver,
+                    "db-ps-mode", "disable");
+            CountingContext ctx = new CountingContext(0, 1);
+            long executed = scalar("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME='COM_STMT_EXECUTE'");
+            long selects = scalar("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME='COM_SELECT'");
+            try (Session s = w.openSession(target, ctx)) {
+                for (int i = 0; i < 20; i++) {
+                    assertEquals(Outcome.OK, s.execute(), driver);
+                }
+            }
+            assertEquals(20L * 14, ctx.reads, driver);
+            assertEquals(20L * 4, ctx.writes, driver);
+            // nothing prepared: the server executed no statement, and saw every read as a text SELECT (the two
+            // status reads above are SELECTs too)
+            assertEquals(executed, scalar("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE "
+                    + "VARIABLE_NAME='COM_STMT_EXECUTE'"), driver);
+            assertEquals(selects + 2 + 20L * 14, scalar("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE "
+                    + "VARIABLE_NAME='COM_SELECT'"), driver);
+        }
+    }
+
+    @Test
     void selectRandomPointsAndRangesRunOnOneTable() throws Exception {
         for (WorkloadFactory f : List.of(new OltpWorkloadFactory.SelectRandomPoints(), new OltpWorkloadFactory.SelectRandomRanges())) {
             Workload w = workload(f, "tables", "1", "table-size", "1000");

@@ -139,6 +139,57 @@ public final class Request {
         return statement < 0;
     }
 
+    /**
+     * Writes into {@code sql} (emptied first) the prepared request as a text query: its statement with every {@code ?}
+     * replaced by its parameter's literal, as sysbench's {@code --db-ps-mode=disable} sends it. Numbers as digits,
+     * strings quoted (quote and backslash escaped), bytes as a hex literal.
+     */
+    void inline(StringBuilder sql) {
+        sql.setLength(0);
+        String template = statements.get(statement).sql();
+        ParamType[] params = types[statement];
+        int param = 0;
+        char quote = 0;
+        for (int i = 0; i < template.length(); i++) {
+            char c = template.charAt(i);
+            if (quote != 0) {
+                quote = c == quote ? 0 : quote;
+            } else if (c == '\'' || c == '"' || c == '`') {
+                quote = c;
+            } else if (c == '?' && param < params.length) {
+                literal(sql, params[param], param++);
+                continue;
+            }
+            sql.append(c);
+        }
+    }
+
+    private void literal(StringBuilder sql, ParamType type, int i) {
+        switch (type) {
+            case INT -> sql.append(ints[i]);
+            case LONG -> sql.append(longs[i]);
+            case STRING -> {
+                sql.append('\'');
+                String v = strings[i];
+                for (int k = 0; k < v.length(); k++) {
+                    char c = v.charAt(k);
+                    if (c == '\'' || c == '\\') {
+                        sql.append('\\');
+                    }
+                    sql.append(c);
+                }
+                sql.append('\'');
+            }
+            case BYTES -> {
+                sql.append("X'");
+                for (byte b : bytes[i]) {
+                    sql.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
+                }
+                sql.append('\'');
+            }
+        }
+    }
+
     int statement() {
         return statement;
     }

@@ -48,6 +48,56 @@ class RequestTest {
         assertEquals("SELECT ? | 42 | LOOKUP", r.toString());
     }
 
+    @Test
+    void anUnpreparedScriptSendsEachRequestAsTextWithItsLiterals() {
+        RequestScript script = new RequestScript() {
+            private int step;
+
+            @Override
+            public List<Prepared> statements() {
+                return List.of(new Prepared("SELECT c FROM t WHERE id=? AND c<>'?'", ParamType.INT),
+                        new Prepared("INSERT INTO t VALUES (?, ?, ?)", ParamType.LONG, ParamType.STRING, ParamType.BYTES));
+            }
+
+            @Override
+            public void startEvent() {
+                step = 0;
+            }
+
+            @Override
+            public boolean next(Request r) {
+                switch (step++) {
+                    case 0 -> r.text("BEGIN", Request.Kind.BEGIN);
+                    case 1 -> {
+                        r.setInt(0, -42);
+                        r.prepared(0, Request.Kind.READ);
+                    }
+                    case 2 -> {
+                        r.setLong(0, 5_000_000_000L);
+                        r.setString(1, "it's a \\ test");
+                        r.setBytes(2, new byte[]{0, (byte) 0xab, 0x7f});
+                        r.prepared(1, Request.Kind.WRITE);
+                    }
+                    default -> {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        };
+        UnpreparedScript unprepared = new UnpreparedScript(script);
+        assertEquals(List.of(), unprepared.statements());
+        Request r = new Request(unprepared.statements());
+        List<String> sent = new ArrayList<>();
+        unprepared.startEvent();
+        while (unprepared.next(r)) {
+            sent.add(r.toString());
+        }
+        // a ? inside a quoted literal stays; the string's quote and backslash are escaped
+        assertEquals(List.of("BEGIN | BEGIN", "SELECT c FROM t WHERE id=-42 AND c<>'?' | READ",
+                "INSERT INTO t VALUES (5000000000, 'it\\'s a \\\\ test', X'00ab7f') | WRITE"), sent);
+    }
+
     private static PreparedStatement recorder(List<String> calls, List<Object> values) {
         return (PreparedStatement) Proxy.newProxyInstance(RequestTest.class.getClassLoader(),
                 new Class<?>[]{PreparedStatement.class}, (proxy, method, args) -> {
