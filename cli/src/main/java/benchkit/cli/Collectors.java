@@ -5,10 +5,14 @@ import benchkit.spi.Collector;
 import benchkit.spi.CollectorFactory;
 import benchkit.spi.OptionSpec;
 
+import benchkit.collectors.profile.CpuProfileCollectorFactory;
+
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -23,19 +27,28 @@ final class Collectors {
     private Collectors() {
     }
 
-    static Supplier<List<Collector>> supplier(PluginRegistry registry, List<String> names, List<String> collect) {
+    /**
+     * The run's collectors; a {@code profileScope} adds the {@code cpu-profile} collector sampling that way, whose
+     * folded stacks go to {@code profileDir} unless {@code --collect cpu-profile:dir=...} names another directory.
+     */
+    static Supplier<List<Collector>> supplier(PluginRegistry registry, List<String> names, List<String> collect,
+                                              Path profileDir, Optional<String> profileScope) {
         List<Configured> chosen = new ArrayList<>();
         if (names == null) {
             registry.defaultCollectors().forEach(f -> chosen.add(new Configured(f, Map.of())));
         } else {
             for (String name : names) {
                 if (!name.isBlank() && !name.equals("none")) {
-                    chosen.add(new Configured(registry.collector(name.strip()), Map.of()));
+                    chosen.add(profiling(new Configured(registry.collector(name.strip()), new LinkedHashMap<>()), profileDir, profileScope));
                 }
             }
         }
-        for (String spec : collect) {
-            Configured c = parse(registry, spec);
+        List<String> specs = new ArrayList<>(collect);
+        if (profileScope.isPresent() && specs.stream().noneMatch(c -> c.strip().startsWith(CpuProfileCollectorFactory.NAME))) {
+            specs.add(0, CpuProfileCollectorFactory.NAME);
+        }
+        for (String spec : specs) {
+            Configured c = profiling(parse(registry, spec), profileDir, profileScope);
             chosen.removeIf(existing -> existing.factory().name().equals(c.factory().name()));
             c.factory().create(c.options());        // bad options fail now, before any server starts
             chosen.add(c);
@@ -47,6 +60,15 @@ final class Collectors {
             }
             return collectors;
         };
+    }
+
+    /** The CPU profiler writes into the run's result directory and samples as perf allows here, unless told otherwise. */
+    private static Configured profiling(Configured c, Path profileDir, Optional<String> profileScope) {
+        if (c.factory().name().equals(CpuProfileCollectorFactory.NAME)) {
+            c.options().putIfAbsent(CpuProfileCollectorFactory.DIR, profileDir.toString());
+            profileScope.ifPresent(scope -> c.options().putIfAbsent(CpuProfileCollectorFactory.SCOPE, scope));
+        }
+        return c;
     }
 
     private static Configured parse(PluginRegistry registry, String spec) {

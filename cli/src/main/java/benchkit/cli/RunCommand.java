@@ -128,6 +128,12 @@ abstract class RunCommand implements Callable<Integer> {
             description = "Collectors to run (default: those enabled by default, see 'bench list').")
     List<String> collectors;
 
+    @Option(names = "--profile", paramLabel = "cpu|none", defaultValue = "none",
+            description = "cpu: sample the server's on-CPU stacks with perf during measurement iterations; the results "
+                    + "say where its CPU went (allocator, locks, kernel) and <out>/profiles holds folded stacks "
+                    + "(default ${DEFAULT-VALUE}).")
+    String profile;
+
     @Option(names = "--client-threads", paramLabel = "KIND", defaultValue = "auto",
             description = "What runs the sessions: platform (one OS thread each), virtual (Java 21+; platform on older JVMs), "
                     + "loop (event loops, one thread per 32 sessions; needs sessions that can be polled, e.g. --driver wire) "
@@ -209,6 +215,7 @@ abstract class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         checkThreads(threads);
         clientThreads();                    // a bad --client-threads fails before any server starts
+        Optional<String> profileScope = CpuProfiling.scope(profile, spec.commandLine().getErr());
         console.check(List.of("jmh", "sysbench", "memslap"));
         ConsoleFormat consoleFormat = consoleFormat(console, percentile, histogram);
         if (!reportCheckpoints.isEmpty()) {
@@ -247,6 +254,9 @@ abstract class RunCommand implements Callable<Integer> {
             plans.put(name, plan(name, effective, fitting, names.size() == 1 ? outDir : outDir.resolve(name), given));
         }
         requireBaseline(plans);
+        if (profileScope.isPresent()) {
+            CpuProfiling.noteUnprofiled(plans.values(), spec.commandLine().getErr());
+        }
         plans.values().forEach(p -> ResultSpace.check(p.outDir(), p));
         // Servers too: names, paths, settings, and distributions to obtain, before anything is written.
         ServerProvider.checkAll(plans.values().stream().flatMap(p -> p.variants().stream()).toList());
@@ -287,7 +297,8 @@ abstract class RunCommand implements Callable<Integer> {
             workloadsLeft--;
             try (Workload w = PluginRegistry.create(factory, given);
                  Rendezvous meeting = role.isPresent() ? workers.rendezvous(factory.protocol(), server, w.namedServer()) : null) {
-                Runner runner = new Runner(plan, w, Collectors.supplier(registry, collectors, collect), System.out,
+                Runner runner = new Runner(plan, w, Collectors.supplier(registry, collectors, collect,
+                        CpuProfiling.dir(plan.outDir()), profileScope), System.out,
                         consoleFormat).verdicts(verdictSettings, verdicts.baseline());
                 if (meeting != null) {
                     runner.asWorker(workers.barrier(role.get(), meeting));

@@ -14,7 +14,8 @@ import java.util.Set;
 public final class EffectSummary {
     /** The metrics the published studies report, in the order a DBA reads them. */
     public static final List<String> HEADLINE = List.of(BenchmarkResult.PRIMARY, "qps", "latency.p95",
-            "server.cpu.user", "server.rss", "server.vsz", "server.cpu.per.query", "client.cpu.per.query");
+            "server.cpu.user", "server.rss", "server.vsz", "server.cpu.per.query", "client.cpu.per.query",
+            "server.cpu.allocator", "server.cpu.allocator.per.query");
 
     private EffectSummary() {
     }

@@ -28,6 +28,10 @@ public final class MetricCatalog {
         m.put("server.vsz", "Server VSZ");
         m.put("server.cpu.per.query", "Server CPU per query");
         m.put("client.cpu.per.query", "Client CPU per query");
+        m.put("server.cpu.allocator", "Server CPU in the allocator (share)");
+        m.put("server.cpu.allocator.per.query", "Server CPU in the allocator per query");
+        m.put("server.cpu.locks", "Server CPU in locks and spin waits (share)");
+        m.put("server.cpu.kernel", "Server CPU in the kernel, locks aside (share)");
         m.put("latency.p50", "Latency p50");
         m.put("latency.p99", "Latency p99");
         m.put("server.cpu.system", "Server CPU system");

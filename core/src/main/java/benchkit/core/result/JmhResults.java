@@ -156,8 +156,14 @@ public final class JmhResults {
             Double user = collected.get("server.cpu.user");
             Double system = collected.get("server.cpu.system");
             if (user != null && system != null) {
-                result.addResult(new ScalarResult(SERVER_CPU_PER_QUERY, cpuMicrosPerQuery(user + system, perSecond),
-                        "us", AggregationPolicy.AVG));
+                double serverPerQuery = cpuMicrosPerQuery(user + system, perSecond);
+                result.addResult(new ScalarResult(SERVER_CPU_PER_QUERY, serverPerQuery, "us", AggregationPolicy.AVG));
+                Double allocator = collected.get(ALLOCATOR_SHARE);
+                if (allocator != null) {
+                    // the allocator's cost per query: what an allocator effect on throughput comes from
+                    result.addResult(new ScalarResult(ALLOCATOR_PER_QUERY, allocator / 100 * serverPerQuery, "us",
+                            AggregationPolicy.AVG));
+                }
             }
             Double client = collected.get("client.cpu");
             if (client != null) {
@@ -178,10 +184,15 @@ public final class JmhResults {
     /** bench's own CPU per query, in µs; per event where a workload counts no queries. */
     public static final String CLIENT_CPU_PER_QUERY = "client.cpu.per.query";
 
+    /** The share of the server's CPU samples in the allocator (%), from a CPU profile ({@code --profile cpu}). */
+    public static final String ALLOCATOR_SHARE = "server.cpu.allocator";
+    /** The server's CPU per query in the allocator, in µs: the share times {@link #SERVER_CPU_PER_QUERY}. */
+    public static final String ALLOCATOR_PER_QUERY = "server.cpu.allocator.per.query";
+
     /** Names the runner measures or derives itself; a collector metric of the same name is ignored. */
     static final java.util.Set<String> RESERVED = java.util.Set.of(
             "qps", "errors", "reconnects", "latency.p50", "latency.p95", "latency.p99", "latency.max",
-            SERVER_CPU_PER_QUERY, CLIENT_CPU_PER_QUERY);
+            SERVER_CPU_PER_QUERY, CLIENT_CPU_PER_QUERY, ALLOCATOR_PER_QUERY);
 
     private static AggregationPolicy policy(Aggregation a) {
         return switch (a) {

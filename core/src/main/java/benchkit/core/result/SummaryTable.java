@@ -5,24 +5,41 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The final table a DBA reads: per variant and thread count, tps, qps, p95 latency, server CPU and memory. */
+import static benchkit.core.result.JmhResults.ALLOCATOR_PER_QUERY;
+import static benchkit.core.result.JmhResults.ALLOCATOR_SHARE;
+
+/**
+ * The final table a DBA reads: per variant and thread count, tps, qps, p95 latency, server CPU and memory; with a
+ * CPU profile ({@code --profile cpu}), where the server's CPU went too.
+ */
 public final class SummaryTable {
     private static final String[] HEADER = {"variant", "threads", "tps", "± (99.9%)", "qps", "p95 ms",
             "srv cpu user %", "srv us/query", "cli us/query", "srv RSS MB", "srv VSZ MB"};
+    private static final String[] PROFILE_HEADER = {"alloc %", "alloc us/query", "locks %", "kernel %"};
+    private static final String[] PROFILE_METRICS = {ALLOCATOR_SHARE, ALLOCATOR_PER_QUERY, "server.cpu.locks", "server.cpu.kernel"};
 
     private SummaryTable() {
     }
 
     public static void print(List<BenchmarkResult> scores, PrintStream out) {
+        boolean profiled = scores.stream().anyMatch(s -> s.metric(ALLOCATOR_SHARE).isPresent());
         List<String[]> rows = new ArrayList<>();
-        rows.add(HEADER);
+        rows.add(profiled ? concat(HEADER, PROFILE_HEADER) : HEADER);
         for (BenchmarkResult s : scores) {
-            rows.add(new String[]{s.variant(), Integer.toString(s.threads()), fmt(s.primary().score()), fmt(s.primary().error()),
+            String[] row = {s.variant(), Integer.toString(s.threads()), fmt(s.primary().score()), fmt(s.primary().error()),
                     metric(s, "qps"), metric(s, "latency.p95"), metric(s, "server.cpu.user"),
                     metric(s, JmhResults.SERVER_CPU_PER_QUERY), metric(s, JmhResults.CLIENT_CPU_PER_QUERY),
-                    metric(s, "server.rss"), metric(s, "server.vsz")});
+                    metric(s, "server.rss"), metric(s, "server.vsz")};
+            if (profiled) {
+                String[] profile = new String[PROFILE_METRICS.length];
+                for (int i = 0; i < profile.length; i++) {
+                    profile[i] = metric(s, PROFILE_METRICS[i]);
+                }
+                row = concat(row, profile);
+            }
+            rows.add(row);
         }
-        int[] widths = new int[HEADER.length];
+        int[] widths = new int[rows.get(0).length];
         for (String[] r : rows) {
             for (int i = 0; i < r.length; i++) {
                 widths[i] = Math.max(widths[i], r[i].length());
@@ -36,6 +53,12 @@ public final class SummaryTable {
             }
             out.println(sb.toString().stripTrailing());
         }
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     private static String metric(BenchmarkResult s, String name) {

@@ -1,0 +1,3 @@
+ping
+enable
+disable
