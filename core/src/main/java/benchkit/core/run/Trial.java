@@ -235,7 +235,6 @@ final class Trial {
         for (Collector c : collectors) {
             collector(c, "beforeIteration", it, () -> c.beforeIteration(info, it));
         }
-        long collectorsDone = System.nanoTime();
         if (!load.running()) {
             load.start("bench-" + variant.label() + "-t" + info.threads());
             if (trialStart == 0) {
@@ -260,10 +259,8 @@ final class Trial {
         long end = start + slot;
         long nextSample = System.nanoTime() + SAMPLE_NANOS;
         long now;
-        // The slot began at start: a bench held up across the boundary (paused right after the last iteration) is late
-        // from there. Not the collectors' calls at the boundary (a profiler folding its samples): the load ran on and
-        // the slice's clock and counts still agree.
-        long meantToWake = Math.max(start, collectorsDone);
+        // the slot began at start: a bench held up across the boundary (paused right after the last iteration) is late from there
+        long meantToWake = start;
         while ((now = System.nanoTime()) < end) {
             stalls.observe(now, meantToWake, load.lastFinish());
             check(load, it);

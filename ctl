@@ -1,3 +1,0 @@
-ping
-enable
-disable
