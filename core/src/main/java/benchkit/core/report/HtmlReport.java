@@ -41,6 +41,8 @@ public final class HtmlReport {
     /** run.json setting: the run's invalid iterations, one per line (where, and why). */
     public static final String INVALID = "invalid-iterations";
     static final String CHARTJS_VERSION = "4.5.1";
+    private static final String D3_VERSION = "7.9.0";
+    private static final String D3 = "/META-INF/resources/webjars/d3/" + D3_VERSION + "/dist/d3.min.js";
     private static final String CHARTJS = "/META-INF/resources/webjars/chart.js/" + CHARTJS_VERSION + "/dist/chart.umd.min.js";
 
     private HtmlReport() {
@@ -54,7 +56,8 @@ public final class HtmlReport {
     /** Draws {@code report.html} in {@code resultDir} from results in memory, with the run.json found there. */
     public static Path write(Path resultDir, List<BenchmarkResult> results) throws IOException {
         Optional<RunInfo> run = RunInfo.read(resultDir);
-        String html = render(results, run, Study.read(resultDir), resultDir.toAbsolutePath().normalize().toString());
+        String html = render(results, run, Study.read(resultDir), resultDir.toAbsolutePath().normalize().toString(),
+                FlameGraphs.read(resultDir));
         return AtomicFiles.writeReadableByAll(resultDir.resolve(FILE_NAME), html);
     }
 
@@ -64,6 +67,11 @@ public final class HtmlReport {
     }
 
     static String render(List<BenchmarkResult> results, Optional<RunInfo> run, Optional<Study> study, String source) {
+        return render(results, run, study, source, List.of());
+    }
+
+    static String render(List<BenchmarkResult> results, Optional<RunInfo> run, Optional<Study> study, String source,
+                         List<FlameGraphs.Profile> profiles) {
         List<Variant> variants = Variant.group(results);
         List<String> metrics = MetricCatalog.present(results);
         Set<String> benchmarks = new LinkedHashSet<>();
@@ -89,6 +97,8 @@ public final class HtmlReport {
         machineNote(body, results, comparisons);
         settleNote(body, run);
         chartSection(body, sections);
+        Optional<String> baseline = profileBaseline(run, comparisons, results, profiles);
+        profileSection(body, results, profiles);
         study.ifPresent(s -> PublishedBeside.write(body, s, PublishedBeside.lines(s, results, comparisons)));
         variantSection(body, variants);
         numbersSection(body, variants, metrics);
@@ -102,6 +112,7 @@ public final class HtmlReport {
         values.put("CHARTJS_VERSION", CHARTJS_VERSION);
         values.put("CHARTJS", chartJs());
         values.put("SCRIPT", Template.resource("/benchkit/report/report.js"));
+        values.put("FLAMEGRAPHS", profiles.isEmpty() ? "" : flameGraphScripts(FlameGraphs.data(profiles, baseline)));
         return Template.fill(Template.resource("/benchkit/report/report.html"), values);
     }
 
@@ -131,11 +142,7 @@ public final class HtmlReport {
 
     /** Chart.js, without its source map comment (the map is not shipped, the browser would ask for it). */
     static String chartJs() {
-        String js = Template.resource(CHARTJS).replaceAll("//# sourceMappingURL=\\S*", "");
-        if (js.toLowerCase(java.util.Locale.ROOT).contains("</script") || js.contains("<!--")) {
-            throw new IllegalStateException("Chart.js " + CHARTJS_VERSION + " cannot be inlined as it is (contains </script or <!--)");
-        }
-        return js;
+        return inlinable("Chart.js " + CHARTJS_VERSION, Template.resource(CHARTJS));
     }
 
     private static void runSection(StringBuilder b, List<BenchmarkResult> results, List<Variant> variants,
@@ -303,6 +310,74 @@ public final class HtmlReport {
         }
         b.append("<p class=\"note\">Charts: against client threads (log scale); bands: 95% intervals over forks ")
                 .append("(over iterations when one fork ran, which says nothing about the next server).</p>\n");
+    }
+
+    /** Where the server's CPU went (--profile cpu): the shares per variant and thread count, and the flame graphs. */
+    private static void profileSection(StringBuilder b, List<BenchmarkResult> results, List<FlameGraphs.Profile> profiles) {
+        if (profiles.isEmpty()) {
+            return;
+        }
+        String[][] columns = {{"server.profile.samples", "samples"}, {"server.cpu.allocator", "allocator %"},
+                {"server.cpu.allocator.per.query", "allocator \u00b5s/query"}, {"server.cpu.locks", "locks %"},
+                {"server.cpu.kernel", "kernel %"}};
+        b.append("<h2>Where the server's CPU went</h2>\n<p class=\"note\">Sampled with perf during the measurement ")
+                .append("iterations (shares of the server's on-CPU samples; the allocator counts malloc, free and what they ")
+                .append("call, of whichever allocator was preloaded). Their effects against the baseline are in the table ")
+                .append("above; each trial's folded stacks are in profiles/.</p>\n<table id=\"profile-shares\">\n<tr>")
+                .append("<th>variant</th><th>threads</th>");
+        for (String[] c : columns) {
+            b.append("<th>").append(Html.escape(c[1])).append("</th>");
+        }
+        b.append("</tr>\n");
+        for (BenchmarkResult r : results) {
+            if (r.metric("server.cpu.allocator").isEmpty()) {
+                continue;
+            }
+            b.append("<tr><td>").append(Html.escape(r.variant())).append("</td><td>").append(r.threads()).append("</td>");
+            for (String[] c : columns) {
+                b.append("<td>").append(r.metric(c[0]).map(m -> String.format(java.util.Locale.ROOT,
+                        c[0].endsWith("samples") ? "%.0f" : "%.2f", m.score())).orElse("-")).append("</td>");
+            }
+            b.append("</tr>\n");
+        }
+        b.append("</table>\n<p><label>Flame graph of <select id=\"flame-pick\">");
+        for (FlameGraphs.Profile p : profiles) {
+            b.append("<option>").append(Html.escape(p.key())).append("</option>");
+        }
+        b.append("</select></label> (click a frame to zoom)</p>\n<div id=\"flame-graph\" class=\"flame\"></div>\n")
+                .append("<p class=\"note\" id=\"flame-diff-caption\"></p>\n<div id=\"flame-diff\" class=\"flame\"></div>\n");
+    }
+
+    /** The variant the differential flame graphs are drawn against: the run's baseline, among those profiled. */
+    private static Optional<String> profileBaseline(Optional<RunInfo> run, List<Comparison> comparisons,
+                                                    List<BenchmarkResult> results, List<FlameGraphs.Profile> profiles) {
+        Set<String> profiled = new LinkedHashSet<>();
+        profiles.forEach(p -> profiled.add(p.variant()));
+        List<String> named = new java.util.ArrayList<>();
+        run.map(r -> r.settings().get(BASELINE)).ifPresent(named::add);
+        comparisons.stream().findFirst().ifPresent(c -> named.add(c.baseline()));
+        results.stream().findFirst().ifPresent(r -> named.add(r.variant()));
+        return named.stream().filter(profiled::contains).findFirst();
+    }
+
+    /** d3 and d3-flame-graph with the data they draw: only in the report of a profiled run (d3 alone is 280 kB). */
+    private static String flameGraphScripts(Map<String, Object> data) {
+        return "<script type=\"application/json\" id=\"flame-data\">" + Html.scriptJson(data) + "</script>\n"
+                + "<style>\n" + Template.resource("/benchkit/report/vendor/d3-flamegraph.css") + "\n</style>\n"
+                + "<script>\n/* d3 " + D3_VERSION + " (ISC License, https://d3js.org), inlined so the report works offline. */\n"
+                + inlinable("d3", Template.resource(D3)) + "\n</script>\n"
+                + "<script>\n/* d3-flame-graph 5.0.0 (Apache License 2.0, https://github.com/spiermar/d3-flame-graph). */\n"
+                + inlinable("d3-flame-graph", Template.resource("/benchkit/report/vendor/d3-flamegraph.umd.min.js"))
+                + "\n</script>\n<script>\n" + Template.resource("/benchkit/report/flamegraphs.js") + "\n</script>\n";
+    }
+
+    /** A library's code as a script element may hold it: without its source map comment (the map is not shipped). */
+    private static String inlinable(String name, String js) {
+        js = js.replaceAll("//# sourceMappingURL=\\S*", "");
+        if (js.toLowerCase(java.util.Locale.ROOT).contains("</script") || js.contains("<!--")) {
+            throw new IllegalStateException(name + " cannot be inlined as it is (contains </script or <!--)");
+        }
+        return js;
     }
 
     private static void numbersSection(StringBuilder b, List<Variant> variants, List<String> metrics) {

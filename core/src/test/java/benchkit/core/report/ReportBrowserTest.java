@@ -63,6 +63,38 @@ class ReportBrowserTest {
         assertTrue(dom.contains("allocator=&lt;/script&gt;&lt;script&gt;"), "the param is shown as text");
     }
 
+    /**
+     * A profiled run (--profile cpu): the page opens on the first variant that has a baseline to differ from, and
+     * draws its flame graph and the differential one.
+     */
+    @Test
+    void aProfiledRunDrawsItsFlameGraphAndTheDifferentialOne(@TempDir Path tmp) throws Exception {
+        Path chromium = chromium();
+        Path dir = JmhFixture.allocatorMatrix(List.of("point-select"), List.of("glibc", "jemalloc")).writeTo(tmp.resolve("result"));
+        Path profiles = Files.createDirectories(dir.resolve(FlameGraphs.DIR));
+        for (String variant : List.of("jemalloc", "glibc")) {
+            Files.writeString(profiles.resolve(variant + "-t4-f1.json"),
+                    "{\"variant\":\"" + variant + "\",\"threads\":4,\"fork\":1}");
+            Files.writeString(profiles.resolve(variant + "-t4-f1.folded"), variant.equals("glibc")
+                    ? "mariadbd;do_command;dispatch_command;malloc;_int_malloc 300\nmariadbd;do_command;dispatch_command;JOIN::optimize 700\n"
+                    : "mariadbd;do_command;dispatch_command;malloc;je_arena 100\nmariadbd;do_command;dispatch_command;JOIN::optimize 900\n");
+        }
+        Path report = HtmlReport.write(dir);
+
+        String dom = dumpDom(chromium, report, tmp.resolve("profile"));
+
+        assertTrue(attribute(dom, "body", "data-render-error").isEmpty(), "report script failed");
+        int plain = dom.indexOf("id=\"flame-graph\"");
+        int diff = dom.indexOf("id=\"flame-diff\"");
+        assertTrue(plain > 0 && diff > plain, "both flame graph boxes are there");
+        String plainBox = dom.substring(plain, diff);
+        assertTrue(tags(plainBox, "rect").size() >= 5, "the picked variant's frames are drawn: " + plainBox.length() + " chars");
+        assertTrue(plainBox.contains("JOIN::optimize"), "frames are labelled");
+        String diffBox = dom.substring(diff);
+        assertTrue(tags(diffBox, "rect").size() >= 5, "the differential graph is drawn for the variant shown first");
+        assertTrue(dom.contains("jemalloc against glibc at 4 threads: red where jemalloc spends more"), "its caption");
+    }
+
     /** Runs chromium --dump-dom with a fresh profile, offline-friendly flags, and a time limit. */
     private static String dumpDom(Path chromium, Path report, Path profile) throws Exception {
         Files.createDirectories(profile);
