@@ -24,8 +24,10 @@
         + g.variant + ' spends more of its CPU, blue where less (widths are ' + g.variant + '\u2019s samples)';
       d3.select(diff).datum(g.diff).call(chart(width).setColorMapper(flamegraph.colorMapper.differentialColorMapper));
     } else {
-      caption.textContent = g.variant === data.baseline ? g.variant + ' is the baseline: pick another variant for its '
-        + 'differential flame graph' : 'no profile of ' + data.baseline + ' at ' + g.threads + ' threads to compare with';
+      var others = data.graphs.some(function (o) { return o.variant !== g.variant; });
+      caption.textContent = !others ? 'One variant: no baseline to draw a differential flame graph against'
+        : g.variant === data.baseline ? g.variant + ' is the baseline: pick another variant for its differential flame graph'
+        : 'no profile of ' + data.baseline + ' at ' + g.threads + ' threads to compare with';
     }
   }
   pick.addEventListener('change', draw);

@@ -57,7 +57,7 @@ public final class HtmlReport {
     public static Path write(Path resultDir, List<BenchmarkResult> results) throws IOException {
         Optional<RunInfo> run = RunInfo.read(resultDir);
         String html = render(results, run, Study.read(resultDir), resultDir.toAbsolutePath().normalize().toString(),
-                FlameGraphs.read(resultDir));
+                FlameGraphs.read(resultDir), OverTime.read(resultDir));
         return AtomicFiles.writeReadableByAll(resultDir.resolve(FILE_NAME), html);
     }
 
@@ -67,11 +67,11 @@ public final class HtmlReport {
     }
 
     static String render(List<BenchmarkResult> results, Optional<RunInfo> run, Optional<Study> study, String source) {
-        return render(results, run, study, source, List.of());
+        return render(results, run, study, source, List.of(), List.of());
     }
 
     static String render(List<BenchmarkResult> results, Optional<RunInfo> run, Optional<Study> study, String source,
-                         List<FlameGraphs.Profile> profiles) {
+                         List<FlameGraphs.Profile> profiles, List<OverTime.Series> overTime) {
         List<Variant> variants = Variant.group(results);
         List<String> metrics = MetricCatalog.present(results);
         Set<String> benchmarks = new LinkedHashSet<>();
@@ -96,7 +96,14 @@ public final class HtmlReport {
         EffectsTable.write(body, comparisons, ReportCharts.silentSomewhere(results, machine));
         machineNote(body, results, comparisons);
         settleNote(body, run);
-        chartSection(body, sections);
+        // one variant at one thread count: its numbers and its course over time say it all, not charts of one dot
+        boolean single = results.size() == 1;
+        if (single) {
+            headline(body, results.get(0));
+        } else {
+            chartSection(body, sections);
+        }
+        overTimeSection(body, overTime);
         Optional<String> baseline = profileBaseline(run, comparisons, results, profiles);
         profileSection(body, results, profiles);
         study.ifPresent(s -> PublishedBeside.write(body, s, PublishedBeside.lines(s, results, comparisons)));
@@ -108,10 +115,13 @@ public final class HtmlReport {
         values.put("TITLE", Html.escape(title));
         values.put("CSS", Template.resource("/benchkit/report/report.css"));
         values.put("BODY", body.toString());
-        values.put("DATA", Html.scriptJson(ReportCharts.data(sections)));
+        values.put("DATA", Html.scriptJson(ReportCharts.data(single ? List.of() : sections)));
         values.put("CHARTJS_VERSION", CHARTJS_VERSION);
         values.put("CHARTJS", chartJs());
         values.put("SCRIPT", Template.resource("/benchkit/report/report.js"));
+        values.put("OVERTIME", overTime.isEmpty() ? "" : "<script type=\"application/json\" id=\"overtime-data\">"
+                + Html.scriptJson(OverTime.data(overTime)) + "</script>\n<script>\n"
+                + Template.resource("/benchkit/report/overtime.js") + "\n</script>");
         values.put("FLAMEGRAPHS", profiles.isEmpty() ? "" : flameGraphScripts(FlameGraphs.data(profiles, baseline)));
         return Template.fill(Template.resource("/benchkit/report/report.html"), values);
     }
@@ -209,19 +219,21 @@ public final class HtmlReport {
             return;
         }
         // only what sets the variants apart; params every variant shares are listed under the run settings
+        // with one variant nothing differs: its params are the run's, under the run settings
+        boolean differ = variants.size() > 1;
         Set<String> common = commonParams(variants).keySet();
-        b.append("<h2>Variants</h2>\n<table>\n<tr><th>variant</th><th>benchmark</th><th>params that differ</th>")
-                .append("<th>evidence</th></tr>\n");
+        b.append("<h2>Variants</h2>\n<table>\n<tr><th>variant</th><th>benchmark</th>")
+                .append(differ ? "<th>params that differ</th>" : "").append("<th>evidence</th></tr>\n");
         for (Variant v : variants) {
             List<String> params = new ArrayList<>();
-            v.params().entrySet().stream().filter(e -> variants.size() == 1 || !common.contains(e.getKey()))
+            v.params().entrySet().stream().filter(e -> !common.contains(e.getKey()))
                     .sorted(Map.Entry.comparingByKey())
                     .forEach(e -> params.add(e.getKey() + "=" + e.getValue()));
             List<String> evidence = new ArrayList<>();
             v.evidence().forEach((k, vals) -> evidence.add(k + "=" + String.join(" | ", vals)));
             b.append("<tr><td>").append(Html.escape(v.label())).append("</td><td>").append(Html.escape(v.benchmark()))
-                    .append("</td><td>").append(Html.escape(String.join(", ", params)))
-                    .append("</td><td>").append(Html.escape(String.join(", ", evidence))).append("</td></tr>\n");
+                    .append("</td>").append(differ ? "<td>" + Html.escape(String.join(", ", params)) + "</td>" : "")
+                    .append("<td>").append(Html.escape(String.join(", ", evidence))).append("</td></tr>\n");
         }
         b.append("</table>\n");
     }
@@ -310,6 +322,32 @@ public final class HtmlReport {
         }
         b.append("<p class=\"note\">Charts: against client threads (log scale); bands: 95% intervals over forks ")
                 .append("(over iterations when one fork ran, which says nothing about the next server).</p>\n");
+    }
+
+    /** The numbers of a run of one configuration, in a line. */
+    private static void headline(StringBuilder b, BenchmarkResult r) {
+        List<String> parts = new ArrayList<>();
+        parts.add(String.format(java.util.Locale.ROOT, "%,.1f tps &plusmn; %,.1f (99.9%%)", r.primary().score(), r.primary().error()));
+        String[][] shown = {{"qps", "%,.1f qps"}, {"latency.p95", "p95 %.3f ms"}, {"server.cpu.per.query", "server CPU %.1f &micro;s/query"},
+                {"client.cpu.per.query", "bench's CPU %.1f &micro;s/query"}, {"server.rss", "server RSS %.0f MB"}};
+        for (String[] m : shown) {
+            r.metric(m[0]).ifPresent(v -> parts.add(String.format(java.util.Locale.ROOT, m[1], v.score())));
+        }
+        b.append("<h2>").append(Html.escape(Variant.shortName(r.benchmark()))).append(": ").append(Html.escape(r.variant()))
+                .append(", ").append(r.threads()).append(" threads</h2>\n<p class=\"headline\">").append(String.join(" &middot; ", parts))
+                .append("</p>\n");
+    }
+
+    /** Each trial second by second: a stall, a drift, the warmup and the variants' slices show where they were. */
+    private static void overTimeSection(StringBuilder b, List<OverTime.Series> overTime) {
+        if (overTime.isEmpty()) {
+            return;
+        }
+        b.append("<h2>Over time</h2>\n<div class=\"charts\"><div class=\"chart wide\"><canvas id=\"overtime-rate\" role=\"img\" ")
+                .append("aria-label=\"events per second over time\"></canvas></div>\n<div class=\"chart wide\"><canvas id=\"overtime-p95\" ")
+                .append("role=\"img\" aria-label=\"p95 latency over time\"></canvas></div></div>\n<p class=\"note\">Each second ")
+                .append("of each trial from its latency log (latency/*.hlog): one line per trial, coloured by variant; a gap is ")
+                .append("the time its load paused while other variants had their slices.</p>\n");
     }
 
     /** Where the server's CPU went (--profile cpu): the shares per variant and thread count, and the flame graphs. */

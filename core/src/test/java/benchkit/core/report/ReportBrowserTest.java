@@ -95,6 +95,34 @@ class ReportBrowserTest {
         assertTrue(dom.contains("jemalloc against glibc at 4 threads: red where jemalloc spends more"), "its caption");
     }
 
+    /** The README's quick start, one configuration: its numbers in a line and its course over time, no one-dot charts. */
+    @Test
+    void aSingleConfigurationShowsItsNumbersAndItsCourseOverTime(@TempDir Path tmp) throws Exception {
+        Path chromium = chromium();
+        Path dir = new JmhFixture().entry("benchkit.point-select", 8, java.util.Map.of("allocator", "glibc"),
+                JmhFixture.metrics("tps", 16000, 300, "latency.p95", 0.6, 0.05)).writeTo(tmp.resolve("result"));
+        long t0 = 1_790_000_000_000L;
+        try (benchkit.core.result.LatencyLog log = benchkit.core.result.LatencyLog.open(dir, "glibc", 8, 1, t0)) {
+            for (int s = 0; s < 6; s++) {
+                org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+                h.recordValueWithCount(500_000, 16_000);
+                log.interval(h, t0 + s * 1000L, t0 + (s + 1) * 1000L, s < 2);
+            }
+        }
+        Path report = HtmlReport.write(dir);
+
+        String dom = dumpDom(chromium, report, tmp.resolve("profile"));
+
+        assertTrue(attribute(dom, "body", "data-render-error").isEmpty(), "report script failed: " + dom.length());
+        assertEquals("1", attribute(dom, "body", "data-overtime").orElse("none"), "one trial drawn over time");
+        assertFalse(dom.contains("id=\"chart-0-0\""), "no chart of one dot per metric");
+        assertTrue(dom.contains("16,000.0 tps"), "the headline numbers");
+        List<String> canvases = tags(dom, "canvas");
+        assertEquals(2, canvases.size(), "events/s and p95 over time");
+        String variants = dom.substring(dom.indexOf("<h2>Variants</h2>"), dom.indexOf("<h2>All numbers</h2>"));
+        assertFalse(variants.contains("params that differ"), "nothing differs with one variant: " + variants);
+    }
+
     /** Runs chromium --dump-dom with a fresh profile, offline-friendly flags, and a time limit. */
     private static String dumpDom(Path chromium, Path report, Path profile) throws Exception {
         Files.createDirectories(profile);

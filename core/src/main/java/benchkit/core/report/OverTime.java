@@ -1,0 +1,102 @@
+package benchkit.core.report;
+
+import benchkit.core.result.LatencyLog;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * How each trial went second by second, from its HdrHistogram interval log ({@link LatencyLog}): events per
+ * second and p95 latency of each interval, on the run's clock, so that the warmup, the variants' interleaved
+ * slices, a stall or a drift show where they happened.
+ */
+final class OverTime {
+    /** The comment each log starts with, naming its trial. */
+    private static final Pattern TRIAL = Pattern.compile("variant (.+), (\\d+) threads, fork (\\d+);");
+
+    /** One trial: {@code points} are {seconds since the run's first interval, events/s, p95 ms, 1 if warmup}. */
+    record Series(String variant, int threads, int fork, List<double[]> points) {
+    }
+
+    private OverTime() {
+    }
+
+    static List<Series> read(Path resultDir) throws IOException {
+        Path dir = resultDir.resolve(LatencyLog.DIR);
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        List<Path> logs;
+        try (Stream<Path> files = Files.list(dir)) {
+            logs = files.filter(f -> f.getFileName().toString().endsWith(".hlog")).sorted().toList();
+        }
+        List<Series> series = new ArrayList<>();
+        List<List<double[]>> absolute = new ArrayList<>();
+        double start = Double.MAX_VALUE;
+        for (Path log : logs) {
+            Matcher m;
+            try (BufferedReader in = Files.newBufferedReader(log)) {
+                String first = in.readLine();
+                m = first == null ? null : TRIAL.matcher(first);
+            }
+            if (m == null || !m.find()) {
+                continue;                   // not one of bench's logs
+            }
+            List<double[]> points = new ArrayList<>();
+            HistogramLogReader reader = new HistogramLogReader(log.toFile());
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                if (!(h instanceof Histogram histogram)) {
+                    continue;
+                }
+                double seconds = (histogram.getEndTimeStamp() - histogram.getStartTimeStamp()) / 1000.0;
+                if (seconds <= 0) {
+                    continue;
+                }
+                double at = histogram.getStartTimeStamp() / 1000.0;
+                start = Math.min(start, at);
+                points.add(new double[]{at, histogram.getTotalCount() / seconds,
+                        histogram.getTotalCount() == 0 ? 0 : histogram.getValueAtPercentile(95) / 1e6,
+                        LatencyLog.WARMUP.equals(histogram.getTag()) ? 1 : 0});
+            }
+            series.add(new Series(m.group(1), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)), points));
+            absolute.add(points);
+        }
+        for (List<double[]> points : absolute) {
+            for (double[] p : points) {
+                p[0] = Math.round((p[0] - start) * 10) / 10.0;
+            }
+        }
+        return series;
+    }
+
+    /** What the page draws: one line per trial, coloured by variant. */
+    static Map<String, Object> data(List<Series> series) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Series s : series) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("variant", s.variant());
+            m.put("label", s.variant() + ", " + s.threads() + " threads, fork " + s.fork());
+            m.put("points", s.points().stream().map(p -> new double[]{p[0], round(p[1]), round(p[2] * 1000) / 1000, p[3]})
+                    .toList());
+            out.add(m);
+        }
+        return Map.of("series", out);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+}

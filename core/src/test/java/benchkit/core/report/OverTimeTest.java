@@ -1,0 +1,63 @@
+package benchkit.core.report;
+
+import benchkit.core.result.LatencyLog;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Reading the latency logs bench writes (LatencyLog, HdrHistogram's format) into seconds on the run's clock. */
+class OverTimeTest {
+    @TempDir
+    Path dir;
+
+    private static Histogram events(int n, long nanos) {
+        Histogram h = new Histogram(3);
+        for (int i = 0; i < n; i++) {
+            h.recordValue(nanos + i);
+        }
+        return h;
+    }
+
+    @Test
+    void eachIntervalIsARateAndAP95OnTheRunsClockWithItsWarmupMarked() throws Exception {
+        long t0 = 1_790_000_000_000L;
+        try (LatencyLog glibc = LatencyLog.open(dir, "glibc", 4, 1, t0)) {
+            glibc.interval(events(100, 1_000_000), t0, t0 + 1000, true);
+            glibc.interval(events(300, 2_000_000), t0 + 1000, t0 + 2000, false);
+            glibc.interval(events(100, 2_000_000), t0 + 2000, t0 + 2500, false);   // an iteration's shorter end
+        }
+        // the other variant's slice came 3 s later: on the run's clock, not its own
+        try (LatencyLog jemalloc = LatencyLog.open(dir, "jemalloc", 4, 1, t0 + 3000)) {
+            jemalloc.interval(events(50, 4_000_000), t0 + 3000, t0 + 4000, false);
+        }
+        Files.writeString(dir.resolve(LatencyLog.DIR).resolve("notes.hlog"), "not bench's\n");
+
+        List<OverTime.Series> series = OverTime.read(dir);
+        assertEquals(List.of("glibc", "jemalloc"), series.stream().map(OverTime.Series::variant).toList());
+        List<double[]> g = series.get(0).points();
+        assertEquals(3, g.size());
+        assertArrayEquals(new double[]{0, 100, 1.0, 1}, round(g.get(0)), "warmup: 100 events in 1 s, p95 ~1 ms");
+        assertArrayEquals(new double[]{1, 300, 2.0, 0}, round(g.get(1)));
+        assertArrayEquals(new double[]{2, 200, 2.0, 0}, round(g.get(2)), "100 events in half a second");
+        assertArrayEquals(new double[]{3, 50, 4.0, 0}, round(series.get(1).points().get(0)));
+        assertEquals(4, series.get(0).threads());
+        assertEquals(1, series.get(1).fork());
+    }
+
+    @Test
+    void noLogsNoChart() throws Exception {
+        assertTrue(OverTime.read(dir).isEmpty());
+    }
+
+    private static double[] round(double[] p) {
+        return new double[]{p[0], Math.round(p[1]), Math.round(p[2] * 10) / 10.0, p[3]};
+    }
+}
