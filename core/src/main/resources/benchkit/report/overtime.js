@@ -17,7 +17,7 @@
       if (p[3] === 1) {
         var next = s.points[i + 1];
         // an interval lasts until the next one, or a second where the load paused after it
-        warmups.push([p[0], next && next[0] - p[0] <= 1.05 ? next[0] : p[0] + 1]);
+        warmups.push([p[0], next && next[0] - p[0] <= 2.5 ? next[0] : p[0] + 1]);
       }
     });
   });
