@@ -24,4 +24,14 @@ public interface Collector {
 
     default void afterTrial(TrialInfo trial) throws Exception {
     }
+
+    /**
+     * Whether the load pauses while this collector's {@code afterIteration} and {@code beforeIteration} run, because
+     * they take long (a profiler folding its samples: seconds on a large server). A trial's iterations are then
+     * separate slices, as interleaved variants' are, and that time is on no iteration's clock. By default
+     * consecutive iterations of one variant run back to back, each ending where the next begins.
+     */
+    default boolean pausesLoad() {
+        return false;
+    }
 }

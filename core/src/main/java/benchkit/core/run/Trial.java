@@ -81,8 +81,6 @@ final class Trial {
     private LoadSnapshot before;
     /** Where the current iteration began. */
     private long start;
-    /** How long the collectors' afterIteration calls took at the end of the last iteration. */
-    private long afterCollectorNanos;
     /** Whether each iteration measured what it claims (no stalled server, no paused client). */
     private final StallWatch stalls;
 
@@ -234,13 +232,12 @@ final class Trial {
      * iteration, while other variants' servers get their slices.
      */
     void iteration(IterationInfo it, boolean keepLoad) throws RunFailure, InterruptedException {
-        long collectorsFrom = System.nanoTime();
+        // a collector that takes long at a boundary (a profiler folding its samples) has the load paused meanwhile
+        keepLoad &= collectors.stream().noneMatch(Collector::pausesLoad);
         for (Collector c : collectors) {
             collector(c, "beforeIteration", it, () -> c.beforeIteration(info, it));
         }
-        long boundaryCollectorNanos = System.nanoTime() - collectorsFrom + afterCollectorNanos;
-        boolean loadKept = load.running();
-        if (!loadKept) {
+        if (!load.running()) {
             load.start("bench-" + variant.label() + "-t" + info.threads());
             if (trialStart == 0) {
                 trialStart = load.control().startNanos();
@@ -264,10 +261,8 @@ final class Trial {
         long end = start + slot;
         long nextSample = System.nanoTime() + SAMPLE_NANOS;
         long now;
-        // The slot began at start: a bench held up across the boundary (paused right after the last iteration) is late
-        // from there, less the time the collectors' calls took at a boundary the load ran through (a profiler folding its
-        // samples: the slice's clock and counts still agree). A pause outside those calls is still bench held up.
-        long meantToWake = loadKept ? start + boundaryCollectorNanos : start;
+        // the slot began at start: a bench held up across the boundary (paused right after the last iteration) is late from there
+        long meantToWake = start;
         while ((now = System.nanoTime()) < end) {
             stalls.observe(now, meantToWake, load.lastFinish());
             check(load, it);
@@ -329,7 +324,6 @@ final class Trial {
                         + " still waiting").orElse("");
         check(load, it);
         List<Metric> metrics = new ArrayList<>();
-        long afterFrom = System.nanoTime();
         for (Collector c : collectors) {
             collector(c, "afterIteration", it, () -> {
                 Collection<Metric> m = c.afterIteration(info, it);
@@ -338,7 +332,6 @@ final class Trial {
                 }
             });
         }
-        afterCollectorNanos = System.nanoTime() - afterFrom;
         IterationRecord record = new IterationRecord(it.index(), it.warmup(), Math.max(1, stop - start),
                 delta.events(), delta.errors(), delta.reconnects(), delta.reads(), delta.writes(), delta.others(),
                 millis(iterationLatency.getValueAtPercentile(50)), millis(iterationLatency.getValueAtPercentile(95)),

@@ -20,6 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 class RunnerTest {
@@ -647,6 +649,48 @@ class RunnerTest {
         assertTrue(summary.complete());
         assertEquals(List.of("beforeTrial glibc t3 f1 pid4242 FakeDB", "before 1", "sample 1", "after 1", "afterTrial"),
                 calls);
+    }
+
+    /**
+     * A collector slow at iteration boundaries (2.5 s, above the 2-s stall limit): while the load runs through the
+     * boundary that time falls on the next iteration's clock and eats its slot, which is reported as an overrun; a
+     * collector that says it pauses the load (a profiler) gets the load paused instead, and every iteration is valid.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aCollectorSlowAtTheBoundaryHasTheLoadPausedWhenItSaysSo(boolean pausesLoad) throws Exception {
+        benchkit.spi.Collector slow = new benchkit.spi.Collector() {
+            @Override
+            public String name() {
+                return "slow";
+            }
+
+            @Override
+            public void beforeIteration(benchkit.spi.TrialInfo t, benchkit.spi.IterationInfo i) {
+            }
+
+            @Override
+            public java.util.Collection<benchkit.spi.Metric> afterIteration(benchkit.spi.TrialInfo t,
+                                                                            benchkit.spi.IterationInfo i) throws Exception {
+                Thread.sleep(2500);
+                return List.of();
+            }
+
+            @Override
+            public boolean pausesLoad() {
+                return pausesLoad;
+            }
+        };
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(2)
+                .warmup(0, Duration.ofMillis(100)).measure(3, Duration.ofMillis(1000)).forks(1)
+                .reportInterval(Duration.ofSeconds(10)).allowInvalid(true).build();
+        RunSummary summary = new Runner(plan, FakeWorkload.alwaysOk(1000), () -> List.of(slow),
+                new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        if (pausesLoad) {
+            assertEquals(List.of(), summary.invalid(), console.toString());
+        } else {
+            assertFalse(summary.invalid().isEmpty(), "the slot went to the collector: " + console);
+        }
     }
 
     @Test
