@@ -1,5 +1,6 @@
 package benchkit.collectors.profile;
 
+import benchkit.core.server.Watchdog;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -36,6 +38,7 @@ final class PerfRecording implements AutoCloseable {
     private final RandomAccessFile answers;
     private final LinkedBlockingQueue<Boolean> acks = new LinkedBlockingQueue<>();
     private final Thread ackReader;
+    private final Watchdog watchdog;
     private volatile boolean closing;
 
     private PerfRecording(long pid, boolean systemWide, Path dir, int hertz) throws IOException, InterruptedException {
@@ -59,6 +62,8 @@ final class PerfRecording implements AutoCloseable {
                 "-o", dir.resolve("perf.data").toString()));
         command.addAll(systemWide ? List.of("-a") : List.of("-p", Long.toString(pid)));
         perf = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        // a system-wide perf would outlive a bench killed with SIGKILL, sampling forever: stopped with bench, as a server is
+        watchdog = Watchdog.watch(perf.pid(), Optional.of(dir));
     }
 
     /** Starts perf, paused, for {@code pid}; returns once perf is ready to sample. */
@@ -179,6 +184,7 @@ final class PerfRecording implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        watchdog.stop();
         perf.destroyForcibly();
         closing = true;
         try {
