@@ -1,6 +1,5 @@
 package benchkit.collectors.profile;
 
-import benchkit.core.server.Watchdog;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -10,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -28,6 +26,14 @@ import java.util.regex.Pattern;
  */
 final class PerfRecording implements AutoCloseable {
     private static final long ANSWER_SECONDS = 20;
+    /** core's Watchdog does this for servers; a collector sees only the SPI, hence these few lines of sh. */
+    private static final String WATCHDOG = """
+            bench=$1; perf=$2; dir=$3
+            while kill -0 "$bench" 2>/dev/null && kill -0 "$perf" 2>/dev/null; do sleep 1; done
+            kill -0 "$bench" 2>/dev/null && exit 0
+            kill -TERM "$perf" 2>/dev/null; sleep 2; kill -KILL "$perf" 2>/dev/null
+            rm -rf "$dir"
+            """;
     private static final Pattern DUMP = Pattern.compile("^\\[ perf record: Dump (.+) \\]$");
     private final long pid;
     private final boolean systemWide;
@@ -38,7 +44,8 @@ final class PerfRecording implements AutoCloseable {
     private final RandomAccessFile answers;
     private final LinkedBlockingQueue<Boolean> acks = new LinkedBlockingQueue<>();
     private final Thread ackReader;
-    private final Watchdog watchdog;
+    /** Stops perf if bench is killed with SIGKILL (a system-wide perf would sample forever), as servers are stopped. */
+    private final Process watchdog;
     private volatile boolean closing;
 
     private PerfRecording(long pid, boolean systemWide, Path dir, int hertz) throws IOException, InterruptedException {
@@ -62,8 +69,9 @@ final class PerfRecording implements AutoCloseable {
                 "-o", dir.resolve("perf.data").toString()));
         command.addAll(systemWide ? List.of("-a") : List.of("-p", Long.toString(pid)));
         perf = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        // a system-wide perf would outlive a bench killed with SIGKILL, sampling forever: stopped with bench, as a server is
-        watchdog = Watchdog.watch(perf.pid(), Optional.of(dir));
+        watchdog = new ProcessBuilder("sh", "-c", WATCHDOG, "bench-perf-watchdog", Long.toString(ProcessHandle.current().pid()),
+                Long.toString(perf.pid()), dir.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     }
 
     /** Starts perf, paused, for {@code pid}; returns once perf is ready to sample. */
@@ -184,7 +192,8 @@ final class PerfRecording implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        watchdog.stop();
+        watchdog.descendants().forEach(ProcessHandle::destroyForcibly);     // its 'sleep 1'
+        watchdog.destroyForcibly();
         perf.destroyForcibly();
         closing = true;
         try {
