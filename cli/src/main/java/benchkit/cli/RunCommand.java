@@ -18,13 +18,13 @@ import benchkit.core.run.Rendezvous;
 import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
 import benchkit.core.run.SettleOutcome;
-import benchkit.core.run.ServerChoice;
 import benchkit.core.run.ResultDirectory;
 import benchkit.core.run.ResultSpace;
 import benchkit.core.run.ServerProvider;
 import benchkit.core.run.Variant;
-import benchkit.core.server.ExternalServer;
+import benchkit.launcher.mysql.ExternalServer;
 import benchkit.memcached.kv.MemslapLines;
+import benchkit.spi.ServerLauncher;
 import benchkit.spi.OptionValues;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
@@ -265,10 +265,11 @@ abstract class RunCommand implements Callable<Integer> {
         }
         Optional<Study> published = readStudy(study);
         ClientCpus.pin(server.clientCpus);
-        if (server.usesDefaultServer() && plans.values().stream().flatMap(p -> p.variants().stream())
-                .anyMatch(v -> ServerChoice.DEFAULT.equals(v.params().get("distribution")))
+        Optional<ServerLauncher.DefaultServer> defaultServer = registry.defaultLauncher().flatMap(ServerLauncher::defaultServer);
+        if (server.usesDefaultServer() && defaultServer.isPresent() && plans.values().stream().flatMap(p -> p.variants().stream())
+                .anyMatch(v -> defaultServer.get().distribution().equals(v.params().get("distribution")))
                 && console.benchLines()) {
-            System.out.println(ServerChoice.DEFAULT_NOTE);
+            System.out.println(defaultServer.get().note());
         }
 
         if (published.isPresent()) {

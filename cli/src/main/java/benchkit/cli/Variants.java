@@ -1,10 +1,9 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.run.ServerChoice;
 import benchkit.core.run.Variant;
 import benchkit.core.run.VariantMatrix;
-import benchkit.core.server.ExternalServer;
+import benchkit.launcher.mysql.ExternalServer;
 import benchkit.spi.ServerSpec;
 import benchkit.spi.Target;
 
@@ -41,7 +40,7 @@ final class Variants {
         VariantMatrix.Builder matrix = VariantMatrix.builder();
         o.servers().forEach(matrix::servers);
         if (o.serverBasedir != null) {
-            matrix.server(ServerChoice.basedir(o.serverBasedir));
+            matrix.servers("basedir:" + o.serverBasedir); // a distribution of the default (mysql) launcher
         }
         o.allocators.forEach(matrix::allocators);
         for (String entry : o.allocatorEnv) {

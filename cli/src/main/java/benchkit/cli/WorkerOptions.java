@@ -3,7 +3,7 @@ package benchkit.cli;
 import benchkit.core.run.Rendezvous;
 import benchkit.core.run.StartBarrier;
 import benchkit.core.run.WorkerRole;
-import benchkit.core.server.SqlRendezvous;
+import benchkit.launcher.mysql.SqlRendezvous;
 import benchkit.memcached.client.MemcachedRendezvous;
 import benchkit.spi.Target;
 import picocli.CommandLine.Option;

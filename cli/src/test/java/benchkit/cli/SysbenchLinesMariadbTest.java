@@ -1,6 +1,6 @@
 package benchkit.cli;
 
-import benchkit.core.server.MysqlLauncher;
+import benchkit.launcher.mysql.MysqlLauncher;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.ServerSpec;

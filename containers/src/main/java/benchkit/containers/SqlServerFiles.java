@@ -1,6 +1,6 @@
 package benchkit.containers;
 
-import benchkit.core.server.ServerConfig;
+import benchkit.launcher.mysql.ServerConfig;
 import benchkit.spi.InvalidOptionException;
 
 import java.nio.charset.StandardCharsets;

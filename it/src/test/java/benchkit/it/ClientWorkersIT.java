@@ -1,8 +1,8 @@
 package benchkit.it;
 
 import benchkit.core.result.LatencyLog;
-import benchkit.core.server.MysqlLauncher;
-import benchkit.core.server.ServerConnections;
+import benchkit.launcher.mysql.MysqlLauncher;
+import benchkit.launcher.mysql.ServerConnections;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.memcached.launcher.MemcachedLauncher;
 import benchkit.spi.AllocatorSpec;

@@ -3,7 +3,7 @@ package benchkit.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchkit.core.server.MysqlLauncher;
+import benchkit.launcher.mysql.MysqlLauncher;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.ServerSpec;

@@ -1,6 +1,7 @@
 package benchkit.spi;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Starts servers of one family (e.g. {@code mysql} for mysqld/mariadbd), found by
@@ -38,6 +39,23 @@ public interface ServerLauncher {
      * process; closing it stops the server and removes what the launch created.
      */
     ServerHandle launch(ServerSpec spec) throws Exception;
+
+    /**
+     * Present only for the default launcher (bench's own is the MySQL-family one): the server a run starts when
+     * it names none, and the run header's line saying so. A server name that no registered launcher claims
+     * ({@code mariadb-11.4}, {@code basedir:DIR}) is then one of its distributions. Empty by default; when two
+     * registered launchers answer, the first by name is the default.
+     */
+    default Optional<DefaultServer> defaultServer() {
+        return Optional.empty();
+    }
+
+    /**
+     * @param distribution what the default launcher starts when a run names no server
+     * @param note         the run header's line on it, e.g. {@code # Server: MariaDB 11.4 (embedded default: ...)}
+     */
+    record DefaultServer(String distribution, String note) {
+    }
 
     /** One distribution and whether it can run here; {@code reason} says why not, or where it is. */
     record Availability(String distribution, boolean available, String reason) {

@@ -1,7 +1,7 @@
 package benchkit.sysbench;
 
 import benchkit.mysql.script.ScriptDriver;
-import benchkit.core.server.MysqlLauncher;
+import benchkit.launcher.mysql.MysqlLauncher;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.ServerSpec;

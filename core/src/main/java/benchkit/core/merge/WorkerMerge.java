@@ -10,6 +10,7 @@ import benchkit.core.result.LatencyLog;
 import benchkit.core.result.RunDescription;
 import benchkit.core.result.TrialRecord;
 import benchkit.core.run.ResultFiles;
+import benchkit.core.run.WorkerRole;
 import benchkit.spi.Aggregation;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Metric;
@@ -45,10 +46,6 @@ import org.HdrHistogram.Histogram;
  * unless asked to ({@code allowMissing}): a total that silently lacks a third of the load is worse than none.
  */
 public final class WorkerMerge {
-    /** run.json setting of a worker's run: {@code I/N}. */
-    public static final String WORKER = "worker";
-    /** run.json setting shared by the workers of one run. */
-    public static final String RUN_ID = "run-id";
     /** The variant param of a merged run: how many client workers loaded the target. */
     public static final String CLIENTS = "clients";
 
@@ -130,7 +127,7 @@ public final class WorkerMerge {
             }
             RunInfo info = RunInfo.read(dir).orElseThrow(() -> new InvalidOptionException(
                     dir + " is not a worker's result directory (no run.json in it)"));
-            String role = info.settings().get(WORKER);
+            String role = info.settings().get(WorkerRole.WORKER_SETTING);
             if (role == null || !role.matches("\\d+/\\d+")) {
                 throw new InvalidOptionException(dir + " is not a worker's result (its run did not have --worker I/N)");
             }
@@ -141,7 +138,7 @@ public final class WorkerMerge {
                 throw new InvalidOptionException("cannot read the journal of " + dir + ": " + e.getMessage());
             }
             String[] in = role.split("/");
-            workers.add(new Worker(Integer.parseInt(in[0]), Integer.parseInt(in[1]), info.settings().getOrDefault(RUN_ID, ""),
+            workers.add(new Worker(Integer.parseInt(in[0]), Integer.parseInt(in[1]), info.settings().getOrDefault(WorkerRole.RUN_ID_SETTING, ""),
                     dir, journal, info));
         }
         workers.sort(Comparator.comparingInt(Worker::index));
@@ -295,7 +292,7 @@ public final class WorkerMerge {
     /** Worker 0's settings, without the worker's own role, plus where the merged run came from. */
     private static Map<String, String> settings(List<Worker> workers, List<String> missing) {
         Map<String, String> s = new LinkedHashMap<>(workers.get(0).info().settings());
-        s.remove(WORKER);
+        s.remove(WorkerRole.WORKER_SETTING);
         s.put(CLIENTS, String.valueOf(workers.get(0).count()));
         s.put("merged-from", String.join(",", workers.stream().map(w -> w.index() + "=" + w.dir()).toList()));
         if (!missing.isEmpty()) {

@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
@@ -132,6 +133,12 @@ public final class PluginRegistry {
 
     public CollectorFactory collector(String name) {
         return find(collectors, name, "collector");
+    }
+
+    /** The launcher that starts servers a run does not name ({@link ServerLauncher#defaultServer}), the first by name. */
+    public Optional<ServerLauncher> defaultLauncher() {
+        return launchers.values().stream().filter(l -> l.defaultServer().isPresent())
+                .min(java.util.Comparator.comparing(ServerLauncher::name));
     }
 
     public ServerLauncher launcher(String name) {

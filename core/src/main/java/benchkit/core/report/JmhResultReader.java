@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.JmhJsonFields;
+
 import benchkit.core.result.MetricResult;
 import benchkit.core.result.BenchmarkResult;
 import com.fasterxml.jackson.core.JsonProcessingException;

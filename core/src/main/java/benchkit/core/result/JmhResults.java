@@ -217,7 +217,7 @@ public final class JmhResults {
                 new IterationParams(IterationType.MEASUREMENT, run.measurementIterations(), time(run.measurementTime()), BATCH_SIZE),
                 Mode.Throughput, wp, TimeUnit.SECONDS, 1,
                 javaCommand(), List.of(), System.getProperty("java.version"), System.getProperty("java.vm.name"),
-                System.getProperty("java.vm.version"), "1.37", TimeValue.minutes(10));
+                System.getProperty("java.vm.version"), org.openjdk.jmh.util.Version.getPlainVersion(), TimeValue.minutes(10));
     }
 
     /** A duration as JMH's TimeValue: whole seconds when it is whole seconds, else milliseconds. */

@@ -1,10 +1,10 @@
 package benchkit.core.run;
 
-import benchkit.core.server.DatadirLauncher;
-import benchkit.core.server.DatadirSnapshot;
-import benchkit.core.server.PrivateTempDir;
-import benchkit.core.server.RunTempDir;
-import benchkit.core.server.SnapshotCopyException;
+import benchkit.core.launch.DatadirLauncher;
+import benchkit.core.launch.DatadirSnapshot;
+import benchkit.core.launch.PrivateTempDir;
+import benchkit.core.launch.RunTempDir;
+import benchkit.core.launch.SnapshotCopyException;
 import benchkit.spi.ServerHandle;
 
 import java.io.IOException;

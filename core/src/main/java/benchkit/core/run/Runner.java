@@ -481,8 +481,8 @@ public final class Runner {
             settings.put(HtmlReport.INVALID, String.join("\n", invalid));
         }
         if (barrier != null) {
-            settings.put(benchkit.core.merge.WorkerMerge.WORKER, barrier.role().label());
-            settings.put(benchkit.core.merge.WorkerMerge.RUN_ID, barrier.role().runId());
+            settings.put(WorkerRole.WORKER_SETTING, barrier.role().label());
+            settings.put(WorkerRole.RUN_ID_SETTING, barrier.role().runId());
         }
         return settings;
     }

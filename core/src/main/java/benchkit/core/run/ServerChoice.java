@@ -1,35 +1,41 @@
 package benchkit.core.run;
 
-import benchkit.core.server.MysqlLauncher;
+import benchkit.core.plugin.PluginRegistry;
 import benchkit.spi.InvalidOptionException;
-
-import java.util.Set;
+import benchkit.spi.ServerLauncher;
 
 /**
  * A server to launch, as a user names it: which launcher starts it, with which distribution, and its label in
  * results. A registered launcher's name starts its default distribution ({@code memcached},
  * {@code innodb-memcached}); {@code LAUNCHER:DIST} a distribution of it ({@code memcached:path:/opt/memcached},
  * {@code container:IMAGE}, {@code innodb-memcached:basedir:/opt/mysql}). Any other name is a distribution of the
- * MySQL-family launcher ({@code mariadb-11.4}, {@code mysql-8.0}, {@code mysql-8.0.33}, {@code system},
- * {@code basedir:DIR}), which is also what bench launches when no server is named.
+ * {@linkplain ServerLauncher#defaultServer default launcher} (bench's MySQL-family one: {@code mariadb-11.4},
+ * {@code mysql-8.0}, {@code system}, {@code basedir:DIR}), which also starts its default server when none is named.
  */
 public record ServerChoice(String launcher, String distribution, String label) {
-    /** The server bench launches when none is named: the embedded MariaDB, which needs only a JDK. */
-    public static final String DEFAULT = MysqlLauncher.DEFAULT_DISTRIBUTION;
-
-    /** The run header's line on the server bench picked when none was asked for. */
-    public static final String DEFAULT_NOTE = "# Server: " + MysqlLauncher.DEFAULT_EMBEDDED.title()
-            + " (embedded default: runs with only a JDK; --server mysql-8.0 or mysql-5.7 for MySQL)";
-
-    /** @param launchers the names of the registered launchers */
-    public static ServerChoice parse(String value, Set<String> launchers) {
+    public static ServerChoice parse(String value, PluginRegistry registry) {
         String v = requireName(value);
         int colon = v.indexOf(':');
         String head = colon < 0 ? v : v.substring(0, colon);
-        if (!head.equals(MysqlLauncher.NAME) && launchers.contains(head)) {
+        ServerLauncher fallback = defaultLauncher(registry, v);
+        if (!head.equals(fallback.name()) && registry.launchers().containsKey(head)) {
             return new ServerChoice(head, colon < 0 ? "" : v.substring(colon + 1), v);
         }
-        return new ServerChoice(MysqlLauncher.NAME, v, v);
+        return new ServerChoice(fallback.name(), v, v);
+    }
+
+    /** The default launcher's default server: what a run starts when it names none. */
+    public static ServerChoice defaultServer(PluginRegistry registry) {
+        ServerLauncher fallback = defaultLauncher(registry, "(no --server)");
+        String distribution = fallback.defaultServer().orElseThrow().distribution();
+        return new ServerChoice(fallback.name(), distribution, distribution);
+    }
+
+    private static ServerLauncher defaultLauncher(PluginRegistry registry, String asked) {
+        return registry.defaultLauncher().orElseThrow(() -> new InvalidOptionException("no server launcher takes --server "
+                + asked + ": none of the registered ones (" + String.join(", ", registry.launchers().keySet())
+                + ") is a default launcher; name one of them, e.g. " + registry.launchers().keySet().stream().findFirst()
+                .orElse("memcached")));
     }
 
     /** A blank name is bad input. */
@@ -40,10 +46,5 @@ public record ServerChoice(String launcher, String distribution, String label) {
                     + "system, memcached, innodb-memcached, container:IMAGE");
         }
         return v;
-    }
-
-    /** The mysql launcher's server of the installation in {@code dir}. */
-    public static ServerChoice basedir(String dir) {
-        return new ServerChoice(MysqlLauncher.NAME, "basedir:" + dir, "basedir:" + dir);
     }
 }

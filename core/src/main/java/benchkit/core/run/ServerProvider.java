@@ -1,7 +1,7 @@
 package benchkit.core.run;
 
-import benchkit.core.server.DatadirLauncher;
-import benchkit.core.server.DatadirSnapshot;
+import benchkit.core.launch.DatadirLauncher;
+import benchkit.core.launch.DatadirSnapshot;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.ServerLauncher;
 import benchkit.spi.ServerSpec;

@@ -10,7 +10,6 @@ import benchkit.spi.Metric;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.TrialInfo;
 import benchkit.spi.Workload;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -488,10 +487,6 @@ final class Trial {
                     + " (variant " + variant.label() + ", " + info.threads() + " threads, fork " + info.fork() + "): "
                     + RunFailure.describe(e), e);
         }
-    }
-
-    private static double seconds(Duration d) {
-        return d.toNanos() / 1e9;
     }
 
     private static double millis(long nanos) {

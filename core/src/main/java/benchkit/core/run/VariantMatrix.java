@@ -24,7 +24,6 @@ import java.util.Map;
  */
 public final class VariantMatrix {
     private final List<String> serverNames;
-    private final List<ServerChoice> servers;
     private final List<String> allocators;
     private final Map<String, Map<String, String>> allocatorEnvironments;
     private final List<String> serverCpus;
@@ -33,9 +32,7 @@ public final class VariantMatrix {
     private final Map<String, String> commonParams;
 
     private VariantMatrix(Builder b) {
-        this.serverNames = b.serverNames.isEmpty() && b.servers.isEmpty() ? List.of(ServerChoice.DEFAULT)
-                : List.copyOf(b.serverNames);
-        this.servers = List.copyOf(b.servers);
+        this.serverNames = List.copyOf(b.serverNames);
         this.allocators = b.allocators.isEmpty() ? List.of("glibc") : List.copyOf(b.allocators);
         this.allocatorEnvironments = Map.copyOf(b.allocatorEnvironments);
         this.serverCpus = b.serverCpus.isEmpty() ? List.of("") : List.copyOf(b.serverCpus);
@@ -58,8 +55,10 @@ public final class VariantMatrix {
      */
     public List<Variant> variants(PluginRegistry registry) {
         List<ServerChoice> chosen = new ArrayList<>();
-        serverNames.forEach(name -> chosen.add(ServerChoice.parse(name, registry.launchers().keySet())));
-        chosen.addAll(servers);
+        serverNames.forEach(name -> chosen.add(ServerChoice.parse(name, registry)));
+        if (chosen.isEmpty()) {
+            chosen.add(ServerChoice.defaultServer(registry));
+        }
         List<Point> points = new ArrayList<>();
         for (ServerChoice server : chosen) {
             for (String allocator : allocators) {
@@ -168,7 +167,6 @@ public final class VariantMatrix {
     /** Axes not given have one value: the embedded default server, glibc, no pinning, no settings. */
     public static final class Builder {
         private final List<String> serverNames = new ArrayList<>();
-        private final List<ServerChoice> servers = new ArrayList<>();
         private final List<String> allocators = new ArrayList<>();
         private final Map<String, Map<String, String>> allocatorEnvironments = new LinkedHashMap<>();
         private final List<String> serverCpus = new ArrayList<>();
@@ -187,11 +185,6 @@ public final class VariantMatrix {
             for (String name : names) {
                 serverNames.add(ServerChoice.requireName(name));
             }
-            return this;
-        }
-
-        public Builder server(ServerChoice server) {
-            servers.add(server);
             return this;
         }
 

@@ -18,6 +18,11 @@ public record WorkerRole(int index, int count, String runId) {
         }
     }
 
+    /** run.json setting of a worker's run: {@code I/N}. */
+    public static final String WORKER_SETTING = "worker";
+    /** run.json setting shared by the workers of one run. */
+    public static final String RUN_ID_SETTING = "run-id";
+
     /** Kubernetes' Indexed Job gives each pod its index (0-based). */
     public static final String KUBERNETES_INDEX = "JOB_COMPLETION_INDEX";
     /** Docker Swarm gives each task of a service its slot (1-based), which bench passes in this variable. */

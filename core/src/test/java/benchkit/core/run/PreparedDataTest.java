@@ -1,8 +1,8 @@
 package benchkit.core.run;
 
-import benchkit.core.server.DatadirLauncher;
-import benchkit.core.server.DatadirSnapshot;
-import benchkit.core.server.SnapshotCopyException;
+import benchkit.core.launch.DatadirLauncher;
+import benchkit.core.launch.DatadirSnapshot;
+import benchkit.core.launch.SnapshotCopyException;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Session;
@@ -79,7 +79,17 @@ class PreparedDataTest {
             assertTrue(Files.isDirectory(into.getParent()), "snapshots go in the run's directory");
             Files.createDirectory(into);
             snapshots++;
-            return new DatadirSnapshot(into, key, "pw", 42 << 20);
+            return new DatadirSnapshot() {
+                @Override
+                public Path datadir() {
+                    return into;
+                }
+
+                @Override
+                public long bytes() {
+                    return 42 << 20;
+                }
+            };
         }
 
         @Override

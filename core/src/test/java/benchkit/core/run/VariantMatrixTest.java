@@ -52,7 +52,8 @@ class VariantMatrixTest {
         List<Variant> variants = VariantMatrix.builder().build().variants(REGISTRY);
         assertEquals(1, variants.size());
         assertEquals("glibc", variants.get(0).label());
-        assertEquals(ServerChoice.DEFAULT, variants.get(0).params().get("distribution"));
+        assertEquals(benchkit.testing.DefaultTestLauncher.DEFAULT_DISTRIBUTION, variants.get(0).params().get("distribution"),
+                "the default launcher's default server");
         assertEquals(List.of("glibc/cpus=0", "glibc/cpus=0-1"), VariantMatrix.builder().serverCpus("0", "0-1").build()
                 .variants(REGISTRY).stream().map(Variant::label).toList());
     }

@@ -32,11 +32,6 @@ public final class ScriptDriver {
         this.wire = wire;
     }
 
-    /** Sessions on {@code jdbc}'s JDBC driver. */
-    public static ScriptDriver jdbc(SqlConnector jdbc) {
-        return new ScriptDriver(jdbc, false);
-    }
-
     /**
      * Resolves --driver and --transport for {@code target} ({@link SqlEndpoint#of(Target, String, String)}
      * for the transport). {@code --driver=auto} takes the target's {@code driver}
@@ -107,11 +102,6 @@ public final class ScriptDriver {
 
     public boolean usesSocket() {
         return jdbc.endpoint().overSocket();
-    }
-
-    /** Whether sessions speak bench's own protocol client ({@code --driver wire}, or auto). */
-    public boolean usesWire() {
-        return wire;
     }
 
     /** A connection of bench's own protocol client to the target's database, on the chosen transport. */

@@ -1,7 +1,6 @@
 package benchkit.memcached.client;
 
 import benchkit.spi.InvalidOptionException;
-import benchkit.spi.Target;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -32,14 +31,6 @@ public final class MemcachedServers {
             out.add(InetSocketAddress.createUnresolved(p.substring(0, colon), port));
         }
         return out;
-    }
-
-    /** The servers from {@code option}'s value, or else the target's host and port. */
-    public static List<InetSocketAddress> orTarget(String option, String text, Target target) {
-        if (text != null && !text.isBlank()) {
-            return parse(option, text);
-        }
-        return List.of(InetSocketAddress.createUnresolved(target.host(), target.port()));
     }
 
     /** Resolved copies for a client that connects. */

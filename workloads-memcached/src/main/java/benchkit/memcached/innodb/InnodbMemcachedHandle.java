@@ -1,6 +1,6 @@
 package benchkit.memcached.innodb;
 
-import benchkit.core.server.MysqlServerHandle;
+import benchkit.launcher.mysql.MysqlServerHandle;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Target;
 

@@ -1,13 +1,13 @@
 package benchkit.memcached.innodb;
 
-import benchkit.core.server.CentralDistribution;
-import benchkit.core.server.DatadirLauncher;
-import benchkit.core.server.DatadirSnapshot;
-import benchkit.core.server.Installation;
-import benchkit.core.server.MysqlLauncher;
-import benchkit.core.server.MysqlServerHandle;
-import benchkit.core.server.ProcessOwner;
-import benchkit.core.server.ServerStartException;
+import benchkit.launcher.mysql.CentralDistribution;
+import benchkit.core.launch.DatadirLauncher;
+import benchkit.core.launch.DatadirSnapshot;
+import benchkit.launcher.mysql.Installation;
+import benchkit.launcher.mysql.MysqlLauncher;
+import benchkit.launcher.mysql.MysqlServerHandle;
+import benchkit.core.launch.ProcessOwner;
+import benchkit.launcher.mysql.ServerStartException;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlEndpoint;

@@ -161,14 +161,6 @@ public final class InnodbMemcachedSetup {
         }
     }
 
-    public static void uninstall(Connection c) throws SQLException {
-        if (pluginActive(c)) {
-            try (Statement s = c.createStatement()) {
-                s.execute("UNINSTALL PLUGIN " + PLUGIN);
-            }
-        }
-    }
-
     /** Waits until the plugin's memcached answers {@code version} on host:port. */
     public static String awaitListening(String host, int port, long timeoutMillis) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000;

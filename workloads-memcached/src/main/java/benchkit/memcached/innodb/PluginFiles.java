@@ -1,6 +1,6 @@
 package benchkit.memcached.innodb;
 
-import benchkit.core.server.Installation;
+import benchkit.launcher.mysql.Installation;
 import benchkit.spi.InvalidOptionException;
 
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package benchkit.memcached.launcher;
 
-import benchkit.core.server.ProcMaps;
-import benchkit.core.server.Watchdog;
+import benchkit.core.launch.ProcMaps;
+import benchkit.core.launch.Watchdog;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Target;

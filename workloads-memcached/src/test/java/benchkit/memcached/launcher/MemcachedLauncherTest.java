@@ -1,6 +1,6 @@
 package benchkit.memcached.launcher;
 
-import benchkit.core.server.ProcMaps;
+import benchkit.core.launch.ProcMaps;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.InvalidOptionException;

@@ -1,0 +1,162 @@
+package benchkit.launcher.mysql;
+
+import benchkit.spi.ServerHandle;
+import benchkit.spi.Target;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+
+/**
+ * A server benchkit does not own (started by the user, e.g. a production-like box): there is no process
+ * to watch or stop, so {@link #pid()} is -1, {@link #close()} does nothing and the allocator is unknown.
+ */
+public final class ExternalServer implements ServerHandle {
+    /** MySQL's ER_ACCESS_DENIED_ERROR and ER_DBACCESS_DENIED_ERROR: retrying will not help. */
+    private static final int ACCESS_DENIED = 1045;
+    private static final int DB_ACCESS_DENIED = 1044;
+    private static final int UNKNOWN_DATABASE = 1049;
+
+    private final Target target;
+
+    private ExternalServer(Target target) {
+        this.target = target;
+    }
+
+    /**
+     * Logs in (over the socket when one is given, else TCP) until it works or {@code timeout} passes,
+     * checks the database exists and reads product and version from the server.
+     *
+     * @param socket unix socket path, or null for TCP only
+     */
+    public static ExternalServer connect(String host, int port, String socket, String user, String password,
+                                         String database, Duration timeout) throws ServerUnreachableException {
+        Target target = Target.builder().host(host).port(port).socket(socket).user(user).password(password)
+                .database(database).build();
+        return connect(target, timeout);
+    }
+
+    /**
+     * A server reached by address only, not checked over SQL (e.g. a memcached given with
+     * {@code --memcached-servers}, whose workload connects and reports failures itself).
+     */
+    public static ExternalServer unchecked(Target target) {
+        return new ExternalServer(target);
+    }
+
+    /** As above, from a target whose product and version are filled in from the server. */
+    public static ExternalServer connect(Target given, Duration timeout) throws ServerUnreachableException {
+        String where = given.socket().map(s -> "socket " + s).orElse(given.host() + ":" + given.port());
+        if (given.socket().isEmpty()) {
+            try {
+                java.net.InetAddress.getByName(given.host());
+            } catch (java.net.UnknownHostException e) {
+                // no retry brings a name into the DNS
+                throw new ServerUnreachableException("cannot use server at " + where + ": host " + given.host() + " not found");
+            }
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        SQLException last;
+        boolean waitSaid = false;
+        while (true) {
+            int seconds = (int) Math.max(1, Math.min(10, (deadline - System.nanoTime()) / 1_000_000_000L));
+            try (Connection c = ServerConnections.open(given, seconds); Statement s = c.createStatement()) {
+                s.execute("USE `" + given.database().replace("`", "``") + "`");
+                String version;
+                try (ResultSet rs = s.executeQuery("SELECT @@version")) {
+                    rs.next();
+                    version = rs.getString(1);
+                }
+                ServerFlavor flavor = ServerFlavor.fromVersionVariable(version);
+                return new ExternalServer(given.toBuilder().product(flavor.product()).version(flavor.version()).build());
+            } catch (SQLException e) {
+                last = e;
+                int code = e.getErrorCode();
+                if (code == ACCESS_DENIED || code == DB_ACCESS_DENIED || code == UNKNOWN_DATABASE) {
+                    break;
+                }
+            }
+            if (System.nanoTime() >= deadline) {
+                break;
+            }
+            if (!waitSaid) {
+                // a server that is still starting gets the retry budget; the user sees what is waited for, and how long
+                System.out.println("# Waiting for the server at " + where + " (" + reason(last, given) + "), up to "
+                        + timeout.toSeconds() + " s (--connect-timeout)");
+                waitSaid = true;
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new ServerUnreachableException("cannot use server at " + where + " as " + given.user() + " (database "
+                + given.database() + ") within " + timeout.toSeconds() + " s: " + reason(last, given));
+    }
+
+    /**
+     * What failed, in words a user acts on: nothing listening, no such socket, the account or database refused;
+     * else the driver's message (without the password).
+     */
+    static String reason(SQLException e, Target target) {
+        int code = e.getErrorCode();
+        if (code == ACCESS_DENIED) {
+            return "access denied for user '" + target.user() + "' (check --mysql-user and the password in "
+                    + "BENCH_MYSQL_PASSWORD)";
+        }
+        if (code == DB_ACCESS_DENIED || code == UNKNOWN_DATABASE) {
+            return "user '" + target.user() + "' cannot use database " + target.database() + " ("
+                    + ServerConnections.describe(e, target.password()) + ")";
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.ConnectException) {
+                return "nothing is listening there (connection refused)";
+            }
+            if (t instanceof java.net.UnknownHostException) {
+                return "host " + target.host() + " not found";
+            }
+            if (t instanceof java.nio.file.NoSuchFileException || (t.getMessage() != null
+                    && t.getMessage().contains("No such file or directory"))) {
+                return "no such socket";
+            }
+            if (t instanceof java.net.SocketTimeoutException || t instanceof java.sql.SQLTimeoutException) {
+                return "no answer within the connect timeout";
+            }
+        }
+        return ServerConnections.describe(e, target.password());
+    }
+
+    @Override
+    public long pid() {
+        return -1;
+    }
+
+    @Override
+    public Target target() {
+        return target;
+    }
+
+    @Override
+    public boolean isAlive() {
+        return true;
+    }
+
+    @Override
+    public String allocatorLoaded() {
+        return "unknown";
+    }
+
+    /** Nothing to stop: the server is not ours. */
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public String toString() {
+        return "external " + target;
+    }
+}
