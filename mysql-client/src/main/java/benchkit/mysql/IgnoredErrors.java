@@ -77,12 +77,29 @@ public final class IgnoredErrors {
         return false;
     }
 
-    /** What to do after {@code e}; a lost connection wins over a listed code. */
+    /** What to do after {@code e} (a JDBC session's error); a lost connection wins over a listed code. */
     public Action actionFor(SQLException e) {
-        if (SqlErrors.isConnectionLost(e)) {
+        return SqlErrors.isConnectionLost(e) ? Action.RECONNECT : actionFor(e.getErrorCode(), e.getSQLState());
+    }
+
+    /**
+     * What to do after an error known by its code and SQLState (as the wire client reports a server's answer); the
+     * rule both kinds of session follow: a lost connection wins over a listed code.
+     */
+    public Action actionFor(int code, String sqlState) {
+        if (SqlErrors.isConnectionLost(code, sqlState)) {
             return Action.RECONNECT;
         }
-        return ignores(e.getErrorCode()) ? Action.IGNORE : Action.FAIL;
+        return ignores(code) ? Action.IGNORE : Action.FAIL;
+    }
+
+    /**
+     * What to do when the ROLLBACK that follows an ignored error fails: a lost connection reconnects and the event is
+     * retried (the server rolled the transaction back when the connection went; the event counts as a reconnect,
+     * as any event that lost its connection), whatever the ignored codes; any other error ends the run.
+     */
+    public static Action afterFailedRollback(int code, String sqlState) {
+        return SqlErrors.isConnectionLost(code, sqlState) ? Action.RECONNECT : Action.FAIL;
     }
 
     @Override

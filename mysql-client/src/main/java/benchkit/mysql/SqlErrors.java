@@ -14,10 +14,17 @@ public final class SqlErrors {
      * class 08, or the driver's connection exceptions (as sysbench, which reconnects on exactly these).
      */
     public static boolean isConnectionLost(SQLException e) {
-        int code = e.getErrorCode();
-        String state = e.getSQLState();
-        return code == 2013 || code == 2006 || code == 2055 || state != null && state.startsWith("08")
+        return isConnectionLost(e.getErrorCode(), e.getSQLState())
                 || e instanceof SQLNonTransientConnectionException || e instanceof SQLTransientConnectionException;
+    }
+
+    /**
+     * The same rule for an error known by its code and SQLState (as bench's wire client reports it): the client's
+     * lost-connection codes (2013, 2006, 2055), a connection the server killed (1927, MariaDB's
+     * ER_CONNECTION_KILLED, after which it closes the socket), or a connection-exception SQLState (class 08).
+     */
+    public static boolean isConnectionLost(int code, String sqlState) {
+        return code == 2013 || code == 2006 || code == 2055 || code == 1927 || sqlState != null && sqlState.startsWith("08");
     }
 
     /** {@code SQL error CODE (SQLState S): message}, on one line. */

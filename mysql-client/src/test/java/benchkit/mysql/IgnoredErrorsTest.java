@@ -34,6 +34,25 @@ class IgnoredErrorsTest {
     }
 
     @Test
+    void anErrorByCodeAndStateFollowsTheSameRuleForTheWireClient() {
+        IgnoredErrors listed = IgnoredErrors.parse("sql", "ignore-errors", "1213,1927");
+        assertEquals(Action.IGNORE, listed.actionFor(1213, "40001"));
+        assertEquals(Action.FAIL, listed.actionFor(1062, "23000"));
+        assertEquals(Action.RECONNECT, listed.actionFor(1927, "70100"), "a killed connection wins over its listed code");
+        assertEquals(Action.RECONNECT, IgnoredErrors.NONE.actionFor(1053, "08S01"), "server shutdown: class 08");
+        for (SQLException e : new SQLException[]{DEADLOCK, DUPLICATE, GONE}) {
+            assertEquals(listed.actionFor(e), listed.actionFor(e.getErrorCode(), e.getSQLState()), e.getMessage());
+        }
+    }
+
+    @Test
+    void aFailedRollbackReconnectsOnlyWhenTheConnectionWent() {
+        assertEquals(Action.RECONNECT, IgnoredErrors.afterFailedRollback(2013, "HY000"));
+        assertEquals(Action.RECONNECT, IgnoredErrors.afterFailedRollback(1927, "70100"));
+        assertEquals(Action.FAIL, IgnoredErrors.afterFailedRollback(1213, "40001"), "never ignored, even if listed");
+    }
+
+    @Test
     void aBadListIsAOneLineOptionError() {
         InvalidOptionException e = assertThrows(InvalidOptionException.class,
                 () -> IgnoredErrors.parse("oltp_read_write", "mysql-ignore-errors", "1213,deadlock"));

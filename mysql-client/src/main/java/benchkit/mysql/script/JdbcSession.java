@@ -80,24 +80,23 @@ final class JdbcSession extends ScriptSession implements Session {
                     reconnect(e);
                     return Outcome.RETRY;
                 case IGNORE:
-                    if (rollBackAfterIgnoredError()) {
-                        rollback();
-                    }
-                    return Outcome.IGNORED_ERROR;
+                    return rollBackAfterIgnoredError() ? rollback() : Outcome.IGNORED_ERROR;
                 default:
                     throw new IllegalStateException(failure(SqlErrors.describe(e)), e);
             }
         }
     }
 
-    private void rollback() {
+    /** The ROLLBACK after an ignored error: the event counts as that error, or as a reconnect when the connection went. */
+    private Outcome rollback() {
         try {
             connection.plain().execute("ROLLBACK");
             answered(Request.Kind.ROLLBACK, false);
+            return Outcome.IGNORED_ERROR;
         } catch (SQLException e) {
-            if (SqlErrors.isConnectionLost(e)) {
+            if (SqlErrors.isConnectionLost(e)) { // as IgnoredErrors.afterFailedRollback, with JDBC's exception types
                 reconnect(e);
-                return;
+                return Outcome.RETRY;
             }
             throw new IllegalStateException(failure("ROLLBACK after an ignored error failed: " + SqlErrors.describe(e)), e);
         }

@@ -1,5 +1,6 @@
 package benchkit.mysql.script;
 
+import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlErrors;
 import benchkit.mysql.script.Request.Kind;
 import benchkit.mysql.wire.WireConnection;
@@ -137,14 +138,21 @@ final class WireSession extends ScriptSession implements PolledSession {
         }
     }
 
-    /** An error the server answered with: ignored (rolled back first where needed), or the end of the run. */
+    /**
+     * An error the server answered with, by the rule {@link JdbcSession} follows too ({@link IgnoredErrors}): a lost
+     * connection reconnects, an ignored code rolls back where needed, anything else ends the run.
+     */
     private Outcome failed(Kind request, WireError error) {
         String description = SqlErrors.describe(error.code(), error.sqlState(), error.getMessage());
-        if (request == Kind.ROLLBACK) {
-            throw new IllegalStateException(failure("ROLLBACK after an ignored error failed: " + description));
+        IgnoredErrors.Action action = request == Kind.ROLLBACK
+                ? IgnoredErrors.afterFailedRollback(error.code(), error.sqlState())
+                : ignored.actionFor(error.code(), error.sqlState());
+        if (action == IgnoredErrors.Action.RECONNECT) {
+            return reconnect(new IOException(description, error));
         }
-        if (!ignored.ignores(error.code())) {
-            throw new IllegalStateException(failure(description));
+        if (action == IgnoredErrors.Action.FAIL) {
+            throw new IllegalStateException(failure(request == Kind.ROLLBACK
+                    ? "ROLLBACK after an ignored error failed: " + description : description));
         }
         if (!rollBackAfterIgnoredError()) {
             return Outcome.IGNORED_ERROR;
