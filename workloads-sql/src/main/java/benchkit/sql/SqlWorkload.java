@@ -3,11 +3,10 @@ package benchkit.sql;
 import benchkit.mysql.Catalog;
 import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlConnector;
-import benchkit.mysql.SqlEndpoint;
 import benchkit.mysql.SqlErrors;
 import benchkit.mysql.script.Request;
 import benchkit.mysql.script.RequestScript;
-import benchkit.mysql.script.ScriptDriver;
+import benchkit.mysql.script.SqlClient;
 import benchkit.mysql.wire.ParamType;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
@@ -29,15 +28,14 @@ import java.util.SplittableRandom;
  * {@code @prepare} statements on one connection; {@code isPrepared} asks the {@code @prepared-if}
  * query (without one, a script with a {@code @prepare} section always prepares).
  *
- * @param driver    --driver of the sessions: mariadb, mysql or wire (setup always on MariaDB Connector/J)
- * @param transport --transport: auto, tcp or socket
+ * @param client --driver and --transport of the sessions (setup always on MariaDB Connector/J)
  */
-record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String driver, String transport) implements Workload {
+record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, SqlClient client) implements Workload {
     /** Rows sent per batch when a prepare statement repeats. */
     private static final int BATCH = 1000;
 
     private SqlConnector connector(Target target) {
-        return SqlConnector.to(SqlEndpoint.of(target, transport, SqlWorkloadFactory.NAME));
+        return client.setup(target);
     }
 
     @Override
@@ -77,7 +75,7 @@ record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, String driver,
 
     @Override
     public Session openSession(Target target, SessionContext context) {
-        return ScriptDriver.resolve(SqlWorkloadFactory.NAME, target, driver, transport).openSession(SqlWorkloadFactory.NAME,
+        return client.to(target).openSession(SqlWorkloadFactory.NAME,
                 new SqlEvents(script, context.thread(), context.threads()), ignoredErrors, context.queries());
     }
 

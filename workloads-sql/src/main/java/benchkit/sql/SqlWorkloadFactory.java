@@ -1,6 +1,7 @@
 package benchkit.sql;
 
 import benchkit.mysql.IgnoredErrors;
+import benchkit.mysql.script.SqlClient;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.OptionSpec;
 import benchkit.spi.OptionValues;
@@ -9,6 +10,7 @@ import benchkit.spi.WorkloadFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -16,13 +18,16 @@ import java.util.Map;
 public final class SqlWorkloadFactory implements WorkloadFactory {
     static final String NAME = "sql";
 
-    private static final List<OptionSpec> OPTIONS = List.of(
-            new OptionSpec("script", null, "the SQL template file (see docs/plugins.md); required"),
-            new OptionSpec("ignore-errors", "1213,1205", "server error codes that count as ignored errors "
-                    + "(the event is rolled back); 'all' for every code, 'none' for none"),
-            new OptionSpec("driver", "mariadb", "client of the sessions: mariadb (MariaDB Connector/J), mysql (MySQL Connector/J), "
-                    + "or wire (bench's own protocol client: many sessions per thread on event loops; no TLS); setup uses MariaDB Connector/J"),
-            new OptionSpec("transport", "auto", "auto (the target's way in: the unix socket for --mysql-socket alone, else TCP), tcp, or socket (needs a target with a socket)"));
+    private static final List<OptionSpec> OPTIONS = optionSpecs();
+
+    private static List<OptionSpec> optionSpecs() {
+        List<OptionSpec> o = new ArrayList<>(List.of(
+                new OptionSpec("script", null, "the SQL template file (see docs/plugins.md); required"),
+                new OptionSpec("ignore-errors", "1213,1205", "server error codes that count as ignored errors "
+                        + "(the event is rolled back); 'all' for every code, 'none' for none")));
+        o.addAll(SqlClient.options("mariadb"));
+        return List.copyOf(o);
+    }
 
     @Override
     public String name() {
@@ -46,9 +51,7 @@ public final class SqlWorkloadFactory implements WorkloadFactory {
         if (!Files.isRegularFile(script)) {
             throw new InvalidOptionException(NAME + ": --script=" + script + " is not a readable file");
         }
-        String driver = values.choice("driver", List.of("mariadb", "mysql", "wire"));
-        String transport = values.choice("transport", List.of("auto", "tcp", "socket"));
         return new SqlWorkload(ScriptParser.parse(script), IgnoredErrors.parse(NAME, "ignore-errors", values.string("ignore-errors")),
-                driver, transport);
+                SqlClient.from(NAME, values));
     }
 }

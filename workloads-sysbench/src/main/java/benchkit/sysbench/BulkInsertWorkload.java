@@ -4,6 +4,7 @@ import benchkit.mysql.Catalog;
 import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlErrors;
 import benchkit.mysql.script.ScriptDriver;
+import benchkit.mysql.script.SqlClient;
 import benchkit.spi.OptionSpec;
 import benchkit.spi.OptionValues;
 import benchkit.spi.PrepareContext;
@@ -20,7 +21,6 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * sysbench 1.0.20's bulk_insert.lua: each client thread fills its own table {@code sbtest<thread+1>} (id, k) with
@@ -30,16 +30,13 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class BulkInsertWorkload implements Workload {
     static final String NAME = "bulk-insert";
-    private static final Set<String> OPTIONS = Set.of("mysql-ignore-errors", "driver", "transport");
+    private static final Set<String> OPTIONS = Set.of("mysql-ignore-errors", SqlClient.DRIVER, SqlClient.TRANSPORT);
     private final IgnoredErrors ignored;
-    private final String driver;
-    private final String transport;
-    private final Map<Target, ScriptDriver> connectors = new ConcurrentHashMap<>();
+    private final SqlClient client;
 
     BulkInsertWorkload(OptionValues v) {
         this.ignored = IgnoredErrors.parse(NAME, "mysql-ignore-errors", v.string("mysql-ignore-errors"));
-        this.driver = v.choice("driver", List.of("auto", "mysql", "mariadb", "wire"));
-        this.transport = v.choice("transport", List.of("auto", "tcp", "socket"));
+        this.client = SqlClient.from(NAME, v);
     }
 
     /** The plugin entry. */
@@ -67,7 +64,7 @@ public final class BulkInsertWorkload implements Workload {
     }
 
     private ScriptDriver connector(Target target) {
-        return OltpWorkload.connector(connectors, NAME, target, driver, transport);
+        return client.to(target);
     }
 
     /** Always prepares: the tables it needs depend on the thread count, and creating them is idempotent. */

@@ -1,6 +1,7 @@
 package benchkit.sysbench;
 
 import benchkit.mysql.IgnoredErrors;
+import benchkit.mysql.script.SqlClient;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.OptionSpec;
 import benchkit.spi.OptionValues;
@@ -20,7 +21,7 @@ public record OltpOptions(
         int pointSelects, int simpleRanges, int sumRanges, int orderRanges, int distinctRanges,
         int indexUpdates, int nonIndexUpdates, int deleteInserts,
         boolean rangeSelects, boolean autoInc, boolean skipTrx, boolean secondary, boolean createSecondary,
-        String storageEngine, RandParams rand, IgnoredErrors ignoredErrors, String driver, String transport,
+        String storageEngine, RandParams rand, IgnoredErrors ignoredErrors, SqlClient client,
         int randomPoints, int numberOfRanges, int delta, String tableName, boolean replaceExisting, boolean prepared) {
 
     private static final Pattern ENGINE = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,63}");
@@ -55,14 +56,13 @@ public record OltpOptions(
         s.add(new OptionSpec("rand-pareto-h", "0.2", "Parameter h for the pareto distribution"));
         s.add(new OptionSpec("rand-zipfian-exp", "0.8", "Shape parameter (exponent, theta) for the zipfian distribution"));
         s.add(new OptionSpec("mysql-ignore-errors", "1213,1020,1205", "Comma-separated MySQL error codes that roll back and count as ignored errors, or 'all'"));
-        s.add(new OptionSpec("driver", "auto", "client: wire (bench's own non-blocking protocol client, the leanest measured: many sessions per thread on event loops; no TLS, logs in with mysql_native_password or caching_sha2_password), mariadb (MariaDB Connector/J), mysql (MySQL Connector/J), or auto (wire, or MariaDB Connector/J when the user logs in with another plugin)"));
+        s.addAll(SqlClient.options("auto"));
         s.add(new OptionSpec("table-name", "", "One table of this name instead of sbtest1 (sysbench 0.4's --oltp-table-name); "
                 + "with --tables 1"));
         s.add(new OptionSpec("existing-tables", "replace", "What prepare does with a table that exists: replace it (drop and "
                 + "re-create), or fail as sysbench's prepare does (CREATE TABLE: error 1050)"));
         s.add(new OptionSpec("db-ps-mode", "auto", "auto: prepared statements, as sysbench's default; disable: every "
                 + "query as text with its values written in (sysbench's --db-ps-mode=disable)"));
-        s.add(new OptionSpec("transport", "auto", "auto (the target's way in: the unix socket for --mysql-socket alone, else TCP), tcp, or socket (needs a target with a socket)"));
         return s;
     }
 
@@ -109,8 +109,7 @@ public record OltpOptions(
                 v.bool("create-secondary"),
                 engine, rand,
                 IgnoredErrors.parse(plugin, "mysql-ignore-errors", v.string("mysql-ignore-errors")),
-                v.choice("driver", List.of("auto", "mysql", "mariadb", "wire")),
-                v.choice("transport", List.of("auto", "tcp", "socket")),
+                SqlClient.from(plugin, v),
                 has ? v.intValue("random-points", 1, 65_535) : 10,
                 hasRanges ? v.intValue("number-of-ranges", 1, 30_000) : 10,
                 hasRanges ? v.intValue("delta", 0, MAX_INT) : 5,

@@ -12,8 +12,6 @@ import benchkit.spi.Workload;
 
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /** One sysbench script configured with its options; prepares, checks and drops the sbtest tables and opens sessions. */
 public final class OltpWorkload implements Workload {
@@ -22,7 +20,6 @@ public final class OltpWorkload implements Workload {
     private final List<Step> steps;
     private final UniqueIds uniqueIds;
     /** Resolved driver per target (auto asks an unknown server once). */
-    private final Map<Target, ScriptDriver> connectors = new ConcurrentHashMap<>();
 
     public OltpWorkload(OltpScript script, OltpOptions options) {
         this.script = script;
@@ -40,24 +37,9 @@ public final class OltpWorkload implements Workload {
         return options;
     }
 
-    /**
-     * How this workload connects to {@code target}: driver and transport resolved, and with --driver auto
-     * checked once that bench's own client can log in as the user.
-     */
+    /** How this workload's sessions and prepare connect to {@code target} (--driver, --transport). */
     public ScriptDriver connector(Target target) {
-        return connector(connectors, script.workloadName(), target, options.driver(), options.transport());
-    }
-
-    /** The connector of {@code target} in {@code cache}, resolved once: see {@link #connector(Target)}. */
-    static ScriptDriver connector(Map<Target, ScriptDriver> cache, String workload, Target target, String driver,
-                                  String transport) {
-        if (target.database() == null || target.database().isEmpty() || target.database().indexOf('`') >= 0) {
-            throw new IllegalArgumentException(workload + ": target database name '" + target.database() + "' is not usable");
-        }
-        return cache.computeIfAbsent(target, t -> {
-            ScriptDriver d = ScriptDriver.resolve(workload, t, driver, transport);
-            return "auto".equals(driver) ? d.wireOrJdbc(workload) : d;
-        });
+        return options.client().to(target);
     }
 
     private TableLoader loader() {

@@ -46,8 +46,8 @@ class OltpOptionsTest {
         assertEquals(RandParams.DEFAULTS, o.rand());
         assertTrue(o.ignoredErrors().ignores(1213) && o.ignoredErrors().ignores(1020) && o.ignoredErrors().ignores(1205));
         assertFalse(o.ignoredErrors().ignores(1062));
-        assertEquals("auto", o.driver());
-        assertEquals("auto", o.transport());
+        assertEquals("auto", o.client().driver());
+        assertEquals("auto", o.client().transport());
     }
 
     @Test

@@ -3,6 +3,7 @@ package benchkit.memcached.sql;
 import benchkit.memcached.kv.KvOperation;
 import benchkit.memcached.kv.KvOptions;
 import benchkit.mysql.IgnoredErrors;
+import benchkit.mysql.script.SqlClient;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.OptionSpec;
 import benchkit.spi.OptionValues;
@@ -16,12 +17,11 @@ import java.util.Map;
  * ignored errors and the sessions' client.
  *
  * @param workload the workload's name, for messages
- * @param driver   --driver: mariadb, mysql or wire
+ * @param client   --driver and --transport of the sessions
  */
-public record SqlKvOptions(String workload, KvOptions kv, String table, IgnoredErrors ignoredErrors, String driver) {
+public record SqlKvOptions(String workload, KvOptions kv, String table, IgnoredErrors ignoredErrors, SqlClient client) {
     public static final String TABLE = "table";
     public static final String IGNORE_ERRORS = "ignore-errors";
-    public static final String DRIVER = "driver";
     /** The largest value bench's wire client sends in one packet with the key and the statement's other bytes. */
     static final int MAX_WIRE_VALUE = 16 * 1024 * 1024 - 1024;
 
@@ -30,8 +30,7 @@ public record SqlKvOptions(String workload, KvOptions kv, String table, IgnoredE
         s.add(new OptionSpec(TABLE, "kv", "InnoDB table kv(k, v, flags, cas, expiry) in the target's database"));
         s.add(new OptionSpec(IGNORE_ERRORS, "1213,1205", "server error codes that count as ignored errors "
                 + "(deadlock, lock wait timeout); 'all' for every code, 'none' for none"));
-        s.add(new OptionSpec(DRIVER, "mariadb", "client of the sessions: mariadb (MariaDB Connector/J), mysql (MySQL Connector/J), "
-                + "or wire (bench's own protocol client: many sessions per thread on event loops; no TLS); setup uses MariaDB Connector/J"));
+        s.addAll(SqlClient.options("mariadb"));
         return s;
     }
 
@@ -46,11 +45,11 @@ public record SqlKvOptions(String workload, KvOptions kv, String table, IgnoredE
             throw new InvalidOptionException(workload + ": --value-size=" + kv.valueSizes() + " is above the table's limit of "
                     + SqlKvSchema.MAX_VALUE + " bytes");
         }
-        String driver = v.choice(DRIVER, List.of("mariadb", "mysql", "wire"));
-        if (driver.equals("wire") && kv.valueSizes().max() > MAX_WIRE_VALUE) {
+        SqlClient client = SqlClient.from(workload, v);
+        if (client.mayUseWire() && kv.valueSizes().max() > MAX_WIRE_VALUE) {
             throw new InvalidOptionException(workload + ": --value-size=" + kv.valueSizes() + " is above what --driver=wire sends ("
-                    + MAX_WIRE_VALUE + " bytes)");
+                    + MAX_WIRE_VALUE + " bytes); use --driver=mariadb");
         }
-        return new SqlKvOptions(workload, kv, table, IgnoredErrors.parse(workload, IGNORE_ERRORS, v.string(IGNORE_ERRORS)), driver);
+        return new SqlKvOptions(workload, kv, table, IgnoredErrors.parse(workload, IGNORE_ERRORS, v.string(IGNORE_ERRORS)), client);
     }
 }

@@ -3,7 +3,6 @@ package benchkit.memcached.sql;
 import benchkit.memcached.kv.KvData;
 import benchkit.memcached.kv.KvEvents;
 import benchkit.memcached.kv.KvOptions;
-import benchkit.mysql.script.ScriptDriver;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
@@ -57,7 +56,7 @@ public final class SqlKvWorkload implements Workload {
             loader.load(context.threads());
         }
         KvEvents events = data.events(context.thread(), context.threads());
-        return ScriptDriver.resolve(options.workload(), target, options.driver(), "auto").openSession(options.workload(),
+        return options.client().to(target).openSession(options.workload(),
                 new SqlKvEvents(options.table(), events), options.ignoredErrors(), context.queries());
     }
 
