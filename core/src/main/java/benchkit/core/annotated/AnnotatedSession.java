@@ -1,12 +1,15 @@
 package benchkit.core.annotated;
 
 import benchkit.core.mix.WeightedChoice;
+import benchkit.core.util.EveryStep;
 import benchkit.spi.Outcome;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
 
 import java.lang.invoke.MethodHandle;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -115,24 +118,13 @@ final class AnnotatedSession implements Session {
 
     /** Runs the teardowns of the first {@code count} states, last state first; throws the first failure. */
     private static void tearDown(WorkloadModel model, Scope scope, int count) {
-        RuntimeException first = null;
+        List<Runnable> teardowns = new ArrayList<>();
         for (int i = count - 1; i >= 0; i--) {
             Object state = scope.states()[i];
-            if (state == null) {
-                continue;
-            }
-            for (Hook h : model.states().get(i).teardowns()) {
-                try {
-                    h.invoke(model.name(), state, scope);
-                } catch (RuntimeException e) {
-                    if (first == null) {
-                        first = e;
-                    }
-                }
+            if (state != null) {
+                model.states().get(i).teardowns().forEach(h -> teardowns.add(() -> h.invoke(model.name(), state, scope)));
             }
         }
-        if (first != null) {
-            throw first;
-        }
+        EveryStep.forEach(teardowns, Runnable::run);
     }
 }

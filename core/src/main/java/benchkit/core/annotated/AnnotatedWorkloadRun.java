@@ -1,5 +1,6 @@
 package benchkit.core.annotated;
 
+import benchkit.core.util.EveryStep;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
@@ -61,19 +62,7 @@ final class AnnotatedWorkloadRun implements Workload {
             }
             Scope scope = new Scope(instance, trialTarget, null, null);
             trialTarget = null;
-            RuntimeException first = null;
-            for (Hook h : model.teardowns()) {
-                try {
-                    h.invoke(model.name(), instance, scope);
-                } catch (RuntimeException e) {
-                    if (first == null) {
-                        first = e;
-                    }
-                }
-            }
-            if (first != null) {
-                throw first;
-            }
+            EveryStep.forEach(model.teardowns(), h -> h.invoke(model.name(), instance, scope));
         }
     }
 

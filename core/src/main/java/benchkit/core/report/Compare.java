@@ -141,21 +141,21 @@ public final class Compare {
     public static List<Comparison> againstBaseline(List<BenchmarkResult> results, Optional<String> baseline,
                                                    Settings settings) {
         // variants per benchmark, labelled by what sets them apart within it (not by the workload)
-        Map<String, List<Variant>> byBenchmark = Variant.groupPerBenchmark(results);
-        List<Variant> variants = byBenchmark.values().stream().flatMap(List::stream).toList();
+        Map<String, List<VariantLine>> byBenchmark = VariantLine.groupPerBenchmark(results);
+        List<VariantLine> variants = byBenchmark.values().stream().flatMap(List::stream).toList();
         List<Comparison> comparisons = new ArrayList<>();
         ClaimFamily family = new ClaimFamily(settings);
         boolean baselineFound = baseline.isEmpty();
-        for (List<Variant> group : byBenchmark.values()) {
-            List<Variant> bases = baseline.isEmpty() ? List.of(group.get(0))
+        for (List<VariantLine> group : byBenchmark.values()) {
+            List<VariantLine> bases = baseline.isEmpty() ? List.of(group.get(0))
                     : group.stream().filter(v -> matches(v, baseline.get())).toList();
             baselineFound |= !bases.isEmpty();
             if (bases.isEmpty()) {
                 continue;
             }
-            for (Variant candidate : group) {
+            for (VariantLine candidate : group) {
                 if (!bases.contains(candidate)) {
-                    Variant base = closest(bases, candidate);
+                    VariantLine base = closest(bases, candidate);
                     Comparison c = compare(base.label(), base.results(), candidate.label(), candidate.results(), true,
                             settings, family);
                     // the variants' own names: the params they differ in are in the report's variants table
@@ -166,7 +166,7 @@ public final class Compare {
         comparisons.addAll(Counterparts.compare(variants, settings, family));
         if (!baselineFound) {
             throw new IllegalArgumentException("no variant matches --baseline " + baseline.get() + "; variants: "
-                    + String.join(", ", variants.stream().map(Variant::label).distinct().toList()));
+                    + String.join(", ", variants.stream().map(VariantLine::label).distinct().toList()));
         }
         return family.judge(comparisons);
     }
@@ -174,15 +174,15 @@ public final class Compare {
     /** Only the comparisons across workloads (memcached against its SQL baseline); each workload's run prints its own. */
     public static List<Comparison> acrossWorkloads(List<BenchmarkResult> results, Settings settings) {
         ClaimFamily family = new ClaimFamily(settings);
-        return family.judge(Counterparts.compare(Variant.groupPerBenchmark(results).values().stream()
+        return family.judge(Counterparts.compare(VariantLine.groupPerBenchmark(results).values().stream()
                 .flatMap(List::stream).toList(), settings, family));
     }
 
     /** The base that shares most identity params with the candidate (the first of equals). */
-    private static Variant closest(List<Variant> bases, Variant candidate) {
-        Variant best = bases.get(0);
+    private static VariantLine closest(List<VariantLine> bases, VariantLine candidate) {
+        VariantLine best = bases.get(0);
         long bestShared = -1;
-        for (Variant b : bases) {
+        for (VariantLine b : bases) {
             long shared = b.params().entrySet().stream()
                     .filter(e -> e.getValue().equals(candidate.params().get(e.getKey()))).count();
             if (shared > bestShared) {
@@ -194,7 +194,7 @@ public final class Compare {
     }
 
     /** A variant is named by its label, a part of it (e.g. {@code jemalloc} in {@code allocator=jemalloc}) or a param. */
-    static boolean matches(Variant v, String selector) {
+    static boolean matches(VariantLine v, String selector) {
         return selects(selector, v.label(), v.params());
     }
 
@@ -334,7 +334,7 @@ public final class Compare {
     }
 
     private static String describe(BenchmarkResult r, Set<String> contrast) {
-        return Variant.shortName(r.benchmark()) + " threads=" + r.threads() + " " + shared(r, contrast);
+        return VariantLine.shortName(r.benchmark()) + " threads=" + r.threads() + " " + shared(r, contrast);
     }
 
     private static String label(String name, Map<String, String[]> contrast, int side) {

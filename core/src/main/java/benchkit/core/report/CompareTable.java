@@ -111,7 +111,7 @@ final class CompareTable {
 
     @SuppressWarnings("unchecked")
     private static String heading(List<Object> group, Set<String> varying) {
-        StringBuilder h = new StringBuilder(Variant.shortName((String) group.get(0)));
+        StringBuilder h = new StringBuilder(VariantLine.shortName((String) group.get(0)));
         ((Map<String, String>) group.get(1)).entrySet().stream()
                 .filter(e -> varying.contains(e.getKey())).sorted(Map.Entry.comparingByKey())
                 .forEach(e -> h.append(' ').append(e.getKey()).append('=').append(e.getValue()));

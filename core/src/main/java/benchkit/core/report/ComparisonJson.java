@@ -25,7 +25,7 @@ public final class ComparisonJson {
             for (Comparison.Row r : c.rows()) {
                 Effect e = r.judgement().effect();
                 ObjectNode o = array.addObject();
-                o.put("workload", Variant.shortName(r.benchmark()));
+                o.put("workload", VariantLine.shortName(r.benchmark()));
                 o.put("threads", r.threads());
                 o.put("metric", r.metric());
                 o.put("unit", r.a().unit());

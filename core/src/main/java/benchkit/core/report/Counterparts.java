@@ -18,16 +18,16 @@ final class Counterparts {
     private Counterparts() {
     }
 
-    static List<Comparison> compare(List<Variant> variants, Compare.Settings settings, ClaimFamily family) {
+    static List<Comparison> compare(List<VariantLine> variants, Compare.Settings settings, ClaimFamily family) {
         List<Comparison> comparisons = new ArrayList<>();
-        for (Variant candidate : variants) {
-            String name = Variant.shortName(candidate.benchmark());
+        for (VariantLine candidate : variants) {
+            String name = VariantLine.shortName(candidate.benchmark());
             if (!name.startsWith(CANDIDATE_PREFIX)) {
                 continue;
             }
             String baselineName = BASELINE_PREFIX + name.substring(CANDIDATE_PREFIX.length());
-            List<Variant> bases = variants.stream().filter(v -> Variant.shortName(v.benchmark()).equals(baselineName)).toList();
-            for (Variant base : bases) {
+            List<VariantLine> bases = variants.stream().filter(v -> VariantLine.shortName(v.benchmark()).equals(baselineName)).toList();
+            for (VariantLine base : bases) {
                 // under the candidate's name, so entries match on threads and shared params
                 List<BenchmarkResult> renamed = base.results().stream().map(r -> new BenchmarkResult(candidate.benchmark(),
                         r.variant(), r.threads(), r.settings(), r.params(), r.metrics(), r.forks())).toList();
@@ -40,7 +40,7 @@ final class Counterparts {
         return comparisons;
     }
 
-    private static String label(String workload, Variant v, long variantsOfWorkload) {
+    private static String label(String workload, VariantLine v, long variantsOfWorkload) {
         return variantsOfWorkload > 1 ? workload + " (" + v.label() + ")" : workload;
     }
 }

@@ -44,7 +44,7 @@ public final class EffectSummary {
                         }
                     }
                     if (any != null) {
-                        lines.add(Variant.shortName(benchmark) + ": " + c.candidate() + " vs " + c.baseline() + ", " + t
+                        lines.add(VariantLine.shortName(benchmark) + ": " + c.candidate() + " vs " + c.baseline() + ", " + t
                                 + " threads (" + any.effect().replication() + "): " + String.join("; ", parts));
                     }
                 }

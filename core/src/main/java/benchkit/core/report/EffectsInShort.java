@@ -49,7 +49,7 @@ final class EffectsInShort {
                         open.add(MetricCatalog.shortTitle(metric));
                     }
                 }
-                String what = Variant.shortName(benchmark) + ", " + c.candidate() + " vs " + c.baseline() + ": ";
+                String what = VariantLine.shortName(benchmark) + ", " + c.candidate() + " vs " + c.baseline() + ": ";
                 String notSettled = open.isEmpty() ? "" : (settled.isEmpty() ? "nothing settled (" : "; not settled: ")
                         + String.join(", ", open) + (settled.isEmpty() ? ")" : "");
                 lines.add(what + String.join("; ", settled) + notSettled);

@@ -57,7 +57,7 @@ final class EffectsTable {
                     String replication = e.getValue().get(0).judgement().effect().replication();
                     if (workloads) {
                         b.append("<td rowspan=\"").append(byRow.size()).append("\">")
-                                .append(Html.escape(Variant.shortName((String) e.getKey().get(0)))).append("</td>");
+                                .append(Html.escape(VariantLine.shortName((String) e.getKey().get(0)))).append("</td>");
                     }
                     b.append("<td rowspan=\"")
                             .append(byRow.size()).append("\">").append(Html.escape(c.candidate() + " vs " + c.baseline()))

@@ -72,10 +72,10 @@ public final class HtmlReport {
 
     static String render(List<BenchmarkResult> results, Optional<RunInfo> run, Optional<Study> study, String source,
                          List<FlameGraphs.Profile> profiles, List<OverTime.Series> overTime) {
-        List<Variant> variants = Variant.group(results);
+        List<VariantLine> variants = VariantLine.group(results);
         List<String> metrics = MetricCatalog.present(results);
         Set<String> benchmarks = new LinkedHashSet<>();
-        variants.forEach(v -> benchmarks.add(Variant.shortName(v.benchmark())));
+        variants.forEach(v -> benchmarks.add(VariantLine.shortName(v.benchmark())));
         String title = "benchkit report: " + (benchmarks.isEmpty() ? "no results" : String.join(", ", benchmarks));
         Optional<MachineInfo> machine = run.map(RunInfo::machine);
         List<ReportCharts.Section> sections = ReportCharts.sections(results, machine);
@@ -155,7 +155,7 @@ public final class HtmlReport {
         return inlinable("Chart.js " + CHARTJS_VERSION, Template.resource(CHARTJS));
     }
 
-    private static void runSection(StringBuilder b, List<BenchmarkResult> results, List<Variant> variants,
+    private static void runSection(StringBuilder b, List<BenchmarkResult> results, List<VariantLine> variants,
                                    Optional<RunInfo> run) {
         b.append("<details class=\"run\"><summary>Run settings, machine and common params</summary>\n")
                 .append("<h2>Run</h2>\n<table class=\"kv\">\n");
@@ -194,13 +194,13 @@ public final class HtmlReport {
     }
 
     /** Params with one value in every variant (e.g. the server when only the allocator varies). */
-    private static Map<String, String> commonParams(List<Variant> variants) {
+    private static Map<String, String> commonParams(List<VariantLine> variants) {
         Map<String, String> common = new TreeMap<>();
         if (variants.isEmpty()) {
             return common;
         }
         Map<String, Set<String>> values = new TreeMap<>();
-        for (Variant v : variants) {
+        for (VariantLine v : variants) {
             for (BenchmarkResult r : v.results()) {
                 r.params().forEach((k, val) -> values.computeIfAbsent(k, x -> new TreeSet<>()).add(val));
             }
@@ -214,7 +214,7 @@ public final class HtmlReport {
         return common;
     }
 
-    private static void variantSection(StringBuilder b, List<Variant> variants) {
+    private static void variantSection(StringBuilder b, List<VariantLine> variants) {
         if (variants.isEmpty()) {
             return;
         }
@@ -224,7 +224,7 @@ public final class HtmlReport {
         Set<String> common = commonParams(variants).keySet();
         b.append("<h2>Variants</h2>\n<table>\n<tr><th>variant</th><th>benchmark</th>")
                 .append(differ ? "<th>params that differ</th>" : "").append("<th>evidence</th></tr>\n");
-        for (Variant v : variants) {
+        for (VariantLine v : variants) {
             List<String> params = new ArrayList<>();
             v.params().entrySet().stream().filter(e -> !common.contains(e.getKey()))
                     .sorted(Map.Entry.comparingByKey())
@@ -333,7 +333,7 @@ public final class HtmlReport {
         for (String[] m : shown) {
             r.metric(m[0]).ifPresent(v -> parts.add(String.format(java.util.Locale.ROOT, m[1], v.score())));
         }
-        b.append("<h2>").append(Html.escape(Variant.shortName(r.benchmark()))).append(": ").append(Html.escape(r.variant()))
+        b.append("<h2>").append(Html.escape(VariantLine.shortName(r.benchmark()))).append(": ").append(Html.escape(r.variant()))
                 .append(", ").append(r.threads()).append(" threads</h2>\n<p class=\"headline\">").append(String.join(" &middot; ", parts))
                 .append("</p>\n");
     }
@@ -418,7 +418,7 @@ public final class HtmlReport {
         return js;
     }
 
-    private static void numbersSection(StringBuilder b, List<Variant> variants, List<String> metrics) {
+    private static void numbersSection(StringBuilder b, List<VariantLine> variants, List<String> metrics) {
         if (variants.isEmpty()) {
             return;
         }
@@ -431,7 +431,7 @@ public final class HtmlReport {
             b.append("<th>").append(Html.escape(metric)).append(unit.isEmpty() ? "" : " (" + Html.escape(unit) + ")").append("</th>");
         }
         b.append("</tr>\n");
-        for (Variant v : variants) {
+        for (VariantLine v : variants) {
             for (BenchmarkResult r : v.results()) {
                 b.append("<tr><td>").append(Html.escape(v.label())).append("</td><td class=\"num\">").append(r.threads()).append("</td>");
                 for (String metric : metrics) {

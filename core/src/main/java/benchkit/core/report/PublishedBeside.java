@@ -35,7 +35,7 @@ final class PublishedBeside {
     }
 
     static List<Line> lines(Study study, List<BenchmarkResult> results, List<Comparison> comparisons) {
-        List<String> workloads = results.stream().map(r -> Variant.shortName(r.benchmark())).distinct().toList();
+        List<String> workloads = results.stream().map(r -> VariantLine.shortName(r.benchmark())).distinct().toList();
         List<Line> lines = new ArrayList<>();
         for (Study.Finding f : study.published()) {
             if (f.workload() != null && !workloads.contains(f.workload())) {
@@ -50,7 +50,7 @@ final class PublishedBeside {
             boolean any = false;
             for (Comparison c : matching) {
                 List<Comparison.Row> rows = c.rows().stream().filter(r -> r.metric().equals(f.metric())
-                        && (f.workload() == null || Variant.shortName(r.benchmark()).equals(f.workload()))).toList();
+                        && (f.workload() == null || VariantLine.shortName(r.benchmark()).equals(f.workload()))).toList();
                 if (!rows.isEmpty()) {
                     lines.add(effect(f, c, rows));
                     any = true;
@@ -123,7 +123,7 @@ final class PublishedBeside {
 
     private static Line value(Study.Finding f, List<BenchmarkResult> results) {
         List<BenchmarkResult> ofWorkload = results.stream()
-                .filter(r -> f.workload() == null || Variant.shortName(r.benchmark()).equals(f.workload())).toList();
+                .filter(r -> f.workload() == null || VariantLine.shortName(r.benchmark()).equals(f.workload())).toList();
         List<BenchmarkResult> mine = ofWorkload.stream()
                 .filter(r -> f.candidate() == null || names(labelOf(r, ofWorkload), f.candidate()))
                 .filter(r -> f.threads() == null || r.threads() == f.threads()).toList();
@@ -167,8 +167,8 @@ final class PublishedBeside {
 
     /** The label of the variant a result belongs to, as the charts name it. */
     private static String labelOf(BenchmarkResult r, List<BenchmarkResult> all) {
-        return Variant.groupPerBenchmark(all).getOrDefault(r.benchmark(), List.of()).stream()
-                .filter(v -> v.results().contains(r)).map(Variant::label).findFirst().orElse(r.variant());
+        return VariantLine.groupPerBenchmark(all).getOrDefault(r.benchmark(), List.of()).stream()
+                .filter(v -> v.results().contains(r)).map(VariantLine::label).findFirst().orElse(r.variant());
     }
 
     /** A metric's value in one result, with the derived client CPU share and memslap's time. */

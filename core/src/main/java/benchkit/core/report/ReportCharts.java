@@ -24,14 +24,14 @@ final class ReportCharts {
     private static final double BAND_CONFIDENCE = 0.95;
 
     /** One workload's charts and the notes on the metrics it does not chart. */
-    record Section(String workload, List<Variant> variants, List<String> metrics, List<String> notes) {
+    record Section(String workload, List<VariantLine> variants, List<String> metrics, List<String> notes) {
     }
 
     private ReportCharts() {
     }
 
     static List<Section> sections(List<BenchmarkResult> all, Optional<MachineInfo> machine) {
-        Map<String, List<Variant>> byWorkload = Variant.groupPerBenchmark(all);
+        Map<String, List<VariantLine>> byWorkload = VariantLine.groupPerBenchmark(all);
         List<Section> sections = new ArrayList<>();
         for (var e : byWorkload.entrySet()) {
             List<BenchmarkResult> results = e.getValue().stream().flatMap(v -> v.results().stream()).toList();
@@ -53,7 +53,7 @@ final class ReportCharts {
             if (!zero.isEmpty()) {
                 notes.add(capitalized(String.join(", ", zero)) + ": 0 in every result.");
             }
-            sections.add(new Section(Variant.shortName(e.getKey()), e.getValue(), metrics, notes));
+            sections.add(new Section(VariantLine.shortName(e.getKey()), e.getValue(), metrics, notes));
         }
         return sections;
     }
@@ -132,7 +132,7 @@ final class ReportCharts {
             }
             Map<String, Object> section = new LinkedHashMap<>();
             section.put("workload", s.workload());
-            section.put("variants", s.variants().stream().map(Variant::label).toList());
+            section.put("variants", s.variants().stream().map(VariantLine::label).toList());
             section.put("charts", charts);
             out.add(section);
         }

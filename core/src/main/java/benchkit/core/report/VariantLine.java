@@ -19,8 +19,8 @@ import java.util.TreeSet;
  * @param params    its identity params (evidence params such as {@code allocator.proof} left out)
  * @param results   its entries, by ascending threads
  */
-public record Variant(String label, String benchmark, Map<String, String> params, List<BenchmarkResult> results) {
-    public Variant {
+public record VariantLine(String label, String benchmark, Map<String, String> params, List<BenchmarkResult> results) {
+    public VariantLine {
         params = Map.copyOf(params);
         results = List.copyOf(results);
     }
@@ -39,14 +39,14 @@ public record Variant(String label, String benchmark, Map<String, String> params
     }
 
     /** Groups results by benchmark and identity params, in order of first appearance. */
-    public static List<Variant> group(List<BenchmarkResult> all) {
+    public static List<VariantLine> group(List<BenchmarkResult> all) {
         Map<List<Object>, List<BenchmarkResult>> groups = new LinkedHashMap<>();
         for (BenchmarkResult r : all) {
             groups.computeIfAbsent(List.of(r.benchmark(), r.identity()), k -> new ArrayList<>()).add(r);
         }
         Set<String> differing = differingKeys(groups.keySet());
         boolean runNamed = runNamesTellApart(groups.values());
-        List<Variant> variants = new ArrayList<>();
+        List<VariantLine> variants = new ArrayList<>();
         for (var e : groups.entrySet()) {
             String benchmark = (String) e.getKey().get(0);
             @SuppressWarnings("unchecked")
@@ -54,16 +54,16 @@ public record Variant(String label, String benchmark, Map<String, String> params
             List<BenchmarkResult> results = new ArrayList<>(e.getValue());
             results.sort(Comparator.comparingInt(BenchmarkResult::threads));
             String label = runNamed && !differing.contains("benchmark") ? results.get(0).variant() : label(benchmark, params, differing);
-            variants.add(new Variant(label, benchmark, params, results));
+            variants.add(new VariantLine(label, benchmark, params, results));
         }
         return variants;
     }
 
     /** Per benchmark (in order of first appearance), its variants labelled by what sets them apart within it. */
-    public static Map<String, List<Variant>> groupPerBenchmark(List<BenchmarkResult> all) {
+    public static Map<String, List<VariantLine>> groupPerBenchmark(List<BenchmarkResult> all) {
         Map<String, List<BenchmarkResult>> byBenchmark = new LinkedHashMap<>();
         all.forEach(r -> byBenchmark.computeIfAbsent(r.benchmark(), k -> new ArrayList<>()).add(r));
-        Map<String, List<Variant>> out = new LinkedHashMap<>();
+        Map<String, List<VariantLine>> out = new LinkedHashMap<>();
         byBenchmark.forEach((benchmark, results) -> out.put(benchmark, group(results)));
         return out;
     }

@@ -1,5 +1,6 @@
 package benchkit.core.run;
 
+import benchkit.core.util.EveryStep;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.PolledSession;
 import benchkit.spi.QueryCounter;
@@ -67,7 +68,11 @@ final class TrialLoad implements AutoCloseable {
                 }
             }
         } catch (Exception | Error e) {
-            closeAll(sessions);
+            try {
+                EveryStep.forEach(sessions, Session::close);
+            } catch (Exception closing) {
+                e.addSuppressed(closing); // the failure to open is the one to report
+            }
             throw e;
         }
         return new TrialLoad(sessions, counters, new LoadControl(Thread.currentThread(), rate, maxEvents), kind);
@@ -218,23 +223,7 @@ final class TrialLoad implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        closeAll(sessions);
-    }
-
-    private static void closeAll(List<Session> sessions) throws Exception {
-        Exception first = null;
-        for (Session s : sessions) {
-            try {
-                s.close();
-            } catch (Exception e) {
-                if (first == null) {
-                    first = e;
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        EveryStep.forEach(sessions, Session::close);
     }
 
     static Histogram newHistogram() {

@@ -9,11 +9,11 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-class VariantTest {
+class VariantLineTest {
     @Test
     void groupsByParamsAndLabelsByWhatDiffers() {
-        List<Variant> variants = Variant.group(JmhFixture.parse(JmhFixture.allocatorStudy("glibc")));
-        assertEquals(List.of("allocator=glibc", "allocator=jemalloc"), variants.stream().map(Variant::label).toList());
+        List<VariantLine> variants = VariantLine.group(JmhFixture.parse(JmhFixture.allocatorStudy("glibc")));
+        assertEquals(List.of("allocator=glibc", "allocator=jemalloc"), variants.stream().map(VariantLine::label).toList());
         assertEquals(List.of(1, 4, 16), variants.get(1).results().stream().map(BenchmarkResult::threads).toList());
         assertEquals(Map.of("allocator.proof", Set.of("/usr/lib/x86_64-linux-gnu/libjemalloc.so.2")),
                 variants.get(1).evidence());
@@ -24,7 +24,7 @@ class VariantTest {
         JmhFixture f = new JmhFixture()
                 .entry("benchkit.oltp-read-write", 1, Map.of("allocator", "glibc"), JmhFixture.metrics("tps", 10, 1))
                 .entry("benchkit.oltp-read-write", 2, Map.of("allocator", "glibc"), JmhFixture.metrics("tps", 18, 1));
-        List<Variant> variants = Variant.group(JmhFixture.parse(f));
+        List<VariantLine> variants = VariantLine.group(JmhFixture.parse(f));
         assertEquals(1, variants.size());
         assertEquals("oltp-read-write", variants.get(0).label());
     }
@@ -38,10 +38,10 @@ class VariantTest {
         BenchmarkResult b = new BenchmarkResult("benchkit.point-select", "mysql-8.0/innodb_spin_wait_delay=6", 8, Map.of(),
                 Map.of("distribution", "mysql-8.0", "server", "MySQL 8.0.15", "mysqld.innodb_spin_wait_delay", "6"), tps);
         assertEquals(List.of("mysql-5.7/innodb_spin_wait_delay=6", "mysql-8.0/innodb_spin_wait_delay=6"),
-                Variant.group(List.of(a, b)).stream().map(Variant::label).toList());
+                VariantLine.group(List.of(a, b)).stream().map(VariantLine::label).toList());
         // a file without the run's names (or with one name for two groups): labels from the params that differ
         BenchmarkResult c = new BenchmarkResult(b.benchmark(), a.variant(), 8, Map.of(), b.params(), tps);
         assertEquals(List.of("distribution=mysql-5.7, server=MySQL 5.7.22", "distribution=mysql-8.0, server=MySQL 8.0.15"),
-                Variant.group(List.of(a, c)).stream().map(Variant::label).toList());
+                VariantLine.group(List.of(a, c)).stream().map(VariantLine::label).toList());
     }
 }
