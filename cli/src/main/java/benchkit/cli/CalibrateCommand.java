@@ -48,7 +48,8 @@ final class CalibrateCommand extends RunCommand {
 
     @Override
     void afterRuns(Map<String, Path> resultDirs) throws IOException {
-        Compare.Settings settings = verdicts.settings();
+        Compare.Settings settings = verdicts.settings()
+                .withBaselineWorkloads(benchkit.core.plugin.PluginRegistry.loadDefault().baselineWorkloads());
         int rows = 0;
         int families = 0;
         int familiesClaiming = 0;

@@ -47,7 +47,8 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Compare.Settings settings = verdicts.settings();
+        Compare.Settings settings = verdicts.settings()
+                .withBaselineWorkloads(benchkit.core.plugin.PluginRegistry.loadDefault().baselineWorkloads());
         List<Comparison> comparisons;
         try {
             comparisons = comparisons(settings);

@@ -30,7 +30,7 @@ final class ReportCommand implements Callable<Integer> {
                 throw new UsageException("cannot write " + dir.resolve(benchkit.core.report.Study.FILE_NAME) + ": " + Cli.describe(e));
             }
         });
-        System.out.println("Wrote " + HtmlReport.write(dir));
+        System.out.println("Wrote " + HtmlReport.write(dir, benchkit.core.plugin.PluginRegistry.loadDefault().baselineWorkloads()));
         return 0;
     }
 

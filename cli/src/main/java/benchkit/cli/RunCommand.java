@@ -9,6 +9,7 @@ import benchkit.core.report.Compare;
 import benchkit.core.stats.SequentialDesign;
 import benchkit.core.report.EffectSummary;
 import benchkit.core.report.HtmlReport;
+import benchkit.core.report.ReportInput;
 import benchkit.core.report.RunInfo;
 import benchkit.core.report.Study;
 import benchkit.core.result.CombinedResults;
@@ -226,7 +227,7 @@ abstract class RunCommand implements Callable<Integer> {
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Optional<WorkerRole> role = workers.role();
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
-        Compare.Settings verdictSettings = verdicts.settings();
+        Compare.Settings verdictSettings = verdicts.settings().withBaselineWorkloads(registry.baselineWorkloads());
         Duration settleBudget = settleBudget();
         if (!settleBudget.isZero() && (role.isPresent() || clientOptions.clients != null)) {
             throw new UsageException("--until-settled decides in one process when to stop: not with --clients or --worker");
@@ -301,6 +302,7 @@ abstract class RunCommand implements Callable<Integer> {
                 Runner runner = new Runner(plan, w, Collectors.supplier(registry, collectors, collect,
                         CpuProfiling.dir(plan.outDir()), profileScope), System.out,
                         consoleFormat).verdicts(verdictSettings, verdicts.baseline());
+                published.ifPresent(runner::beside);
                 if (meeting != null) {
                     runner.asWorker(workers.barrier(role.get(), meeting));
                 }
@@ -323,24 +325,22 @@ abstract class RunCommand implements Callable<Integer> {
                 CombinedResults.write(outDir, plans.values().stream().map(RunPlan::outDir).toList(), scores);
                 Map<String, String> combined = new LinkedHashMap<>();
                 combined.put("workloads", String.join(",", names));
-                verdicts.baseline().ifPresent(b -> combined.put(HtmlReport.BASELINE, b));
-                combined.put(HtmlReport.CONFIDENCE, String.valueOf(verdictSettings.confidence()));
-                combined.put(HtmlReport.MIN_EFFECT, String.valueOf(verdictSettings.minEffect()));
-                combined.put(HtmlReport.METHOD, verdictSettings.method().cliName());
                 // each workload looked at its own forks; judged together with the most looks, whose levels at every
                 // fork are no larger than a shorter design's (SequentialDesignTest), so no claim gets easier
                 Compare.Settings combinedVerdicts = widestLooks.map(verdictSettings::withSequential).orElse(verdictSettings);
-                widestLooks.ifPresent(d -> combined.put(HtmlReport.SEQUENTIAL, d.toString()));
+                combined.putAll(combinedVerdicts.runSettings(verdicts.baseline()));
                 if (!settled.isEmpty()) {
                     // the command's whole --budget, shared by the workloads
                     combined.putAll(SettleOutcome.across(settled).settings(plans.values().iterator().next().settleBudget()));
                 }
                 if (!invalid.isEmpty()) {
-                    combined.put(HtmlReport.INVALID, String.join("\n", invalid));
+                    combined.put(RunInfo.INVALID, String.join("\n", invalid));
                 }
-                RunInfo.write(outDir, started, combined);
+                RunInfo combinedRun = RunInfo.endingNow(started, combined);
+                combinedRun.writeTo(outDir);
                 List<BenchmarkResult> all = scores.values().stream().flatMap(List::stream).toList();
-                HtmlReport.write(outDir, all);
+                HtmlReport.write(outDir, ReportInput.ofRun(outDir, all, combinedRun, combinedVerdicts, verdicts.baseline(),
+                        published));
                 EffectSummary.lines(Compare.acrossWorkloads(all, combinedVerdicts)).forEach(System.out::println);
                 System.out.println("# Combined results of " + String.join(", ", names) + ": " + outDir);
             } catch (IOException e) {

@@ -2,6 +2,7 @@ package benchkit.spi;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Entry point of a workload plugin, found by {@link java.util.ServiceLoader}
@@ -32,6 +33,16 @@ public interface WorkloadFactory {
      */
     default String protocol() {
         return "mysql";
+    }
+
+    /**
+     * The workload this one is compared against when both ran in one command: the same operations done another way,
+     * as its baseline (study D: {@code memcached-get} against {@code sql-kv-get}, the SQL path the InnoDB memcached
+     * plugin replaces). The run's summary and report then show this workload's effect against that one. The two ran
+     * one after the other, so their forks are not paired. Empty by default.
+     */
+    default Optional<String> baselineWorkload() {
+        return Optional.empty();
     }
 
     /** The SPI version this plugin was built against. */

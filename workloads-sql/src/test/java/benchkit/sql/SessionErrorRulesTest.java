@@ -3,7 +3,7 @@ package benchkit.sql;
 import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.script.Request;
 import benchkit.mysql.script.RequestScript;
-import benchkit.mysql.script.ScriptDriver;
+import benchkit.mysql.script.ScriptSessions;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
@@ -91,7 +91,7 @@ class SessionErrorRulesTest {
             st.execute("CREATE TABLE IF NOT EXISTS " + server.root().database() + ".t (id INT PRIMARY KEY) ENGINE=InnoDB");
             st.execute("DELETE FROM " + server.root().database() + ".t");
         }
-        return ScriptDriver.resolve("errors-test", server.root(), driver, "tcp")
+        return ScriptSessions.resolve("errors-test", server.root(), driver, "tcp")
                 .openSession("errors-test", events, ignored, counts);
     }
 

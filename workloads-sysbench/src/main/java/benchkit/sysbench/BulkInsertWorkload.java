@@ -3,7 +3,7 @@ package benchkit.sysbench;
 import benchkit.mysql.Catalog;
 import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlErrors;
-import benchkit.mysql.script.ScriptDriver;
+import benchkit.mysql.script.ScriptSessions;
 import benchkit.mysql.script.SqlClient;
 import benchkit.spi.OptionSpec;
 import benchkit.spi.OptionValues;
@@ -63,7 +63,7 @@ public final class BulkInsertWorkload implements Workload {
         }
     }
 
-    private ScriptDriver connector(Target target) {
+    private ScriptSessions connector(Target target) {
         return client.to(target);
     }
 
@@ -75,7 +75,7 @@ public final class BulkInsertWorkload implements Workload {
 
     @Override
     public void prepare(Target target, PrepareContext context) throws Exception {
-        ScriptDriver connector = connector(target);
+        ScriptSessions connector = connector(target);
         onEachTable(connector, context, table -> {
             context.log("Creating table '" + table + "'...");
             return "CREATE TABLE IF NOT EXISTS " + table + " (\n  id INTEGER NOT NULL,\n  k INTEGER DEFAULT '0' NOT NULL,\n"
@@ -97,7 +97,7 @@ public final class BulkInsertWorkload implements Workload {
     }
 
     /** The statement for each table sbtest1..sbtest<threads>, on one connection, as sysbench's prepare and cleanup. */
-    private static void onEachTable(ScriptDriver connector, PrepareContext context,
+    private static void onEachTable(ScriptSessions connector, PrepareContext context,
                                     java.util.function.Function<String, String> statement, boolean createDatabase)
             throws SQLException {
         try (Connection c = connector.open(false); Statement s = c.createStatement()) {
@@ -118,7 +118,7 @@ public final class BulkInsertWorkload implements Workload {
     @Override
     public Session openSession(Target target, SessionContext context) throws SQLException {
         String table = "sbtest" + (context.thread() + 1);
-        ScriptDriver connector = connector(target);
+        ScriptSessions connector = connector(target);
         long highest;
         try (Connection c = connector.open(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT COALESCE(MAX(id), 0) FROM " + table)) {

@@ -2,7 +2,7 @@ package benchkit.sysbench;
 
 import benchkit.mysql.SqlErrors;
 import benchkit.mysql.script.RequestScript;
-import benchkit.mysql.script.ScriptDriver;
+import benchkit.mysql.script.ScriptSessions;
 import benchkit.mysql.script.UnpreparedScript;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
@@ -38,7 +38,7 @@ public final class OltpWorkload implements Workload {
     }
 
     /** How this workload's sessions and prepare connect to {@code target} (--driver, --transport). */
-    public ScriptDriver connector(Target target) {
+    public ScriptSessions connector(Target target) {
         return options.client().to(target);
     }
 

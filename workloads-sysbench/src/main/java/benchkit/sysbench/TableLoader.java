@@ -3,7 +3,7 @@ package benchkit.sysbench;
 import benchkit.mysql.Catalog;
 import benchkit.mysql.JdbcDriver;
 import benchkit.mysql.SqlErrors;
-import benchkit.mysql.script.ScriptDriver;
+import benchkit.mysql.script.ScriptSessions;
 import benchkit.spi.PrepareContext;
 
 import java.io.InputStream;
@@ -44,7 +44,7 @@ final class TableLoader {
     }
 
     /** Whether every table exists, holds ids up to the rows to load, and has its secondary index. */
-    boolean isPrepared(ScriptDriver connector) throws SQLException {
+    boolean isPrepared(ScriptSessions connector) throws SQLException {
         try (Connection c = connector.open(false); Statement q = c.createStatement()) {
             String db = connector.databaseName();
             if (!Catalog.databaseExists(c, db)) {
@@ -70,7 +70,7 @@ final class TableLoader {
         }
     }
 
-    void prepare(ScriptDriver connector, PrepareContext context, long seed) throws Exception {
+    void prepare(ScriptSessions connector, PrepareContext context, long seed) throws Exception {
         boolean localInfile;
         int maxPacket;
         try (Connection c = connector.open(false); Statement s = c.createStatement()) {
@@ -104,7 +104,7 @@ final class TableLoader {
      * and one of the rows through the secondary index, with in-memory temporary tables; the tables shared over
      * the threads as prepare shares them.
      */
-    void prewarm(ScriptDriver connector, PrepareContext context) throws Exception {
+    void prewarm(ScriptSessions connector, PrepareContext context) throws Exception {
         inParallel(context, (first, step) -> {
             try (Connection c = connector.open(); Statement s = c.createStatement()) {
                 s.execute("SET tmp_table_size=2*1024*1024*1024");
@@ -317,7 +317,7 @@ final class TableLoader {
         }
     }
 
-    void cleanup(ScriptDriver connector, PrepareContext context) throws SQLException {
+    void cleanup(ScriptSessions connector, PrepareContext context) throws SQLException {
         try (Connection c = connector.open(false); Statement s = c.createStatement()) {
             if (!Catalog.databaseExists(c, connector.databaseName())) {
                 return;

@@ -1,6 +1,6 @@
 package benchkit.sysbench;
 
-import benchkit.mysql.script.ScriptDriver;
+import benchkit.mysql.script.ScriptSessions;
 import benchkit.mysql.socket.DriverSocket;
 import benchkit.spi.Outcome;
 import benchkit.spi.Session;
@@ -43,7 +43,7 @@ class MariaDbWorkloadTest {
     }
 
     private static Connection admin() throws SQLException {
-        return ScriptDriver.resolve("test", target, "mariadb", "tcp").open();
+        return ScriptSessions.resolve("test", target, "mariadb", "tcp").open();
     }
 
     private static long scalar(String sql) throws SQLException {
@@ -331,20 +331,20 @@ class MariaDbWorkloadTest {
         assertEquals(1, ctx.reads);
         // The server shows a socket client as "localhost", a TCP one as "host:port"..
         String sql = "SELECT host FROM information_schema.processlist WHERE id = CONNECTION_ID()";
-        try (Connection c = ScriptDriver.resolve("t", target, "auto", "socket").open(); Statement st = c.createStatement();
+        try (Connection c = ScriptSessions.resolve("t", target, "auto", "socket").open(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             assertEquals("localhost", rs.getString(1));
             // JNA is on this class path too (core needs it), and the driver would read through it
             assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
         }
-        try (Connection c = ScriptDriver.resolve("t", target, "mariadb", "tcp").open(); Statement st = c.createStatement();
+        try (Connection c = ScriptSessions.resolve("t", target, "mariadb", "tcp").open(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             assertTrue(rs.getString(1).contains(":"), rs.getString(1));
             assertEquals(DriverSocket.CHANNEL_SOCKET, DriverSocket.className(c));
         }
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ScriptDriver.resolve("t", target, "mysql", "socket"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ScriptSessions.resolve("t", target, "mysql", "socket"));
         assertTrue(e.getMessage().contains("--driver=mariadb"), e.getMessage());
     }
 

@@ -1,6 +1,6 @@
 package benchkit.sysbench;
 
-import benchkit.mysql.script.ScriptDriver;
+import benchkit.mysql.script.ScriptSessions;
 import benchkit.spi.Outcome;
 import benchkit.spi.PolledSession;
 import benchkit.spi.Session;
@@ -46,7 +46,7 @@ class WireClientTest {
     }
 
     private static WireConnection open(Target t, String transport) throws Exception {
-        return ScriptDriver.resolve("t", t, "wire", transport).openWire();
+        return ScriptSessions.resolve("t", t, "wire", transport).openWire();
     }
 
     @Test
@@ -89,7 +89,7 @@ class WireClientTest {
                 assertEquals(1054, e.code());
             }
         }
-        try (java.sql.Connection c = ScriptDriver.resolve("t", target, "mariadb", "tcp").open();
+        try (java.sql.Connection c = ScriptSessions.resolve("t", target, "mariadb", "tcp").open();
              java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT c FROM sbtest1 WHERE id=7")) {
             rs.next();
             assertEquals("x".repeat(120), rs.getString(1), "the update's string arrived whole");
@@ -147,13 +147,13 @@ class WireClientTest {
 
     @Test
     void insertOverWireAddsOneRowPerEvent() throws Exception {
-        ScriptDriver jdbc = ScriptDriver.resolve("t", target, "mariadb", "tcp");
+        ScriptSessions jdbc = ScriptSessions.resolve("t", target, "mariadb", "tcp");
         long before = rows(jdbc);
         run(workload(new OltpWorkloadFactory.Insert(), "tables", "2", "table-size", "1000", "driver", "wire"));
         assertEquals(before + 25, rows(jdbc));
     }
 
-    private static long rows(ScriptDriver c) throws Exception {
+    private static long rows(ScriptSessions c) throws Exception {
         try (java.sql.Connection conn = c.open();
              java.sql.ResultSet rs = conn.createStatement().executeQuery(
                      "SELECT (SELECT count(*) FROM sbtest1) + (SELECT count(*) FROM sbtest2)")) {
@@ -165,7 +165,7 @@ class WireClientTest {
     @Test
     void autoUsesMariaDbConnectorWhenTheUserLogsInWithAPluginWireDoesNotSpeak() throws Exception {
         String password = "ed-" + server.password();
-        try (java.sql.Connection c = ScriptDriver.resolve("t", target, "mariadb", "tcp").open();
+        try (java.sql.Connection c = ScriptSessions.resolve("t", target, "mariadb", "tcp").open();
              java.sql.Statement s = c.createStatement()) {
             s.execute("INSTALL SONAME 'auth_ed25519'");
             for (String host : List.of("127.0.0.1", "localhost")) {

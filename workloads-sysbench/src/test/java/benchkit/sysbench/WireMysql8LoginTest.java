@@ -1,6 +1,6 @@
 package benchkit.sysbench;
 
-import benchkit.mysql.script.ScriptDriver;
+import benchkit.mysql.script.ScriptSessions;
 import benchkit.launcher.mysql.MysqlLauncher;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.ServerHandle;
@@ -38,7 +38,7 @@ class WireMysql8LoginTest {
     static void start() throws Exception {
         server = new MysqlLauncher().launch(new ServerSpec("mysql-8.0", Map.of(), AllocatorSpec.GLIBC, ""));
         root = server.target();
-        try (Connection c = ScriptDriver.resolve("test", root, "mariadb", "tcp").open(false); Statement s = c.createStatement()) {
+        try (Connection c = ScriptSessions.resolve("test", root, "mariadb", "tcp").open(false); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE IF NOT EXISTS sbtest");
             for (String user : new String[]{"sha2tcp", "sha2sock"}) {
                 for (String host : new String[]{"127.0.0.1", "localhost"}) {
@@ -58,7 +58,7 @@ class WireMysql8LoginTest {
 
     private static void logInAndQuery(String user, String password, String transport) throws Exception {
         Target t = root.toBuilder().user(user).password(password).database("sbtest").build();
-        try (WireConnection c = ScriptDriver.resolve("test", t, "wire", transport).openWire()) {
+        try (WireConnection c = ScriptSessions.resolve("test", t, "wire", transport).openWire()) {
             c.query("SELECT CURRENT_USER()");
             c.awaitReply();
             assertNull(c.error());

@@ -1,5 +1,6 @@
 package benchkit.core.merge;
 
+import benchkit.core.report.Compare;
 import benchkit.core.report.RunInfo;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.IterationRecord;
@@ -112,7 +113,12 @@ public final class WorkerMerge {
         List<String> failures = new ArrayList<>(LatencyIntervals.writeMerged(out, latencyByTrial));
         List<JmhResults.Entry> entries = JmhResults.build(run, trials);
         List<BenchmarkResult> results = JmhResults.results(entries);
-        failures.addAll(ResultFiles.write(out, run.workload(), entries, results, started(workers), settings(workers, missing), print));
+        // a merge starts from the workers' files: how they judged and the study they repeated are read from them
+        Map<String, String> settings = settings(workers, missing);
+        ResultFiles.ReportSettings report = new ResultFiles.ReportSettings(Compare.Settings.fromRunSettings(settings),
+                Compare.Settings.baselineOf(settings), benchkit.core.report.Study.read(first.dir()));
+        failures.addAll(ResultFiles.write(out, run.workload(), entries, results,
+                RunInfo.endingNow(started(workers), settings), report, print));
         return new Result(out, results, missing, failures);
     }
 
@@ -272,7 +278,7 @@ public final class WorkerMerge {
     }
 
     private static void writeJournal(Path out, RunDescription run, List<TrialRecord> trials, List<String> missing) throws IOException {
-        Files.deleteIfExists(out.resolve(Journal.FILE));
+        Files.deleteIfExists(out.resolve(Journal.FILE_NAME));
         try (Journal journal = Journal.open(out)) {
             journal.start(run);
             for (TrialRecord t : trials) {

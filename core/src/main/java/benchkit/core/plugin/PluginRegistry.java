@@ -135,6 +135,13 @@ public final class PluginRegistry {
         return find(collectors, name, "collector");
     }
 
+    /** Each workload that declares one ({@link WorkloadFactory#baselineWorkload}), with the workload it is compared against. */
+    public Map<String, String> baselineWorkloads() {
+        Map<String, String> pairs = new TreeMap<>();
+        workloads.values().forEach(f -> f.baselineWorkload().ifPresent(b -> pairs.put(f.name(), b)));
+        return pairs;
+    }
+
     /** The launcher that starts servers a run does not name ({@link ServerLauncher#defaultServer}), the first by name. */
     public Optional<ServerLauncher> defaultLauncher() {
         return launchers.values().stream().filter(l -> l.defaultServer().isPresent())

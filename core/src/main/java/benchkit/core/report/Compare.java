@@ -41,8 +41,11 @@ public final class Compare {
      * @param minEffect  the smallest change that matters, e.g. 0.02 for 2%
      * @param sequential the looks of a run that stopped when settled (its intervals are then repeated
      *                   intervals, valid whichever look it stopped at), or empty for a fixed number of forks
+     * @param baselineWorkloads workloads compared across, when both ran: each with the workload that is its baseline
+     *                   (declared by the workloads, {@link benchkit.spi.WorkloadFactory#baselineWorkload})
      */
-    public record Settings(EffectMethod method, double confidence, double minEffect, Optional<SequentialDesign> sequential) {
+    public record Settings(EffectMethod method, double confidence, double minEffect, Optional<SequentialDesign> sequential,
+                           Map<String, String> baselineWorkloads) {
         public static final double DEFAULT_CONFIDENCE = 0.95;
         public static final double DEFAULT_MIN_EFFECT = 0.02;
         public static final Settings DEFAULT = new Settings(EffectMethod.FORKS_T, DEFAULT_CONFIDENCE, DEFAULT_MIN_EFFECT);
@@ -51,8 +54,13 @@ public final class Compare {
             this(method, confidence, minEffect, Optional.empty());
         }
 
+        public Settings(EffectMethod method, double confidence, double minEffect, Optional<SequentialDesign> sequential) {
+            this(method, confidence, minEffect, sequential, Map.of());
+        }
+
         public Settings {
             Objects.requireNonNull(method, "method");
+            baselineWorkloads = Map.copyOf(baselineWorkloads);
             Objects.requireNonNull(sequential, "sequential");
             if (sequential.isPresent() && method != EffectMethod.FORKS_T) {
                 throw new IllegalArgumentException("a run that stops when settled judges with forks-t intervals, not "
@@ -72,7 +80,12 @@ public final class Compare {
 
         /** The same settings for a run that looks at its comparisons as {@code design} says. */
         public Settings withSequential(SequentialDesign design) {
-            return new Settings(method, confidence, minEffect, Optional.of(design));
+            return new Settings(method, confidence, minEffect, Optional.of(design), baselineWorkloads);
+        }
+
+        /** The same settings, comparing these workloads with their baselines when both ran. */
+        public Settings withBaselineWorkloads(Map<String, String> pairs) {
+            return new Settings(method, confidence, minEffect, sequential, pairs);
         }
 
         /**
@@ -85,6 +98,38 @@ public final class Compare {
                     + "% false discovery rate over the comparisons shown (Benjamini-Hochberg), a claim's interval"
                     + " widened to keep that rate (Benjamini-Yekutieli)"
                     + sequential.map(d -> "; " + d.describe()).orElse("");
+        }
+
+        /**
+         * How these settings and the baseline the run named are kept in run.json (its settings map), so that
+         * {@code bench report} and {@code compare} judge a run's files as the run itself did: the one writer of those
+         * keys; {@link #fromRunSettings} is the one reader.
+         */
+        public Map<String, String> runSettings(Optional<String> baseline) {
+            Map<String, String> s = new LinkedHashMap<>();
+            baseline.ifPresent(b -> s.put(RunInfo.BASELINE, b));
+            s.put(RunInfo.CONFIDENCE, String.valueOf(confidence));
+            s.put(RunInfo.MIN_EFFECT, String.valueOf(minEffect));
+            s.put(RunInfo.METHOD, method.cliName());
+            sequential.ifPresent(d -> s.put(RunInfo.SEQUENTIAL, d.toString()));
+            return s;
+        }
+
+        /** The settings a run judged its effects with (as {@link #runSettings} keeps them), else the defaults. */
+        public static Settings fromRunSettings(Map<String, String> s) {
+            try {
+                return new Settings(EffectMethod.parse(s.getOrDefault(RunInfo.METHOD, "forks-t")),
+                        Double.parseDouble(s.getOrDefault(RunInfo.CONFIDENCE, String.valueOf(DEFAULT_CONFIDENCE))),
+                        Double.parseDouble(s.getOrDefault(RunInfo.MIN_EFFECT, String.valueOf(DEFAULT_MIN_EFFECT))),
+                        Optional.ofNullable(s.get(RunInfo.SEQUENTIAL)).map(SequentialDesign::parse));
+            } catch (IllegalArgumentException e) {
+                return DEFAULT;
+            }
+        }
+
+        /** The baseline the run named, as {@link #runSettings} keeps it. */
+        public static Optional<String> baselineOf(Map<String, String> s) {
+            return Optional.ofNullable(s.get(RunInfo.BASELINE)).filter(b -> !b.isBlank());
         }
 
         /** 0.95 → {@code 95}, 0.025 → {@code 2.5}. */
@@ -102,7 +147,7 @@ public final class Compare {
      * its comparisons must be judged again with the repeated intervals it stopped on, never as a fixed design.
      */
     public static Settings withLooksOf(Path dir, Settings settings) throws IOException {
-        Optional<String> looks = RunInfo.read(dir).map(r -> r.settings().get(HtmlReport.SEQUENTIAL));
+        Optional<String> looks = RunInfo.read(dir).map(r -> r.settings().get(RunInfo.SEQUENTIAL));
         return looks.isPresent() ? settings.withSequential(SequentialDesign.parse(looks.get())) : settings;
     }
 

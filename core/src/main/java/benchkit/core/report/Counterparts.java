@@ -5,16 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Workloads that do the same operation through different servers, compared across benchmarks: each
- * {@code memcached-OP} workload against {@code sql-kv-OP}, its SQL baseline (the same gets and sets as point
- * selects and upserts on an InnoDB table; workloads-memcached defines both). This is study D's question,
- * native memcached against the SQL path the InnoDB memcached plugin replaces. The two workloads ran one after
- * the other, not side by side, so their forks are not paired.
+ * Workloads that do the same operations another way, compared across benchmarks when both ran: each workload that
+ * declares a baseline workload ({@link Compare.Settings#baselineWorkloads}) against it; study D's question, native
+ * memcached ({@code memcached-get}) against the SQL path the InnoDB memcached plugin replaces ({@code sql-kv-get}).
+ * The two workloads ran one after the other, not side by side, so their forks are not paired.
  */
 final class Counterparts {
-    static final String CANDIDATE_PREFIX = "memcached-";
-    static final String BASELINE_PREFIX = "sql-kv-";
-
     private Counterparts() {
     }
 
@@ -22,10 +18,10 @@ final class Counterparts {
         List<Comparison> comparisons = new ArrayList<>();
         for (VariantLine candidate : variants) {
             String name = VariantLine.shortName(candidate.benchmark());
-            if (!name.startsWith(CANDIDATE_PREFIX)) {
+            String baselineName = settings.baselineWorkloads().get(name);
+            if (baselineName == null) {
                 continue;
             }
-            String baselineName = BASELINE_PREFIX + name.substring(CANDIDATE_PREFIX.length());
             List<VariantLine> bases = variants.stream().filter(v -> VariantLine.shortName(v.benchmark()).equals(baselineName)).toList();
             for (VariantLine base : bases) {
                 // under the candidate's name, so entries match on threads and shared params

@@ -27,7 +27,7 @@ final class FlameGraphs {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One variant at one thread count: its stacks, folded, summed over its forks. */
-    record Profile(String variant, int threads, Map<String, Long> stacks) {
+    public record Profile(String variant, int threads, Map<String, Long> stacks) {
         long samples() {
             return stacks.values().stream().mapToLong(Long::longValue).sum();
         }

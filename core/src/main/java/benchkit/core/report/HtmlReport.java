@@ -29,17 +29,6 @@ import java.util.TreeSet;
  */
 public final class HtmlReport {
     public static final String FILE_NAME = "report.html";
-    /** run.json settings that say how the report judges effects (as the run's own summary did). */
-    public static final String BASELINE = "baseline";
-    public static final String CONFIDENCE = "confidence";
-    public static final String MIN_EFFECT = "min-effect";
-    public static final String METHOD = "effect-method";
-    /** The looks of a run that stopped when settled, e.g. {@code 3..12} (see {@link SequentialDesign}). */
-    public static final String SEQUENTIAL = "sequential-looks";
-    /** How a run until settled ended: {@code within 12 min; settled} or {@code within 12 min; open: ...}. */
-    public static final String UNTIL_SETTLED = "until-settled";
-    /** run.json setting: the run's invalid iterations, one per line (where, and why). */
-    public static final String INVALID = "invalid-iterations";
     static final String CHARTJS_VERSION = "4.5.1";
     private static final String D3_VERSION = "7.9.0";
     private static final String D3 = "/META-INF/resources/webjars/d3/" + D3_VERSION + "/dist/d3.min.js";
@@ -48,30 +37,32 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
-    /** Reads {@code jmh-result.json} (and {@code run.json} if present) and writes {@code report.html} atomically. */
+    /** As {@link #write(Path, Map)}, comparing no workloads across. */
     public static Path write(Path resultDir) throws IOException {
-        return write(resultDir, JmhResultReader.readDirectory(resultDir));
+        return write(resultDir, Map.of());
     }
 
-    /** Draws {@code report.html} in {@code resultDir} from results in memory, with the run.json found there. */
-    public static Path write(Path resultDir, List<BenchmarkResult> results) throws IOException {
-        Optional<RunInfo> run = RunInfo.read(resultDir);
-        String html = render(results, run, Study.read(resultDir), resultDir.toAbsolutePath().normalize().toString(),
-                FlameGraphs.read(resultDir), OverTime.read(resultDir));
+    /**
+     * Reads a run's files ({@link ReportInput#read}) and writes {@code report.html} beside them atomically; workloads are
+     * compared across with {@code baselineWorkloads} ({@link Compare.Settings#baselineWorkloads}).
+     */
+    public static Path write(Path resultDir, Map<String, String> baselineWorkloads) throws IOException {
+        return write(resultDir, ReportInput.read(resultDir, baselineWorkloads));
+    }
+
+    /** Draws {@code report.html} in {@code resultDir} from {@code input}. */
+    public static Path write(Path resultDir, ReportInput input) throws IOException {
+        String html = render(input, resultDir.toAbsolutePath().normalize().toString());
         return AtomicFiles.writeReadableByAll(resultDir.resolve(FILE_NAME), html);
     }
 
-    /** The whole page for these results; {@code source} names where they came from. */
-    static String render(List<BenchmarkResult> results, Optional<RunInfo> run, String source) {
-        return render(results, run, Optional.empty(), source);
-    }
-
-    static String render(List<BenchmarkResult> results, Optional<RunInfo> run, Optional<Study> study, String source) {
-        return render(results, run, study, source, List.of(), List.of());
-    }
-
-    static String render(List<BenchmarkResult> results, Optional<RunInfo> run, Optional<Study> study, String source,
-                         List<FlameGraphs.Profile> profiles, List<OverTime.Series> overTime) {
+    /** The whole page for {@code input}; {@code source} names where it came from. */
+    static String render(ReportInput input, String source) {
+        List<BenchmarkResult> results = input.results();
+        Optional<RunInfo> run = input.run();
+        Optional<Study> study = input.study();
+        List<FlameGraphs.Profile> profiles = input.profiles();
+        List<OverTime.Series> overTime = input.overTime();
         List<VariantLine> variants = VariantLine.group(results);
         List<String> metrics = MetricCatalog.present(results);
         Set<String> benchmarks = new LinkedHashSet<>();
@@ -79,7 +70,7 @@ public final class HtmlReport {
         String title = "benchkit report: " + (benchmarks.isEmpty() ? "no results" : String.join(", ", benchmarks));
         Optional<MachineInfo> machine = run.map(RunInfo::machine);
         List<ReportCharts.Section> sections = ReportCharts.sections(results, machine);
-        List<Comparison> comparisons = comparisons(results, run);
+        List<Comparison> comparisons = comparisons(input);
 
         StringBuilder body = new StringBuilder();
         body.append("<h1>").append(Html.escape(title)).append("</h1>\n")
@@ -104,7 +95,7 @@ public final class HtmlReport {
             chartSection(body, sections);
         }
         overTimeSection(body, overTime);
-        Optional<String> baseline = profileBaseline(run, comparisons, results, profiles);
+        Optional<String> baseline = profileBaseline(input.baseline(), comparisons, results, profiles);
         profileSection(body, results, profiles);
         study.ifPresent(s -> PublishedBeside.write(body, s, PublishedBeside.lines(s, results, comparisons)));
         variantSection(body, variants);
@@ -126,27 +117,12 @@ public final class HtmlReport {
         return Template.fill(Template.resource("/benchkit/report/report.html"), values);
     }
 
-    /** Each variant against the baseline the run named (run.json), as the run's own summary judged them. */
-    private static List<Comparison> comparisons(List<BenchmarkResult> results, Optional<RunInfo> run) {
+    /** Each variant against the baseline the run named, as the run's own summary judged them. */
+    private static List<Comparison> comparisons(ReportInput input) {
         try {
-            return Compare.againstBaseline(results,
-                    run.map(r -> r.settings().get(BASELINE)).filter(x -> !x.isBlank()), verdictSettings(run));
+            return Compare.againstBaseline(input.results(), input.baseline(), input.verdicts());
         } catch (IllegalArgumentException e) {
             return List.of();
-        }
-    }
-
-    /** The settings the run judged its effects with (recorded in run.json), else the defaults. */
-    static Compare.Settings verdictSettings(Optional<RunInfo> run) {
-        Map<String, String> s = run.map(RunInfo::settings).orElse(Map.of());
-        try {
-            return new Compare.Settings(
-                    benchkit.core.stats.EffectMethod.parse(s.getOrDefault(METHOD, "forks-t")),
-                    Double.parseDouble(s.getOrDefault(CONFIDENCE, String.valueOf(Compare.Settings.DEFAULT_CONFIDENCE))),
-                    Double.parseDouble(s.getOrDefault(MIN_EFFECT, String.valueOf(Compare.Settings.DEFAULT_MIN_EFFECT))),
-                    Optional.ofNullable(s.get(SEQUENTIAL)).map(SequentialDesign::parse));
-        } catch (IllegalArgumentException e) {
-            return Compare.Settings.DEFAULT;
         }
     }
 
@@ -241,7 +217,7 @@ public final class HtmlReport {
     /** A run merged from several client workers says so first: its thread counts are per worker. */
     /** Iterations that measured nothing they could claim: said first, as they were left out of every number below. */
     private static void invalidNote(StringBuilder b, Optional<RunInfo> run) {
-        String invalid = run.map(r -> r.settings().getOrDefault(INVALID, "")).orElse("");
+        String invalid = run.map(r -> r.settings().getOrDefault(RunInfo.INVALID, "")).orElse("");
         if (invalid.isBlank()) {
             return;
         }
@@ -266,7 +242,7 @@ public final class HtmlReport {
     /** A run until settled says under its effects how many forks it took and what was still open when it stopped. */
     private static void settleNote(StringBuilder b, Optional<RunInfo> run) {
         Map<String, String> s = run.map(RunInfo::settings).orElse(Map.of());
-        String how = s.get(UNTIL_SETTLED);
+        String how = s.get(RunInfo.UNTIL_SETTLED);
         if (how == null) {
             return;
         }
@@ -387,12 +363,12 @@ public final class HtmlReport {
     }
 
     /** The variant the differential flame graphs are drawn against: the run's baseline, among those profiled. */
-    private static Optional<String> profileBaseline(Optional<RunInfo> run, List<Comparison> comparisons,
+    private static Optional<String> profileBaseline(Optional<String> runBaseline, List<Comparison> comparisons,
                                                     List<BenchmarkResult> results, List<FlameGraphs.Profile> profiles) {
         Set<String> profiled = new LinkedHashSet<>();
         profiles.forEach(p -> profiled.add(p.variant()));
         List<String> named = new java.util.ArrayList<>();
-        run.map(r -> r.settings().get(BASELINE)).ifPresent(named::add);
+        runBaseline.ifPresent(named::add);
         comparisons.stream().findFirst().ifPresent(c -> named.add(c.baseline()));
         results.stream().findFirst().ifPresent(r -> named.add(r.variant()));
         return named.stream().filter(profiled::contains).findFirst();

@@ -25,7 +25,7 @@ import java.util.Map;
  */
 public final class JmhResultReader {
     /** The file a result directory holds. */
-    public static final String FILE_NAME = "jmh-result.json";
+    public static final String FILE_NAME = benchkit.core.result.JmhJsonWriter.FILE_NAME;
 
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)

@@ -27,7 +27,7 @@ final class OverTime {
     private static final Pattern TRIAL = Pattern.compile("variant (.+), (\\d+) threads, fork (\\d+);");
 
     /** One trial: {@code points} are {seconds since the run's first interval, events/s, p95 ms, 1 if warmup}. */
-    record Series(String variant, int threads, int fork, List<double[]> points) {
+    public record Series(String variant, int threads, int fork, List<double[]> points) {
     }
 
     private OverTime() {

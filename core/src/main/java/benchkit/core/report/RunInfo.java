@@ -37,6 +37,17 @@ import java.util.Optional;
  */
 public record RunInfo(String startedAt, String finishedAt, Map<String, String> settings, MachineInfo machine) {
     public static final String FILE_NAME = "run.json";
+    /** Settings that say how the run judged its effects ({@link Compare.Settings#runSettings}). */
+    public static final String BASELINE = "baseline";
+    public static final String CONFIDENCE = "confidence";
+    public static final String MIN_EFFECT = "min-effect";
+    public static final String METHOD = "effect-method";
+    /** The looks of a run that stopped when settled, e.g. {@code 3..12} (see {@link benchkit.core.stats.SequentialDesign}). */
+    public static final String SEQUENTIAL = "sequential-looks";
+    /** How a run until settled ended: {@code within 12 min; settled} or {@code within 12 min; open: ...}. */
+    public static final String UNTIL_SETTLED = "until-settled";
+    /** The run's invalid iterations, one per line (where, and why). */
+    public static final String INVALID = "invalid-iterations";
     static final String HIDDEN = "(hidden)";
     private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
@@ -53,8 +64,13 @@ public record RunInfo(String startedAt, String finishedAt, Map<String, String> s
      * machine's facts. Returns the file written.
      */
     public static Path write(Path dir, Instant started, Map<String, String> settings) throws IOException {
+        return endingNow(started, settings).writeTo(dir);
+    }
+
+    /** A run that started at {@code started} and ends now, on this machine. */
+    public static RunInfo endingNow(Instant started, Map<String, String> settings) {
         return new RunInfo(started == null ? null : started.toString(), Instant.now().toString(), settings,
-                MachineInfo.collect()).writeTo(dir);
+                MachineInfo.collect());
     }
 
     /** Writes this as {@code dir/run.json} (atomically). */

@@ -29,14 +29,14 @@ public final class CombinedResults {
         ObjectMapper json = new ObjectMapper();
         ArrayNode all = json.createArrayNode();
         for (Path d : workloadDirs) {
-            Path file = d.resolve(JmhJsonWriter.FILE);
+            Path file = d.resolve(JmhJsonWriter.FILE_NAME);
             if (Files.isRegularFile(file)) {
                 for (JsonNode entry : json.readTree(file.toFile())) {
                     all.add(entry);
                 }
             }
         }
-        AtomicFiles.write(dir.resolve(JmhJsonWriter.FILE), json.writerWithDefaultPrettyPrinter().writeValueAsString(all));
-        AtomicFiles.write(dir.resolve(CsvWriter.FILE), CsvWriter.render(scoresByWorkload));
+        AtomicFiles.write(dir.resolve(JmhJsonWriter.FILE_NAME), json.writerWithDefaultPrettyPrinter().writeValueAsString(all));
+        AtomicFiles.write(dir.resolve(CsvWriter.FILE_NAME), CsvWriter.render(scoresByWorkload));
     }
 }

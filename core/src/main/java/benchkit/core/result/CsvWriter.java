@@ -14,7 +14,7 @@ import java.util.TreeSet;
  * the mean for AVG metrics, the max for MAX ones such as RSS, as in the JSON).
  */
 public final class CsvWriter {
-    public static final String FILE = "results.csv";
+    public static final String FILE_NAME = "results.csv";
     private static final List<String> FIXED_METRICS = List.of(
             "qps", "latency.p50", "latency.p95", "latency.p99", "errors", "reconnects");
 
@@ -57,7 +57,7 @@ public final class CsvWriter {
     }
 
     public static void write(String workload, List<BenchmarkResult> scores, Path dir) throws IOException {
-        AtomicFiles.write(dir.resolve(FILE), render(workload, scores));
+        AtomicFiles.write(dir.resolve(FILE_NAME), render(workload, scores));
     }
 
     private static String number(double d) {

@@ -22,7 +22,7 @@ import org.openjdk.jmh.results.format.ResultFormatType;
  * file), so params go in as placeholders and are put back here through Jackson.
  */
 public final class JmhJsonWriter {
-    public static final String FILE = "jmh-result.json";
+    public static final String FILE_NAME = "jmh-result.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private JmhJsonWriter() {
@@ -56,6 +56,6 @@ public final class JmhJsonWriter {
     }
 
     public static void write(List<JmhResults.Entry> entries, Path dir) throws IOException {
-        AtomicFiles.write(dir.resolve(FILE), render(entries));
+        AtomicFiles.write(dir.resolve(FILE_NAME), render(entries));
     }
 }

@@ -18,7 +18,7 @@ import java.time.Instant;
  * interrupt (Ctrl-C during a server's start) does not abort, where a FileChannel would close itself.
  */
 public final class Journal implements Closeable {
-    public static final String FILE = "journal.jsonl";
+    public static final String FILE_NAME = "journal.jsonl";
     private static final ObjectMapper JSON = new ObjectMapper();
     private final RandomAccessFile file;
     private boolean failed;
@@ -28,7 +28,7 @@ public final class Journal implements Closeable {
     }
 
     public static Journal open(Path dir) throws IOException {
-        return new Journal(new RandomAccessFile(dir.resolve(FILE).toFile(), "rw"));
+        return new Journal(new RandomAccessFile(dir.resolve(FILE_NAME).toFile(), "rw"));
     }
 
     /** Whether a line could not be written (e.g. the disk is full); later lines may be missing too. */

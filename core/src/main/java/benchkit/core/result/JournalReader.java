@@ -34,9 +34,9 @@ public final class JournalReader {
 
     /** Reads {@code dir/journal.jsonl}; a missing file or a journal without its start line is an IOException naming it. */
     public static Contents read(Path dir) throws IOException {
-        Path file = dir.resolve(Journal.FILE);
+        Path file = dir.resolve(Journal.FILE_NAME);
         if (!Files.isRegularFile(file)) {
-            throw new IOException("no " + Journal.FILE + " in " + dir);
+            throw new IOException("no " + Journal.FILE_NAME + " in " + dir);
         }
         RunDescription run = null;
         Map<String, List<IterationRecord>> iterations = new LinkedHashMap<>();

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  */
 public final class ResultDirectory {
     /** What bench writes into a result directory: what --force removes, and nothing else. */
-    static final List<String> FILES = List.of(Journal.FILE, "jmh-result.json", "results.csv", "report.html", "run.json",
+    static final List<String> FILES = List.of(Journal.FILE_NAME, "jmh-result.json", "results.csv", "report.html", "run.json",
             "study.json", "latency");
 
     private ResultDirectory() {
@@ -76,7 +76,7 @@ public final class ResultDirectory {
 
     /** The file that says {@code dir} holds a run: its journal, or the JMH results of an older or merged run. */
     private static Path marker(Path dir) {
-        Path journal = dir.resolve(Journal.FILE);
+        Path journal = dir.resolve(Journal.FILE_NAME);
         return Files.isRegularFile(journal) ? journal : dir.resolve("jmh-result.json");
     }
 

@@ -1,22 +1,28 @@
 package benchkit.core.run;
 
+import benchkit.core.report.Compare;
 import benchkit.core.report.HtmlReport;
+import benchkit.core.report.ReportInput;
 import benchkit.core.report.RunInfo;
+import benchkit.core.report.Study;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.CsvWriter;
 import benchkit.core.result.JmhJsonWriter;
 import benchkit.core.result.JmhResults;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /** The files a run leaves beside its journal, written by a run and by {@code bench merge} alike. */
 public final class ResultFiles {
     private ResultFiles() {
+    }
+
+    /** How a run's report judges its effects, against which baseline, and the published study it puts beside them. */
+    public record ReportSettings(Compare.Settings verdicts, Optional<String> baseline, Optional<Study> study) {
     }
 
     /**
@@ -26,16 +32,17 @@ public final class ResultFiles {
      * warning, not a failure.
      */
     public static List<String> write(Path dir, String workload, List<JmhResults.Entry> entries, List<BenchmarkResult> results,
-                                     Instant started, Map<String, String> settings, Consumer<String> warn) {
+                                     RunInfo run, ReportSettings report, Consumer<String> warn) {
         List<String> failures = new ArrayList<>();
-        boolean jmhWritten = write(JmhJsonWriter.FILE, failures, () -> JmhJsonWriter.write(entries, dir));
-        write(CsvWriter.FILE, failures, () -> CsvWriter.write(workload, results, dir));
-        write(RunInfo.FILE_NAME, failures, () -> RunInfo.write(dir, started, settings));
+        boolean jmhWritten = write(JmhJsonWriter.FILE_NAME, failures, () -> JmhJsonWriter.write(entries, dir));
+        write(CsvWriter.FILE_NAME, failures, () -> CsvWriter.write(workload, results, dir));
+        write(RunInfo.FILE_NAME, failures, () -> run.writeTo(dir));
         if (!jmhWritten) {
             return failures;                    // a report without its jmh-result.json could not be redrawn
         }
         try {
-            write(HtmlReport.FILE_NAME, failures, () -> HtmlReport.write(dir, results));
+            write(HtmlReport.FILE_NAME, failures, () -> HtmlReport.write(dir, ReportInput.ofRun(dir, results, run,
+                    report.verdicts(), report.baseline(), report.study())));
         } catch (RuntimeException e) {
             warn.accept("# Warning: could not draw the HTML report: " + RunFailure.describe(e));
         }

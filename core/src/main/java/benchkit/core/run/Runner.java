@@ -5,7 +5,8 @@ import benchkit.core.report.Compare;
 import benchkit.core.stats.SequentialDesign;
 import benchkit.core.report.Comparison;
 import benchkit.core.report.EffectSummary;
-import benchkit.core.report.HtmlReport;
+import benchkit.core.report.RunInfo;
+import benchkit.core.report.Study;
 import benchkit.core.report.MachineNoise;
 import benchkit.core.result.JmhResults;
 import benchkit.core.result.Journal;
@@ -53,6 +54,7 @@ public final class Runner {
     private final PreparedData data;
     private Compare.Settings verdicts = Compare.Settings.DEFAULT;
     private Optional<String> baseline = Optional.empty();
+    private Optional<Study> study = Optional.empty();
     /** The run's invalid iterations, said in run.json and the report. */
     private List<String> invalid = List.of();
     /** Set when this process is one of several workers loading one target; null for a run of its own. */
@@ -81,6 +83,12 @@ public final class Runner {
     public Runner verdicts(Compare.Settings settings, Optional<String> baseline) {
         this.verdicts = Objects.requireNonNull(settings, "settings");
         this.baseline = Objects.requireNonNull(baseline, "baseline");
+        return this;
+    }
+
+    /** Puts a published study's findings beside this run's in its report ({@code --study}). */
+    public Runner beside(Study published) {
+        this.study = Optional.of(published);
         return this;
     }
 
@@ -119,7 +127,7 @@ public final class Runner {
             try {
                 journal.start(description);
             } catch (IOException e) {
-                throw new IOException("could not write " + Journal.FILE + " in " + dir + ": " + ioMessage(e), e);
+                throw new IOException("could not write " + Journal.FILE_NAME + " in " + dir + ": " + ioMessage(e), e);
             }
             console.runStart(plan);
             try {
@@ -156,7 +164,7 @@ public final class Runner {
             try {
                 journal.end(failure == null, failure);
             } catch (IOException e) {
-                String lost = "could not write the end of " + Journal.FILE + ": " + ioMessage(e);
+                String lost = "could not write the end of " + Journal.FILE_NAME + ": " + ioMessage(e);
                 failure = failure == null ? lost : failure + "; " + lost;
             }
             console.runEnd(plan, failure, results, results.isEmpty() ? List.of() : effects(results), dir);
@@ -188,7 +196,8 @@ public final class Runner {
 
     private void writeResults(Path dir, List<JmhResults.Entry> entries, List<BenchmarkResult> results, Instant started,
                               List<String> failures) {
-        failures.addAll(ResultFiles.write(dir, plan.workload(), entries, results, started, runSettings(), console::warning));
+        failures.addAll(ResultFiles.write(dir, plan.workload(), entries, results, RunInfo.endingNow(started, runSettings()),
+                new ResultFiles.ReportSettings(verdicts, baseline, study), console::warning));
     }
 
     /** Each variant's effect against the baseline, the answer the run was for: the lines that say it. */
@@ -290,7 +299,7 @@ public final class Runner {
         }
         if (journal.failed()) {
             // Results can no longer be kept (e.g. the disk is full): running on would only waste time.
-            console.failure("# Stopping: " + Journal.FILE + " can no longer be written");
+            console.failure("# Stopping: " + Journal.FILE_NAME + " can no longer be written");
             return true;
         }
         // a worker that goes on without its failed trial would meet the others at the wrong start: it stops, and says so
@@ -469,16 +478,12 @@ public final class Runner {
     private Map<String, String> runSettings() {
         Map<String, String> settings = settings(plan);
         settings.putAll(data.settings());
-        baseline.ifPresent(b -> settings.put(HtmlReport.BASELINE, b));
-        settings.put(HtmlReport.CONFIDENCE, String.valueOf(verdicts.confidence()));
-        settings.put(HtmlReport.MIN_EFFECT, String.valueOf(verdicts.minEffect()));
-        settings.put(HtmlReport.METHOD, verdicts.method().cliName());
-        verdicts.sequential().ifPresent(d -> settings.put(HtmlReport.SEQUENTIAL, d.toString()));
+        settings.putAll(verdicts.runSettings(baseline));
         if (settle != null) {
             settings.putAll(settleOutcome().orElseThrow().settings(plan.settleBudget()));
         }
         if (!invalid.isEmpty()) {
-            settings.put(HtmlReport.INVALID, String.join("\n", invalid));
+            settings.put(RunInfo.INVALID, String.join("\n", invalid));
         }
         if (barrier != null) {
             settings.put(WorkerRole.WORKER_SETTING, barrier.role().label());

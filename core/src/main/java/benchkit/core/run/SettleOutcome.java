@@ -1,6 +1,6 @@
 package benchkit.core.run;
 
-import benchkit.core.report.HtmlReport;
+import benchkit.core.report.RunInfo;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,7 +35,7 @@ public record SettleOutcome(int fewestForks, int mostForks, List<String> open) {
     /** The run settings that say it: "forks" ("7", or "5-7"), and "within 10 min; settled" or "within 10 min; open: ...". */
     public Map<String, String> settings(Duration budget) {
         return Map.of("forks", fewestForks == mostForks ? String.valueOf(mostForks) : fewestForks + "-" + mostForks,
-                HtmlReport.UNTIL_SETTLED, "within " + SettleWatch.words(budget)
+                RunInfo.UNTIL_SETTLED, "within " + SettleWatch.words(budget)
                         + (open.isEmpty() ? "; settled" : "; open: " + String.join("; ", open)));
     }
 }

@@ -349,7 +349,7 @@ final class Trial {
             journal.iteration(record(), record);
         } catch (java.io.IOException e) {
             throw new RunFailure("could not append " + where(it) + " of variant " + variant.label() + " to "
-                    + Journal.FILE + ": " + Runner.ioMessage(e), e);
+                    + Journal.FILE_NAME + ": " + Runner.ioMessage(e), e);
         }
         console.iteration(RunConsole.iterationLine(it, variantTag(), record.tps())
                 + (record.valid() ? "" : "  INVALID, left out: " + record.invalid()));

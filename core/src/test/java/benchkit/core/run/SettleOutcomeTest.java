@@ -1,6 +1,6 @@
 package benchkit.core.run;
 
-import benchkit.core.report.HtmlReport;
+import benchkit.core.report.RunInfo;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -13,11 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class SettleOutcomeTest {
     @Test
     void oneWorkloadSaysItsForksAndWhatWasOpen() {
-        assertEquals(Map.of("forks", "4", HtmlReport.UNTIL_SETTLED, "within 6 min; settled"),
+        assertEquals(Map.of("forks", "4", RunInfo.UNTIL_SETTLED, "within 6 min; settled"),
                 SettleOutcome.of(4, List.of()).settings(Duration.ofMinutes(6)));
         assertEquals("within 6 min; open: b vs a, 8 threads: tps ±4.0%",
                 SettleOutcome.of(19, List.of("b vs a, 8 threads: tps ±4.0%")).settings(Duration.ofMinutes(6))
-                        .get(HtmlReport.UNTIL_SETTLED));
+                        .get(RunInfo.UNTIL_SETTLED));
     }
 
     /** A study of two workloads shares one budget: its combined report names the workload of each open comparison. */

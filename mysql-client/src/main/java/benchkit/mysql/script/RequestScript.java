@@ -8,7 +8,7 @@ import java.util.List;
  * What one event of a SQL workload sends, one request at a time, for either driver: the statements
  * it prepares on each connection, and the requests of an event. The session that drives it owns the
  * connection, the errors, the rollback and the reconnect: a blocking JDBC session or a polled session
- * of bench's wire client ({@link ScriptDriver#openSession}). This is sysbench's split between its C
+ * of bench's wire client ({@link ScriptSessions#openSession}). This is sysbench's split between its C
  * driver and its Lua scripts (and BenchBase's between {@code Worker} and a procedure): a script is
  * written once, and both drivers send exactly the same requests with the same values.
  */

@@ -13,14 +13,14 @@ abstract class ScriptSession {
     protected final String workload;
     protected final RequestScript script;
     protected final Request request;
-    protected final ScriptDriver driver;
+    protected final ScriptSessions driver;
     protected final IgnoredErrors ignored;
     private final QueryCounter queries;
     /** Between a BEGIN and its COMMIT: an ignored error then rolls back first. */
     private boolean inTransaction;
 
-    /** What a session is opened with, by {@link ScriptDriver#openSession}: {@code workload} names it in messages. */
-    record Setup(String workload, RequestScript script, ScriptDriver driver, IgnoredErrors ignored, QueryCounter queries) {
+    /** What a session is opened with, by {@link ScriptSessions#openSession}: {@code workload} names it in messages. */
+    record Setup(String workload, RequestScript script, ScriptSessions driver, IgnoredErrors ignored, QueryCounter queries) {
     }
 
     ScriptSession(Setup setup) {

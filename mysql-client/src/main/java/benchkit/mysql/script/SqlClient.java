@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * How a SQL workload's sessions reach the server: {@code --driver} and {@code --transport}, declared and parsed here
  * once for every SQL workload (the sysbench OLTP scripts, {@code sql} templates, {@code sql-kv-*}), and the
- * {@link ScriptDriver} they give for a target, resolved once per target.
+ * {@link ScriptSessions} they give for a target, resolved once per target.
  */
 public final class SqlClient {
     public static final String DRIVER = "driver";
@@ -24,7 +24,7 @@ public final class SqlClient {
     private final String workload;
     private final String driver;
     private final String transport;
-    private final Map<Target, ScriptDriver> byTarget = new ConcurrentHashMap<>();
+    private final Map<Target, ScriptSessions> byTarget = new ConcurrentHashMap<>();
 
     private SqlClient(String workload, String driver, String transport) {
         this.workload = workload;
@@ -68,12 +68,12 @@ public final class SqlClient {
      * How sessions connect to {@code target}: driver and transport resolved, and with {@code --driver auto} checked
      * once that bench's own client can log in as the user. Resolved once per target.
      */
-    public ScriptDriver to(Target target) {
+    public ScriptSessions to(Target target) {
         if (target.database() == null || target.database().isEmpty() || target.database().indexOf('`') >= 0) {
             throw new IllegalArgumentException(workload + ": target database name '" + target.database() + "' is not usable");
         }
         return byTarget.computeIfAbsent(target, t -> {
-            ScriptDriver d = ScriptDriver.resolve(workload, t, driver, transport);
+            ScriptSessions d = ScriptSessions.resolve(workload, t, driver, transport);
             return driver.equals("auto") ? d.wireOrJdbc(workload) : d;
         });
     }

@@ -6,7 +6,7 @@
  * ({@link benchkit.mysql.wire}) that event loops can drive. The session owns the connection, the
  * counting of reads, writes and others, and the one error policy
  * ({@link benchkit.mysql.IgnoredErrors}: ignore a listed code and roll back, reconnect and retry after a
- * lost connection, otherwise end the run with one line). {@link benchkit.mysql.script.ScriptDriver}
+ * lost connection, otherwise end the run with one line). {@link benchkit.mysql.script.ScriptSessions}
  * chooses the driver and transport ({@code --driver}, {@code --transport}) and opens the sessions.
  * The sysbench OLTP scripts, the SQL template workload and the SQL key-value workload are scripts over it.
  */

@@ -184,7 +184,7 @@ public final class InnodbMemcachedSetup {
         }
         String catalog = c.getCatalog();
         try (Statement s = c.createStatement()) {
-            for (String stmt : SqlScript.statements(Files.readString(script, StandardCharsets.UTF_8))) {
+            for (String stmt : MysqlClientScript.statements(Files.readString(script, StandardCharsets.UTF_8))) {
                 s.execute(stmt);
             }
         } finally {

@@ -7,6 +7,7 @@ import benchkit.spi.Workload;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The memcached workloads {@code memcached-set}, {@code memcached-get} and {@code memcached-mixed}. */
 public abstract class MemcachedWorkloadFactory extends KvWorkloadFactory {
@@ -17,6 +18,12 @@ public abstract class MemcachedWorkloadFactory extends KvWorkloadFactory {
     @Override
     public String protocol() {
         return "memcached";
+    }
+
+    /** The SQL key-value workload of the same operation (sql-kv-get for memcached-get): study D's comparison. */
+    @Override
+    public Optional<String> baselineWorkload() {
+        return Optional.of(name().replaceFirst("^memcached-", "sql-kv-"));
     }
 
     @Override

@@ -65,14 +65,14 @@ class InnodbMemcachedSetupTest {
     void splitsTheRealConfigScript(@TempDir Path tmp) throws Exception {
         Path script = EmbeddedMysqlTarball.extract(EmbeddedMysqlTarball.MYSQL_80, "share/" + InnodbMemcachedSetup.CONFIG_SCRIPT,
                 tmp.resolve("c.sql"));
-        List<String> st = SqlScript.statements(java.nio.file.Files.readString(script));
+        List<String> st = MysqlClientScript.statements(java.nio.file.Files.readString(script));
         assertEquals("create database innodb_memcache", st.get(0));
         assertEquals("use innodb_memcache", st.get(1));
         assertTrue(st.contains("USE test"), "the script's USE without semicolon is its own statement: " + st);
         assertTrue(st.stream().anyMatch(s -> s.startsWith("CREATE TABLE demo_test")));
         assertEquals(13, st.size(), st.toString());
         assertEquals(List.of("SELECT 'a;b'", "INSERT INTO t\nVALUES (\"x\")"),
-                SqlScript.statements("-- c\n# d\nSELECT 'a;b'; -- trailing\nINSERT INTO t\nVALUES (\"x\");\n"));
+                MysqlClientScript.statements("-- c\n# d\nSELECT 'a;b'; -- trailing\nINSERT INTO t\nVALUES (\"x\");\n"));
     }
 
     /**

@@ -9,8 +9,8 @@ import java.util.Locale;
  * {@code ;} ends a statement outside quotes, {@code --} and {@code #} lines are comments, and a
  * client {@code USE db} line needs no semicolon (the script ends one with none).
  */
-public final class SqlScript {
-    private SqlScript() {
+public final class MysqlClientScript {
+    private MysqlClientScript() {
     }
 
     public static List<String> statements(String script) {

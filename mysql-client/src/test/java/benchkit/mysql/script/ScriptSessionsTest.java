@@ -11,34 +11,34 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class ScriptDriverTest {
+class ScriptSessionsTest {
     private static final Target TCP_ONLY = Target.builder().product("MySQL").password("s3cret").build();
     private static final Target WITH_SOCKET = Target.builder().product("MariaDB").socket("/tmp/x.sock").password("s3cret").build();
 
     @Test
     void autoPicksMariaDbConnectorForBothProducts() {
-        assertEquals(JdbcDriver.MARIADB, ScriptDriver.resolve("w", TCP_ONLY, "auto", "tcp").driver());
-        assertEquals(JdbcDriver.MARIADB, ScriptDriver.resolve("w", WITH_SOCKET, "auto", "tcp").driver());
-        assertEquals(JdbcDriver.MYSQL, ScriptDriver.resolve("w", TCP_ONLY, "mysql", "tcp").driver());
+        assertEquals(JdbcDriver.MARIADB, ScriptSessions.resolve("w", TCP_ONLY, "auto", "tcp").driver());
+        assertEquals(JdbcDriver.MARIADB, ScriptSessions.resolve("w", WITH_SOCKET, "auto", "tcp").driver());
+        assertEquals(JdbcDriver.MYSQL, ScriptSessions.resolve("w", TCP_ONLY, "mysql", "tcp").driver());
     }
 
     @Test
     void targetPropertiesFillInDefaults() {
         Target t = TCP_ONLY.toBuilder().driver("mysql").build();
-        assertEquals(JdbcDriver.MYSQL, ScriptDriver.resolve("w", t, "auto", "tcp").driver());
+        assertEquals(JdbcDriver.MYSQL, ScriptSessions.resolve("w", t, "auto", "tcp").driver());
         Target s = WITH_SOCKET.toBuilder().transport(Target.Transport.SOCKET).build();
-        assertTrue(ScriptDriver.resolve("w", s, "auto", "auto").usesSocket());
-        assertFalse(ScriptDriver.resolve("w", s, "auto", "tcp").usesSocket(), "an explicit --transport wins");
-        assertFalse(ScriptDriver.resolve("w", WITH_SOCKET, "auto", "auto").usesSocket(), "a socket alone is no choice");
+        assertTrue(ScriptSessions.resolve("w", s, "auto", "auto").usesSocket());
+        assertFalse(ScriptSessions.resolve("w", s, "auto", "tcp").usesSocket(), "an explicit --transport wins");
+        assertFalse(ScriptSessions.resolve("w", WITH_SOCKET, "auto", "auto").usesSocket(), "a socket alone is no choice");
     }
 
     @Test
     void socketNeedsASocketAndTheMariaDbDriver() {
-        InvalidOptionException noSocket = assertThrows(InvalidOptionException.class, () -> ScriptDriver.resolve("w", TCP_ONLY, "auto", "socket"));
+        InvalidOptionException noSocket = assertThrows(InvalidOptionException.class, () -> ScriptSessions.resolve("w", TCP_ONLY, "auto", "socket"));
         assertTrue(noSocket.getMessage().startsWith("w: --transport=socket"), noSocket.getMessage());
         assertFalse(noSocket.getMessage().contains("s3cret"));
-        InvalidOptionException mysql = assertThrows(InvalidOptionException.class, () -> ScriptDriver.resolve("w", WITH_SOCKET, "mysql", "socket"));
+        InvalidOptionException mysql = assertThrows(InvalidOptionException.class, () -> ScriptSessions.resolve("w", WITH_SOCKET, "mysql", "socket"));
         assertTrue(mysql.getMessage().contains("--driver=mariadb"), mysql.getMessage());
-        assertFalse(ScriptDriver.resolve("w", WITH_SOCKET, "auto", "socket").toString().contains("s3cret"));
+        assertFalse(ScriptSessions.resolve("w", WITH_SOCKET, "auto", "socket").toString().contains("s3cret"));
     }
 }

@@ -22,12 +22,12 @@ import java.util.Locale;
  * own wire client or a JDBC driver ({@code --driver}), over TCP or the unix socket ({@code --transport}),
  * and JDBC connections for setup, all over the one {@link SqlConnector}.
  */
-public final class ScriptDriver {
+public final class ScriptSessions {
     private final SqlConnector jdbc;
     /** Sessions speak bench's own protocol client ({@code --driver wire} or auto); setup still goes through {@link #jdbc}. */
     private final boolean wire;
 
-    private ScriptDriver(SqlConnector jdbc, boolean wire) {
+    private ScriptSessions(SqlConnector jdbc, boolean wire) {
         this.jdbc = jdbc;
         this.wire = wire;
     }
@@ -41,7 +41,7 @@ public final class ScriptDriver {
      * 8.0.15 with 8 threads of point-select it gave about 29k QPS against 21-24k for MySQL Connector/J
      * 8.4 on the same server.
      */
-    public static ScriptDriver resolve(String workload, Target target, String driverOption, String transportOption) {
+    public static ScriptSessions resolve(String workload, Target target, String driverOption, String transportOption) {
         SqlEndpoint endpoint = SqlEndpoint.of(target, transportOption, workload);
         String choice = driverOption;
         if ("auto".equals(choice) && target.driver().isPresent()) {
@@ -58,7 +58,7 @@ public final class ScriptDriver {
             throw new InvalidOptionException(workload + ": --transport=socket needs --driver=mariadb "
                     + "(MySQL Connector/J has no unix socket support without junixsocket)");
         }
-        return new ScriptDriver(SqlConnector.to(endpoint).withDriver(driver), "wire".equals(choice) || "auto".equals(choice));
+        return new ScriptSessions(SqlConnector.to(endpoint).withDriver(driver), "wire".equals(choice) || "auto".equals(choice));
     }
 
     /**
@@ -66,7 +66,7 @@ public final class ScriptDriver {
      * MariaDB Connector/J, with a note. Logs in once to find out; any other failure to log in is left
      * to the sessions to report. A driver with JDBC sessions is returned as it is.
      */
-    public ScriptDriver wireOrJdbc(String workload) {
+    public ScriptSessions wireOrJdbc(String workload) {
         if (!wire) {
             return this;
         }
@@ -75,7 +75,7 @@ public final class ScriptDriver {
         } catch (UnsupportedLogin e) {
             System.err.println("benchkit: " + workload + ": the user logs in with " + e.plugin()
                     + ", which bench's own client does not speak; sessions use MariaDB Connector/J");
-            return new ScriptDriver(jdbc, false);
+            return new ScriptSessions(jdbc, false);
         } catch (IOException | WireError e) {
             return this;
         }
