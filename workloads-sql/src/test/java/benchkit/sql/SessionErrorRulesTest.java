@@ -5,8 +5,8 @@ import benchkit.mysql.script.Request;
 import benchkit.mysql.script.RequestScript;
 import benchkit.mysql.script.ScriptSessions;
 import benchkit.spi.Outcome;
-import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
+import benchkit.testing.CountingContext;
 import benchkit.testing.ThrowawayMariadb;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,7 +48,7 @@ class SessionErrorRulesTest {
     @ParameterizedTest
     @ValueSource(strings = {"wire", "mariadb"})
     void anIgnoredErrorInATransactionRollsBackAndCountsAsIgnored(String driver) throws Exception {
-        Counts counts = new Counts();
+        CountingContext counts = new CountingContext(0, 1);
         Events events = new Events(List.of(
                 List.of("BEGIN", "INSERT INTO t VALUES (1)", DEADLOCK, "COMMIT"),
                 List.of("SELECT COUNT(*) FROM t")));
@@ -65,7 +65,7 @@ class SessionErrorRulesTest {
     @ValueSource(strings = {"wire", "mariadb"})
     void anErrorNotListedEndsTheRunInOneLine(String driver) throws Exception {
         Events events = new Events(List.of(List.of(DEADLOCK)));
-        try (Session s = open(driver, events, IgnoredErrors.NONE, new Counts())) {
+        try (Session s = open(driver, events, IgnoredErrors.NONE, new CountingContext(0, 1))) {
             IllegalStateException e = assertThrows(IllegalStateException.class, s::execute);
             assertTrue(e.getMessage().startsWith("errors-test: ") && e.getMessage().contains("SQL error 1213"), e.getMessage());
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
@@ -77,7 +77,7 @@ class SessionErrorRulesTest {
     void aKilledConnectionReconnectsAndTheEventIsRetriedEvenWhenEveryCodeIsIgnored(String driver) throws Exception {
         for (String ignored : new String[]{"none", "all"}) {
             Events events = new Events(List.of(List.of("KILL CONNECTION_ID()"), List.of("SELECT 1")));
-            Counts counts = new Counts();
+            CountingContext counts = new CountingContext(0, 1);
             try (Session s = open(driver, events, IgnoredErrors.parse("errors-test", "ignore-errors", ignored), counts)) {
                 assertEquals(Outcome.RETRY, s.execute(), "ignored " + ignored + ": a lost connection wins over a listed code");
                 assertEquals(Outcome.OK, s.execute(), "connected again");
@@ -86,7 +86,7 @@ class SessionErrorRulesTest {
         }
     }
 
-    private static Session open(String driver, Events events, IgnoredErrors ignored, Counts counts) throws Exception {
+    private static Session open(String driver, Events events, IgnoredErrors ignored, CountingContext counts) throws Exception {
         try (var c = server.connect(); var st = c.createStatement()) {
             st.execute("CREATE TABLE IF NOT EXISTS " + server.root().database() + ".t (id INT PRIMARY KEY) ENGINE=InnoDB");
             st.execute("DELETE FROM " + server.root().database() + ".t");
@@ -138,27 +138,6 @@ class SessionErrorRulesTest {
                     : Request.Kind.OTHER;
             request.text(sql, kind);
             return true;
-        }
-    }
-
-    private static final class Counts implements QueryCounter {
-        int reads;
-        int writes;
-        int others;
-
-        @Override
-        public void reads(int n) {
-            reads += n;
-        }
-
-        @Override
-        public void writes(int n) {
-            writes += n;
-        }
-
-        @Override
-        public void others(int n) {
-            others += n;
         }
     }
 }

@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.testing.CountingContext;
 import benchkit.mysql.script.ScriptSessions;
 import benchkit.mysql.socket.DriverSocket;
 import benchkit.spi.Outcome;

@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.testing.CountingContext;
 import benchkit.spi.Outcome;
 import benchkit.spi.Session;
 import benchkit.spi.Target;

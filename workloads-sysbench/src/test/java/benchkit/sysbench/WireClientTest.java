@@ -1,5 +1,6 @@
 package benchkit.sysbench;
 
+import benchkit.testing.CountingContext;
 import benchkit.mysql.script.ScriptSessions;
 import benchkit.spi.Outcome;
 import benchkit.spi.PolledSession;

@@ -41,31 +41,29 @@ public interface ServerProvider {
         return launcher instanceof DatadirLauncher copying ? new CopyingLaunch(copying, spec) : new Launch(launcher, spec);
     }
 
-    /** Launches of {@code spec}, each a fresh server. */
-    record Launch(ServerLauncher launcher, ServerSpec spec) implements ServerProvider {
+    /** Launches of {@code spec} by {@code launcher()}: a fresh server each, checked by the launcher. */
+    interface Launching extends ServerProvider {
+        ServerLauncher launcher();
+
+        ServerSpec spec();
+
         @Override
-        public ServerHandle start() throws Exception {
-            return launcher.launch(spec);
+        default ServerHandle start() throws Exception {
+            return launcher().launch(spec());
         }
 
         @Override
-        public void check() throws Exception {
-            launcher.check(spec);
+        default void check() throws Exception {
+            launcher().check(spec());
         }
     }
 
+    /** Launches of {@code spec}, each a fresh server. */
+    record Launch(ServerLauncher launcher, ServerSpec spec) implements Launching {
+    }
+
     /** Launches of {@code spec} by a launcher that can also start them on a copy of prepared data. */
-    record CopyingLaunch(DatadirLauncher launcher, ServerSpec spec) implements DataCopyingProvider {
-        @Override
-        public ServerHandle start() throws Exception {
-            return launcher.launch(spec);
-        }
-
-        @Override
-        public void check() throws Exception {
-            launcher.check(spec);
-        }
-
+    record CopyingLaunch(DatadirLauncher launcher, ServerSpec spec) implements Launching, DataCopyingProvider {
         @Override
         public Optional<String> dataKey() {
             return launcher.dataKey(spec);

@@ -1,4 +1,4 @@
-package benchkit.sysbench;
+package benchkit.testing;
 
 import benchkit.spi.PrepareContext;
 import benchkit.spi.QueryCounter;
@@ -7,18 +7,21 @@ import benchkit.spi.SessionContext;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** A session and prepare context for tests that counts queries and remembers progress and what the steps said. */
-final class CountingContext implements SessionContext, PrepareContext, QueryCounter {
+/**
+ * A session and prepare context for tests that counts queries and remembers progress and what the steps said; shared by
+ * the SQL workloads' tests through mysql-client's test-jar.
+ */
+public final class CountingContext implements SessionContext, PrepareContext, QueryCounter {
     private final int thread;
     private final int threads;
-    long reads;
-    long writes;
-    long others;
-    final Map<String, Long> progress = new ConcurrentHashMap<>();
+    public long reads;
+    public long writes;
+    public long others;
+    public final Map<String, Long> progress = new ConcurrentHashMap<>();
     /** What the data steps said, in order (sysbench's words). */
-    final java.util.List<String> said = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    public final java.util.List<String> said = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
-    CountingContext(int thread, int threads) {
+    public CountingContext(int thread, int threads) {
         this.thread = thread;
         this.threads = threads;
     }
