@@ -1,6 +1,7 @@
 package benchkit.core.run;
 
 import benchkit.core.console.LoadProgress;
+import benchkit.core.result.IterationRecord;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.stats.Estimate;
 import benchkit.spi.IterationInfo;
@@ -87,14 +88,29 @@ class RunConsole {
     void checkpoint(double elapsedSec, Supplier<List<String>> report) {
     }
 
-    /** A sysbench report line, see {@link #reportLine}. */
-    void progress(String line) {
-        println(line);
+    /** What the load did since the last report ({@code --report-interval}): sysbench's report line, see {@link #reportLine}. */
+    void progress(Interval interval) {
+        println(reportLine(interval));
     }
 
-    /** An iteration's result, see {@link #iterationLine}. */
-    void iteration(String line) {
-        println(line);
+    /** An iteration ended: JMH's line ({@link #iterationLine}), and why it is left out when it is invalid. */
+    void iteration(IterationInfo it, String variant, IterationRecord record) {
+        println(iterationLine(it, variant, record.tps()) + (record.valid() ? "" : "  INVALID, left out: " + record.invalid()));
+    }
+
+    /** A trial's event limit ({@code --events}) was reached; a per-thread count (memslap's) ends trials so, unsaid. */
+    void eventLimitReached(long limit, boolean perThread, boolean inWarmup) {
+        if (!perThread) {
+            note("# Event limit of " + limit + " reached; trial ends early" + (inWarmup ? ", before any measurement" : ""));
+        }
+    }
+
+    /**
+     * The load's report interval: {@code delta} over {@code intervalSec}, {@code elapsedSec} into the trial, with its
+     * latency at sysbench's {@code --percentile}.
+     */
+    record Interval(double elapsedSec, int threads, Counts delta, double intervalSec, int percentile, double percentileMs,
+                    boolean warmup) {
     }
 
     /**
@@ -142,6 +158,10 @@ class RunConsole {
      * sysbench's report line with the latency at {@code percentile} (sysbench's {@code --percentile}), e.g. {@code [ 10s ] thds: 8 tps: 4310.51 qps: 4310.51 (r/w/o:
      * 4310.51/0.00/0.00) lat (ms,95%): 2.30 err/s: 0.00 reconn/s: 0.00}.
      */
+    static String reportLine(Interval i) {
+        return reportLine(i.elapsedSec(), i.threads(), i.delta(), i.intervalSec(), i.percentile(), i.percentileMs(), i.warmup());
+    }
+
     static String reportLine(double elapsedSec, int threads, Counts delta, double intervalSec, int percentile,
                              double percentileMs, boolean warmup) {
         return String.format(Locale.ROOT,

@@ -2,7 +2,9 @@ package benchkit.core.run;
 
 import benchkit.core.console.LoadProgress;
 import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.IterationRecord;
 import benchkit.core.stats.Estimate;
+import benchkit.spi.IterationInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -90,13 +92,18 @@ final class SysbenchConsole extends RunConsole {
     }
 
     @Override
-    void progress(String line) {
-        notice(line);
+    void progress(Interval interval) {
+        notice(reportLine(interval));
     }
 
     @Override
-    void iteration(String line) {
-        bench.iteration(line);
+    void iteration(IterationInfo it, String variant, IterationRecord record) {
+        bench.iteration(it, variant, record);
+    }
+
+    @Override
+    void eventLimitReached(long limit, boolean perThread, boolean inWarmup) {
+        bench.eventLimitReached(limit, perThread, inWarmup);
     }
 
     @Override

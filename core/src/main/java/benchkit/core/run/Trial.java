@@ -351,14 +351,10 @@ final class Trial {
             throw new RunFailure("could not append " + where(it) + " of variant " + variant.label() + " to "
                     + Journal.FILE_NAME + ": " + Runner.ioMessage(e), e);
         }
-        console.iteration(RunConsole.iterationLine(it, variantTag(), record.tps())
-                + (record.valid() ? "" : "  INVALID, left out: " + record.invalid()));
+        console.iteration(it, variantTag(), record);
         if (limitAt != 0) {
             limitReached = true;
-            if (plan.eventsPerThread() == 0) { // a per-thread count (memslap's) is how such a trial ends, not early
-                console.note("# Event limit of " + plan.eventLimit(info.threads()) + " reached; trial ends early"
-                        + (it.warmup() ? ", before any measurement" : ""));
-            }
+            console.eventLimitReached(plan.eventLimit(info.threads()), plan.eventsPerThread() > 0, it.warmup());
         }
         before = after;
         start = stop;
@@ -366,7 +362,7 @@ final class Trial {
 
     /** A progress line over the events since the last one, up to {@code now}. */
     private void progress(long now, Counts counts, IterationInfo it) {
-        console.progress(RunConsole.reportLine((now - trialStart) / 1e9, info.threads(), counts.minus(lastReport),
+        console.progress(new RunConsole.Interval((now - trialStart) / 1e9, info.threads(), counts.minus(lastReport),
                 (now - lastReportAt) / 1e9, format.percentile(),
                 SysbenchSummary.percentileMs(reportLatency, format.percentile()), it.warmup()));
         reportLatency.reset();
