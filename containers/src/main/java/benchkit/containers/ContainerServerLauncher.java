@@ -44,6 +44,11 @@ public final class ContainerServerLauncher implements ServerLauncher {
     }
 
     @Override
+    public String settingsOwner() {
+        return "mysqld";
+    }
+
+    @Override
     public String description() {
         return "mariadbd or mysqld in a Docker container: --server container:IMAGE (e.g. benchkit/mariadb:10.11, mariadb:11)";
     }

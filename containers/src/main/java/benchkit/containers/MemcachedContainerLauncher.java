@@ -47,6 +47,11 @@ public final class MemcachedContainerLauncher implements ServerLauncher {
     }
 
     @Override
+    public String settingsOwner() {
+        return "memcached";
+    }
+
+    @Override
     public String protocol() {
         return "memcached";
     }

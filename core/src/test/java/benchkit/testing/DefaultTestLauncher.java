@@ -22,6 +22,11 @@ public final class DefaultTestLauncher implements ServerLauncher {
     }
 
     @Override
+    public String settingsOwner() {
+        return "mysqld";
+    }
+
+    @Override
     public String description() {
         return "core's stand-in for the default launcher; starts nothing";
     }

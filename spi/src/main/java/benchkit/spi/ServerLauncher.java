@@ -21,6 +21,15 @@ public interface ServerLauncher {
         return "mysql";
     }
 
+    /**
+     * The program whose settings {@link ServerSpec#settings()} are, naming them among a variant's params in results:
+     * {@code mysqld} gives {@code mysqld.innodb_buffer_pool_size}, {@code memcached} gives {@code memcached.t}.
+     * Default {@code server}.
+     */
+    default String settingsOwner() {
+        return "server";
+    }
+
     /** The distributions this launcher can start on this machine, and those it cannot with the reason. */
     List<Availability> distributions();
 

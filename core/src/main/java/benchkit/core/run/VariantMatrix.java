@@ -84,7 +84,7 @@ public final class VariantMatrix {
                 params.put("server.cpus", p.cpus());
             }
             params.putAll(commonParams);
-            p.settings().forEach((k, v) -> params.put("mysqld." + k, v));
+            p.settings().forEach((k, v) -> params.put(launcher.settingsOwner() + "." + k, v));
             variants.add(new Variant(label(p, points, allocator.name()), params, ServerProvider.launching(launcher, spec),
                     launcher.protocol()));
         }

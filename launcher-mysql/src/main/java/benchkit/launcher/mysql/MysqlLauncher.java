@@ -92,6 +92,11 @@ public final class MysqlLauncher implements DatadirLauncher {
         return NAME;
     }
 
+    @Override
+    public String settingsOwner() {
+        return "mysqld";
+    }
+
     public Options options() {
         return options;
     }

@@ -69,6 +69,11 @@ public final class InnodbMemcachedLauncher implements DatadirLauncher {
     }
 
     @Override
+    public String settingsOwner() {
+        return "mysqld";
+    }
+
+    @Override
     public String protocol() {
         return "memcached";
     }

@@ -52,6 +52,11 @@ public final class MemcachedLauncher implements ServerLauncher {
     }
 
     @Override
+    public String settingsOwner() {
+        return "memcached";
+    }
+
+    @Override
     public String protocol() {
         return "memcached";
     }
