@@ -17,11 +17,11 @@ public record ServerChoice(String launcher, String distribution, String label) {
         String v = requireName(value);
         int colon = v.indexOf(':');
         String head = colon < 0 ? v : v.substring(0, colon);
-        ServerLauncher fallback = defaultLauncher(registry, v);
-        if (!head.equals(fallback.name()) && registry.launchers().containsKey(head)) {
+        boolean defaultsName = registry.defaultLauncher().map(l -> l.name().equals(head)).orElse(false);
+        if (!defaultsName && registry.launchers().containsKey(head)) {
             return new ServerChoice(head, colon < 0 ? "" : v.substring(colon + 1), v);
         }
-        return new ServerChoice(fallback.name(), v, v);
+        return new ServerChoice(defaultLauncher(registry, v).name(), v, v);
     }
 
     /** The default launcher's default server: what a run starts when it names none. */
@@ -33,9 +33,9 @@ public record ServerChoice(String launcher, String distribution, String label) {
 
     private static ServerLauncher defaultLauncher(PluginRegistry registry, String asked) {
         return registry.defaultLauncher().orElseThrow(() -> new InvalidOptionException("no server launcher takes --server "
-                + asked + ": none of the registered ones (" + String.join(", ", registry.launchers().keySet())
-                + ") is a default launcher; name one of them, e.g. " + registry.launchers().keySet().stream().findFirst()
-                .orElse("memcached")));
+                + asked + ": " + (registry.launchers().isEmpty() ? "no launcher is registered"
+                : "none of the registered ones (" + String.join(", ", registry.launchers().keySet())
+                + ") is a default launcher; name one of them")));
     }
 
     /** A blank name is bad input. */
