@@ -4,29 +4,18 @@ import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.run.ClientThreads;
 import benchkit.core.run.Defaults;
 import benchkit.core.run.RunPlan;
-import benchkit.core.run.RunSummary;
 import benchkit.core.report.Compare;
-import benchkit.core.stats.SequentialDesign;
-import benchkit.core.report.EffectSummary;
-import benchkit.core.report.HtmlReport;
-import benchkit.core.report.ReportInput;
-import benchkit.core.report.RunInfo;
 import benchkit.core.report.Study;
-import benchkit.core.result.CombinedResults;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.run.ConsoleFormat;
+import benchkit.core.run.Experiment;
 import benchkit.core.run.Rendezvous;
+import benchkit.core.run.StartBarrier;
 import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
-import benchkit.core.run.SettleOutcome;
-import benchkit.core.run.ResultDirectory;
-import benchkit.core.run.ResultSpace;
-import benchkit.core.run.ServerProvider;
 import benchkit.core.run.Variant;
-import benchkit.launcher.mysql.ExternalServer;
 import benchkit.memcached.kv.MemslapLines;
 import benchkit.spi.ServerLauncher;
-import benchkit.spi.OptionValues;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
@@ -40,16 +29,11 @@ import picocli.CommandLine.Model.CommandSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -236,147 +220,66 @@ abstract class RunCommand implements Callable<Integer> {
             throw new UsageException("--until-settled judges with --method forks-t (its repeated intervals), not "
                     + verdictSettings.method().cliName());
         }
-        List<Variant> variants = variants(registry);
-        Path outDir = out != null ? out : ResultDirectory.unique(defaultOutDir(String.join("+", names)));
+        Path outDir = out;
+        if (out != null && role.isPresent()) {
+            outDir = Path.of(out.toString().replace("{worker}", String.valueOf(role.get().index())));
+        }
+        Optional<Study> published = clientOptions.clients != null ? Optional.empty() : readStudy(study);
+        Experiment.Builder experiment = Experiment.builder(registry, names).options(given)
+                .variants(variants(registry), "--server")
+                .settings(this::runSettings)
+                .outDir(outDir, force, "--out")
+                .collectors(plan -> Collectors.supplier(registry, collectors, collect, CpuProfiling.dir(plan.outDir()), profileScope))
+                .console(System.out, consoleFormat)
+                .verdicts(verdictSettings, verdicts.baseline())
+                .beside(published);
         if (role.isPresent()) {
-            outDir = Path.of(outDir.toString().replace("{worker}", String.valueOf(role.get().index())));
-        }
-        ResultDirectory.requireFresh(outDir, force, "--out");
+            experiment.asWorker(new Experiment.Workers() {
+                @Override
+                public Rendezvous meet(WorkloadFactory factory, Workload w) throws IOException {
+                    return workers.rendezvous(factory.protocol(), server, w.namedServer());
+                }
 
-        // Every workload and plan is checked before any server starts.
-        Map<String, RunPlan> plans = new LinkedHashMap<>();
-        for (String name : names) {
-            WorkloadFactory factory = registry.workload(name);
-            Map<String, String> effective = OptionValues.parse(name, factory.options(), given).asMap();
-            Optional<Target> named = namedServer(factory, given);
-            List<Variant> fitting = named.isPresent()
-                    ? List.of(new Variant("external", Map.of("distribution", "external"), () -> ExternalServer.unchecked(named.get())))
-                    : Variants.forProtocol(variants, name, factory.protocol());
-            plans.put(name, plan(name, effective, fitting, names.size() == 1 ? outDir : outDir.resolve(name), given));
+                @Override
+                public StartBarrier barrier(Rendezvous meeting) {
+                    return workers.barrier(role.get(), meeting);
+                }
+            });
         }
-        requireBaseline(plans);
+        Experiment checked = experiment.build();     // every workload, plan and server checked before any starts
         if (profileScope.isPresent()) {
-            CpuProfiling.noteUnprofiled(plans.values(), spec.commandLine().getErr());
+            CpuProfiling.noteUnprofiled(checked.plans().values(), spec.commandLine().getErr());
         }
-        plans.values().forEach(p -> ResultSpace.check(p.outDir(), p));
-        // Servers too: names, paths, settings, and distributions to obtain, before anything is written.
-        ServerProvider.checkAll(plans.values().stream().flatMap(p -> p.variants().stream()).toList());
         if (clientOptions.clients != null) {
-            return coordinate(registry, names, given, outDir, role);
+            return coordinate(registry, names, given, checked.outDir(), role);
         }
-        Optional<Study> published = readStudy(study);
         ClientCpus.pin(server.clientCpus);
         Optional<ServerLauncher.DefaultServer> defaultServer = registry.defaultLauncher().flatMap(ServerLauncher::defaultServer);
-        if (server.usesDefaultServer() && defaultServer.isPresent() && plans.values().stream().flatMap(p -> p.variants().stream())
+        if (server.usesDefaultServer() && defaultServer.isPresent() && checked.plans().values().stream()
+                .flatMap(p -> p.variants().stream())
                 .anyMatch(v -> defaultServer.get().distribution().equals(v.params().get("distribution")))
                 && console.benchLines()) {
             System.out.println(defaultServer.get().note());
         }
 
-        if (published.isPresent()) {
-            // beside the results before any report is drawn; each report shows the findings of its workloads
-            Set<Path> dirs = new LinkedHashSet<>(List.of(outDir));
-            plans.values().forEach(p -> dirs.add(p.outDir()));
-            for (Path dir : dirs) {
-                published.get().writeTo(Runner.prepareOutDir(dir));
-            }
-        }
-        Instant started = Instant.now();
-        Map<String, List<BenchmarkResult>> scores = new LinkedHashMap<>();
-        List<String> failures = new ArrayList<>();
-        List<String> invalid = new ArrayList<>();
-        Optional<SequentialDesign> widestLooks = Optional.empty();
-        Map<String, SettleOutcome> settled = new LinkedHashMap<>();
-        int workloadsLeft = plans.size();
-        for (Map.Entry<String, RunPlan> e : plans.entrySet()) {
-            WorkloadFactory factory = registry.workload(e.getKey());
-            RunPlan plan = e.getValue();
-            if (plan.untilSettled() && plans.size() > 1) {
-                // --budget is the whole command's: each workload gets an equal share of what is left, the last all of it
-                plan = plan.withSettleBudget(plan.settleBudget().minus(Duration.between(started, Instant.now()))
-                        .dividedBy(workloadsLeft));
-            }
-            workloadsLeft--;
-            try (Workload w = PluginRegistry.create(factory, given);
-                 Rendezvous meeting = role.isPresent() ? workers.rendezvous(factory.protocol(), server, w.namedServer()) : null) {
-                Runner runner = new Runner(plan, w, Collectors.supplier(registry, collectors, collect,
-                        CpuProfiling.dir(plan.outDir()), profileScope), System.out,
-                        consoleFormat).verdicts(verdictSettings, verdicts.baseline());
-                published.ifPresent(runner::beside);
-                if (meeting != null) {
-                    runner.asWorker(workers.barrier(role.get(), meeting));
-                }
-                RunSummary summary = runner.run();
-                scores.put(e.getKey(), summary.scores());
-                summary.invalid().forEach(line -> invalid.add(e.getKey() + ": " + line));
-                summary.failure().ifPresent(failures::add);
-                runner.settleOutcome().ifPresent(o -> settled.put(e.getKey(), o));
-                Optional<SequentialDesign> looks = runner.looks();
-                if (looks.isPresent() && (widestLooks.isEmpty() || looks.get().maxForks() > widestLooks.get().maxForks())) {
-                    widestLooks = looks;
-                }
-            }
-            if (Thread.currentThread().isInterrupted()) {
-                break;                      // Ctrl-C or SIGTERM: the finished results are written; stop here
-            }
-        }
-        if (names.size() > 1) {
-            try {
-                CombinedResults.write(outDir, plans.values().stream().map(RunPlan::outDir).toList(), scores);
-                Map<String, String> combined = new LinkedHashMap<>();
-                combined.put("workloads", String.join(",", names));
-                // each workload looked at its own forks; judged together with the most looks, whose levels at every
-                // fork are no larger than a shorter design's (SequentialDesignTest), so no claim gets easier
-                Compare.Settings combinedVerdicts = widestLooks.map(verdictSettings::withSequential).orElse(verdictSettings);
-                combined.putAll(combinedVerdicts.runSettings(verdicts.baseline()));
-                if (!settled.isEmpty()) {
-                    // the command's whole --budget, shared by the workloads
-                    combined.putAll(SettleOutcome.across(settled).settings(plans.values().iterator().next().settleBudget()));
-                }
-                if (!invalid.isEmpty()) {
-                    combined.put(RunInfo.INVALID, String.join("\n", invalid));
-                }
-                RunInfo combinedRun = RunInfo.endingNow(started, combined);
-                combinedRun.writeTo(outDir);
-                List<BenchmarkResult> all = scores.values().stream().flatMap(List::stream).toList();
-                HtmlReport.write(outDir, ReportInput.ofRun(outDir, all, combinedRun, combinedVerdicts, verdicts.baseline(),
-                        published));
-                EffectSummary.lines(Compare.acrossWorkloads(all, combinedVerdicts)).forEach(System.out::println);
-                System.out.println("# Combined results of " + String.join(", ", names) + ": " + outDir);
-            } catch (IOException e) {
-                // Each workload's own results are already written; say which were lost, in one line.
-                failures.add("could not write the combined results in " + outDir + ": " + Cli.describe(e));
-            }
-        }
+        Experiment.Outcome outcome = checked.run();
         Map<String, Path> resultDirs = new LinkedHashMap<>();
-        plans.forEach((name, plan) -> resultDirs.put(name, plan.outDir()));
+        checked.plans().forEach((name, plan) -> resultDirs.put(name, plan.outDir()));
         afterRuns(resultDirs);
         if (console.format.equals("memslap")) {
+            Map<String, List<BenchmarkResult>> scores = new LinkedHashMap<>();
+            outcome.summaries().forEach((name, summary) -> scores.put(name, summary.scores()));
             long executeNumber = given.containsKey("execute-number") ? Long.parseLong(given.get("execute-number").strip()) : 0;
             MemslapLines.print(scores, registry::workload, executeNumber, iterations * time, System.out);
         }
-        for (String failure : console.sysbench() ? List.<String>of() : failures) {     // sysbench's console said FATAL
+        for (String failure : console.sysbench() ? List.<String>of() : outcome.failures()) {     // sysbench's console said FATAL
             spec.commandLine().getErr().println("bench: error: " + failure);
         }
         spec.commandLine().getErr().flush();
-        return failures.isEmpty() ? 0 : Cli.EXIT_FAILURE;
+        return outcome.failures().isEmpty() ? 0 : Cli.EXIT_FAILURE;
     }
 
-    /** A --baseline that names no variant of any workload is bad input now, not a line after the whole run. */
-    private void requireBaseline(Map<String, RunPlan> plans) {
-        Optional<String> baseline = verdicts.baseline();
-        if (baseline.isEmpty()) {
-            return;
-        }
-        List<Variant> all = plans.values().stream().flatMap(p -> p.variants().stream()).toList();
-        if (all.stream().noneMatch(v -> Compare.selects(baseline.get(), v.label(), v.params()))) {
-            throw new UsageException("--baseline " + baseline.get() + " names no variant; variants: "
-                    + String.join(", ", all.stream().map(Variant::label).distinct().toList())
-                    + " (or a param as key=value, e.g. allocator=glibc)");
-        }
-    }
-
-    /** The server the workload's own options name ({@link Workload#namedServer()}); checks the options too. */
+    /** The server the workload's own options name ({@link Workload#namedServer()}). */
     private static Optional<Target> namedServer(WorkloadFactory factory, Map<String, String> given) throws Exception {
         try (Workload w = PluginRegistry.create(factory, given)) {
             return w.namedServer();
@@ -423,13 +326,13 @@ abstract class RunCommand implements Callable<Integer> {
         }
     }
 
-    RunPlan plan(String name, Map<String, String> effective, List<Variant> variants, Path dir,
-                         Map<String, String> given) {
+    /** The run settings of every workload's plan, from the options (typed ones over the plan's defaults). */
+    void runSettings(RunPlan.Builder plan) {
+        Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
         int measurementIterations = iterations;
         int warmups = warmupIterations;
         double measurementTime = time;
         long eventsPerThread = 0;
-        Duration settleBudget = settleBudget();
         if (given.containsKey("execute-number")) {
             // memslap's --execute-number: N events per thread, counted over one long iteration.
             eventsPerThread = Long.parseLong(given.get("execute-number").strip());
@@ -440,28 +343,23 @@ abstract class RunCommand implements Callable<Integer> {
             warmups = 0;
             measurementTime = 24 * 3600;
         }
-        try {
-            RunPlan.Builder plan = RunPlan.builder(name, variants, dir).workloadOptions(effective).threads(threads)
-                    .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
-                    .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads())
-                    .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
-                    .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces());
-            if (budget != null || untilSettled || fixedForksOnly()) {
-                plan.untilSettled(settleBudget);    // else RunPlan.Builder's default: until settled when variants are compared
-            }
-            if (forks != null) {
-                plan.forks(forks);
-            }
-            // the slices typed, or RunPlan.Builder's defaults (its own short ones for a run until settled)
-            if (eventsPerThread > 0 || typed("--warmup-time") || typed("--warmup-iterations")) {
-                plan.warmup(warmups, seconds("--warmup-time", warmupTime, true));
-            }
-            if (eventsPerThread > 0 || typed("--time") || typed("--iterations")) {
-                plan.measure(measurementIterations, seconds("--time", measurementTime, false));
-            }
-            return plan.build();
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+        plan.threads(threads)
+                .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
+                .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads())
+                .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
+                .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces());
+        if (budget != null || untilSettled || fixedForksOnly()) {
+            plan.untilSettled(settleBudget());  // else RunPlan.Builder's default: until settled when variants are compared
+        }
+        if (forks != null) {
+            plan.forks(forks);
+        }
+        // the slices typed, or RunPlan.Builder's defaults (its own short ones for a run until settled)
+        if (eventsPerThread > 0 || typed("--warmup-time") || typed("--warmup-iterations")) {
+            plan.warmup(warmups, seconds("--warmup-time", warmupTime, true));
+        }
+        if (eventsPerThread > 0 || typed("--time") || typed("--iterations")) {
+            plan.measure(measurementIterations, seconds("--time", measurementTime, false));
         }
     }
 
@@ -511,10 +409,10 @@ abstract class RunCommand implements Callable<Integer> {
     }
 
     static void checkThreads(List<Integer> threads) {
-        for (int t : threads) {
-            if (t < 1 || t > 100_000) {
-                throw new UsageException("--threads=" + t + " is not valid; expected thread counts from 1 to 100000");
-            }
+        try {
+            RunPlan.requireThreadCounts(threads);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
     }
 
@@ -567,10 +465,5 @@ abstract class RunCommand implements Callable<Integer> {
             throw new UsageException(option + "=" + value + " is not valid; expected a positive number of seconds");
         }
         return Duration.ofNanos((long) (value * 1e9));
-    }
-
-    private static Path defaultOutDir(String workload) {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        return Path.of("bench-results", stamp + "-" + workload);
     }
 }

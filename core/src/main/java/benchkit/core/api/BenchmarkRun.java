@@ -1,16 +1,13 @@
 package benchkit.core.api;
 
 import benchkit.core.plugin.PluginRegistry;
+import benchkit.core.run.ConsoleFormat;
+import benchkit.core.run.Experiment;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
-import benchkit.core.run.Runner;
-import benchkit.core.run.ResultDirectory;
 import benchkit.core.run.ServerProvider;
 import benchkit.core.run.Variant;
 import benchkit.core.run.VariantMatrix;
-import benchkit.spi.Collector;
-import benchkit.spi.Workload;
-import benchkit.spi.WorkloadFactory;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -19,6 +16,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A benchmark run from Java, for a user's own tests and CI: one workload against one server you provide, or
@@ -43,8 +41,8 @@ import java.util.Map;
 public final class BenchmarkRun {
     private final String workload;
     private final Map<String, String> options = new LinkedHashMap<>();
-    /** Everything not given here starts at the plan's own defaults, as on the command line. */
-    private final RunPlan.Builder plan;
+    /** The run settings given here; everything else starts at the plan's own defaults, as on the command line. */
+    private Consumer<RunPlan.Builder> settings = plan -> plan.reportInterval(Duration.ZERO).failFast(true);
     private ServerProvider server;
     private String label = "server";
     /** The launched servers to compare, when no {@link #server} is given. */
@@ -57,7 +55,6 @@ public final class BenchmarkRun {
 
     private BenchmarkRun(String workload) {
         this.workload = workload;
-        this.plan = RunPlan.builder(workload).reportInterval(Duration.ZERO).failFast(true);
     }
 
     public static BenchmarkRun workload(String name) {
@@ -111,23 +108,19 @@ public final class BenchmarkRun {
     }
 
     public BenchmarkRun threads(int... counts) {
-        plan.threads(java.util.stream.IntStream.of(counts).boxed().toList());
-        return this;
+        return set(plan -> plan.threads(java.util.stream.IntStream.of(counts).boxed().toList()));
     }
 
     public BenchmarkRun warmup(int iterations, Duration each) {
-        plan.warmup(iterations, each);
-        return this;
+        return set(plan -> plan.warmup(iterations, each));
     }
 
     public BenchmarkRun measure(int iterations, Duration each) {
-        plan.measure(iterations, each);
-        return this;
+        return set(plan -> plan.measure(iterations, each));
     }
 
     public BenchmarkRun forks(int forks) {
-        plan.forks(forks);
-        return this;
+        return set(plan -> plan.forks(forks));
     }
 
     /**
@@ -137,8 +130,7 @@ public final class BenchmarkRun {
      * minutes, when several servers are compared and no {@link #forks} is given; {@code Duration.ZERO}: fixed forks.
      */
     public BenchmarkRun untilSettled(Duration budget) {
-        plan.untilSettled(budget);
-        return this;
+        return set(plan -> plan.untilSettled(budget));
     }
 
     /**
@@ -173,32 +165,21 @@ public final class BenchmarkRun {
                     + "serverCpus, serverSetting), not both");
         }
         PluginRegistry registry = PluginRegistry.load(Thread.currentThread().getContextClassLoader());
-        WorkloadFactory factory = registry.workload(workload);
-        List<Variant> variants = server != null ? List.of(new Variant(label, Map.of(), server))
-                : matrix.build().variants(registry).stream().filter(v -> v.serves(factory.protocol())).toList();
-        if (variants.isEmpty()) {
-            throw new IllegalArgumentException("workload " + workload + " speaks " + factory.protocol()
-                    + " but none of the servers does");
-        }
-        ServerProvider.checkAll(variants);
-        Path dir = outDir != null ? outDir : ResultDirectory.unique(Path.of("target", "benchkit",
-                java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-                        + "-" + workload));
-        ResultDirectory.requireFresh(dir, replaceEarlierResults, "outDir");
-        plan.variants(variants).outDir(dir)
-                .workloadOptions(benchkit.spi.OptionValues.parse(workload, factory.options(), options).asMap());
-        PrintStream out = quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out;
-        RunSummary summary;
-        try (Workload w = PluginRegistry.create(factory, options)) {
-            summary = new Runner(plan.build(), w, () -> defaultCollectors(registry), out).run();
-        }
+        List<Variant> variants = server != null ? List.of(new Variant(label, Map.of(), server)) : matrix.build().variants(registry);
+        Experiment experiment = Experiment.builder(registry, List.of(workload)).options(options)
+                .variants(variants, "server").settings(settings)
+                .outDir(outDir, replaceEarlierResults, "outDir").resultsUnder(Path.of("target", "benchkit"))
+                .console(quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out, ConsoleFormat.DEFAULT)
+                .build();
+        RunSummary summary = experiment.run().summaries().get(workload);
         if (!summary.complete()) {
             throw new BenchmarkFailedException(workload, summary);
         }
         return summary;
     }
 
-    private static List<Collector> defaultCollectors(PluginRegistry registry) {
-        return registry.defaultCollectors().stream().map(f -> f.create(Map.of())).toList();
+    private BenchmarkRun set(Consumer<RunPlan.Builder> setting) {
+        settings = settings.andThen(setting);
+        return this;
     }
 }

@@ -1,7 +1,9 @@
 package benchkit.core.merge;
 
 import benchkit.core.report.Compare;
-import benchkit.core.report.RunInfo;
+import benchkit.core.result.RunInfo;
+import benchkit.core.result.RunRecord;
+import benchkit.core.report.ReportSettings;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.IterationRecord;
 import benchkit.core.result.JmhResults;
@@ -112,14 +114,13 @@ public final class WorkerMerge {
         writeJournal(out, run, trials, missing);
         List<String> failures = new ArrayList<>(LatencyIntervals.writeMerged(out, latencyByTrial));
         List<JmhResults.Entry> entries = JmhResults.build(run, trials);
-        List<BenchmarkResult> results = JmhResults.results(entries);
         // a merge starts from the workers' files: how they judged and the study they repeated are read from them
         Map<String, String> settings = settings(workers, missing);
-        ResultFiles.ReportSettings report = new ResultFiles.ReportSettings(Compare.Settings.fromRunSettings(settings),
+        ReportSettings report = new ReportSettings(Compare.Settings.fromRunSettings(settings),
                 Compare.Settings.baselineOf(settings), benchkit.core.report.Study.read(first.dir()));
-        failures.addAll(ResultFiles.write(out, run.workload(), entries, results,
-                RunInfo.endingNow(started(workers), settings), report, print));
-        return new Result(out, results, missing, failures);
+        RunRecord merged = RunRecord.of(out, run.workload(), entries, RunInfo.endingNow(started(workers), settings));
+        failures.addAll(ResultFiles.write(merged, report, print));
+        return new Result(out, merged.results(), missing, failures);
     }
 
     private static List<Worker> read(List<Path> dirs) throws IOException {

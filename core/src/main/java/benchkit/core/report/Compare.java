@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.RunInfo;
 import benchkit.core.result.MetricResult;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.stats.Direction;

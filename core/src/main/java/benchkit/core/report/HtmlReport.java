@@ -1,5 +1,9 @@
 package benchkit.core.report;
 
+import benchkit.core.result.MachineInfo;
+import benchkit.core.result.ResultWriter;
+import benchkit.core.result.RunRecord;
+import benchkit.core.result.RunInfo;
 import benchkit.core.result.MetricResult;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.AtomicFiles;
@@ -48,6 +52,21 @@ public final class HtmlReport {
      */
     public static Path write(Path resultDir, Map<String, String> baselineWorkloads) throws IOException {
         return write(resultDir, ReportInput.read(resultDir, baselineWorkloads));
+    }
+
+    /** The writer of a finished run's report, judged with the run's own settings (nothing read back from its files). */
+    public static ResultWriter writer(ReportSettings settings) {
+        return new ResultWriter() {
+            @Override
+            public String fileName() {
+                return FILE_NAME;
+            }
+
+            @Override
+            public void write(RunRecord run) throws IOException {
+                HtmlReport.write(run.dir(), ReportInput.ofRun(run, settings));
+            }
+        };
     }
 
     /** Draws {@code report.html} in {@code resultDir} from {@code input}. */

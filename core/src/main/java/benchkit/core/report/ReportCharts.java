@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.MachineInfo;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.MetricResult;
 import org.apache.commons.math3.distribution.TDistribution;

@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.RunInfo;
+import benchkit.core.result.RunRecord;
 import benchkit.core.result.BenchmarkResult;
 
 import java.io.IOException;
@@ -39,8 +41,8 @@ public record ReportInput(List<BenchmarkResult> results, Optional<RunInfo> run, 
     }
 
     /** A finished run's report from what it holds; only the time series are read from its files in {@code dir}. */
-    public static ReportInput ofRun(Path dir, List<BenchmarkResult> results, RunInfo run, Compare.Settings verdicts,
-                                    Optional<String> baseline, Optional<Study> study) throws IOException {
-        return new ReportInput(results, Optional.of(run), verdicts, baseline, study, FlameGraphs.read(dir), OverTime.read(dir));
+    public static ReportInput ofRun(RunRecord run, ReportSettings settings) throws IOException {
+        return new ReportInput(run.results(), Optional.of(run.info()), settings.verdicts(), settings.baseline(),
+                settings.study(), FlameGraphs.read(run.dir()), OverTime.read(run.dir()));
     }
 }

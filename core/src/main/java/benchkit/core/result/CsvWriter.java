@@ -13,12 +13,20 @@ import java.util.TreeSet;
  * the runner's own metrics, then one column per further secondary metric (its aggregated score:
  * the mean for AVG metrics, the max for MAX ones such as RSS, as in the JSON).
  */
-public final class CsvWriter {
+public final class CsvWriter implements ResultWriter {
     public static final String FILE_NAME = "results.csv";
     private static final List<String> FIXED_METRICS = List.of(
             "qps", "latency.p50", "latency.p95", "latency.p99", "errors", "reconnects");
 
-    private CsvWriter() {
+    @Override
+    public String fileName() {
+        return FILE_NAME;
+    }
+
+    /** One table for every workload of the run. */
+    @Override
+    public void write(RunRecord run) throws IOException {
+        AtomicFiles.write(run.dir().resolve(FILE_NAME), render(run.resultsByWorkload()));
     }
 
     public static String render(String workload, List<BenchmarkResult> scores) {
@@ -56,9 +64,6 @@ public final class CsvWriter {
         return sb.toString();
     }
 
-    public static void write(String workload, List<BenchmarkResult> scores, Path dir) throws IOException {
-        AtomicFiles.write(dir.resolve(FILE_NAME), render(workload, scores));
-    }
 
     private static String number(double d) {
         return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.6f", d);

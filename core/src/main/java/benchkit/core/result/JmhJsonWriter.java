@@ -21,11 +21,19 @@ import org.openjdk.jmh.results.format.ResultFormatType;
  * unescaped (a comma or quote in e.g. {@code mysql-ignore-errors=1213,1020} would break the
  * file), so params go in as placeholders and are put back here through Jackson.
  */
-public final class JmhJsonWriter {
+public final class JmhJsonWriter implements ResultWriter {
     public static final String FILE_NAME = "jmh-result.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private JmhJsonWriter() {
+    @Override
+    public String fileName() {
+        return FILE_NAME;
+    }
+
+    /** Every workload's entries in one array (JMH's format is an array of entries, so they simply follow each other). */
+    @Override
+    public void write(RunRecord run) throws IOException {
+        AtomicFiles.write(run.dir().resolve(FILE_NAME), render(run.allEntries()));
     }
 
     static String placeholderKey(int i) {
@@ -55,7 +63,4 @@ public final class JmhJsonWriter {
         return JSON.writeValueAsString(array) + System.lineSeparator();
     }
 
-    public static void write(List<JmhResults.Entry> entries, Path dir) throws IOException {
-        AtomicFiles.write(dir.resolve(FILE_NAME), render(entries));
-    }
 }

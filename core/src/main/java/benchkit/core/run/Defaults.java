@@ -13,6 +13,8 @@ import java.util.List;
  */
 public final class Defaults {
     public static final int THREADS = 8;
+    /** The most client threads (sessions) a trial may have. */
+    public static final int MOST_THREADS = 100_000;
     public static final int WARMUP_ITERATIONS = 1;
     public static final int WARMUP_SECONDS = 5;
     public static final int ITERATIONS = 4;

@@ -1,28 +1,23 @@
 package benchkit.core.run;
 
-import benchkit.core.report.Compare;
 import benchkit.core.report.HtmlReport;
-import benchkit.core.report.ReportInput;
-import benchkit.core.report.RunInfo;
-import benchkit.core.report.Study;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.report.ReportSettings;
 import benchkit.core.result.CsvWriter;
 import benchkit.core.result.JmhJsonWriter;
-import benchkit.core.result.JmhResults;
+import benchkit.core.result.ResultWriter;
+import benchkit.core.result.RunInfo;
+import benchkit.core.result.RunRecord;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Consumer;
 
-/** The files a run leaves beside its journal, written by a run and by {@code bench merge} alike. */
+/**
+ * The files a run leaves beside its journal, written by a run, by {@code bench merge} and for a command's combined
+ * results alike: every {@link ResultWriter} gets the same {@link RunRecord}.
+ */
 public final class ResultFiles {
     private ResultFiles() {
-    }
-
-    /** How a run's report judges its effects, against which baseline, and the published study it puts beside them. */
-    public record ReportSettings(Compare.Settings verdicts, Optional<String> baseline, Optional<Study> study) {
     }
 
     /**
@@ -31,34 +26,29 @@ public final class ResultFiles {
      * still tried: the journal already holds every finished iteration. A report that cannot be drawn is a
      * warning, not a failure.
      */
-    public static List<String> write(Path dir, String workload, List<JmhResults.Entry> entries, List<BenchmarkResult> results,
-                                     RunInfo run, ReportSettings report, Consumer<String> warn) {
+    public static List<String> write(RunRecord run, ReportSettings report, Consumer<String> warn) {
         List<String> failures = new ArrayList<>();
-        boolean jmhWritten = write(JmhJsonWriter.FILE_NAME, failures, () -> JmhJsonWriter.write(entries, dir));
-        write(CsvWriter.FILE_NAME, failures, () -> CsvWriter.write(workload, results, dir));
-        write(RunInfo.FILE_NAME, failures, () -> run.writeTo(dir));
+        boolean jmhWritten = write(new JmhJsonWriter(), run, failures);
+        for (ResultWriter writer : List.of(new CsvWriter(), RunInfo.writer())) {
+            write(writer, run, failures);
+        }
         if (!jmhWritten) {
             return failures;                    // a report without its jmh-result.json could not be redrawn
         }
         try {
-            write(HtmlReport.FILE_NAME, failures, () -> HtmlReport.write(dir, ReportInput.ofRun(dir, results, run,
-                    report.verdicts(), report.baseline(), report.study())));
+            write(HtmlReport.writer(report), run, failures);
         } catch (RuntimeException e) {
             warn.accept("# Warning: could not draw the HTML report: " + RunFailure.describe(e));
         }
         return failures;
     }
 
-    private interface ResultWrite {
-        void run() throws IOException;
-    }
-
-    private static boolean write(String file, List<String> failures, ResultWrite write) {
+    private static boolean write(ResultWriter writer, RunRecord run, List<String> failures) {
         try {
-            write.run();
+            writer.write(run);
             return true;
         } catch (IOException e) {
-            failures.add("could not write " + file + ": " + Runner.ioMessage(e));
+            failures.add("could not write " + writer.fileName() + ": " + Runner.ioMessage(e));
             return false;
         }
     }

@@ -39,12 +39,10 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
      * budget or an event limit is given; else {@link Defaults#forks(int)} for the number of variants.
      */
     public static Builder builder(String workload, List<Variant> variants, Path outDir) {
-        return new Builder(workload).variants(variants).outDir(outDir);
-    }
-
-    /** As above, with the variants and the output directory still to set (the Java API sets them last). */
-    public static Builder builder(String workload) {
-        return new Builder(workload);
+        Builder plan = new Builder(workload);
+        plan.variants = variants;
+        plan.outDir = outDir;
+        return plan;
     }
 
     /** Names every setting, so a plan reads as what it is; {@link #build()} validates as the record does. */
@@ -76,16 +74,6 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
 
         private Builder(String workload) {
             this.workload = workload;
-        }
-
-        public Builder variants(List<Variant> compared) {
-            this.variants = compared;
-            return this;
-        }
-
-        public Builder outDir(Path dir) {
-            this.outDir = dir;
-            return this;
         }
 
         /** The workload's options, already parsed and complete. */
@@ -226,11 +214,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         if (threads.isEmpty()) {
             throw new IllegalArgumentException("at least one thread count is required");
         }
-        for (int t : threads) {
-            if (t < 1) {
-                throw new IllegalArgumentException("threads must be >= 1, got " + t);
-            }
-        }
+        requireThreadCounts(threads);
         if (new HashSet<>(threads).size() != threads.size()) {
             throw new IllegalArgumentException("thread counts must not repeat: " + threads);
         }
@@ -277,6 +261,16 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         }
         if (!(rate >= 0) || Double.isInfinite(rate)) {
             throw new IllegalArgumentException("rate must be >= 0 events/s (0 = unlimited), got " + rate);
+        }
+    }
+
+    /** The one check of client thread counts, for the command line and the Java API alike. */
+    public static void requireThreadCounts(List<Integer> threads) {
+        for (int t : threads) {
+            if (t < 1 || t > Defaults.MOST_THREADS) {
+                throw new IllegalArgumentException("--threads=" + t + " is not valid; expected thread counts from 1 to "
+                        + Defaults.MOST_THREADS);
+            }
         }
     }
 

@@ -5,7 +5,9 @@ import benchkit.core.report.Compare;
 import benchkit.core.stats.SequentialDesign;
 import benchkit.core.report.Comparison;
 import benchkit.core.report.EffectSummary;
-import benchkit.core.report.RunInfo;
+import benchkit.core.result.RunInfo;
+import benchkit.core.result.RunRecord;
+import benchkit.core.report.ReportSettings;
 import benchkit.core.report.Study;
 import benchkit.core.report.MachineNoise;
 import benchkit.core.result.JmhResults;
@@ -59,6 +61,8 @@ public final class Runner {
     private List<String> invalid = List.of();
     /** Set when this process is one of several workers loading one target; null for a run of its own. */
     private StartBarrier barrier;
+    /** The run's JMH entries once written: a command's combined results join them. */
+    private List<JmhResults.Entry> entries = List.of();
     /** Set for a run until settled: decides after each fork whether another is needed. */
     private SettleWatch settle;
 
@@ -107,6 +111,11 @@ public final class Runner {
     }
 
     /** After {@link #run()} of a run until settled: the forks it took and the comparisons still open when it stopped. */
+    /** The JMH entries of the finished run, for the combined results of several workloads. */
+    List<JmhResults.Entry> entries() {
+        return entries;
+    }
+
     public Optional<SettleOutcome> settleOutcome() {
         return settle == null ? Optional.empty() : Optional.of(SettleOutcome.of(settle.forksRun(), settle.open()));
     }
@@ -196,8 +205,9 @@ public final class Runner {
 
     private void writeResults(Path dir, List<JmhResults.Entry> entries, List<BenchmarkResult> results, Instant started,
                               List<String> failures) {
-        failures.addAll(ResultFiles.write(dir, plan.workload(), entries, results, RunInfo.endingNow(started, runSettings()),
-                new ResultFiles.ReportSettings(verdicts, baseline, study), console::warning));
+        this.entries = entries;
+        failures.addAll(ResultFiles.write(RunRecord.of(dir, plan.workload(), entries, RunInfo.endingNow(started, runSettings())),
+                new ReportSettings(verdicts, baseline, study), console::warning));
     }
 
     /** Each variant's effect against the baseline, the answer the run was for: the lines that say it. */
@@ -216,7 +226,7 @@ public final class Runner {
     }
 
     /** File-system exceptions may carry only the path as message; their type then says what went wrong. */
-    static String ioMessage(IOException e) {
+    public static String ioMessage(IOException e) {
         if (e instanceof FileSystemException f && f.getReason() == null) {
             return e.getClass().getSimpleName() + " " + f.getFile();
         }

@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.MachineInfo;
+import benchkit.core.result.RunInfo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;

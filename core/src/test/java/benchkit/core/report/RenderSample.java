@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.RunInfo;
 import java.nio.file.Path;
 
 /** Writes a sample report (for looking at it by hand): {@code RenderSample <dir>}. */

@@ -50,7 +50,7 @@ class ResultWritersTest {
     @Test
     void jsonIsJmhsFormatWithJmhStatistics() throws Exception {
         List<JmhResults.Entry> entries = JmhResults.build(RUN, trials());
-        JmhJsonWriter.write(entries, dir);
+        new JmhJsonWriter().write(RunRecord.of(dir, "oltp-read-only", entries, RunInfo.endingNow(null, Map.of())));
         JsonNode json = JSON.readTree(dir.resolve("jmh-result.json").toFile());
         assertEquals(1, json.size(), "jemalloc has no trials, so no entry");
         JsonNode e = json.get(0);
@@ -84,7 +84,7 @@ class ResultWritersTest {
     @Test
     void theFileReadBackIsTheModelTheRunHeldInMemory() throws Exception {
         List<JmhResults.Entry> entries = JmhResults.build(RUN, trials());
-        JmhJsonWriter.write(entries, dir);
+        new JmhJsonWriter().write(RunRecord.of(dir, "oltp-read-only", entries, RunInfo.endingNow(null, Map.of())));
         List<BenchmarkResult> inMemory = JmhResults.results(entries);
         List<BenchmarkResult> read = benchkit.core.report.JmhResultReader.readDirectory(dir);
         assertEquals(inMemory.size(), read.size());
@@ -109,8 +109,9 @@ class ResultWritersTest {
 
     @Test
     void csvAndTableShowEveryMetric() throws Exception {
-        List<BenchmarkResult> scores = JmhResults.results(JmhResults.build(RUN, trials()));
-        CsvWriter.write("oltp-read-only", scores, dir);
+        List<JmhResults.Entry> entries = JmhResults.build(RUN, trials());
+        List<BenchmarkResult> scores = JmhResults.results(entries);
+        new CsvWriter().write(RunRecord.of(dir, "oltp-read-only", entries, RunInfo.endingNow(null, Map.of())));
         List<String> csv = Files.readAllLines(dir.resolve("results.csv"));
         assertEquals("workload,variant,threads,forks,iterations,score,score_error,unit,qps,latency_p50_ms,"
                 + "latency_p95_ms,latency_p99_ms,errors_per_s,reconnects_per_s,latency.max,server.cpu.user,server.rss",

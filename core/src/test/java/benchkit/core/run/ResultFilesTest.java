@@ -2,7 +2,9 @@ package benchkit.core.run;
 
 import benchkit.core.report.Compare;
 import benchkit.core.report.HtmlReport;
-import benchkit.core.report.RunInfo;
+import benchkit.core.result.RunInfo;
+import benchkit.core.result.RunRecord;
+import benchkit.core.report.ReportSettings;
 import benchkit.core.result.IterationRecord;
 import benchkit.core.result.JmhResults;
 import benchkit.core.result.RunDescription;
@@ -52,8 +54,8 @@ class ResultFilesTest {
         List<JmhResults.Entry> entries = JmhResults.build(RUN, trials());
         RunInfo run = RunInfo.endingNow(null, Map.of("workload", "point-select")); // no verdict keys in run.json
         Compare.Settings verdicts = new Compare.Settings(EffectMethod.FORKS_T, 0.90, 0.30);
-        List<String> failures = ResultFiles.write(dir, "point-select", entries, JmhResults.results(entries), run,
-                new ResultFiles.ReportSettings(verdicts, Optional.of("glibc"), Optional.empty()), warning -> {
+        List<String> failures = ResultFiles.write(RunRecord.of(dir, "point-select", entries, run),
+                new ReportSettings(verdicts, Optional.of("glibc"), Optional.empty()), warning -> {
                 });
         assertEquals(List.of(), failures);
         String drawnByTheRun = Files.readString(dir.resolve(HtmlReport.FILE_NAME));

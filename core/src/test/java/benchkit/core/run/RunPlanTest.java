@@ -31,7 +31,7 @@ class RunPlanTest {
     @Test
     void rejectsBadValuesWithOneLineMessages() {
         List<Variant> v = List.of(A);
-        rejects("threads must be >= 1, got 0", () -> plan(v, List.of(1, 0), 0, S, 1, S, 1, 0, 0));
+        rejects("--threads=0 is not valid; expected thread counts from 1 to 100000", () -> plan(v, List.of(1, 0), 0, S, 1, S, 1, 0, 0));
         rejects("at least one thread count is required", () -> plan(v, List.of(), 0, S, 1, S, 1, 0, 0));
         rejects("thread counts must not repeat: [4, 4]", () -> plan(v, List.of(4, 4), 0, S, 1, S, 1, 0, 0));
         rejects("warmup iterations must be >= 0, got -1", () -> plan(v, List.of(1), -1, S, 1, S, 1, 0, 0));

@@ -1,6 +1,6 @@
 package benchkit.core.run;
 
-import benchkit.core.report.RunInfo;
+import benchkit.core.result.RunInfo;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

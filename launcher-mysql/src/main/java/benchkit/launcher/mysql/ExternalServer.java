@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.spi.ServerHandle;
+import benchkit.core.run.UnownedServer;
 import benchkit.spi.Target;
 
 import java.sql.Connection;
@@ -10,19 +10,17 @@ import java.sql.Statement;
 import java.time.Duration;
 
 /**
- * A server benchkit does not own (started by the user, e.g. a production-like box): there is no process
- * to watch or stop, so {@link #pid()} is -1, {@link #close()} does nothing and the allocator is unknown.
+ * Reaches a MySQL-family server benchkit does not own (started by the user, e.g. a production-like box): logs in,
+ * checks the database and reads what the server is; the handle is an {@link UnownedServer}, with no process to watch
+ * or stop.
  */
-public final class ExternalServer implements ServerHandle {
+public final class ExternalServer {
     /** MySQL's ER_ACCESS_DENIED_ERROR and ER_DBACCESS_DENIED_ERROR: retrying will not help. */
     private static final int ACCESS_DENIED = 1045;
     private static final int DB_ACCESS_DENIED = 1044;
     private static final int UNKNOWN_DATABASE = 1049;
 
-    private final Target target;
-
-    private ExternalServer(Target target) {
-        this.target = target;
+    private ExternalServer() {
     }
 
     /**
@@ -31,23 +29,15 @@ public final class ExternalServer implements ServerHandle {
      *
      * @param socket unix socket path, or null for TCP only
      */
-    public static ExternalServer connect(String host, int port, String socket, String user, String password,
+    public static UnownedServer connect(String host, int port, String socket, String user, String password,
                                          String database, Duration timeout) throws ServerUnreachableException {
         Target target = Target.builder().host(host).port(port).socket(socket).user(user).password(password)
                 .database(database).build();
         return connect(target, timeout);
     }
 
-    /**
-     * A server reached by address only, not checked over SQL (e.g. a memcached given with
-     * {@code --memcached-servers}, whose workload connects and reports failures itself).
-     */
-    public static ExternalServer unchecked(Target target) {
-        return new ExternalServer(target);
-    }
-
     /** As above, from a target whose product and version are filled in from the server. */
-    public static ExternalServer connect(Target given, Duration timeout) throws ServerUnreachableException {
+    public static UnownedServer connect(Target given, Duration timeout) throws ServerUnreachableException {
         String where = given.socket().map(s -> "socket " + s).orElse(given.host() + ":" + given.port());
         if (given.socket().isEmpty()) {
             try {
@@ -70,7 +60,7 @@ public final class ExternalServer implements ServerHandle {
                     version = rs.getString(1);
                 }
                 ServerFlavor flavor = ServerFlavor.fromVersionVariable(version);
-                return new ExternalServer(given.toBuilder().product(flavor.product()).version(flavor.version()).build());
+                return new UnownedServer(given.toBuilder().product(flavor.product()).version(flavor.version()).build());
             } catch (SQLException e) {
                 last = e;
                 int code = e.getErrorCode();
@@ -128,35 +118,5 @@ public final class ExternalServer implements ServerHandle {
             }
         }
         return ServerConnections.describe(e, target.password());
-    }
-
-    @Override
-    public long pid() {
-        return -1;
-    }
-
-    @Override
-    public Target target() {
-        return target;
-    }
-
-    @Override
-    public boolean isAlive() {
-        return true;
-    }
-
-    @Override
-    public String allocatorLoaded() {
-        return "unknown";
-    }
-
-    /** Nothing to stop: the server is not ours. */
-    @Override
-    public void close() {
-    }
-
-    @Override
-    public String toString() {
-        return "external " + target;
     }
 }

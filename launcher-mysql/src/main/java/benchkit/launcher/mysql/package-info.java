@@ -9,7 +9,7 @@
  * {@link benchkit.launcher.mysql.LaunchDir}, initialises the datadir, starts the server (with the allocator
  * preloaded and CPUs pinned when asked), secures it and returns a
  * {@link benchkit.launcher.mysql.MysqlServerHandle}. A JVM shutdown hook and a small watchdog process make
- * sure no server outlives the JVM. {@link benchkit.launcher.mysql.ExternalServer} wraps a server benchkit
+ * sure no server outlives the JVM. {@link benchkit.launcher.mysql.ExternalServer} reaches a server benchkit
  * does not own.
  */
 package benchkit.launcher.mysql;

@@ -6,6 +6,7 @@ import benchkit.spi.AllocatorSpec;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.ServerLauncher.Availability;
 import benchkit.spi.ServerSpec;
+import benchkit.core.run.UnownedServer;
 import benchkit.spi.Target;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -241,7 +242,7 @@ class MysqlLauncherTest {
 
     /** ExternalServer against the launched server: fills product/version; bad login fails fast, without the password. */
     private static void externalServerConnectsToIt(Target t) throws Exception {
-        ExternalServer external = ExternalServer.connect(t.host(), t.port(), null, t.user(), t.password(), "sbtest",
+        UnownedServer external = ExternalServer.connect(t.host(), t.port(), null, t.user(), t.password(), "sbtest",
                 Duration.ofSeconds(10));
         assertEquals(t.product(), external.target().product());
         assertEquals(t.version(), external.target().version());
@@ -249,7 +250,7 @@ class MysqlLauncherTest {
         assertEquals("unknown", external.allocatorLoaded());
         external.close();
         assertTrue(external.isAlive());
-        ExternalServer viaSocket = ExternalServer.connect(t.toBuilder().product(null).version(null).build(),
+        UnownedServer viaSocket = ExternalServer.connect(t.toBuilder().product(null).version(null).build(),
                 Duration.ofSeconds(10));
         assertEquals(t.product(), viaSocket.target().product());
 

@@ -1,4 +1,4 @@
-package benchkit.core.report;
+package benchkit.core.result;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  */
 public record MachineInfo(String cpuModel, int logicalCpus, int physicalCores, long memoryMb,
                           String kernel, String os, String libc, String jvm) {
-    static final String UNKNOWN = "unknown";
+    public static final String UNKNOWN = "unknown";
 
     public MachineInfo {
         cpuModel = orUnknown(cpuModel);

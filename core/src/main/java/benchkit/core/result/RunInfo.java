@@ -1,6 +1,5 @@
-package benchkit.core.report;
+package benchkit.core.result;
 
-import benchkit.core.result.AtomicFiles;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -71,6 +70,21 @@ public record RunInfo(String startedAt, String finishedAt, Map<String, String> s
     public static RunInfo endingNow(Instant started, Map<String, String> settings) {
         return new RunInfo(started == null ? null : started.toString(), Instant.now().toString(), settings,
                 MachineInfo.collect());
+    }
+
+    /** The writer of a run record's run.json. */
+    public static ResultWriter writer() {
+        return new ResultWriter() {
+            @Override
+            public String fileName() {
+                return FILE_NAME;
+            }
+
+            @Override
+            public void write(RunRecord run) throws IOException {
+                run.info().writeTo(run.dir());
+            }
+        };
     }
 
     /** Writes this as {@code dir/run.json} (atomically). */

@@ -1,4 +1,4 @@
-package benchkit.core.report;
+package benchkit.core.result;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,0 +1,14 @@
+package benchkit.core.result;
+
+import java.io.IOException;
+
+/**
+ * One result file of a run (as JMH's {@code ResultFormat} is one output of its results): each writer gets the whole
+ * {@link RunRecord} and writes its file whole or not at all.
+ */
+public interface ResultWriter {
+    /** The file it writes in the run's directory, for messages. */
+    String fileName();
+
+    void write(RunRecord run) throws IOException;
+}

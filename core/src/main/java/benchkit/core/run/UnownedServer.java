@@ -1,0 +1,40 @@
+package benchkit.core.run;
+
+import benchkit.spi.ServerHandle;
+import benchkit.spi.Target;
+
+/**
+ * A server bench does not own (started by the user, or named by a workload's own options): there is no process to
+ * watch or stop, so {@link #pid()} is -1, {@link #close()} does nothing and the allocator is unknown.
+ */
+public record UnownedServer(Target target) implements ServerHandle {
+    /** A provider of the server at {@code target}, reached by address only (its workload connects and reports failures). */
+    public static ServerProvider at(Target target) {
+        return () -> new UnownedServer(target);
+    }
+
+    @Override
+    public long pid() {
+        return -1;
+    }
+
+    @Override
+    public boolean isAlive() {
+        return true;
+    }
+
+    @Override
+    public String allocatorLoaded() {
+        return "unknown";
+    }
+
+    /** Nothing to stop: the server is not ours. */
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public String toString() {
+        return "external " + target;
+    }
+}
