@@ -1,5 +1,6 @@
 package benchkit.collectors.client;
 
+import benchkit.spi.StandardMetrics;
 import benchkit.collectors.process.ProcessWatch;
 import benchkit.collectors.process.WatchedProcessCollector;
 import benchkit.spi.Aggregation;
@@ -30,7 +31,7 @@ public final class ClientCollector extends WatchedProcessCollector {
     @Override
     protected void report(ProcessWatch watch, List<Metric> metrics) {
         watch.cpu().ifPresent(cpu -> {
-            metrics.add(new Metric("client.cpu", cpu.totalPercent(), "%", Aggregation.AVG));
+            metrics.add(new Metric(StandardMetrics.CLIENT_CPU, cpu.totalPercent(), "%", Aggregation.AVG));
             metrics.add(new Metric("client.cpu.user", cpu.userPercent(), "%", Aggregation.AVG));
             metrics.add(new Metric("client.cpu.system", cpu.systemPercent(), "%", Aggregation.AVG));
         });

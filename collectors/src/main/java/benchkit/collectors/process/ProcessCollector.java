@@ -1,5 +1,6 @@
 package benchkit.collectors.process;
 
+import benchkit.spi.StandardMetrics;
 import benchkit.spi.Aggregation;
 import benchkit.spi.Metric;
 import benchkit.spi.TrialInfo;
@@ -27,12 +28,12 @@ public final class ProcessCollector extends WatchedProcessCollector {
     @Override
     protected void report(ProcessWatch watch, List<Metric> metrics) {
         watch.cpu().ifPresent(cpu -> {
-            metrics.add(new Metric("server.cpu.user", cpu.userPercent(), "%", Aggregation.AVG));
-            metrics.add(new Metric("server.cpu.system", cpu.systemPercent(), "%", Aggregation.AVG));
+            metrics.add(new Metric(StandardMetrics.SERVER_CPU_USER, cpu.userPercent(), "%", Aggregation.AVG));
+            metrics.add(new Metric(StandardMetrics.SERVER_CPU_SYSTEM, cpu.systemPercent(), "%", Aggregation.AVG));
         });
         if (watch.rssMb().count() > 0) {
-            metrics.add(new Metric("server.rss", watch.rssMb().mean(), "MB", Aggregation.AVG));
-            metrics.add(new Metric("server.vsz", watch.vszMb().mean(), "MB", Aggregation.AVG));
+            metrics.add(new Metric(StandardMetrics.SERVER_RSS, watch.rssMb().mean(), "MB", Aggregation.AVG));
+            metrics.add(new Metric(StandardMetrics.SERVER_VSZ, watch.vszMb().mean(), "MB", Aggregation.AVG));
             metrics.add(new Metric("server.rss.max", watch.rssMb().max(), "MB", Aggregation.MAX));
             metrics.add(new Metric("server.vsz.max", watch.vszMb().max(), "MB", Aggregation.MAX));
         }

@@ -1,5 +1,6 @@
 package benchkit.collectors.profile;
 
+import benchkit.spi.StandardMetrics;
 import benchkit.spi.Aggregation;
 import benchkit.spi.Collector;
 import benchkit.spi.IterationInfo;
@@ -75,11 +76,11 @@ final class CpuProfileCollector implements Collector {
         trialStacks.addAll(stacks);
         CpuBreakdown b = CpuBreakdown.of(stacks);
         List<Metric> metrics = new ArrayList<>();
-        metrics.add(new Metric("server.profile.samples", b.samples(), "samples", Aggregation.SUM));
+        metrics.add(new Metric(StandardMetrics.SERVER_PROFILE_SAMPLES, b.samples(), "samples", Aggregation.SUM));
         if (b.samples() > 0) {
-            metrics.add(new Metric("server.cpu.allocator", b.percent(b.allocator()), "%", Aggregation.AVG));
-            metrics.add(new Metric("server.cpu.locks", b.percent(b.locks()), "%", Aggregation.AVG));
-            metrics.add(new Metric("server.cpu.kernel", b.percent(b.kernel()), "%", Aggregation.AVG));
+            metrics.add(new Metric(StandardMetrics.SERVER_CPU_ALLOCATOR, b.percent(b.allocator()), "%", Aggregation.AVG));
+            metrics.add(new Metric(StandardMetrics.SERVER_CPU_LOCKS, b.percent(b.locks()), "%", Aggregation.AVG));
+            metrics.add(new Metric(StandardMetrics.SERVER_CPU_KERNEL, b.percent(b.kernel()), "%", Aggregation.AVG));
         }
         return metrics;
     }

@@ -1,5 +1,6 @@
 package benchkit.core.merge;
 
+import benchkit.spi.StandardMetrics;
 import benchkit.core.report.Compare;
 import benchkit.core.result.RunInfo;
 import benchkit.core.result.RunRecord;
@@ -245,7 +246,7 @@ public final class WorkerMerge {
                 value = queries == 0 ? 0 : (client ? cpu : cpu / v.size()) / queries;
             } else if (client) {
                 value = v.stream().mapToDouble(x -> x[0]).sum();
-                if (name.equals("client.cpu")) {
+                if (name.equals(StandardMetrics.CLIENT_CPU)) {
                     v.forEach(x -> merged.add(new Metric("client.cpu.worker-" + (int) x[2], x[0], m.unit(), m.aggregation())));
                 }
             } else if (m.aggregation() == Aggregation.MAX) {

@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.JmhResults;
+import benchkit.spi.StandardMetrics;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.stats.Judgement;
 import java.util.ArrayList;
@@ -14,8 +16,8 @@ import java.util.Set;
 public final class EffectSummary {
     /** The metrics the published studies report, in the order a DBA reads them. */
     public static final List<String> HEADLINE = List.of(BenchmarkResult.PRIMARY, "qps", "latency.p95",
-            "server.cpu.user", "server.rss", "server.vsz", "server.cpu.per.query", "client.cpu.per.query",
-            "server.cpu.allocator", "server.cpu.allocator.per.query");
+            StandardMetrics.SERVER_CPU_USER, StandardMetrics.SERVER_RSS, StandardMetrics.SERVER_VSZ, JmhResults.SERVER_CPU_PER_QUERY, JmhResults.CLIENT_CPU_PER_QUERY,
+            StandardMetrics.SERVER_CPU_ALLOCATOR, JmhResults.ALLOCATOR_PER_QUERY);
 
     private EffectSummary() {
     }

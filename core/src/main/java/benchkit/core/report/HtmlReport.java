@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.JmhResults;
+import benchkit.spi.StandardMetrics;
 import benchkit.core.result.MachineInfo;
 import benchkit.core.result.ResultWriter;
 import benchkit.core.result.RunRecord;
@@ -323,8 +325,8 @@ public final class HtmlReport {
     private static void headline(StringBuilder b, BenchmarkResult r) {
         List<String> parts = new ArrayList<>();
         parts.add(String.format(java.util.Locale.ROOT, "%,.1f tps &plusmn; %,.1f (99.9%%)", r.primary().score(), r.primary().error()));
-        String[][] shown = {{"qps", "%,.1f qps"}, {"latency.p95", "p95 %.3f ms"}, {"server.cpu.per.query", "server CPU %.1f &micro;s/query"},
-                {"client.cpu.per.query", "bench's CPU %.1f &micro;s/query"}, {"server.rss", "server RSS %.0f MB"}};
+        String[][] shown = {{"qps", "%,.1f qps"}, {"latency.p95", "p95 %.3f ms"}, {JmhResults.SERVER_CPU_PER_QUERY, "server CPU %.1f &micro;s/query"},
+                {JmhResults.CLIENT_CPU_PER_QUERY, "bench's CPU %.1f &micro;s/query"}, {StandardMetrics.SERVER_RSS, "server RSS %.0f MB"}};
         for (String[] m : shown) {
             r.metric(m[0]).ifPresent(v -> parts.add(String.format(java.util.Locale.ROOT, m[1], v.score())));
         }
@@ -350,9 +352,9 @@ public final class HtmlReport {
         if (profiles.isEmpty()) {
             return;
         }
-        String[][] columns = {{"server.profile.samples", "samples"}, {"server.cpu.allocator", "allocator %"},
-                {"server.cpu.allocator.per.query", "allocator \u00b5s/query"}, {"server.cpu.locks", "locks %"},
-                {"server.cpu.kernel", "kernel %"}};
+        String[][] columns = {{StandardMetrics.SERVER_PROFILE_SAMPLES, "samples"}, {StandardMetrics.SERVER_CPU_ALLOCATOR, "allocator %"},
+                {JmhResults.ALLOCATOR_PER_QUERY, "allocator \u00b5s/query"}, {StandardMetrics.SERVER_CPU_LOCKS, "locks %"},
+                {StandardMetrics.SERVER_CPU_KERNEL, "kernel %"}};
         b.append("<h2>Where the server's CPU went</h2>\n<p class=\"note\">Sampled with perf during the measurement ")
                 .append("iterations (shares of the server's on-CPU samples; the allocator counts malloc, free and what they ")
                 .append("call, of whichever allocator was preloaded). Their effects against the baseline are in the table ")
@@ -363,7 +365,7 @@ public final class HtmlReport {
         }
         b.append("</tr>\n");
         for (BenchmarkResult r : results) {
-            if (r.metric("server.cpu.allocator").isEmpty()) {
+            if (r.metric(StandardMetrics.SERVER_CPU_ALLOCATOR).isEmpty()) {
                 continue;
             }
             b.append("<tr><td>").append(Html.escape(r.variant())).append("</td><td>").append(r.threads()).append("</td>");

@@ -1,5 +1,7 @@
 package benchkit.core.report;
 
+import benchkit.core.result.JmhResults;
+import benchkit.spi.StandardMetrics;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.stats.Direction;
 import java.util.ArrayList;
@@ -23,30 +25,30 @@ public final class MetricCatalog {
         m.put(BenchmarkResult.PRIMARY, "TPS (primary score)");
         m.put("qps", "QPS");
         m.put("latency.p95", "Latency p95");
-        m.put("server.cpu.user", "Server CPU user");
-        m.put("server.rss", "Server RSS");
-        m.put("server.vsz", "Server VSZ");
-        m.put("server.cpu.per.query", "Server CPU per query");
-        m.put("client.cpu.per.query", "Client CPU per query");
-        m.put("server.cpu.allocator", "Server CPU in the allocator (share)");
-        m.put("server.cpu.allocator.per.query", "Server CPU in the allocator per query");
-        m.put("server.cpu.locks", "Server CPU in locks and spin waits (share)");
-        m.put("server.cpu.kernel", "Server CPU in the kernel, locks aside (share)");
+        m.put(StandardMetrics.SERVER_CPU_USER, "Server CPU user");
+        m.put(StandardMetrics.SERVER_RSS, "Server RSS");
+        m.put(StandardMetrics.SERVER_VSZ, "Server VSZ");
+        m.put(JmhResults.SERVER_CPU_PER_QUERY, "Server CPU per query");
+        m.put(JmhResults.CLIENT_CPU_PER_QUERY, "Client CPU per query");
+        m.put(StandardMetrics.SERVER_CPU_ALLOCATOR, "Server CPU in the allocator (share)");
+        m.put(JmhResults.ALLOCATOR_PER_QUERY, "Server CPU in the allocator per query");
+        m.put(StandardMetrics.SERVER_CPU_LOCKS, "Server CPU in locks and spin waits (share)");
+        m.put(StandardMetrics.SERVER_CPU_KERNEL, "Server CPU in the kernel, locks aside (share)");
         m.put("latency.p50", "Latency p50");
         m.put("latency.p99", "Latency p99");
-        m.put("server.cpu.system", "Server CPU system");
-        m.put("client.cpu", "Client CPU");
+        m.put(StandardMetrics.SERVER_CPU_SYSTEM, "Server CPU system");
+        m.put(StandardMetrics.CLIENT_CPU, "Client CPU");
         m.put("errors", "Errors");
         m.put("reconnects", "Reconnects");
-        m.put("client.cpu.share", "Client share of CPU per query");
+        m.put(PublishedBeside.CLIENT_CPU_SHARE, "Client share of CPU per query");
         m.put("memslap.seconds", "Time per run (memslap)");
         return m;
     }
 
     /** Column heads of the effects table, short so that the study metrics fit the page's width. */
     private static final Map<String, String> SHORT = Map.of(BenchmarkResult.PRIMARY, "TPS", "latency.p95", "p95 latency",
-            "server.cpu.user", "CPU user", "server.rss", "RSS", "server.vsz", "VSZ",
-            "server.cpu.per.query", "server CPU/query", "client.cpu.per.query", "client CPU/query");
+            StandardMetrics.SERVER_CPU_USER, "CPU user", StandardMetrics.SERVER_RSS, "RSS", StandardMetrics.SERVER_VSZ, "VSZ",
+            JmhResults.SERVER_CPU_PER_QUERY, "server CPU/query", JmhResults.CLIENT_CPU_PER_QUERY, "client CPU/query");
 
     /** A short title for a column head, e.g. {@code RSS} for {@code server.rss}. */
     public static String shortTitle(String metric) {

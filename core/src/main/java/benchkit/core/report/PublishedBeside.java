@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.core.result.JmhResults;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.stats.Effect;
 import benchkit.core.stats.Judgement;
@@ -182,8 +183,8 @@ final class PublishedBeside {
             return Optional.of(Long.parseLong(n) * (double) r.threads() / score);
         }
         if (metric.equals(CLIENT_CPU_SHARE)) {
-            Optional<Double> client = r.metric("client.cpu.per.query").map(m -> m.score());
-            Optional<Double> server = r.metric("server.cpu.per.query").map(m -> m.score());
+            Optional<Double> client = r.metric(JmhResults.CLIENT_CPU_PER_QUERY).map(m -> m.score());
+            Optional<Double> server = r.metric(JmhResults.SERVER_CPU_PER_QUERY).map(m -> m.score());
             if (client.isEmpty() || server.isEmpty() || client.get() + server.get() <= 0) {
                 return Optional.empty();
             }

@@ -1,5 +1,6 @@
 package benchkit.core.report;
 
+import benchkit.spi.StandardMetrics;
 import benchkit.core.result.MachineInfo;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.MetricResult;
@@ -80,7 +81,7 @@ final class ReportCharts {
         if (allZero(scores)) {
             return Optional.of(MetricCatalog.title(metric) + ": 0 in every result.");
         }
-        if (metric.equals("server.vsz")) {
+        if (metric.equals(StandardMetrics.SERVER_VSZ)) {
             double memoryMb = machine.map(MachineInfo::memoryMb).filter(m -> m > 0).map(Long::doubleValue).orElse(RESERVED_VSZ_MB);
             double max = scores.stream().mapToDouble(Double::doubleValue).max().orElse(0);
             if (max > memoryMb) {

@@ -1,5 +1,6 @@
 package benchkit.core.result;
 
+import benchkit.spi.StandardMetrics;
 import benchkit.spi.Aggregation;
 import benchkit.spi.Metric;
 import java.time.Duration;
@@ -153,8 +154,8 @@ public final class JmhResults {
         // Cost per query: what explains allocator effects, and what showed study C its client was the limit.
         double perSecond = it.queries() > 0 ? it.queries() / (ns / 1e9) : it.events() / (ns / 1e9);
         if (perSecond > 0) {
-            Double user = collected.get("server.cpu.user");
-            Double system = collected.get("server.cpu.system");
+            Double user = collected.get(StandardMetrics.SERVER_CPU_USER);
+            Double system = collected.get(StandardMetrics.SERVER_CPU_SYSTEM);
             if (user != null && system != null) {
                 double serverPerQuery = cpuMicrosPerQuery(user + system, perSecond);
                 result.addResult(new ScalarResult(SERVER_CPU_PER_QUERY, serverPerQuery, "us", AggregationPolicy.AVG));
@@ -165,7 +166,7 @@ public final class JmhResults {
                             AggregationPolicy.AVG));
                 }
             }
-            Double client = collected.get("client.cpu");
+            Double client = collected.get(StandardMetrics.CLIENT_CPU);
             if (client != null) {
                 result.addResult(new ScalarResult(CLIENT_CPU_PER_QUERY, cpuMicrosPerQuery(client, perSecond),
                         "us", AggregationPolicy.AVG));
@@ -185,7 +186,7 @@ public final class JmhResults {
     public static final String CLIENT_CPU_PER_QUERY = "client.cpu.per.query";
 
     /** The share of the server's CPU samples in the allocator (%), from a CPU profile ({@code --profile cpu}). */
-    public static final String ALLOCATOR_SHARE = "server.cpu.allocator";
+    public static final String ALLOCATOR_SHARE = StandardMetrics.SERVER_CPU_ALLOCATOR;
     /** The server's CPU per query in the allocator, in µs: the share times {@link #SERVER_CPU_PER_QUERY}. */
     public static final String ALLOCATOR_PER_QUERY = "server.cpu.allocator.per.query";
 

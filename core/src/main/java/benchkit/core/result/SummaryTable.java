@@ -1,5 +1,6 @@
 package benchkit.core.result;
 
+import benchkit.spi.StandardMetrics;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,7 @@ public final class SummaryTable {
     private static final String[] HEADER = {"variant", "threads", "tps", "± (99.9%)", "qps", "p95 ms",
             "srv cpu user %", "srv us/query", "cli us/query", "srv RSS MB", "srv VSZ MB"};
     private static final String[] PROFILE_HEADER = {"alloc %", "alloc us/query", "locks %", "kernel %"};
-    private static final String[] PROFILE_METRICS = {ALLOCATOR_SHARE, ALLOCATOR_PER_QUERY, "server.cpu.locks", "server.cpu.kernel"};
+    private static final String[] PROFILE_METRICS = {ALLOCATOR_SHARE, ALLOCATOR_PER_QUERY, StandardMetrics.SERVER_CPU_LOCKS, StandardMetrics.SERVER_CPU_KERNEL};
 
     private SummaryTable() {
     }
@@ -27,9 +28,9 @@ public final class SummaryTable {
         rows.add(profiled ? concat(HEADER, PROFILE_HEADER) : HEADER);
         for (BenchmarkResult s : scores) {
             String[] row = {s.variant(), Integer.toString(s.threads()), fmt(s.primary().score()), fmt(s.primary().error()),
-                    metric(s, "qps"), metric(s, "latency.p95"), metric(s, "server.cpu.user"),
+                    metric(s, "qps"), metric(s, "latency.p95"), metric(s, StandardMetrics.SERVER_CPU_USER),
                     metric(s, JmhResults.SERVER_CPU_PER_QUERY), metric(s, JmhResults.CLIENT_CPU_PER_QUERY),
-                    metric(s, "server.rss"), metric(s, "server.vsz")};
+                    metric(s, StandardMetrics.SERVER_RSS), metric(s, StandardMetrics.SERVER_VSZ)};
             if (profiled) {
                 String[] profile = new String[PROFILE_METRICS.length];
                 for (int i = 0; i < profile.length; i++) {
