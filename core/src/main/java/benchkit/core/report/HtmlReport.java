@@ -4,7 +4,6 @@ import benchkit.core.result.JmhResults;
 import benchkit.spi.StandardMetrics;
 import benchkit.core.result.MachineInfo;
 import benchkit.core.result.ResultWriter;
-import benchkit.core.result.RunRecord;
 import benchkit.core.result.RunInfo;
 import benchkit.core.result.MetricResult;
 import benchkit.core.result.BenchmarkResult;
@@ -58,17 +57,7 @@ public final class HtmlReport {
 
     /** The writer of a finished run's report, judged with the run's own settings (nothing read back from its files). */
     public static ResultWriter writer(ReportSettings settings) {
-        return new ResultWriter() {
-            @Override
-            public String fileName() {
-                return FILE_NAME;
-            }
-
-            @Override
-            public void write(RunRecord run) throws IOException {
-                HtmlReport.write(run.dir(), ReportInput.ofRun(run, settings));
-            }
-        };
+        return ResultWriter.of(FILE_NAME, run -> write(run.dir(), ReportInput.ofRun(run, settings)));
     }
 
     /** Draws {@code report.html} in {@code resultDir} from {@code input}. */

@@ -11,4 +11,25 @@ public interface ResultWriter {
     String fileName();
 
     void write(RunRecord run) throws IOException;
+
+    /** What writes one file of a run record. */
+    @FunctionalInterface
+    interface Write {
+        void write(RunRecord run) throws IOException;
+    }
+
+    /** The writer of {@code fileName}, by {@code write}. */
+    static ResultWriter of(String fileName, Write write) {
+        return new ResultWriter() {
+            @Override
+            public String fileName() {
+                return fileName;
+            }
+
+            @Override
+            public void write(RunRecord run) throws IOException {
+                write.write(run);
+            }
+        };
+    }
 }

@@ -74,17 +74,7 @@ public record RunInfo(String startedAt, String finishedAt, Map<String, String> s
 
     /** The writer of a run record's run.json. */
     public static ResultWriter writer() {
-        return new ResultWriter() {
-            @Override
-            public String fileName() {
-                return FILE_NAME;
-            }
-
-            @Override
-            public void write(RunRecord run) throws IOException {
-                run.info().writeTo(run.dir());
-            }
-        };
+        return ResultWriter.of(FILE_NAME, run -> run.info().writeTo(run.dir()));
     }
 
     /** Writes this as {@code dir/run.json} (atomically). */

@@ -234,8 +234,6 @@ public final class Runner {
     }
 
     /** One variant's server in one fork, with what the trials need to know of it. */
-    private record Instance(Variant variant, ServerHandle server, String serverName) {
-    }
 
     /**
      * Every fork. A fork starts one server per variant, side by side, and for each thread count runs
@@ -249,7 +247,7 @@ public final class Runner {
             if (settle != null) {
                 settle.forkStarts();
             }
-            List<Instance> instances = new ArrayList<>();
+            List<RunningServer> instances = new ArrayList<>();
             try {
                 for (Variant variant : plan.variantOrder(fork)) {
                     try {
@@ -321,13 +319,13 @@ public final class Runner {
      * interleaved order, closes the trials. A failed instance is stopped and left out of the rest of the
      * fork. False when the whole run must stop.
      */
-    private boolean runThreads(List<Instance> instances, int threads, int fork, Journal journal,
+    private boolean runThreads(List<RunningServer> instances, int threads, int fork, Journal journal,
                                List<TrialRecord> trials, List<String> failures) throws InterruptedException {
         boolean interleaved = instances.size() > 1;
-        Map<Instance, Trial> open = new LinkedHashMap<>();
+        Map<RunningServer, Trial> open = new LinkedHashMap<>();
         boolean stop = false;
         try {
-            for (Instance instance : List.copyOf(instances)) {
+            for (RunningServer instance : List.copyOf(instances)) {
                 Trial trial = trial(instance, threads, fork, journal, interleaved);
                 try {
                     trial.open();
@@ -339,10 +337,10 @@ public final class Runner {
             if (barrier != null && !open.isEmpty() && !meet(threads + " threads, fork " + fork, "t" + threads + "-f" + fork, failures)) {
                 return false;
             }
-            List<Interleaving.Slice<Instance>> slices = Interleaving.slices(new ArrayList<>(open.keySet()),
+            List<Interleaving.Slice<RunningServer>> slices = Interleaving.slices(new ArrayList<>(open.keySet()),
                     plan.warmupIterations(), plan.measurementIterations(), Interleaving.seed(fork, threads));
             for (int i = 0; i < slices.size() && !stop; i++) {
-                Interleaving.Slice<Instance> slice = slices.get(i);
+                Interleaving.Slice<RunningServer> slice = slices.get(i);
                 Trial trial = open.get(slice.instance());
                 if (trial == null || trial.limitReached()) {
                     continue;
@@ -358,7 +356,7 @@ public final class Runner {
                 }
             }
         } finally {
-            for (Map.Entry<Instance, Trial> e : open.entrySet()) {
+            for (Map.Entry<RunningServer, Trial> e : open.entrySet()) {
                 try {
                     e.getValue().close();
                 } catch (RunFailure f) {
@@ -372,7 +370,7 @@ public final class Runner {
     }
 
     /** A trial failed: keeps what it finished, stops its instance for the rest of the fork; true when the run must stop. */
-    private boolean fail(Instance instance, Trial trial, RunFailure f, List<Instance> instances, List<TrialRecord> trials,
+    private boolean fail(RunningServer instance, Trial trial, RunFailure f, List<RunningServer> instances, List<TrialRecord> trials,
                          Journal journal, List<String> failures, int fork) throws InterruptedException {
         try {
             trial.close();
@@ -393,7 +391,7 @@ public final class Runner {
         }
     }
 
-    private Trial trial(Instance instance, int threads, int fork, Journal journal, boolean interleaved) {
+    private Trial trial(RunningServer instance, int threads, int fork, Journal journal, boolean interleaved) {
         ServerHandle server = instance.server();
         Target target = server.target();
         OptionalLong pid = server.pid() < 0 ? OptionalLong.empty() : OptionalLong.of(server.pid());
@@ -401,12 +399,12 @@ public final class Runner {
         console.trialStart(plan, instance.variant().label(), instance.serverName(), threads, fork,
                 settle == null ? plan.forks() : settle.design().map(SequentialDesign::maxForks).orElse(plan.forks()));
         List<Collector> trialCollectors = collectors.get();
-        return new Trial(plan, workload, instance.variant(), server, info, instance.serverName(),
-                trialCollectors == null ? List.of() : trialCollectors, console, journal, interleaved);
+        return new Trial(plan, workload, instance, info, trialCollectors == null ? List.of() : trialCollectors, console,
+                journal, interleaved);
     }
 
     /** Starts and prepares one variant's server for a fork. */
-    private Instance startInstance(Variant variant, int fork) throws RunFailure, InterruptedException {
+    private RunningServer startInstance(Variant variant, int fork) throws RunFailure, InterruptedException {
         ServerHandle server;
         try {
             server = data.start(variant);
@@ -420,20 +418,20 @@ public final class Runner {
             throw new RunFailure("could not start the server of variant " + variant.label() + " (fork " + fork
                     + "): its provider returned no server", null);
         }
-        Instance started = new Instance(variant, server, "");
+        RunningServer started = new RunningServer(variant, server, "");
         try {
             Target target = server.target();
             variant = withAllocatorProof(variant, server);
             prepare(variant, server, target);
             variant = data.afterPrepare(variant, server);
-            return new Instance(variant, server, target.product() + " " + target.version());
+            return new RunningServer(variant, server, target.product() + " " + target.version());
         } catch (RunFailure | InterruptedException | RuntimeException e) {
             stopServer(started);
             throw e;
         }
     }
 
-    private void stopServer(Instance instance) {
+    private void stopServer(RunningServer instance) {
         try {
             instance.server().close();
         } catch (RuntimeException e) {

@@ -15,7 +15,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import benchkit.core.result.LatencyLog;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -27,8 +26,6 @@ final class Trial {
     private static final long SAMPLE_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How often the control thread looks at the server while waiting for a boundary. */
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    /** One interval histogram per second in the trial's latency log. */
-    private static final long LOG_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long SERVER_EXIT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private final RunPlan plan;
@@ -42,29 +39,11 @@ final class Trial {
     private final Journal journal;
     private final ConsoleFormat format;
     private final List<IterationRecord> finished = new ArrayList<>();
-    /** What the measurement iterations counted, for the sysbench summary; set once one has finished. */
-    private LoadSnapshot measureStart;
-    private LoadSnapshot measureEnd;
-    private long measuredNanos;
-    private final Histogram measuredLatency = TrialLoad.newHistogram();
-    /** Where the measurement's last iteration ended (nanoTime). */
-    private long measuredUntil;
-    /**
-     * sysbench's --report-checkpoints: the next one's index, and since the last one (null before it) the counts it
-     * left, when, and the latencies after it; a checkpoint resets sysbench's counters, so the final report starts there.
-     */
-    private int nextCheckpoint;
-    private LoadSnapshot checkpointFrom;
-    private long checkpointFromNanos;
-    private final Histogram checkpointLatency = TrialLoad.newHistogram();
     private final Histogram iterationLatency = TrialLoad.newHistogram();
     private final Histogram reportLatency = TrialLoad.newHistogram();
-    /** Latency since the last interval of the trial's HdrHistogram log, and where that interval began (epoch ms). */
-    private final Histogram logLatency = TrialLoad.newHistogram();
-    private LatencyLog latencyLog;
-    private boolean latencyLogStopped;
-    private long logFromMillis;
-    private long nextLog;
+    private final TrialLatencyLog latencyLog;
+    /** What sysbench's final report and checkpoints are made of. */
+    private final SysbenchTally sysbench;
     /** Whether other variants' slices run between this trial's iterations (iteration lines then name it). */
     private final boolean interleaved;
     private TrialLoad load;
@@ -83,16 +62,18 @@ final class Trial {
     /** Whether each iteration measured what it claims (no stalled server, no paused client). */
     private final StallWatch stalls;
 
-    Trial(RunPlan plan, Workload workload, Variant variant, ServerHandle server, TrialInfo info, String serverName,
-          List<Collector> collectors, RunConsole console, Journal journal, boolean interleaved) {
+    Trial(RunPlan plan, Workload workload, RunningServer running, TrialInfo info, List<Collector> collectors,
+          RunConsole console, Journal journal, boolean interleaved) {
         this.interleaved = interleaved;
         this.before = LoadSnapshot.zero(info.threads());
         this.plan = plan;
         this.workload = workload;
-        this.variant = variant;
-        this.server = server;
+        this.variant = running.variant();
+        this.server = running.server();
         this.info = info;
-        this.serverName = serverName;
+        this.serverName = running.serverName();
+        this.latencyLog = new TrialLatencyLog(plan, variant, info.threads(), info.fork(), console);
+        this.sysbench = new SysbenchTally(console.format, info.threads());
         this.collectors = collectors;
         this.console = console;
         this.journal = journal;
@@ -145,9 +126,7 @@ final class Trial {
             return;
         }
         RunFailure failure = null;
-        if (latencyLog != null) {
-            latencyLog.close();
-        }
+        latencyLog.close();
         try {
             load.stop();
             load.close();
@@ -174,54 +153,14 @@ final class Trial {
         if (!measured.isEmpty()) {
             console.trialEnd(plan.workload(), variantTag(),
                     Estimate.of(measured.stream().mapToDouble(IterationRecord::tps).toArray()),
-                    SysbenchSummary.scopeLine(measured.size(), measuredNanos / 1e9, plan.warmupIterations()),
-                    this::sysbenchReport);
+                    SysbenchSummary.scopeLine(measured.size(), sysbench.measuredSeconds(), plan.warmupIterations()),
+                    sysbench::finalReport);
         }
     }
 
     /** Whether the trial reached its event limit: it runs no more iterations. */
     boolean limitReached() {
         return limitReached;
-    }
-
-    /**
-     * sysbench's final report over the measurement iterations (after a checkpoint, over what followed it), its
-     * histogram first when asked.
-     */
-    private List<String> sysbenchReport() {
-        LoadSnapshot from = checkpointFrom != null ? checkpointFrom : measureStart;
-        Histogram latency = checkpointFrom != null ? checkpointLatency : measuredLatency;
-        double seconds = checkpointFrom != null ? (measuredUntil - checkpointFromNanos) / 1e9 : measuredNanos / 1e9;
-        List<String> lines = new ArrayList<>();
-        if (format.histogram()) {
-            lines.addAll(SysbenchSummary.histogram(SysbenchSummary.buckets(latency)));
-        }
-        Counts counts = measureEnd.total().minus(from.total());
-        SysbenchSummary.Stats stats = SysbenchSummary.stats(counts, seconds, measureEnd.threadEventsSince(from),
-                measureEnd.threadLatencyNanosSince(from), latency, format.percentile());
-        lines.addAll(SysbenchSummary.report(stats, counts.queries() > 0, measuredNanos / 1e9));
-        return lines;
-    }
-
-    /** When the next checkpoint is due (nanoTime), or never. */
-    private long checkpointDue() {
-        return nextCheckpoint < format.checkpoints().size()
-                ? trialStart + TimeUnit.SECONDS.toNanos(format.checkpoints().get(nextCheckpoint)) : Long.MAX_VALUE;
-    }
-
-    /** sysbench's checkpoint report over the events since the last one (or the start), then its counters start anew. */
-    private void checkpoint(long now, LoadSnapshot at) {
-        LoadSnapshot from = checkpointFrom != null ? checkpointFrom : LoadSnapshot.zero(info.threads());
-        long fromNanos = checkpointFrom != null ? checkpointFromNanos : trialStart;
-        Counts counts = at.total().minus(from.total());
-        SysbenchSummary.Stats stats = SysbenchSummary.stats(counts, (now - fromNanos) / 1e9, at.threadEventsSince(from),
-                at.threadLatencyNanosSince(from), checkpointLatency, format.percentile());
-        List<String> report = SysbenchSummary.report(stats, counts.queries() > 0, (now - trialStart) / 1e9);
-        console.checkpoint((now - trialStart) / 1e9, () -> report);
-        checkpointLatency.reset();
-        checkpointFrom = at;
-        checkpointFromNanos = now;
-        nextCheckpoint++;
     }
 
     /**
@@ -250,12 +189,10 @@ final class Trial {
                 lastReportAt += start - pausedAt;
             }
             stalls.loadStarted(start);
-            logFromMillis = System.currentTimeMillis();
-            nextLog = start + LOG_NANOS;
-            openLatencyLog();
+            latencyLog.loadStarted(start);
         }
         stalls.iterationStarted();
-        long startMillis = logFromMillis;
+        long startMillis = latencyLog.fromMillis();
         long slot = (long) (it.durationSec() * 1e9);
         long end = start + slot;
         long nextSample = System.nanoTime() + SAMPLE_NANOS;
@@ -269,16 +206,15 @@ final class Trial {
                 break;
             }
             // one drain serves a log interval and a progress line that fall due together
-            long checkpointDue = checkpointDue();
-            LoadSnapshot drained = now >= nextLog || now >= nextReport || now >= checkpointDue
-                    ? load.drain(iterationLatency, reportLatency, logLatency, checkpointLatency) : null;
+            long checkpointDue = sysbench.checkpointDue(trialStart);
+            LoadSnapshot drained = now >= latencyLog.nextDue() || now >= nextReport || now >= checkpointDue ? drain() : null;
             Counts counts = drained == null ? null : drained.total();
             if (now >= checkpointDue) {
-                checkpoint(now, drained);
+                List<String> report = sysbench.checkpoint(now, drained, trialStart);
+                console.checkpoint((now - trialStart) / 1e9, () -> report);
             }
-            if (now >= nextLog) {
-                logInterval(it);
-                nextLog += LOG_NANOS;
+            if (now >= latencyLog.nextDue()) {
+                latencyLog.intervalDue(it.warmup());
             }
             if (now >= nextReport) {
                 progress(now, counts, it);
@@ -289,7 +225,7 @@ final class Trial {
                 }
                 nextSample += SAMPLE_NANOS;
             }
-            long wake = Math.min(Math.min(Math.min(end, nextReport), Math.min(nextLog, checkpointDue())),
+            long wake = Math.min(Math.min(Math.min(end, nextReport), Math.min(latencyLog.nextDue(), sysbench.checkpointDue(trialStart))),
                     Math.min(nextSample, now + POLL_NANOS));
             // a deadline already past means "at once": lateness counts from now, not from the missed deadline
             meantToWake = Math.max(wake, now);
@@ -310,13 +246,13 @@ final class Trial {
             stop = System.nanoTime();
             pausedAt = stop;
         }
-        LoadSnapshot after = load.drain(iterationLatency, reportLatency, logLatency, checkpointLatency);
+        LoadSnapshot after = drain();
         if (stop >= nextReport) {
             progress(stop, after.total(), it);      // the line due as the slot ends, as sysbench prints its last one
         }
         // requests held up by a stall count with their wait so far, in the percentiles and the latency log
-        int waiting = load.recordWaiting(stop, stalls.limitNanos(), iterationLatency, logLatency);
-        long endMillis = logInterval(it);
+        int waiting = load.recordWaiting(stop, stalls.limitNanos(), iterationLatency, latencyLog.histogram());
+        long endMillis = latencyLog.interval(it.warmup());
         Counts delta = after.total().minus(before.total());
         String invalid = stalls.verdict(delta.events() + delta.errors(), stop - start, slot, start)
                 .map(cause -> waiting == 0 ? cause : cause + "; " + waiting + " request" + (waiting == 1 ? " was" : "s were")
@@ -337,11 +273,7 @@ final class Trial {
                 millis(iterationLatency.getValueAtPercentile(99)), millis(iterationLatency.getMaxValue()), metrics,
                 startMillis, endMillis, invalid);
         if (!it.warmup() && record.valid()) {
-            measuredLatency.add(iterationLatency);
-            measureStart = measureStart == null ? before : measureStart;
-            measureEnd = after;
-            measuredNanos += record.durationNanos();
-            measuredUntil = stop;
+            sysbench.measured(record, before, after, iterationLatency, stop);
         }
         iterationLatency.reset();
         finished.add(record);
@@ -360,6 +292,11 @@ final class Trial {
         start = stop;
     }
 
+    /** The events and latencies since the last drain, into the iteration's, the progress line's, the log's and sysbench's. */
+    private LoadSnapshot drain() {
+        return load.drain(iterationLatency, reportLatency, latencyLog.histogram(), sysbench.checkpointHistogram());
+    }
+
     /** A progress line over the events since the last one, up to {@code now}. */
     private void progress(long now, Counts counts, IterationInfo it) {
         console.progress(new RunConsole.Interval((now - trialStart) / 1e9, info.threads(), counts.minus(lastReport),
@@ -373,47 +310,6 @@ final class Trial {
             // bench was held up past several lines' deadlines: one line covers the gap, none repeats it
             nextReport = now + reportNanos();
         }
-    }
-
-    /**
-     * Starts the trial's HdrHistogram log at the first iteration. The log is secondary to the journal: when it
-     * cannot be written (e.g. a full disk), the run says so once and goes on without it; the journal's own
-     * failure is what stops a run.
-     */
-    private void openLatencyLog() {
-        if (latencyLog != null || latencyLogStopped) {
-            return;
-        }
-        try {
-            latencyLog = LatencyLog.open(plan.outDir(), variant.label(), info.threads(), info.fork(), logFromMillis);
-        } catch (java.io.IOException e) {
-            stopLatencyLog(e);
-        }
-    }
-
-    /** Writes the latency since the last interval to the trial's HdrHistogram log; returns the interval's end (epoch ms). */
-    private long logInterval(IterationInfo it) {
-        long to = System.currentTimeMillis();
-        if (latencyLog != null) {
-            try {
-                latencyLog.interval(logLatency, logFromMillis, to, it.warmup());
-            } catch (java.io.IOException e) {
-                stopLatencyLog(e);
-            }
-        }
-        logLatency.reset();
-        logFromMillis = to;
-        return to;
-    }
-
-    private void stopLatencyLog(java.io.IOException e) {
-        console.warning("# Latency log of variant " + variant.label() + " at " + info.threads() + " threads stopped: "
-                + Runner.ioMessage(e) + " (" + plan.outDir().resolve(LatencyLog.DIR) + ")");
-        if (latencyLog != null) {
-            latencyLog.close();
-            latencyLog = null;
-        }
-        latencyLogStopped = true;
     }
 
     /** A zero report interval turns progress lines off. */

@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.spi.ServerHandle;
+import benchkit.core.launch.ProcessServerHandle;
 import benchkit.spi.ServerSpec;
 import benchkit.spi.Target;
 
@@ -18,10 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code root@127.0.0.1} over TCP and {@code root@localhost} over the unix socket with the same
  * generated password.
  */
-public final class MysqlServerHandle implements ServerHandle {
+public final class MysqlServerHandle extends ProcessServerHandle {
     // replaced when a snapshot restarts the server on its own datadir (same port, socket and password)
     private volatile ServerProcess process;
-    private final Target target;
     private final Installation installation;
     private final ServerSpec spec;
     private volatile String allocatorLoaded;
@@ -30,8 +29,8 @@ public final class MysqlServerHandle implements ServerHandle {
 
     MysqlServerHandle(ServerProcess process, Target target, Installation installation, ServerSpec spec,
                       String allocatorLoaded) {
+        super(target);
         this.process = process;
-        this.target = target;
         this.installation = installation;
         this.spec = spec;
         this.allocatorLoaded = allocatorLoaded;
@@ -67,18 +66,8 @@ public final class MysqlServerHandle implements ServerHandle {
     }
 
     @Override
-    public long pid() {
-        return process.pid();
-    }
-
-    @Override
-    public Target target() {
-        return target;
-    }
-
-    @Override
-    public boolean isAlive() {
-        return process.isAlive();
+    protected Process serverProcess() {
+        return process.process();
     }
 
     @Override
@@ -114,7 +103,7 @@ public final class MysqlServerHandle implements ServerHandle {
      * empty when the server has no such variable (MySQL) or is not reachable.
      */
     public Optional<String> versionMallocLibrary() {
-        try (Connection c = ServerConnections.open(target, 5); Statement s = c.createStatement();
+        try (Connection c = ServerConnections.open(target(), 5); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT @@version_malloc_library")) {
             return rs.next() ? Optional.ofNullable(rs.getString(1)) : Optional.empty();
         } catch (SQLException e) {
@@ -134,7 +123,7 @@ public final class MysqlServerHandle implements ServerHandle {
             return;
         }
         try {
-            process.stop(Optional.of(new String[]{target.user(), target.password()}));
+            process.stop(Optional.of(new String[]{target().user(), target().password()}));
         } finally {
             LiveServers.remove(this);
         }
@@ -142,6 +131,6 @@ public final class MysqlServerHandle implements ServerHandle {
 
     @Override
     public String toString() {
-        return "mysql server pid " + pid() + ": " + target;
+        return "mysql server pid " + pid() + ": " + target();
     }
 }

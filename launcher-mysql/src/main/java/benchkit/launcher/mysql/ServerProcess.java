@@ -45,6 +45,10 @@ final class ServerProcess {
         return process.isAlive();
     }
 
+    Process process() {
+        return process;
+    }
+
     Optional<Integer> exitCode() {
         return process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
     }

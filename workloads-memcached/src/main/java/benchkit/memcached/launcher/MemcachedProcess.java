@@ -3,7 +3,7 @@ package benchkit.memcached.launcher;
 import benchkit.core.launch.ProcMaps;
 import benchkit.core.launch.Watchdog;
 import benchkit.spi.AllocatorSpec;
-import benchkit.spi.ServerHandle;
+import benchkit.core.launch.ProcessServerHandle;
 import benchkit.spi.Target;
 
 import java.io.IOException;
@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * A memcached process benchkit started: its log in a private directory, a JVM shutdown hook so
  * it never outlives benchkit, and proof of the allocator it runs with.
  */
-final class MemcachedProcess implements ServerHandle {
+final class MemcachedProcess extends ProcessServerHandle {
     private static final long STOP_GRACE_MILLIS = 10_000;
 
     private final Process process;
@@ -31,11 +31,11 @@ final class MemcachedProcess implements ServerHandle {
     private final Thread shutdownHook;
     /** Stops memcached and removes its directory if bench is killed (SIGKILL runs no shutdown hook). */
     private final Watchdog watchdog;
-    private volatile Target target;
     private boolean closed;
 
     private MemcachedProcess(Process process, AllocatorSpec allocator, Path dir, Path log, boolean keepDir)
             throws IOException {
+        super(null);
         this.process = process;
         this.allocator = allocator;
         this.dir = dir;
@@ -86,8 +86,8 @@ final class MemcachedProcess implements ServerHandle {
                 + (last != null ? ": " + last.getMessage() : ""));
     }
 
-    void target(Target target) {
-        this.target = target;
+    void target(Target listening) {
+        reachedAt(listening);
     }
 
     /** Fails when a preloaded allocator library is not mapped into the process. */
@@ -99,18 +99,8 @@ final class MemcachedProcess implements ServerHandle {
     }
 
     @Override
-    public long pid() {
-        return process.pid();
-    }
-
-    @Override
-    public Target target() {
-        return target;
-    }
-
-    @Override
-    public boolean isAlive() {
-        return process.isAlive();
+    protected Process serverProcess() {
+        return process;
     }
 
     @Override

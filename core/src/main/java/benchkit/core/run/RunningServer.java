@@ -1,0 +1,11 @@
+package benchkit.core.run;
+
+import benchkit.spi.ServerHandle;
+
+/**
+ * A variant's server started for a fork.
+ *
+ * @param serverName product and version as the results name it (e.g. {@code MariaDB 10.11.6}); empty when unknown
+ */
+record RunningServer(Variant variant, ServerHandle server, String serverName) {
+}
