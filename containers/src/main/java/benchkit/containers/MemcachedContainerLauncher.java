@@ -1,8 +1,6 @@
 package benchkit.containers;
 
 import benchkit.spi.InvalidOptionException;
-import benchkit.spi.ServerHandle;
-import benchkit.spi.ServerLauncher;
 import benchkit.spi.ServerSpec;
 import benchkit.spi.Target;
 
@@ -26,24 +24,17 @@ import java.util.TreeMap;
  * preloaded, its port published on 127.0.0.1 only. Settings become memcached long options:
  * {@code memory-limit=1024} runs {@code memcached --memory-limit=1024}.
  */
-public final class MemcachedContainerLauncher implements ServerLauncher {
+public final class MemcachedContainerLauncher extends ContainerLauncher {
     public static final String NAME = "container-memcached";
     static final int PORT = 11211;
     private static final Set<String> RESERVED = Set.of("port", "listen", "user", "udp-port");
-
-    private final Duration startTimeout;
 
     public MemcachedContainerLauncher() {
         this(Duration.ofSeconds(120));
     }
 
     public MemcachedContainerLauncher(Duration startTimeout) {
-        this.startTimeout = startTimeout;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+        super(NAME, PORT, Set.of("memcached"), List.of("benchkit/mariadb:10.11"), "memcached:1.6", startTimeout);
     }
 
     @Override
@@ -61,33 +52,22 @@ public final class MemcachedContainerLauncher implements ServerLauncher {
         return "memcached in a Docker container: --server container-memcached:IMAGE (e.g. benchkit/mariadb:10.11, memcached:1.6)";
     }
 
+    /** memcached with the settings as its long options; reached when it answers {@code version}. */
     @Override
-    public List<Availability> distributions() {
-        return ContainerServerLauncher.availability(DockerEngine.local(), List.of("benchkit/mariadb:10.11"), "memcached:1.6");
-    }
+    Launch launchOf(ServerSpec spec, ContainerAllocator allocator) {
+        String script = startScript(allocator, spec.settings());
+        return new Launch() {
+            @Override
+            public ServerContainer.Builder configure(ServerContainer.Builder container) {
+                return container.script(script);
+            }
 
-    @Override
-    public ServerHandle launch(ServerSpec spec) throws Exception {
-        String image = ContainerServerLauncher.requireImage(spec);
-        ContainerAllocator allocator = ContainerAllocator.of(spec.allocator());
-        ServerContainer container = ServerContainer.builder(image, NAME, PORT)
-                .script(startScript(allocator, spec.settings()))
-                .allocator(allocator)
-                .cpus(spec.cpus())
-                .start();
-        try {
-            String version = awaitVersion(container, spec.launch().startTimeoutOr(startTimeout));
-            Target target = Target.builder().host("127.0.0.1").port(container.hostPort()).user("").database("")
-                    .product("memcached").version(version).build();
-            long pid = HostProcess.find(container.initPid(), Set.of("memcached")).orElseThrow(
-                    () -> new IllegalStateException("no memcached process found under host pid " + container.initPid()));
-            return new ContainerServerHandle(container, pid, target, allocator.proveLoaded(pid));
-        } catch (Error e) {
-            container.close();
-            throw e;
-        } catch (Exception e) {
-            throw ContainerServerLauncher.failed(container, image, e, "");
-        }
+            @Override
+            public Target reach(ServerContainer container, Duration timeout) throws Exception {
+                return Target.builder().host("127.0.0.1").port(container.hostPort()).user("").database("")
+                        .product("memcached").version(awaitVersion(container, timeout)).build();
+            }
+        };
     }
 
     static String startScript(ContainerAllocator allocator, Map<String, String> settings) {

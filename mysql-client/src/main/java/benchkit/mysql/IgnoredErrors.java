@@ -102,6 +102,11 @@ public final class IgnoredErrors {
         return SqlErrors.isConnectionLost(code, sqlState) ? Action.RECONNECT : Action.FAIL;
     }
 
+    /** As {@link #afterFailedRollback(int, String)}, for a JDBC error (whose exception type may say the connection went). */
+    public static Action afterFailedRollback(java.sql.SQLException e) {
+        return SqlErrors.isConnectionLost(e) ? Action.RECONNECT : Action.FAIL;
+    }
+
     @Override
     public String toString() {
         return all ? "all" : Arrays.toString(codes);

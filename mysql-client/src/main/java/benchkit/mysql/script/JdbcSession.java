@@ -1,5 +1,6 @@
 package benchkit.mysql.script;
 
+import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlErrors;
 import benchkit.spi.Outcome;
 import benchkit.spi.Session;
@@ -94,7 +95,7 @@ final class JdbcSession extends ScriptSession implements Session {
             answered(Request.Kind.ROLLBACK, false);
             return Outcome.IGNORED_ERROR;
         } catch (SQLException e) {
-            if (SqlErrors.isConnectionLost(e)) { // as IgnoredErrors.afterFailedRollback, with JDBC's exception types
+            if (IgnoredErrors.afterFailedRollback(e) == IgnoredErrors.Action.RECONNECT) {
                 reconnect(e);
                 return Outcome.RETRY;
             }
