@@ -8,32 +8,15 @@ import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * Shared shape of {@code prepare}, {@code prewarm} and {@code cleanup}: they act on an external server's data,
  * because the servers bench launches live only for one run (and are prepared by it).
  */
-abstract class DataCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    PluginOptions plugins = new PluginOptions();
-
-    @Mixin
-    WorkloadOptions workload = new WorkloadOptions();
-
-    /** Options bench does not know belong to the workload, which validates them. */
-    @Unmatched
-    List<String> workloadArgs = new ArrayList<>();
-
+abstract class DataCommand extends WorkloadCommand {
     @Mixin
     ServerOptions server = new ServerOptions();
 

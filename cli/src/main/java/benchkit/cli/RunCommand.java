@@ -22,9 +22,6 @@ import benchkit.spi.WorkloadFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
-import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,26 +31,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 
 /**
  * The options and work of a benchmark run, shared by {@code bench run} and by {@code bench} alone:
  * sweep client threads over each variant, with warmup, iterations and forks.
  */
-abstract class RunCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    PluginOptions plugins = new PluginOptions();
-
-    @Mixin
-    WorkloadOptions workload = new WorkloadOptions();
-
-    /** Options bench does not know belong to the workload, which validates them. */
-    @Unmatched
-    List<String> workloadArgs = new ArrayList<>();
-
+abstract class RunCommand extends WorkloadCommand {
     @Option(names = {"--threads", "-t"}, paramLabel = "N[,N...]", split = ",",
             description = "Client thread counts to sweep (default ${DEFAULT-VALUE}).", defaultValue = "" + Defaults.THREADS)
     List<Integer> threads = new ArrayList<>();
