@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# memcslap (libmemcached-tools) against bench run the way the README runs it (java -jar bench.jar, the JDK on the
+# PATH unless JAVA is set), on one fresh native memcached, alternating, a few rounds: issue #32's memcached goal.
+#   usage: [JAR=cli/target/bench.jar] [JAVA=java] [TESTS="set get"] benchmarks/memcached-vs-memcslap.sh [THREADS] [EXECUTE_NUMBER] [ROUNDS]
+# Both: THREADS connections, the binary protocol, memcslap's key and value sizes, EXECUTE_NUMBER operations per
+# thread (get: that many keys loaded first, not timed). bench's time is its memslap line (--format memslap): the
+# measured events over their rate, from the first event to the last, as memcslap's "Time to ..." line.
+set -euo pipefail
+threads=${1:-4}
+execute=${2:-100000}
+rounds=${3:-3}
+cd "$(dirname "$0")/.."
+jar=${JAR:-cli/target/bench.jar}
+java=${JAVA:-java}
+memcached_bin=${MEMCACHED:-/usr/bin/memcached}
+command -v memcslap >/dev/null || { echo "memcslap missing: apt-get install libmemcached-tools" >&2; exit 2; }
+[ -f "$jar" ] || { echo "no $jar: build it with ./mvnw -q -o package -DskipTests -pl cli -am" >&2; exit 2; }
+
+dir=$(mktemp -d)
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+user_opt=()
+[ "$(id -u)" = 0 ] && user_opt=(-u root)
+"$memcached_bin" -l 127.0.0.1 -p "$port" -U 0 -m 2048 -t 4 -c 4096 "${user_opt[@]}" >"$dir/memcached.log" 2>&1 &
+mc=$!
+trap 'kill $mc 2>/dev/null; wait $mc 2>/dev/null; rm -rf "$dir"' EXIT
+for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.05; done
+flush() { printf 'flush_all\r\nquit\r\n' | timeout 5 bash -c "cat >/dev/tcp/127.0.0.1/$port" || true; }
+
+total=$((threads * execute))
+echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD) $("$memcached_bin" -V), $("$java" -version 2>&1 | head -1)"
+echo "# $threads threads x $execute operations, binary protocol; ops/s from each tool's 'Time to' line"
+for r in $(seq "$rounds"); do
+  for test in ${TESTS:-set get}; do
+    flush
+    secs=$(memcslap --servers=127.0.0.1:$port --concurrency="$threads" --execute-number="$execute" --binary --test="$test" \
+           | awk '/^Time to (set|get) .* by / {print $(NF-1)} /Took/ {print $2}' | tail -1)
+    awk -v s="$secs" -v n="$total" -v r="$r" -v t="$test" 'BEGIN { printf "round %d %-4s memcslap %8.3f s %9.0f ops/s\n", r, t, s, n / s }'
+    flush
+    keys=()
+    [ "$test" = get ] && keys=(--keys "$execute")
+    line=$("$java" -jar "$jar" --workload "memcached-$test" --memcached-servers "127.0.0.1:$port" --protocol binary \
+           --threads "$threads" --execute-number "$execute" "${keys[@]}" --format memslap --out "$dir/bench-$r-$test" \
+           | grep '^Time to ')
+    secs=$(sed -n 's/.*threads: \([0-9.]*\) s.*/\1/p' <<<"$line")
+    awk -v s="$secs" -v n="$total" -v r="$r" -v t="$test" 'BEGIN { printf "round %d %-4s bench    %8.3f s %9.0f ops/s\n", r, t, s, n / s }'
+  done
+done
