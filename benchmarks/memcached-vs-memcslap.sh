@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # memcslap (libmemcached-tools) against bench run the way the README runs it (java -jar bench.jar, the JDK on the
 # PATH unless JAVA is set), on one fresh native memcached, alternating, a few rounds: issue #32's memcached goal.
-#   usage: [JAR=cli/target/bench.jar] [JAVA=java] [TESTS="set get"] benchmarks/memcached-vs-memcslap.sh [THREADS] [EXECUTE_NUMBER] [ROUNDS]
+#   usage: [JAR=cli/target/bench.jar] [JAVA=java] [TESTS="set get"] [BENCH_ARGS="--client-threads platform"] benchmarks/memcached-vs-memcslap.sh [THREADS] [EXECUTE_NUMBER] [ROUNDS]
 # Both: THREADS connections, the binary protocol, memcslap's key and value sizes, EXECUTE_NUMBER operations per
 # thread (get: that many keys loaded first, not timed). bench's time is its memslap line (--format memslap): the
 # measured events over their rate, from the first event to the last, as memcslap's "Time to ..." line.
@@ -27,21 +27,28 @@ for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break;
 flush() { printf 'flush_all\r\nquit\r\n' | timeout 5 bash -c "cat >/dev/tcp/127.0.0.1/$port" || true; }
 
 total=$((threads * execute))
+# the process's user+system CPU over every operation it ran (bench's includes its JVM start and the key load)
+TIMEFORMAT='%U %S'
+report() {
+  awk -v tool="$1" -v s="$2" -v cpu="$3" -v n="$total" -v r="$r" -v t="$test" 'BEGIN {
+    split(cpu, c, " "); printf "round %d %-4s %-8s %8.3f s %9.0f ops/s  %5.1f us CPU/op\n", r, t, tool, s, n / s, (c[1] + c[2]) * 1e6 / n }'
+}
 echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD) $("$memcached_bin" -V), $("$java" -version 2>&1 | head -1)"
-echo "# $threads threads x $execute operations, binary protocol; ops/s from each tool's 'Time to' line"
+echo "# $threads threads x $execute operations, binary protocol; ops/s from each tool's 'Time to' line, CPU per op of the whole process; bench ${BENCH_ARGS:-}"
 for r in $(seq "$rounds"); do
   for test in ${TESTS:-set get}; do
     flush
-    secs=$(memcslap --servers=127.0.0.1:$port --concurrency="$threads" --execute-number="$execute" --binary --test="$test" \
-           | awk '/^Time to (set|get) .* by / {print $(NF-1)} /Took/ {print $2}' | tail -1)
-    awk -v s="$secs" -v n="$total" -v r="$r" -v t="$test" 'BEGIN { printf "round %d %-4s memcslap %8.3f s %9.0f ops/s\n", r, t, s, n / s }'
+    { time memcslap --servers=127.0.0.1:$port --concurrency="$threads" --execute-number="$execute" --binary --test="$test" \
+        >"$dir/out" 2>/dev/null; } 2>"$dir/cpu"
+    secs=$(awk '/^Time to (set|get) .* by / {print $(NF-1)} /Took/ {print $2}' "$dir/out" | tail -1)
+    report memcslap "$secs" "$(cat "$dir/cpu")"
     flush
     keys=()
     [ "$test" = get ] && keys=(--keys "$execute")
-    line=$("$java" -jar "$jar" --workload "memcached-$test" --memcached-servers "127.0.0.1:$port" --protocol binary \
-           --threads "$threads" --execute-number "$execute" "${keys[@]}" --format memslap --out "$dir/bench-$r-$test" \
-           | grep '^Time to ')
-    secs=$(sed -n 's/.*threads: \([0-9.]*\) s.*/\1/p' <<<"$line")
-    awk -v s="$secs" -v n="$total" -v r="$r" -v t="$test" 'BEGIN { printf "round %d %-4s bench    %8.3f s %9.0f ops/s\n", r, t, s, n / s }'
+    { time "$java" -jar "$jar" --workload "memcached-$test" --memcached-servers "127.0.0.1:$port" --protocol binary \
+        --threads "$threads" --execute-number "$execute" "${keys[@]}" ${BENCH_ARGS:-} --format memslap \
+        --out "$dir/bench-$r-$test" >"$dir/out" 2>/dev/null; } 2>"$dir/cpu"
+    secs=$(sed -n 's/^Time to .* threads: \([0-9.]*\) s.*/\1/p' "$dir/out")
+    report bench "$secs" "$(cat "$dir/cpu")"
   done
 done
