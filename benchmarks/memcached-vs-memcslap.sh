@@ -12,19 +12,10 @@ rounds=${3:-3}
 cd "$(dirname "$0")/.."
 jar=${JAR:-cli/target/bench.jar}
 java=${JAVA:-java}
-memcached_bin=${MEMCACHED:-/usr/bin/memcached}
 command -v memcslap >/dev/null || { echo "memcslap missing: apt-get install libmemcached-tools" >&2; exit 2; }
 [ -f "$jar" ] || { echo "no $jar: build it with ./mvnw -q -o package -DskipTests -pl cli -am" >&2; exit 2; }
 
-dir=$(mktemp -d)
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-user_opt=()
-[ "$(id -u)" = 0 ] && user_opt=(-u root)
-"$memcached_bin" -l 127.0.0.1 -p "$port" -U 0 -m 2048 -t 4 -c 4096 "${user_opt[@]}" >"$dir/memcached.log" 2>&1 &
-mc=$!
-trap 'kill $mc 2>/dev/null; wait $mc 2>/dev/null; rm -rf "$dir"' EXIT
-for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.05; done
-flush() { printf 'flush_all\r\nquit\r\n' | timeout 5 bash -c "cat >/dev/tcp/127.0.0.1/$port" || true; }
+source workloads-memcached/benchmarks/private-memcached.sh
 
 total=$((threads * execute))
 # the process's user+system CPU over every operation it ran (bench's includes its JVM start and the key load)

@@ -14,7 +14,6 @@ threads=${1:-4}
 execute=${2:-100000}
 rounds=${3:-3}
 here=$(cd "$(dirname "$0")/../.." && pwd)
-memcached_bin=${MEMCACHED:-/usr/bin/memcached}
 
 if ! command -v memcslap >/dev/null; then
   echo "memcslap missing; installing libmemcached-tools" >&2
@@ -29,17 +28,7 @@ if [ -z "${SKIP_BUILD:-}" ] || [ ! -f workloads-memcached/target/test-classpath.
 fi
 cp="workloads-memcached/target/test-classes:workloads-memcached/target/classes:core/target/classes:$(cat workloads-memcached/target/test-classpath.txt)"
 
-dir=$(mktemp -d)
-chmod 700 "$dir"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-user_opt=()
-[ "$(id -u)" = 0 ] && user_opt=(-u root)
-"$memcached_bin" -l 127.0.0.1 -p "$port" -U 0 -m 2048 -t 4 -c 4096 "${user_opt[@]}" >"$dir/memcached.log" 2>&1 &
-mc=$!
-trap 'kill $mc 2>/dev/null; wait $mc 2>/dev/null; rm -rf "$dir"' EXIT
-for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.05; done
-
-flush() { printf 'flush_all\r\nquit\r\n' | timeout 5 bash -c "cat >/dev/tcp/127.0.0.1/$port" || true; }
+source workloads-memcached/benchmarks/private-memcached.sh
 total=$((threads * execute))
 echo "$("$memcached_bin" -V) on 127.0.0.1:$port; $threads threads x $execute ${test}s"
 for r in $(seq "$rounds"); do
