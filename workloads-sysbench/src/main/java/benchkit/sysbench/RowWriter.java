@@ -6,19 +6,9 @@ package benchkit.sysbench;
  * default text format ({@code [id\t]k\tc\tpad\n}) or as multi-row INSERT tuples
  * ({@code ([id, ]k, 'c', 'pad')}). The values need no escaping: digits and '-' only.
  */
-final class RowWriter {
+record RowWriter(RowValues values, int tableSize, boolean withId) {
     /** Upper bound of one row's bytes in either format. */
     static final int MAX_ROW_BYTES = 2 * 11 + RowValues.C_TEMPLATE.length + RowValues.PAD_TEMPLATE.length + 16;
-
-    private final RowValues values;
-    private final int tableSize;
-    private final boolean withId;
-
-    RowWriter(RowValues values, int tableSize, boolean withId) {
-        this.values = values;
-        this.tableSize = tableSize;
-        this.withId = withId;
-    }
 
     /** Writes row {@code id} as a tab-separated line at {@code pos}; returns the new position. */
     int tsv(long id, byte[] buf, int pos) {

@@ -12,16 +12,7 @@ import java.util.List;
 import java.util.Locale;
 
 /** One {@code @Param} field: its option, how its text is parsed and validated, and how it is set. */
-final class ParamBinding {
-    private final Field field;
-    private final Param param;
-    private final OptionSpec spec;
-
-    private ParamBinding(Field field, Param param, OptionSpec spec) {
-        this.field = field;
-        this.param = param;
-        this.spec = spec;
-    }
+record ParamBinding(Field field, Param param, OptionSpec spec) {
 
     /**
      * Reads the field; {@code prototype} is an instance fresh from the constructor, whose field
@@ -63,10 +54,6 @@ final class ParamBinding {
             }
         }
         return binding;
-    }
-
-    OptionSpec spec() {
-        return spec;
     }
 
     /** The typed value of this option; an {@link InvalidOptionException} names the option and what is valid. */

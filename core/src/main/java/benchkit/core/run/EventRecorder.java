@@ -4,16 +4,7 @@ import benchkit.spi.Outcome;
 import org.HdrHistogram.Recorder;
 
 /** What the runner keeps of each finished event of one session, whichever thread ran it. */
-final class EventRecorder {
-    private final ThreadCounters counters;
-    private final Recorder latency;
-    private final LoadControl control;
-
-    EventRecorder(ThreadCounters counters, Recorder latency, LoadControl control) {
-        this.counters = counters;
-        this.latency = latency;
-        this.control = control;
-    }
+record EventRecorder(ThreadCounters counters, Recorder latency, LoadControl control) {
 
     /** An event starts (or was due, in an open loop) at {@code startNanos}: in flight until {@link #finished}. */
     void started(long startNanos) {

@@ -10,25 +10,14 @@ import java.util.concurrent.locks.LockSupport;
  * or at its share of the target rate (open loop), timing each OK event. Under a rate, latency
  * counts from the event's intended start, so a stalled server cannot hide its queueing
  * (coordinated omission corrected, like YCSB's {@code -target}).
+ *
+ * @param schedule the open-loop schedule; null in a closed loop
  */
-final class Worker implements Runnable {
+record Worker(Session session, EventRecorder events, LoadControl control, Schedule schedule) implements Runnable {
     /** Longest latency the histograms hold; longer ones are clamped. */
     static final long MAX_LATENCY_NANOS = TimeUnit.HOURS.toNanos(1);
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     static final long CLAIM_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-
-    private final Session session;
-    private final EventRecorder events;
-    private final LoadControl control;
-    /** The open-loop schedule; null in a closed loop. */
-    private final Schedule schedule;
-
-    Worker(Session session, EventRecorder events, LoadControl control, Schedule schedule) {
-        this.session = session;
-        this.events = events;
-        this.control = control;
-        this.schedule = schedule;
-    }
 
     @Override
     public void run() {
