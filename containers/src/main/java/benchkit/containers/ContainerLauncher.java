@@ -41,16 +41,24 @@ abstract class ContainerLauncher implements ServerLauncher {
         this.startTimeout = startTimeout;
     }
 
-    /** One launch: what goes into the container, and how the server in it is reached once it runs. */
-    interface Launch {
-        ServerContainer.Builder configure(ServerContainer.Builder container) throws Exception;
+    /**
+     * One launch: what goes into the container, and how the server in it is reached once it runs.
+     *
+     * @param secret what is masked in messages (a generated password), or empty
+     */
+    record Launch(Configure configure, Reach reach, String secret) {
+    }
 
-        Target reach(ServerContainer container, Duration timeout) throws Exception;
+    /** Puts the start script and the server's files into the container. */
+    @FunctionalInterface
+    interface Configure {
+        ServerContainer.Builder into(ServerContainer.Builder container) throws Exception;
+    }
 
-        /** What is masked in messages (a generated password), or empty. */
-        default String secret() {
-            return "";
-        }
+    /** Waits until the server in the running container answers; where it is reached. */
+    @FunctionalInterface
+    interface Reach {
+        Target await(ServerContainer container, Duration timeout) throws Exception;
     }
 
     abstract Launch launchOf(ServerSpec spec, ContainerAllocator allocator);
@@ -70,12 +78,12 @@ abstract class ContainerLauncher implements ServerLauncher {
         String image = requireImage(spec);
         ContainerAllocator allocator = ContainerAllocator.of(spec.allocator());
         Launch launch = launchOf(spec, allocator);
-        ServerContainer container = launch.configure(ServerContainer.builder(image, name, port))
+        ServerContainer container = launch.configure().into(ServerContainer.builder(image, name, port))
                 .allocator(allocator)
                 .cpus(spec.cpus())
                 .start();
         try {
-            Target target = launch.reach(container, spec.launch().startTimeoutOr(startTimeout));
+            Target target = launch.reach().await(container, spec.launch().startTimeoutOr(startTimeout));
             long pid = HostProcess.find(container.initPid(), processNames).orElseThrow(() -> new IllegalStateException(
                     "no " + String.join(" or ", processNames.stream().sorted().toList()) + " process found under host pid "
                             + container.initPid()));

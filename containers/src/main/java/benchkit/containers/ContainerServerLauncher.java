@@ -1,7 +1,6 @@
 package benchkit.containers;
 
 import benchkit.spi.ServerSpec;
-import benchkit.spi.Target;
 
 import java.time.Duration;
 import java.util.List;
@@ -46,23 +45,9 @@ public final class ContainerServerLauncher extends ContainerLauncher {
     @Override
     Launch launchOf(ServerSpec spec, ContainerAllocator allocator) {
         String password = Passwords.generate();
-        return new Launch() {
-            @Override
-            public ServerContainer.Builder configure(ServerContainer.Builder container) {
-                return container.script(SqlServerFiles.startScript(allocator))
-                        .file(SqlServerFiles.CNF, SqlServerFiles.optionFile(spec.settings()), 0644)
-                        .file(SqlServerFiles.INIT_SQL, SqlServerFiles.initSql(password, DATABASE), 0600);
-            }
-
-            @Override
-            public Target reach(ServerContainer container, Duration timeout) throws Exception {
-                return JdbcReadiness.await(container, password, DATABASE, timeout);
-            }
-
-            @Override
-            public String secret() {
-                return password;
-            }
-        };
+        return new Launch(container -> container.script(SqlServerFiles.startScript(allocator))
+                .file(SqlServerFiles.CNF, SqlServerFiles.optionFile(spec.settings()), 0644)
+                .file(SqlServerFiles.INIT_SQL, SqlServerFiles.initSql(password, DATABASE), 0600),
+                (container, timeout) -> JdbcReadiness.await(container, password, DATABASE, timeout), password);
     }
 }

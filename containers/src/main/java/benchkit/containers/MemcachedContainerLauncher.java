@@ -56,18 +56,9 @@ public final class MemcachedContainerLauncher extends ContainerLauncher {
     @Override
     Launch launchOf(ServerSpec spec, ContainerAllocator allocator) {
         String script = startScript(allocator, spec.settings());
-        return new Launch() {
-            @Override
-            public ServerContainer.Builder configure(ServerContainer.Builder container) {
-                return container.script(script);
-            }
-
-            @Override
-            public Target reach(ServerContainer container, Duration timeout) throws Exception {
-                return Target.builder().host("127.0.0.1").port(container.hostPort()).user("").database("")
-                        .product("memcached").version(awaitVersion(container, timeout)).build();
-            }
-        };
+        return new Launch(container -> container.script(script), (container, timeout) -> Target.builder()
+                .host("127.0.0.1").port(container.hostPort()).user("").database("")
+                .product("memcached").version(awaitVersion(container, timeout)).build(), "");
     }
 
     static String startScript(ContainerAllocator allocator, Map<String, String> settings) {

@@ -33,25 +33,17 @@ final class Generators {
         switch (name) {
             case "uniform": {
                 arity(name, args, 2, 2, "uniform MIN MAX");
-                long min = whole(name, "MIN", args.get(0));
-                long max = whole(name, "MAX", args.get(1));
-                if (max < min) {
-                    throw new IllegalArgumentException("uniform: MAX " + max + " is below MIN " + min);
-                }
-                return uniform(min, max);
+                Range range = range(name, args);
+                return uniform(range.min(), range.max());
             }
             case "zipf": {
                 arity(name, args, 2, 3, "zipf MIN MAX [EXPONENT]");
-                long min = whole(name, "MIN", args.get(0));
-                long max = whole(name, "MAX", args.get(1));
-                if (max < min) {
-                    throw new IllegalArgumentException("zipf: MAX " + max + " is below MIN " + min);
-                }
+                Range range = range(name, args);
                 double exponent = args.size() > 2 ? number(name, "EXPONENT", args.get(2)) : 0.8;
                 if (!(exponent > 0)) {
                     throw new IllegalArgumentException("zipf: EXPONENT must be above 0, not " + args.get(2));
                 }
-                return zipf(min, max, exponent);
+                return zipf(range.min(), range.max(), exponent);
             }
             case "string": {
                 arity(name, args, 1, 2, "string MINLEN [MAXLEN]");
@@ -175,6 +167,19 @@ final class Generators {
             throw new IllegalArgumentException(name + " takes " + (min == max ? min : min + " to " + max)
                     + " argument" + (max == 1 ? "" : "s") + ": " + usage);
         }
+    }
+
+    /** A generator's MIN and MAX (its first two arguments), MAX not below MIN. */
+    private record Range(long min, long max) {
+    }
+
+    private static Range range(String name, List<String> args) {
+        long min = whole(name, "MIN", args.get(0));
+        long max = whole(name, "MAX", args.get(1));
+        if (max < min) {
+            throw new IllegalArgumentException(name + ": MAX " + max + " is below MIN " + min);
+        }
+        return new Range(min, max);
     }
 
     private static long whole(String generator, String what, String text) {
