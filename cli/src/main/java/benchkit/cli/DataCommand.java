@@ -9,7 +9,6 @@ import benchkit.spi.WorkloadFactory;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**

@@ -10,7 +10,6 @@ import benchkit.core.result.IterationRecord;
 import benchkit.core.result.JmhResults;
 import benchkit.core.result.Journal;
 import benchkit.core.result.JournalReader;
-import benchkit.core.result.LatencyLog;
 import benchkit.core.result.RunDescription;
 import benchkit.core.result.TrialRecord;
 import benchkit.core.run.ResultFiles;

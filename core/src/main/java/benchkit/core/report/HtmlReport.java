@@ -8,7 +8,6 @@ import benchkit.core.result.RunInfo;
 import benchkit.core.result.MetricResult;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.AtomicFiles;
-import benchkit.core.stats.SequentialDesign;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,7 +1,6 @@
 package benchkit.core.result;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
