@@ -19,6 +19,10 @@ final class ConsoleOptions {
                     + "own lines, 2 leaves out the report, 1 and 0 keep the errors only (default ${DEFAULT-VALUE}).")
     int verbosity;
 
+    @Option(names = "--sysbench-test", hidden = true, paramLabel = "TEST",
+            description = "The sysbench test a sysbench command line named, as typed (its error lines name its script).")
+    String sysbenchTest;
+
     /** The format, one of {@code valid}, and the verbosity, checked. */
     void check(List<String> valid) {
         if (!valid.contains(format)) {
@@ -42,6 +46,37 @@ final class ConsoleOptions {
     /** Whether bench's own lines print: in bench's format, and in sysbench's from --verbosity 4. */
     boolean benchLines() {
         return !sysbench() || verbosity >= ConsoleFormat.INFO;
+    }
+
+    /**
+     * A sysbench line's server that cannot be reached ends as sysbench's does: {@code connect} is tried once, and on
+     * failure sysbench's lines are printed (after {@code header}, the lines sysbench prints before it connects).
+     *
+     * @return the exit code when the server could not be reached
+     */
+    java.util.OptionalInt unreachable(String command, int threads, List<String> header, ServerStart connect)
+            throws Exception {
+        if (!sysbench() || sysbenchTest == null) {
+            return java.util.OptionalInt.empty();
+        }
+        try {
+            connect.start().close();
+            return java.util.OptionalInt.empty();
+        } catch (benchkit.launcher.mysql.ServerUnreachableException e) {
+            if (e.clientError().isEmpty()) {
+                throw e;
+            }
+            if (sysbenchLines()) {
+                header.forEach(System.out::println);
+            }
+            return java.util.OptionalInt.of(SysbenchConnectFailure.print(command, sysbenchTest, threads,
+                    e.clientError().get(), System.out));
+        }
+    }
+
+    /** Starts (here: reaches) the line's server. */
+    interface ServerStart {
+        benchkit.spi.ServerHandle start() throws Exception;
     }
 
     /** sysbench's banner, first, where its lines print. */

@@ -38,6 +38,11 @@ abstract class DataCommand extends WorkloadCommand {
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         String name = workload.requireWorkload(registry.workloads().keySet());
         WorkloadFactory factory = registry.workload(name);
+        java.util.OptionalInt unreachable = console.unreachable(spec.name(), threads, List.of(),
+                () -> Variants.of(registry, server).get(0).server().start());
+        if (unreachable.isPresent()) {
+            return unreachable.getAsInt();
+        }
         try (Workload w = PluginRegistry.create(factory, WorkloadOptions.workloadOptions(workloadArgs));
              ServerHandle handle = Variants.of(registry, server).get(0).server().start()) {
             act(w, handle, name);

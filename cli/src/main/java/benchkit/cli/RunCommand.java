@@ -11,6 +11,7 @@ import benchkit.core.run.ConsoleFormat;
 import benchkit.core.run.Experiment;
 import benchkit.core.run.Rendezvous;
 import benchkit.core.run.StartBarrier;
+import benchkit.core.run.SysbenchHeader;
 import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
 import benchkit.core.run.Variant;
@@ -194,7 +195,7 @@ abstract class RunCommand extends WorkloadCommand {
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Optional<WorkerRole> role = workers.role();
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
-        Compare.Settings verdictSettings = verdicts.settings().withBaselineWorkloads(registry.baselineWorkloads());
+        Compare.Settings verdictSettings = verdicts.settings();    // Experiment adds the workloads' baselines
         Duration settleBudget = settleBudget();
         if (!settleBudget.isZero() && (role.isPresent() || clientOptions.clients != null)) {
             throw new UsageException("--until-settled decides in one process when to stop: not with --clients or --worker");
@@ -235,6 +236,16 @@ abstract class RunCommand extends WorkloadCommand {
         }
         if (clientOptions.clients != null) {
             return coordinate(registry, names, given, checked.outDir(), role);
+        }
+        if (server.isExternal()) {
+            RunPlan first = checked.plans().values().iterator().next();
+            int threads = first.threads().get(0);
+            java.util.OptionalInt unreachable = console.unreachable("run", threads,
+                    SysbenchHeader.lines(first, threads, consoleFormat.checkpoints()),
+                    () -> first.variants().get(0).server().start());
+            if (unreachable.isPresent()) {
+                return unreachable.getAsInt();
+            }
         }
         ClientCpus.pin(server.clientCpus);
         Optional<ServerLauncher.DefaultServer> defaultServer = registry.defaultLauncher().flatMap(ServerLauncher::defaultServer);

@@ -68,7 +68,7 @@ final class ServerOptions {
     @Option(names = "--mysql-db", paramLabel = "DB", description = "Database (default sbtest).")
     String mysqlDb;
 
-    @Option(names = "--connect-timeout", paramLabel = "SECONDS", description = "Seconds to wait for a server (default 30 for external, 180 to launch).")
+    @Option(names = "--connect-timeout", paramLabel = "SECONDS", description = "Seconds to wait for a server (default 30 for external, 180 to launch; 0: one attempt, as sysbench).")
     Integer connectTimeout;
 
     /** Whether bench picks the server itself (no --server, --server-basedir or external server given). */

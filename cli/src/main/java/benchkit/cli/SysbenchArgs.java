@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * Accepts sysbench command lines as users paste them and rewrites them to bench's: sysbench 1.0's
@@ -41,8 +42,10 @@ final class SysbenchArgs {
      * through this socket. bench's options that choose (or launch) a server keep bench's choice.
      */
     static final String DEFAULT_SOCKET = "/run/mysqld/mysqld.sock";
-    private static final List<String> CHOOSE_A_SERVER = List.of("--mysql-host", "--mysql-port", "--mysql-socket",
-            "--server", "--server-basedir", "--allocator", "--allocator-env", "--mysqld", "--server-cpus");
+    private static final List<String> LAUNCH_A_SERVER = List.of("--server", "--server-basedir", "--allocator",
+            "--allocator-env", "--mysqld", "--server-cpus");
+    private static final List<String> CHOOSE_A_SERVER = Stream.concat(
+            Stream.of("--mysql-host", "--mysql-port", "--mysql-socket"), LAUNCH_A_SERVER.stream()).toList();
     /** sysbench 1.0's default --time. */
     private static final String SYSBENCH_TIME = "10";
     /** The longest --time bench takes: what runs "until --max-requests events" stands for. */
@@ -209,6 +212,7 @@ final class SysbenchArgs {
             workload = resolved.workload();
             command = resolved.command();
             asSysbenchRuns(out);
+            out.add("--sysbench-test=" + test);   // its connect errors name the test's script
             if ("prepare".equals(command) && !workload.equals("bulk-insert") && indexOf(out, "--existing-tables") < 0) {
                 out.add("--existing-tables=fail");   // sysbench's CREATE TABLE fails on a table that exists
             }
@@ -257,6 +261,22 @@ final class SysbenchArgs {
         }
         if (CHOOSE_A_SERVER.stream().allMatch(o -> indexOf(out, o) < 0)) {
             out.add("--mysql-socket=" + DEFAULT_SOCKET);   // sysbench's localhost, as its client library reads it
+        }
+        if (LAUNCH_A_SERVER.stream().allMatch(o -> indexOf(out, o) < 0)) {
+            if (indexOf(out, "--connect-timeout") < 0) {
+                out.add("--connect-timeout=0");   // sysbench connects once: a server that is not there fails the line at once
+            }
+            if (indexOf(out, "--mysql-socket") >= 0) {
+                // sysbench 1.0.20's MySQL driver connects through --mysql-socket whenever one is given, whatever the host
+                while (indexOf(out, "--mysql-host") >= 0) {
+                    int at = indexOf(out, "--mysql-host");
+                    boolean separateValue = out.get(at).equals("--mysql-host") && at + 1 < out.size();
+                    out.remove(at);
+                    if (separateValue) {
+                        out.remove(at);
+                    }
+                }
+            }
         }
     }
 

@@ -74,7 +74,9 @@ final class Variants {
         if (o.mysqlPort != null && (o.mysqlPort < 1 || o.mysqlPort > 65535)) {
             throw new UsageException("--mysql-port " + o.mysqlPort + " is not a port; expected 1 to 65535");
         }
-        if (o.mysqlSocket != null && !java.nio.file.Files.exists(java.nio.file.Path.of(o.mysqlSocket))) {
+        // with --connect-timeout 0 the one attempt is the check, and its failure says the same (a sysbench line's way)
+        boolean tryOnce = o.connectTimeout != null && o.connectTimeout <= 0;
+        if (!tryOnce && o.mysqlSocket != null && !java.nio.file.Files.exists(java.nio.file.Path.of(o.mysqlSocket))) {
             throw new UsageException("--mysql-socket " + o.mysqlSocket + " does not exist (is the server running, and is "
                     + "that its socket?)");
         }
@@ -83,7 +85,7 @@ final class Variants {
                     + "(letters, digits, '_' or '$', at most 64), as bench puts it into SQL statements");
         }
         Target target = externalTarget(o);
-        if (target.transport() == Target.Transport.TCP) {
+        if (!tryOnce && target.transport() == Target.Transport.TCP) {
             try {
                 java.net.InetAddress.getByName(target.host());
             } catch (java.net.UnknownHostException e) {

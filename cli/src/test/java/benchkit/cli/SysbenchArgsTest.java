@@ -35,7 +35,8 @@ class SysbenchArgsTest {
     private String[] translate(String line) {
         return List.of(SysbenchArgs.translate(line.strip().split("\\s+"), notes::add)).stream()
                 .filter(a -> !a.equals("--format=sysbench") && !a.equals("--report-interval=0")
-                        && !a.equals("--client-threads=platform")
+                        && !a.equals("--client-threads=platform") && !a.equals("--connect-timeout=0")
+                        && !a.startsWith("--sysbench-test=")
                         && !(a.equals("--mysql-socket=" + SysbenchArgs.DEFAULT_SOCKET) && !line.contains("--mysql-socket")))
                 .toArray(String[]::new);
     }
@@ -213,11 +214,18 @@ class SysbenchArgsTest {
         assertTrue(run.containsAll(List.of("--format=sysbench", "--report-interval=0", "--threads=1", "--time=10",
                 "--client-threads=platform")), run.toString());
         assertFalse(run.contains("--mysql-socket=/run/mysqld/mysqld.sock"), "a host is given: " + run);
+        assertTrue(run.contains("--connect-timeout=0") && run.contains("--sysbench-test=oltp_read_only"),
+                "sysbench connects once, and its errors name the test's script: " + run);
+        List<String> viaSocket = List.of(SysbenchArgs.translate(
+                "oltp_read_only --mysql-host=db1 --mysql-socket=/s run".split(" "), notes::add));
+        assertFalse(viaSocket.stream().anyMatch(a -> a.startsWith("--mysql-host")),
+                "sysbench 1.0.20 connects through a given socket whatever the host: " + viaSocket);
         List<String> local = List.of(SysbenchArgs.translate("oltp_read_only --mysql-user=u prepare".split(" "), notes::add));
         assertTrue(local.contains("--mysql-socket=/run/mysqld/mysqld.sock"), "sysbench's localhost: " + local);
         List<String> launched = List.of(SysbenchArgs.translate("oltp_read_only --allocator glibc,jemalloc run".split(" "),
                 notes::add));
         assertTrue(launched.stream().noneMatch(a -> a.startsWith("--mysql-socket")), "bench launches: " + launched);
+        assertFalse(launched.contains("--connect-timeout=0"), "a server bench launches gets its time to start: " + launched);
         List<String> asked = List.of(SysbenchArgs.translate(
                 "oltp_read_only --mysql-host=db1 --format=jmh --report-interval=2 run".split(" "), notes::add));
         assertTrue(asked.contains("--format=jmh") && asked.contains("--report-interval=2")

@@ -52,6 +52,10 @@ class SysbenchDropInIT {
             new Line("oltp_point_select" + TABLES + " --time=1 --verbosity=2 run", false),
             new Line("oltp_read_only" + TABLES + " --time=1 --db-ps-mode=disable run", false),
             new Line("oltp_point_select" + TABLES + " --threads=2 --time=3 --report-checkpoints=1,2 --histogram run", false),
+            // a database that is not there: sysbench's connect error, exit 1
+            new Line("oltp_point_select --mysql-db=nodb --time=1 run", false, false, 1),
+            // sysbench 1.0.20 connects through --mysql-socket whenever one is given: the wrong port does not matter
+            new Line("oltp_point_select" + TABLES + " --mysql-port=1 --mysql-socket=SOCKET --time=1 run", false),
             new Line("oltp_read_write --tables=2 cleanup", false),
             new Line("bulk_insert --threads=2 prepare", false),
             new Line("bulk_insert --threads=2 --time=1 run", false),
@@ -72,7 +76,8 @@ class SysbenchDropInIT {
             Files.writeString(config, "mysql-host=127.0.0.1\nmysql-port=" + t.port() + "\nmysql-user=" + t.user()
                     + "\nmysql-password=" + t.password() + "\nmysql-db=" + t.database() + "\n");
             for (Line line : LINES) {
-                List<String> args = new ArrayList<>(List.of(line.args().split(" ")));
+                List<String> args = new ArrayList<>(List.of(line.args().replace("SOCKET", t.socket().orElseThrow())
+                        .split(" ")));
                 args.add(0, "--config-file=" + config);
                 List<String> cleanup = List.of("--config-file=" + config, "oltp_read_write", "--tables=2", "cleanup");
                 if (line.fresh()) {
@@ -109,6 +114,29 @@ class SysbenchDropInIT {
             assertTrue(sysbench.out().lines().anyMatch(l -> l.startsWith("FATAL: ")), sysbench.out());
             assertEquals(1, bench.out().lines().filter(l -> l.startsWith("FATAL: ")).count(), bench.all());
             assertEquals("", bench.err(), bench.all());
+        }
+    }
+
+    /** A server that is not there: sysbench's lines at once (it connects once), the same exit code. */
+    @Test
+    void unreachableServersFailAsSysbenchsDo() throws Exception {
+        for (String line : List.of("oltp_read_only --mysql-host=127.0.0.1 --mysql-port=1 run",
+                "oltp_read_write --mysql-socket=/nonexistent/mysqld.sock prepare",
+                "oltp_point_select --mysql-host=127.0.0.1 --mysql-port=1 prewarm",
+                "oltp_read_only --mysql-host=127.0.0.1 --mysql-port=1 cleanup",
+                "select_random_points --mysql-host=127.0.0.1 --mysql-port=1 --rate=5 run",
+                "bulk_insert --mysql-host=nohost.invalid prepare")) {
+            List<String> args = List.of(line.split(" "));
+            Output sysbench = sysbench(args);
+            long start = System.nanoTime();
+            BenchJar.Result bench = BenchJar.run(dir, 60, args.toArray(new String[0]));
+            double seconds = (System.nanoTime() - start) / 1e9;
+            String both = "\n--- sysbench:\n" + sysbench.out() + sysbench.err() + "\n--- bench:\n" + bench.all();
+            assertEquals(1, sysbench.exit(), line + both);
+            assertEquals(1, bench.exit(), line + both);
+            assertEquals(masked(sysbench.out(), false), masked(bench.out(), false), line + both);
+            assertEquals("", bench.err(), line + both);
+            assertTrue(seconds < 15, line + ": bench waited " + seconds + " s for a server sysbench gave up on at once");
         }
     }
 

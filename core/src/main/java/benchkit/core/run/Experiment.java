@@ -211,7 +211,28 @@ public final class Experiment {
             }
             // servers too: names, paths, settings, and distributions to obtain, before anything is written
             ServerProvider.checkAll(plans.values().stream().flatMap(p -> p.variants().stream()).toList());
-            return new Experiment(this, dir, plans);
+            return new Experiment(copy(), dir, plans);
+        }
+
+        /** What the built experiment runs with: later calls on this builder do not change a checked experiment. */
+        private Builder copy() {
+            Builder c = new Builder(registry, workloads);
+            c.options = options;
+            c.variants = variants;
+            c.serverOption = serverOption;
+            c.settings = settings;
+            c.outDir = outDir;
+            c.resultsUnder = resultsUnder;
+            c.replace = replace;
+            c.outOption = outOption;
+            c.collectors = collectors;
+            c.out = out;
+            c.format = format;
+            c.verdicts = verdicts;
+            c.baseline = baseline;
+            c.study = study;
+            c.workers = workers;
+            return c;
         }
 
         /** The server the workload's own options name, else the variants that speak its protocol; none is bad input. */

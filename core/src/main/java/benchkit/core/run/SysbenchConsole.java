@@ -54,27 +54,7 @@ final class SysbenchConsole extends RunConsole {
     @Override
     void trialStart(RunPlan plan, String variant, String server, int threads, int fork, int forks) {
         bench.trialStart(plan, variant, server, threads, fork, forks);
-        notice("Running the test with following options:");
-        notice("Number of threads: " + threads);
-        if (plan.rate() > 0) {
-            notice("Target transaction rate: " + Math.round(plan.rate()) + "/sec");
-        }
-        if (!plan.reportInterval().isZero()) {
-            double seconds = plan.reportInterval().toNanos() / 1e9;
-            notice("Report intermediate results every " + (seconds == Math.rint(seconds)
-                    ? String.valueOf((long) seconds) : String.valueOf(seconds)) + " second(s)");
-        }
-        if (!format.checkpoints().isEmpty()) {
-            notice("Report checkpoint(s) at " + String.join(", ", format.checkpoints().stream().map(String::valueOf).toList())
-                    + " seconds");
-        }
-        String seed = plan.workloadOptions().getOrDefault("rand-seed", "0");
-        notice(seed.strip().equals("0") ? "Initializing random number generator from current time"
-                : "Initializing random number generator from seed (" + seed.strip() + ").");
-        notice("");
-        notice("");
-        notice("Initializing worker threads...");
-        notice("");
+        SysbenchHeader.lines(plan, threads, format.checkpoints()).forEach(this::notice);
     }
 
     @Override

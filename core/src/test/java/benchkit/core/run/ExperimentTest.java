@@ -81,6 +81,19 @@ class ExperimentTest {
         assertTrue(console.toString(StandardCharsets.UTF_8).contains("# Combined results of fake-a, fake-b: " + tmp.resolve("out")));
     }
 
+    /** A built experiment runs what was checked: changing its builder afterwards changes nothing. */
+    @Test
+    void aBuiltExperimentDoesNotFollowItsBuilder() throws Exception {
+        Experiment.Builder builder = experiment("fake-a");
+        Experiment checked = builder.build();
+        ByteArrayOutputStream elsewhere = new ByteArrayOutputStream();
+        builder.console(new PrintStream(elsewhere, true, StandardCharsets.UTF_8), ConsoleFormat.DEFAULT)
+                .options(Map.of("nonsense", "1"));
+        assertEquals(List.of(), checked.run().failures(), console.toString(StandardCharsets.UTF_8));
+        assertEquals("", elsewhere.toString(StandardCharsets.UTF_8));
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("benchkit.fake-a"), console.toString(StandardCharsets.UTF_8));
+    }
+
     /** Everything is checked before any server starts, each with its one line. */
     @Test
     void badInputIsRefusedBeforeAnyServerStarts() throws Exception {

@@ -44,7 +44,8 @@ public final class ExternalServer {
                 java.net.InetAddress.getByName(given.host());
             } catch (java.net.UnknownHostException e) {
                 // no retry brings a name into the DNS
-                throw new ServerUnreachableException("cannot use server at " + where + ": host " + given.host() + " not found");
+                throw new ServerUnreachableException("cannot use server at " + where + ": host " + given.host() + " not found",
+                        clientError(e, given));
             }
         }
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -85,7 +86,36 @@ public final class ExternalServer {
             }
         }
         throw new ServerUnreachableException("cannot use server at " + where + " as " + given.user() + " (database "
-                + given.database() + ") within " + timeout.toSeconds() + " s: " + reason(last, given));
+                + given.database() + ") within " + timeout.toSeconds() + " s: " + reason(last, given), clientError(last, given));
+    }
+
+    /**
+     * The failure as libmariadb words it (what sysbench prints): the server's own error number and message when it
+     * answered, else the client's — 2005 for an unknown host, 2002 for no socket or nothing listening, with the
+     * operating system's error number as that library prints it (a TCP connect that fails says 115, EINPROGRESS: it
+     * connects without blocking).
+     */
+    static ServerUnreachableException.ClientLibraryError clientError(Exception e, Target target) {
+        boolean socket = target.socket().isPresent();
+        String where = socket ? "socket '" + target.socket().get() + "'" : "host '" + target.host() + "', port " + target.port();
+        if (e instanceof SQLException sql && sql.getErrorCode() > 0 && sql.getErrorCode() < 2000) {
+            String message = String.valueOf(sql.getMessage()).replaceFirst("^\\(conn=\\d+\\) ", "");
+            return new ServerUnreachableException.ClientLibraryError(where, sql.getErrorCode(),
+                    ServerConnections.describe(new SQLException(message), target.password()));
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.UnknownHostException) {
+                return new ServerUnreachableException.ClientLibraryError(where, 2005,
+                        "Unknown server host '" + target.host() + "' (-2)");
+            }
+        }
+        if (socket) {
+            boolean exists = java.nio.file.Files.exists(java.nio.file.Path.of(target.socket().get()));
+            return new ServerUnreachableException.ClientLibraryError(where, 2002,
+                    "Can't connect to local server through socket '" + target.socket().get() + "' (" + (exists ? 111 : 2) + ")");
+        }
+        return new ServerUnreachableException.ClientLibraryError(where, 2002,
+                "Can't connect to server on '" + target.host() + "' (115)");
     }
 
     /**

@@ -1,0 +1,68 @@
+package benchkit.cli;
+
+import benchkit.launcher.mysql.ServerUnreachableException.ClientLibraryError;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What sysbench 1.0.20 prints when its MySQL driver cannot connect, and its exit code: each connecting thread's three
+ * {@code FATAL: } lines (the driver's, the client library's error, and the Lua function that raised it, with the
+ * script's file and line), then, for {@code run}, "Thread initialization failed!". A parallel prepare or prewarm
+ * prints every thread's lines and still exits 0, as sysbench does.
+ */
+final class SysbenchConnectFailure {
+    private static final String SCRIPTS = "/usr/share/sysbench/";
+
+    private SysbenchConnectFailure() {
+    }
+
+    /**
+     * Prints the lines for {@code command} of {@code test} (as typed: a name or a script's path) with {@code threads}
+     * threads; returns the exit code.
+     */
+    static int print(String command, String test, int threads, ClientLibraryError error, PrintStream out) {
+        boolean parallel = (command.equals("prepare") || command.equals("prewarm")) && threads > 1;
+        if (parallel) {
+            out.println("Initializing worker threads...");
+            out.println();
+        }
+        int connecting = command.equals("run") || parallel ? threads : 1;
+        for (int i = 0; i < connecting; i++) {
+            out.println("FATAL: unable to connect to MySQL server on " + error.where() + ", aborting...");
+            out.println("FATAL: error " + error.code() + ": " + error.message());
+            out.println("FATAL: " + raisedIn(command, test) + ": connection creation failed");
+        }
+        if (command.equals("run")) {
+            out.println("FATAL: Thread initialization failed!");
+        }
+        out.flush();
+        return parallel ? Cli.EXIT_OK : Cli.EXIT_FAILURE;
+    }
+
+    /** The Lua function whose connect failed and where, as sysbench 1.0.20's scripts (Debian's package) have it. */
+    static String raisedIn(String command, String test) {
+        String base = test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
+        String own = test.contains("/") || test.endsWith(".lua") ? test : SCRIPTS + base + ".lua";
+        // oltp_common.lua is found through Lua's package.path: the current directory first
+        String common = Files.exists(Path.of("oltp_common.lua")) ? "./oltp_common.lua" : SCRIPTS + "oltp_common.lua";
+        if (base.equals("bulk_insert")) {
+            return switch (command) {
+                case "prepare" -> "`prepare' function failed: " + own + ":19";
+                case "cleanup" -> "`cleanup' function failed: " + own + ":50";
+                default -> "`thread_init' function failed: " + own + ":12";
+            };
+        }
+        return switch (command) {
+            case "prepare" -> "`sysbench.cmdline.call_command' function failed: " + common + ":83";
+            case "prewarm" -> "`sysbench.cmdline.call_command' function failed: " + common + ":98";
+            case "cleanup" -> "`cleanup' function failed: " + common + ":388";
+            default -> switch (base) {
+                case "select_random_points" -> "`thread_init' function failed: " + own + ":34";
+                case "select_random_ranges" -> "`thread_init' function failed: " + own + ":36";
+                default -> "`thread_init' function failed: " + common + ":349";
+            };
+        };
+    }
+}

@@ -1,0 +1,41 @@
+package benchkit.core.run;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * sysbench 1.0.20's lines before its threads start ({@code print_run_mode} in its {@code sysbench.c}): the options the
+ * run goes with, then "Initializing worker threads...". Printed by the sysbench console at each trial's start, and by a
+ * sysbench line whose server cannot be reached (sysbench prints them before it connects).
+ */
+public final class SysbenchHeader {
+    private SysbenchHeader() {
+    }
+
+    /** The lines for a trial of {@code plan} with {@code threads}, its report checkpoints {@code checkpoints}. */
+    public static List<String> lines(RunPlan plan, int threads, List<Integer> checkpoints) {
+        List<String> lines = new ArrayList<>();
+        lines.add("Running the test with following options:");
+        lines.add("Number of threads: " + threads);
+        if (plan.rate() > 0) {
+            lines.add("Target transaction rate: " + Math.round(plan.rate()) + "/sec");
+        }
+        if (!plan.reportInterval().isZero()) {
+            double seconds = plan.reportInterval().toNanos() / 1e9;
+            lines.add("Report intermediate results every " + (seconds == Math.rint(seconds)
+                    ? String.valueOf((long) seconds) : String.valueOf(seconds)) + " second(s)");
+        }
+        if (!checkpoints.isEmpty()) {
+            lines.add("Report checkpoint(s) at " + String.join(", ", checkpoints.stream().map(String::valueOf).toList())
+                    + " seconds");
+        }
+        String seed = plan.workloadOptions().getOrDefault("rand-seed", "0");
+        lines.add(seed.strip().equals("0") ? "Initializing random number generator from current time"
+                : "Initializing random number generator from seed (" + seed.strip() + ").");
+        lines.add("");
+        lines.add("");
+        lines.add("Initializing worker threads...");
+        lines.add("");
+        return lines;
+    }
+}
