@@ -33,6 +33,8 @@ public final class Main {
         try {
             expanded = ExperimentFile.expand(expanded);
             line = SysbenchArgs.translation(expanded);
+        } catch (SysbenchArgs.NoCommand e) {
+            return SysbenchLine.noCommand(e.test, System.out);
         } catch (UsageException e) {
             if (SysbenchLine.looksLikeOne(expanded)) {
                 return SysbenchLine.fatal(e.getMessage());

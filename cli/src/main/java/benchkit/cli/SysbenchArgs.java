@@ -63,6 +63,16 @@ final class SysbenchArgs {
     private SysbenchArgs() {
     }
 
+    /** A sysbench 1.0 line that names a test but no command: sysbench's script decides what happens. */
+    static final class NoCommand extends RuntimeException {
+        final String test;
+
+        NoCommand(String test) {
+            super(test + ": no command");
+            this.test = test;
+        }
+    }
+
     /**
      * A note on how bench read the line; {@code sysbenchWarning} is the warning sysbench 1.0.20 itself prints for the
      * same option (e.g. {@code --num-threads is deprecated, use --threads instead}), or null.
@@ -201,6 +211,9 @@ final class SysbenchArgs {
         }
         // A line that names no --workload but sysbench's test, or its oltp test's options, is sysbench's.
         boolean sysbenchLine = workload == null && (test != null || oltpOptions);
+        if (sysbenchLine && command == null && test != null && !legacyTest && stray == null) {
+            throw new NoCommand(test);    // sysbench 1.0's scripts need one; 0.4/0.5 lines keep bench's run
+        }
         if (sysbenchLine) {
             if (test == null) {
                 note.accept("no --test: the --oltp-* options are sysbench 0.4/0.5's oltp test");

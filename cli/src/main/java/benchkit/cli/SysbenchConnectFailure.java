@@ -41,12 +41,16 @@ final class SysbenchConnectFailure {
         return parallel ? Cli.EXIT_OK : Cli.EXIT_FAILURE;
     }
 
+    /** Where sysbench finds oltp_common.lua: through Lua's package.path, the current directory first. */
+    static String oltpCommon() {
+        return Files.exists(Path.of("oltp_common.lua")) ? "./oltp_common.lua" : SCRIPTS + "oltp_common.lua";
+    }
+
     /** The Lua function whose connect failed and where, as sysbench 1.0.20's scripts (Debian's package) have it. */
     static String raisedIn(String command, String test) {
         String base = test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
         String own = test.contains("/") || test.endsWith(".lua") ? test : SCRIPTS + base + ".lua";
-        // oltp_common.lua is found through Lua's package.path: the current directory first
-        String common = Files.exists(Path.of("oltp_common.lua")) ? "./oltp_common.lua" : SCRIPTS + "oltp_common.lua";
+        String common = oltpCommon();
         if (base.equals("bulk_insert")) {
             return switch (command) {
                 case "prepare" -> "`prepare' function failed: " + own + ":19";

@@ -19,6 +19,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -206,6 +207,16 @@ class SysbenchArgsTest {
         assertEquals(1, exit, text + err);
         assertTrue(fatal.size() == 1 && fatal.get(0).contains(reason.strip()), "expected '" + reason.strip() + "' in: " + text);
         assertTrue(err.size() == 0 && !text.contains("\tat "), "nothing more, no stack trace: " + text + err);
+    }
+
+    /** sysbench 1.0's scripts need a command; 0.4/0.5 lines (bench's own mapping) still run. */
+    @Test
+    void aSysbenchTestWithoutACommandIsNoRun() {
+        SysbenchArgs.NoCommand none = assertThrows(SysbenchArgs.NoCommand.class,
+                () -> SysbenchArgs.translation("--tables=2 oltp_read_only --threads=2".split(" ")));
+        assertEquals("oltp_read_only", none.test);
+        // bench's default command is run
+        assertEquals("--workload=oltp-read-write", SysbenchArgs.translation("--test=oltp --oltp-table-size=10".split(" ")).args()[0]);
     }
 
     @Test

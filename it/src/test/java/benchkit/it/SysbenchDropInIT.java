@@ -140,6 +140,21 @@ class SysbenchDropInIT {
         }
     }
 
+    /** A test with no command: the oltp scripts' "Command is required" (exit 1); bulk_insert does nothing (exit 0). */
+    @Test
+    void aTestWithoutACommandEndsAsSysbenchs() throws Exception {
+        for (String line : List.of("oltp_read_only --tables=2", "/usr/share/sysbench/select_random_points.lua",
+                "bulk_insert --threads=2")) {
+            List<String> args = List.of(line.split(" "));
+            Output sysbench = sysbench(args);
+            BenchJar.Result bench = BenchJar.run(dir, 60, args.toArray(new String[0]));
+            String both = "\n--- sysbench:\n" + sysbench.out() + sysbench.err() + "\n--- bench:\n" + bench.all();
+            assertEquals(sysbench.exit(), bench.exit(), line + both);
+            assertEquals(masked(sysbench.out(), false), masked(bench.out(), false), line + both);
+            assertEquals("", sysbench.err() + bench.err(), line + both);
+        }
+    }
+
     private Output sysbench(List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("sysbench"));
         command.addAll(args);
