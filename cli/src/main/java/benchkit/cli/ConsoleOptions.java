@@ -3,6 +3,7 @@ package benchkit.cli;
 import benchkit.core.run.ConsoleFormat;
 import picocli.CommandLine.Option;
 
+import java.io.PrintStream;
 import java.util.List;
 
 /** How a command's console reads (bench's lines or sysbench 1.0.20's), and how much of it: run, prepare, prewarm, cleanup. */
@@ -66,11 +67,18 @@ final class ConsoleOptions {
             if (e.clientError().isEmpty()) {
                 throw e;
             }
+            java.io.ByteArrayOutputStream lines = new java.io.ByteArrayOutputStream();
+            java.util.OptionalInt exit = SysbenchConnectFailure.print(command, sysbenchTest, threads, e.clientErrors(),
+                    new PrintStream(lines, true, java.nio.charset.StandardCharsets.UTF_8));
+            if (exit.isEmpty()) {
+                throw e;    // no thread of this command connects where it failed; bench's own words say where
+            }
             if (sysbenchLines()) {
                 header.forEach(System.out::println);
             }
-            return java.util.OptionalInt.of(SysbenchConnectFailure.print(command, sysbenchTest, threads,
-                    e.clientError().get(), System.out));
+            System.out.print(lines.toString(java.nio.charset.StandardCharsets.UTF_8));
+            System.out.flush();
+            return exit;
         }
     }
 

@@ -48,14 +48,17 @@ final class ServerOptions {
     @Option(names = "--keep-datadir", description = "Keep the launched server's temporary directory for inspection.")
     boolean keepDatadir;
 
-    @Option(names = "--mysql-host", paramLabel = "HOST", description = "Use an external server at this host.")
-    String mysqlHost;
+    @Option(names = "--mysql-host", paramLabel = "HOST", split = ",",
+            description = "Use an external server at this host (a list: connections take its hosts in turn, as sysbench's).")
+    List<String> mysqlHost;
 
-    @Option(names = "--mysql-port", paramLabel = "PORT", description = "External server port (default 3306).")
-    Integer mysqlPort;
+    @Option(names = "--mysql-port", paramLabel = "PORT", split = ",",
+            description = "External server port (default 3306; a list: each host's ports in turn).")
+    List<Integer> mysqlPort;
 
-    @Option(names = "--mysql-socket", paramLabel = "PATH", description = "External server unix socket.")
-    String mysqlSocket;
+    @Option(names = "--mysql-socket", paramLabel = "PATH", split = ",",
+            description = "External server unix socket (a list: connections take them in turn).")
+    List<String> mysqlSocket;
 
     @Option(names = "--mysql-user", paramLabel = "USER", description = "External server user (default sbtest).")
     String mysqlUser;

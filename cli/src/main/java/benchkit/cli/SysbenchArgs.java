@@ -32,7 +32,6 @@ final class SysbenchArgs {
     /** bench's subcommands whose arguments are not sysbench's. */
     private static final List<String> OTHER_COMMANDS = List.of("list", "report", "compare");
     /** sysbench 1.0 takes lists here and spreads connections over them; bench connects to one server. */
-    private static final List<String> ONE_SERVER = List.of("--mysql-host", "--mysql-port", "--mysql-socket");
     /** bench's options whose occurrences add up, one setting per name, rather than replace one another. */
     private static final List<String> ADDING_UP = List.of("--mysqld", "--allocator-env", "--collect");
     /** sysbench 0.4's default of --max-requests (0.5 kept it; 1.0 made it 0). */
@@ -156,9 +155,6 @@ final class SysbenchArgs {
                 String option = bench.get().longestName();
                 if (option.equals("--workload")) {
                     workload = value;
-                } else if (ONE_SERVER.contains(option) && value != null && value.contains(",")) {
-                    throw new UsageException(option + "=" + value + ": bench connects to one server; sysbench spreads "
-                            + "its connections over the list, a load bench cannot reproduce");
                 }
                 continue;
             }

@@ -5,6 +5,8 @@ import benchkit.launcher.mysql.ServerUnreachableException.ClientLibraryError;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What sysbench 1.0.20 prints when its MySQL driver cannot connect, and its exit code: each connecting thread's three
@@ -20,16 +22,28 @@ final class SysbenchConnectFailure {
 
     /**
      * Prints the lines for {@code command} of {@code test} (as typed: a name or a script's path) with {@code threads}
-     * threads; returns the exit code.
+     * threads, whose connections take the target's addresses in turn ({@code perAddress}: how each failed, null for
+     * one that answered); returns the exit code, or empty when no connecting thread would fail.
      */
-    static int print(String command, String test, int threads, ClientLibraryError error, PrintStream out) {
+    static java.util.OptionalInt print(String command, String test, int threads, List<ClientLibraryError> perAddress,
+                                       PrintStream out) {
         boolean parallel = (command.equals("prepare") || command.equals("prewarm")) && threads > 1;
+        int connecting = command.equals("run") || parallel ? threads : 1;
+        List<ClientLibraryError> failing = new ArrayList<>();
+        for (int i = 0; i < connecting; i++) {
+            ClientLibraryError error = perAddress.get(i % perAddress.size());
+            if (error != null) {
+                failing.add(error);
+            }
+        }
+        if (failing.isEmpty()) {
+            return java.util.OptionalInt.empty();
+        }
         if (parallel) {
             out.println("Initializing worker threads...");
             out.println();
         }
-        int connecting = command.equals("run") || parallel ? threads : 1;
-        for (int i = 0; i < connecting; i++) {
+        for (ClientLibraryError error : failing) {
             out.println("FATAL: unable to connect to MySQL server on " + error.where() + ", aborting...");
             out.println("FATAL: error " + error.code() + ": " + error.message());
             out.println("FATAL: " + raisedIn(command, test) + ": connection creation failed");
@@ -38,7 +52,7 @@ final class SysbenchConnectFailure {
             out.println("FATAL: Thread initialization failed!");
         }
         out.flush();
-        return parallel ? Cli.EXIT_OK : Cli.EXIT_FAILURE;
+        return java.util.OptionalInt.of(parallel ? Cli.EXIT_OK : Cli.EXIT_FAILURE);
     }
 
     /** Where sysbench finds oltp_common.lua: through Lua's package.path, the current directory first. */

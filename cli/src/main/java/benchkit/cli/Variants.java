@@ -8,6 +8,7 @@ import benchkit.spi.ServerSpec;
 import benchkit.spi.Target;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,25 +72,31 @@ final class Variants {
         if (o.mysqlUser != null && o.mysqlUser.isBlank()) {
             throw new UsageException("--mysql-user needs a user name");
         }
-        if (o.mysqlPort != null && (o.mysqlPort < 1 || o.mysqlPort > 65535)) {
-            throw new UsageException("--mysql-port " + o.mysqlPort + " is not a port; expected 1 to 65535");
+        for (int port : o.mysqlPort == null ? List.<Integer>of() : o.mysqlPort) {
+            if (port < 1 || port > 65535) {
+                throw new UsageException("--mysql-port " + port + " is not a port; expected 1 to 65535");
+            }
         }
         // with --connect-timeout 0 the one attempt is the check, and its failure says the same (a sysbench line's way)
         boolean tryOnce = o.connectTimeout != null && o.connectTimeout <= 0;
-        if (!tryOnce && o.mysqlSocket != null && !java.nio.file.Files.exists(java.nio.file.Path.of(o.mysqlSocket))) {
-            throw new UsageException("--mysql-socket " + o.mysqlSocket + " does not exist (is the server running, and is "
-                    + "that its socket?)");
+        for (String socket : tryOnce || o.mysqlSocket == null ? List.<String>of() : o.mysqlSocket) {
+            if (!java.nio.file.Files.exists(java.nio.file.Path.of(socket))) {
+                throw new UsageException("--mysql-socket " + socket + " does not exist (is the server running, and is "
+                        + "that its socket?)");
+            }
         }
         if (o.mysqlDb != null && !o.mysqlDb.matches("[A-Za-z0-9_$]{1,64}")) {
             throw new UsageException("--mysql-db " + o.mysqlDb + ": expected a plain database name "
                     + "(letters, digits, '_' or '$', at most 64), as bench puts it into SQL statements");
         }
         Target target = externalTarget(o);
-        if (!tryOnce && target.transport() == Target.Transport.TCP) {
-            try {
-                java.net.InetAddress.getByName(target.host());
-            } catch (java.net.UnknownHostException e) {
-                throw new UsageException("--mysql-host " + target.host() + ": host not found");
+        for (Target.Address a : tryOnce ? List.<Target.Address>of() : target.addresses()) {
+            if (a.socket() == null) {
+                try {
+                    java.net.InetAddress.getByName(a.host());
+                } catch (java.net.UnknownHostException e) {
+                    throw new UsageException("--mysql-host " + a.host() + ": host not found");
+                }
             }
         }
         Duration timeout = Duration.ofSeconds(o.connectTimeout == null ? 30 : o.connectTimeout);
@@ -104,11 +111,24 @@ final class Variants {
      * host {@code localhost} is the way in: such a target's transport is its socket; with another host the socket is only known, and they use TCP.
      */
     static Target externalTarget(ServerOptions o) {
-        boolean viaSocket = o.mysqlSocket != null && (o.mysqlHost == null || "localhost".equals(o.mysqlHost));
+        List<String> hosts = o.mysqlHost == null || o.mysqlHost.isEmpty() ? List.of() : o.mysqlHost;
+        List<Integer> ports = o.mysqlPort == null || o.mysqlPort.isEmpty() ? List.of(3306) : o.mysqlPort;
+        List<String> sockets = o.mysqlSocket == null ? List.of() : o.mysqlSocket;
+        boolean viaSocket = !sockets.isEmpty() && (hosts.isEmpty() || hosts.equals(List.of("localhost")));
+        // several: connections take them in turn as sysbench's do (its sockets; else each host's ports, hosts outer)
+        List<Target.Address> addresses = new ArrayList<>();
+        if (viaSocket) {
+            sockets.forEach(s -> addresses.add(new Target.Address("localhost", ports.get(0), s)));
+        } else {
+            for (String host : hosts.isEmpty() ? List.of("127.0.0.1") : hosts) {
+                ports.forEach(port -> addresses.add(new Target.Address(host, port, null)));
+            }
+        }
         return Target.builder()
-                .host(o.mysqlHost == null || viaSocket ? "127.0.0.1" : o.mysqlHost)
-                .port(o.mysqlPort == null ? 3306 : o.mysqlPort)
-                .socket(o.mysqlSocket)
+                .host(hosts.isEmpty() || viaSocket ? "127.0.0.1" : hosts.get(0))
+                .port(ports.get(0))
+                .socket(sockets.isEmpty() ? null : sockets.get(0))
+                .addresses(addresses.size() > 1 ? addresses : List.of())
                 .user(o.mysqlUser == null ? "sbtest" : o.mysqlUser)
                 .password(o.password())
                 .database(o.mysqlDb == null ? "sbtest" : o.mysqlDb)

@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class ExternalTargetTest {
     private static Target target(String host, String socket) {
         ServerOptions o = new ServerOptions();
-        o.mysqlHost = host;
-        o.mysqlSocket = socket;
+        o.mysqlHost = host == null ? null : java.util.List.of(host.split(","));
+        o.mysqlSocket = socket == null ? null : java.util.List.of(socket.split(","));
         return Variants.externalTarget(o);
     }
 
@@ -28,5 +28,18 @@ class ExternalTargetTest {
         assertEquals("127.0.0.1", t.host());
         assertEquals(Target.Transport.TCP, target("db1", null).transport());
         assertEquals("db1", target("db1", null).host());
+    }
+
+    /** sysbench's lists: each connection takes the next; hosts outer, ports inner; or the sockets. */
+    @Test
+    void listsAreTheAddressesConnectionsTakeInTurn() {
+        ServerOptions o = new ServerOptions();
+        o.mysqlHost = java.util.List.of("db1", "db2");
+        o.mysqlPort = java.util.List.of(3306, 3307);
+        assertEquals("[host 'db1', port 3306, host 'db1', port 3307, host 'db2', port 3306, host 'db2', port 3307]",
+                Variants.externalTarget(o).addresses().toString());
+        assertEquals("db1", Variants.externalTarget(o).host());
+        assertEquals("[socket '/a', socket '/b']", target(null, "/a,/b").addresses().toString());
+        assertEquals(1, target("db1", null).addresses().size());
     }
 }

@@ -53,6 +53,9 @@ class SysbenchArgsTest {
           | prepare --workload=oltp-read-only --mysql-host=db1 --tables=2 --existing-tables=fail | ""
         --mysql-host=db1 --mysql-port=3307 prepare --workload oltp-read-only \
           | prepare --mysql-host=db1 --mysql-port=3307 --workload oltp-read-only | ""
+        # sysbench's lists: its connections take the hosts (and each host's ports) in turn
+        oltp_read_only --mysql-host=db1,db2 --mysql-port=3306,3307 run \
+          | run --workload=oltp-read-only --mysql-host=db1,db2 --mysql-port=3306,3307 --warmup-iterations=0 --iterations=1 --threads=1 --time=10 | ""
         --mysql-host=db1 --oltp-tables-count=2 --oltp-read-only=on --num-threads=4 --max-time=5 --max-requests=0 run \
           | run --workload=oltp-read-only --mysql-host=db1 --tables=2 --threads=4 --time=5 --events=0 --warmup-iterations=0 --iterations=1 \
           | --test=oltp --oltp-read-only=on is --workload oltp-read-only
@@ -179,7 +182,6 @@ class SysbenchArgsTest {
         oltp_read_only --mysql-dry-run=on run      | --mysql-dry-run=on: sysbench then sends nothing
         oltp_read_only --mysql-create-options=ROW_FORMAT=COMPRESSED run | --mysql-create-options=ROW_FORMAT=COMPRESSED: bench creates
         oltp_read_only --db-driver=pgsql --pgsql-host=db1 run | --db-driver=pgsql: bench speaks to MySQL-family servers
-        oltp_read_only --mysql-host=db1,db2 run    | --mysql-host=db1,db2: bench connects to one server
         fileio --file-total-size=1G run            | sysbench's fileio is a file I/O test; bench runs sysbench's OLTP tests
         --test=cpu --cpu-max-prime=20000 run       | sysbench's cpu is a CPU test
         --test=tests/db/nosuch.lua run             | unknown sysbench test 'tests/db/nosuch.lua'

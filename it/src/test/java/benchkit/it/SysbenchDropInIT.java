@@ -140,6 +140,58 @@ class SysbenchDropInIT {
         }
     }
 
+    /**
+     * sysbench's --mysql-port list: its connections take the ports in turn, so both servers get load; with one of them
+     * not there, the threads that connect to it fail with sysbench's lines.
+     */
+    @Test
+    void aListOfServersSpreadsTheConnectionsAsSysbenchsDoes() throws Exception {
+        ServerSpec spec = new ServerSpec("system", Map.of("innodb_buffer_pool_size", "128M"), AllocatorSpec.GLIBC, "");
+        try (ServerHandle one = new MysqlLauncher().launch(spec); ServerHandle two = new MysqlLauncher().launch(spec)) {
+            String ports = one.target().port() + "," + two.target().port();
+            for (ServerHandle server : List.of(one, two)) {
+                // one account on both, as a cluster has
+                try (java.sql.Connection c = benchkit.mysql.SqlConnector.to(benchkit.mysql.SqlEndpoint.of(server.target())).open();
+                     java.sql.Statement st = c.createStatement()) {
+                    st.execute("CREATE USER 'spread'@'%' IDENTIFIED BY 'spread-pw'");
+                    st.execute("GRANT ALL ON *.* TO 'spread'@'%'");
+                }
+            }
+            // the account from a config file: no password in either tool's process arguments
+            Path config = dir.resolve("spread.cfg");
+            Files.writeString(config, "mysql-user=spread\nmysql-password=spread-pw\nmysql-db=" + one.target().database() + "\n");
+            for (ServerHandle server : List.of(one, two)) {
+                sysbench(List.of("--config-file=" + config, "oltp_point_select", "--mysql-host=127.0.0.1",
+                        "--mysql-port=" + server.target().port(), "--tables=2", "--table-size=2000", "prepare"));
+            }
+            String common = "--config-file=" + config + " --mysql-host=127.0.0.1 --tables=2 --table-size=2000 --threads=4 --time=2";
+            for (String line : List.of("oltp_point_select " + common + " --mysql-port=" + ports + " run",
+                    "oltp_point_select " + common + " --mysql-port=" + one.target().port() + ",1 run")) {
+                List<String> args = List.of(line.split(" "));
+                Output sysbench = sysbench(args);
+                long[] before = {executes(one), executes(two)};
+                BenchJar.Result bench = BenchJar.run(dir, 60, args.toArray(new String[0]));
+                long[] load = {executes(one) - before[0], executes(two) - before[1]};
+                String both = "\n--- sysbench:\n" + sysbench.out() + sysbench.err() + "\n--- bench:\n" + bench.all();
+                assertEquals(sysbench.exit(), bench.exit(), line + both);
+                assertEquals(masked(sysbench.out(), false), masked(bench.out(), false), line + both);
+                assertEquals("", bench.err(), line + both);
+                if (line.contains(ports)) {
+                    assertTrue(load[0] > 1000 && load[1] > 1000, "both servers loaded: " + java.util.Arrays.toString(load));
+                }
+            }
+        }
+    }
+
+    private static long executes(ServerHandle server) throws java.sql.SQLException {
+        try (java.sql.Connection c = benchkit.mysql.SqlConnector.to(benchkit.mysql.SqlEndpoint.of(server.target())).open();
+             java.sql.Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE 'Com_stmt_execute'")) {
+            rs.next();
+            return rs.getLong(2);
+        }
+    }
+
     /** A test with no command: the oltp scripts' "Command is required" (exit 1); bulk_insert does nothing (exit 0). */
     @Test
     void aTestWithoutACommandEndsAsSysbenchs() throws Exception {

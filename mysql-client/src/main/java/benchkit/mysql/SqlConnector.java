@@ -9,7 +9,9 @@ import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one way benchkit opens a connection to a MySQL-family server, for the workloads, the
@@ -24,13 +26,20 @@ public final class SqlConnector {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     private final SqlEndpoint endpoint;
+    /** Where connections go in turn (sysbench's host and port lists); one, {@link #endpoint}, unless given. */
+    private final List<SqlEndpoint> endpoints;
+    /** Which of {@link #endpoints} the next connection takes, shared by the copies the {@code with...} methods make. */
+    private final AtomicInteger turn;
     private final JdbcDriver driver;
     private final Duration connectTimeout;
     /** Zero: reads wait as long as a query takes (the workloads'); else each read gives up after it. */
     private final Duration readTimeout;
 
-    private SqlConnector(SqlEndpoint endpoint, JdbcDriver driver, Duration connectTimeout, Duration readTimeout) {
-        this.endpoint = endpoint;
+    private SqlConnector(List<SqlEndpoint> endpoints, AtomicInteger turn, JdbcDriver driver, Duration connectTimeout,
+                         Duration readTimeout) {
+        this.endpoint = endpoints.get(0);
+        this.endpoints = List.copyOf(endpoints);
+        this.turn = turn;
         this.driver = driver;
         this.connectTimeout = connectTimeout;
         this.readTimeout = readTimeout;
@@ -38,27 +47,41 @@ public final class SqlConnector {
 
     /** MariaDB Connector/J, {@link #DEFAULT_CONNECT_TIMEOUT}, no read timeout. */
     public static SqlConnector to(SqlEndpoint endpoint) {
-        return new SqlConnector(endpoint, JdbcDriver.MARIADB, DEFAULT_CONNECT_TIMEOUT, Duration.ZERO);
+        return to(List.of(endpoint));
+    }
+
+    /** To each of {@code endpoints} in turn, a connection at a time, as sysbench spreads its connections. */
+    public static SqlConnector to(List<SqlEndpoint> endpoints) {
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException("no endpoint");
+        }
+        return new SqlConnector(endpoints, new AtomicInteger(), JdbcDriver.MARIADB, DEFAULT_CONNECT_TIMEOUT, Duration.ZERO);
     }
 
     /** MySQL Connector/J has no unix socket support (without junixsocket): refused for a socket endpoint. */
     public SqlConnector withDriver(JdbcDriver chosen) {
-        if (chosen == JdbcDriver.MYSQL && endpoint.overSocket()) {
+        if (chosen == JdbcDriver.MYSQL && endpoints.stream().anyMatch(SqlEndpoint::overSocket)) {
             throw new IllegalArgumentException("MySQL Connector/J cannot connect over a unix socket: " + endpoint);
         }
-        return new SqlConnector(endpoint, chosen, connectTimeout, readTimeout);
+        return new SqlConnector(endpoints, turn, chosen, connectTimeout, readTimeout);
     }
 
     public SqlConnector withConnectTimeout(Duration timeout) {
-        return new SqlConnector(endpoint, driver, positive(timeout), readTimeout);
+        return new SqlConnector(endpoints, turn, driver, positive(timeout), readTimeout);
     }
 
     public SqlConnector withReadTimeout(Duration timeout) {
-        return new SqlConnector(endpoint, driver, connectTimeout, timeout);
+        return new SqlConnector(endpoints, turn, driver, connectTimeout, timeout);
     }
 
+    /** The first (usually the only) endpoint: its account and database are every endpoint's. */
     public SqlEndpoint endpoint() {
         return endpoint;
+    }
+
+    /** The endpoint the next connection takes. */
+    private SqlEndpoint next() {
+        return endpoints.size() == 1 ? endpoint : endpoints.get(Math.floorMod(turn.getAndIncrement(), endpoints.size()));
     }
 
     public JdbcDriver driver() {
@@ -86,15 +109,17 @@ public final class SqlConnector {
 
     /** A connection of bench's own protocol client to the endpoint's database. */
     public WireConnection openWire() throws IOException, WireError {
-        return WireConnection.open(endpoint.unixSocket(), endpoint.host(), endpoint.port(), endpoint.user(),
-                endpoint.password(), endpoint.database(), connectTimeout.toMillis());
+        SqlEndpoint to = next();
+        return WireConnection.open(to.unixSocket(), to.host(), to.port(), to.user(), to.password(), to.database(),
+                connectTimeout.toMillis());
     }
 
     private Connection open(String database, boolean localInfile) throws SQLException {
+        SqlEndpoint to = next();
         Properties p = new Properties();
-        p.setProperty("user", endpoint.user());
-        if (!endpoint.password().isEmpty()) {
-            p.setProperty("password", endpoint.password());
+        p.setProperty("user", to.user());
+        if (!to.password().isEmpty()) {
+            p.setProperty("password", to.password());
         }
         // both drivers spell these the same
         p.setProperty("allowPublicKeyRetrieval", "true");    // MySQL 8's caching_sha2_password without TLS
@@ -104,7 +129,7 @@ public final class SqlConnector {
         if (!readTimeout.isZero()) {
             p.setProperty("socketTimeout", Long.toString(readTimeout.toMillis()));
         }
-        String hostPort = endpoint.host() + ":" + endpoint.port();
+        String hostPort = to.host() + ":" + to.port();
         Driver jdbc;
         String url;
         if (driver == JdbcDriver.MYSQL) {
@@ -123,7 +148,7 @@ public final class SqlConnector {
             url = "jdbc:mariadb://" + hostPort + "/" + database;
             p.setProperty("sslMode", "disable");
             p.setProperty("allowLocalInfile", Boolean.toString(localInfile));
-            MariaDbSockets.use(p, endpoint.unixSocket());
+            MariaDbSockets.use(p, to.unixSocket());
         }
         Connection c = jdbc.connect(url, p);
         if (c == null) {

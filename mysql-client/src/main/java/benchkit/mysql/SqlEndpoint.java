@@ -61,6 +61,18 @@ public final class SqlEndpoint {
                 target.password(), target.database());
     }
 
+    /**
+     * Every address of the target ({@link Target#addresses()}) as {@link #of(Target, String, String)} makes its one:
+     * a target of several addresses (the user's lists) takes each as given, a socket or a host and port.
+     */
+    public static java.util.List<SqlEndpoint> all(Target target, String transportOption, String who) {
+        if (target.addresses().size() == 1) {
+            return java.util.List.of(of(target, transportOption, who));
+        }
+        return target.addresses().stream().map(a -> new SqlEndpoint(a.host(), a.port(), a.socket(), target.user(),
+                target.password(), target.database())).toList();
+    }
+
     /** The target's database over its unix socket when it has one, else TCP (the launcher's and tests' admin way in). */
     public static SqlEndpoint preferSocket(Target target) {
         return new SqlEndpoint(target.host(), target.port(), target.socket().orElse(null), target.user(),

@@ -1,5 +1,6 @@
 package benchkit.spi;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,6 +19,7 @@ public final class Target {
     private final String version;
     private final Transport transport;
     private final String driver;
+    private final List<Address> addresses;
 
     private Target(Builder b) {
         this.host = Objects.requireNonNull(b.host, "host");
@@ -30,6 +32,8 @@ public final class Target {
         this.version = b.version;
         this.transport = Objects.requireNonNull(b.transport, "transport");
         this.driver = b.driver;
+        this.addresses = b.addresses == null || b.addresses.isEmpty()
+                ? List.of(new Address(host, port, transport == Transport.SOCKET ? socket : null)) : List.copyOf(b.addresses);
     }
 
     public static Builder builder() {
@@ -48,6 +52,7 @@ public final class Target {
         b.version = version;
         b.transport = transport;
         b.driver = driver;
+        b.addresses = addresses.size() > 1 ? addresses : null;
         return b;
     }
 
@@ -85,6 +90,29 @@ public final class Target {
      */
     public Optional<String> driver() { return Optional.ofNullable(driver); }
 
+    /**
+     * Where a client's connections go, in turn: each new connection takes the next address (sysbench's
+     * {@code --mysql-host}/{@code --mysql-port} lists, hosts outer and ports inner, or its {@code --mysql-socket}
+     * list). One, this target's own {@link #host()}/{@link #port()} (or its socket when that is the way in), unless
+     * the user gave lists; the other accessors describe the first.
+     *
+     * @since SPI 1 (a default of one address: plugins that connect to {@link #host()} keep working)
+     */
+    public List<Address> addresses() { return addresses; }
+
+    /** One address of a server: a TCP host and port, or a unix socket (then {@code socket} is not null). */
+    public record Address(String host, int port, String socket) {
+        public Address {
+            Objects.requireNonNull(host, "host");
+        }
+
+        /** {@code host 'H', port P} or {@code socket 'S'}, as sysbench names where it connects. */
+        @Override
+        public String toString() {
+            return socket != null ? "socket '" + socket + "'" : "host '" + host + "', port " + port;
+        }
+    }
+
     /** The ways a client can reach a MySQL-family server. */
     public enum Transport { TCP, SOCKET }
 
@@ -92,6 +120,7 @@ public final class Target {
     public String toString() {
         return product() + " " + version() + " at " + host + ":" + port
                 + (socket != null ? " (socket " + socket + ")" : "")
+                + (addresses.size() > 1 ? " (connections spread over " + addresses + ")" : "")
                 + " user=" + user + " db=" + database;
     }
 
@@ -106,6 +135,7 @@ public final class Target {
         private String version;
         private Transport transport = Transport.TCP;
         private String driver;
+        private List<Address> addresses;
 
         public Builder host(String host) { this.host = host; return this; }
 
@@ -126,6 +156,9 @@ public final class Target {
         public Builder transport(Transport transport) { this.transport = transport; return this; }
 
         public Builder driver(String driver) { this.driver = driver; return this; }
+
+        /** The addresses connections take in turn; empty or one: the target's own. */
+        public Builder addresses(List<Address> addresses) { this.addresses = addresses; return this; }
 
         public Target build() { return new Target(this); }
     }

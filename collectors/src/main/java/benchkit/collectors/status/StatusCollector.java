@@ -41,6 +41,11 @@ public final class StatusCollector implements Collector {
     /** Connects and checks every selected name against what the server reports. */
     @Override
     public void beforeTrial(TrialInfo trial) throws SQLException {
+        if (trial.target().addresses().size() > 1) {
+            // one server's counters would pass for the load's, which went to several
+            throw new IllegalArgumentException("reads one server's counters; this target spreads its connections over "
+                    + trial.target().addresses().size() + " addresses (" + trial.target().addresses() + ")");
+        }
         closeReader();
         reader = connect(trial);
         List<String> resolved;

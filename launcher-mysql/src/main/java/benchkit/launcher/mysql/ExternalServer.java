@@ -8,6 +8,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reaches a MySQL-family server benchkit does not own (started by the user, e.g. a production-like box): logs in,
@@ -36,8 +38,38 @@ public final class ExternalServer {
         return connect(target, timeout);
     }
 
-    /** As above, from a target whose product and version are filled in from the server. */
+    /**
+     * As above, from a target whose product and version are filled in from the server. A target of several addresses
+     * (the user's lists) has each checked; a failure names every address that failed (the others are null in
+     * {@link ServerUnreachableException#clientErrors()}), and the product and version are the first one's.
+     */
     public static UnownedServer connect(Target given, Duration timeout) throws ServerUnreachableException {
+        if (given.addresses().size() == 1) {
+            return connectOne(given, timeout);
+        }
+        List<ServerUnreachableException.ClientLibraryError> errors = new ArrayList<>();
+        ServerUnreachableException first = null;
+        UnownedServer reached = null;
+        for (Target.Address a : given.addresses()) {
+            Target one = given.toBuilder().host(a.host()).port(a.port()).socket(a.socket())
+                    .transport(a.socket() != null ? Target.Transport.SOCKET : Target.Transport.TCP).addresses(List.of()).build();
+            try {
+                UnownedServer server = connectOne(one, timeout);
+                reached = reached == null ? server : reached;
+                errors.add(null);
+            } catch (ServerUnreachableException e) {
+                first = first == null ? e : first;
+                errors.add(e.clientError().orElse(null));
+            }
+        }
+        if (first != null) {
+            throw new ServerUnreachableException(first.getMessage(), errors);
+        }
+        Target found = reached.target();
+        return new UnownedServer(given.toBuilder().product(found.product()).version(found.version()).build());
+    }
+
+    private static UnownedServer connectOne(Target given, Duration timeout) throws ServerUnreachableException {
         String where = given.socket().map(s -> "socket " + s).orElse(given.host() + ":" + given.port());
         if (given.socket().isEmpty()) {
             try {

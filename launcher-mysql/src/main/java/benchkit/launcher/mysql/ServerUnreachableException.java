@@ -1,23 +1,37 @@
 package benchkit.launcher.mysql;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /** An external server benchkit could not log in to; the message is one line and never holds the password. */
 public class ServerUnreachableException extends Exception {
-    private final transient ClientLibraryError clientError;
+    /** Per address of the target, in its order: how its connect failed, or null for one that answered. */
+    private final transient List<ClientLibraryError> clientErrors;
 
     public ServerUnreachableException(String message) {
-        this(message, null);
+        this(message, (ClientLibraryError) null);
     }
 
     public ServerUnreachableException(String message, ClientLibraryError clientError) {
-        super(message);
-        this.clientError = clientError;
+        this(message, Collections.singletonList(clientError));
     }
 
-    /** The failure as MySQL's C client library reports it, for the tools that print its words (a sysbench line). */
+    public ServerUnreachableException(String message, List<ClientLibraryError> perAddress) {
+        super(message);
+        this.clientErrors = Collections.unmodifiableList(new ArrayList<>(perAddress));
+    }
+
+    /** The (first) failure as MySQL's C client library reports it, for the tools that print its words (a sysbench line). */
     public Optional<ClientLibraryError> clientError() {
-        return Optional.ofNullable(clientError);
+        return clientErrors.stream().filter(Objects::nonNull).findFirst();
+    }
+
+    /** Per address of the target ({@code Target.addresses()}), how its connect failed, or null where it did not. */
+    public List<ClientLibraryError> clientErrors() {
+        return clientErrors;
     }
 
     /**

@@ -58,7 +58,8 @@ public final class ScriptSessions {
             throw new InvalidOptionException(workload + ": --transport=socket needs --driver=mariadb "
                     + "(MySQL Connector/J has no unix socket support without junixsocket)");
         }
-        return new ScriptSessions(SqlConnector.to(endpoint).withDriver(driver), "wire".equals(choice) || "auto".equals(choice));
+        return new ScriptSessions(SqlConnector.to(SqlEndpoint.all(target, transportOption, workload)).withDriver(driver),
+                "wire".equals(choice) || "auto".equals(choice));
     }
 
     /**
