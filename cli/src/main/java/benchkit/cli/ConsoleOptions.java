@@ -3,7 +3,6 @@ package benchkit.cli;
 import benchkit.core.run.ConsoleFormat;
 import picocli.CommandLine.Option;
 
-import java.io.PrintStream;
 import java.util.List;
 
 /** How a command's console reads (bench's lines or sysbench 1.0.20's), and how much of it: run, prepare, prewarm, cleanup. */
@@ -47,44 +46,6 @@ final class ConsoleOptions {
     /** Whether bench's own lines print: in bench's format, and in sysbench's from --verbosity 4. */
     boolean benchLines() {
         return !sysbench() || verbosity >= ConsoleFormat.INFO;
-    }
-
-    /**
-     * A sysbench line's server that cannot be reached ends as sysbench's does: {@code connect} is tried once, and on
-     * failure sysbench's lines are printed (after {@code header}, the lines sysbench prints before it connects).
-     *
-     * @return the exit code when the server could not be reached
-     */
-    java.util.OptionalInt unreachable(String command, int threads, List<String> header, ServerStart connect)
-            throws Exception {
-        if (!sysbench() || sysbenchTest == null) {
-            return java.util.OptionalInt.empty();
-        }
-        try {
-            connect.start().close();
-            return java.util.OptionalInt.empty();
-        } catch (benchkit.launcher.mysql.ServerUnreachableException e) {
-            if (e.clientError().isEmpty()) {
-                throw e;
-            }
-            java.io.ByteArrayOutputStream lines = new java.io.ByteArrayOutputStream();
-            java.util.OptionalInt exit = SysbenchConnectFailure.print(command, sysbenchTest, threads, e.clientErrors(),
-                    new PrintStream(lines, true, java.nio.charset.StandardCharsets.UTF_8));
-            if (exit.isEmpty()) {
-                throw e;    // no thread of this command connects where it failed; bench's own words say where
-            }
-            if (sysbenchLines()) {
-                header.forEach(System.out::println);
-            }
-            System.out.print(lines.toString(java.nio.charset.StandardCharsets.UTF_8));
-            System.out.flush();
-            return exit;
-        }
-    }
-
-    /** Starts (here: reaches) the line's server. */
-    interface ServerStart {
-        benchkit.spi.ServerHandle start() throws Exception;
     }
 
     /** sysbench's banner, first, where its lines print. */

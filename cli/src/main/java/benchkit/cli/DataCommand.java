@@ -38,7 +38,7 @@ abstract class DataCommand extends WorkloadCommand {
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         String name = workload.requireWorkload(registry.workloads().keySet());
         WorkloadFactory factory = registry.workload(name);
-        java.util.OptionalInt unreachable = console.unreachable(spec.name(), threads, List.of(),
+        java.util.OptionalInt unreachable = SysbenchConnectFailure.whenUnreachable(console, spec.name(), threads, List.of(),
                 () -> Variants.of(registry, server).get(0).server().start());
         if (unreachable.isPresent()) {
             return unreachable.getAsInt();

@@ -240,7 +240,7 @@ abstract class RunCommand extends WorkloadCommand {
         if (server.isExternal()) {
             RunPlan first = checked.plans().values().iterator().next();
             int threads = first.threads().get(0);
-            java.util.OptionalInt unreachable = console.unreachable("run", threads,
+            java.util.OptionalInt unreachable = SysbenchConnectFailure.whenUnreachable(console, "run", threads,
                     SysbenchHeader.lines(first, threads, consoleFormat.checkpoints()),
                     () -> first.variants().get(0).server().start());
             if (unreachable.isPresent()) {

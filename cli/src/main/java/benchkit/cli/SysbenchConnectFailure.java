@@ -1,12 +1,17 @@
 package benchkit.cli;
 
+import benchkit.launcher.mysql.ServerUnreachableException;
 import benchkit.launcher.mysql.ServerUnreachableException.ClientLibraryError;
+import benchkit.spi.ServerHandle;
 
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * What sysbench 1.0.20 prints when its MySQL driver cannot connect, and its exit code: each connecting thread's three
@@ -20,12 +25,51 @@ final class SysbenchConnectFailure {
     private SysbenchConnectFailure() {
     }
 
+    /** Starts (here: reaches) the line's server. */
+    interface ServerStart {
+        ServerHandle start() throws Exception;
+    }
+
+    /**
+     * A sysbench line's server that cannot be reached ends as sysbench's does: {@code connect} is tried (once, as the
+     * line's --connect-timeout is 0), and when a thread of {@code command} would connect where it failed, sysbench's
+     * lines are printed after {@code header} (what sysbench prints before it connects).
+     *
+     * @return the exit code when the line ends here; empty for a line that is not sysbench's, or a server reached
+     */
+    static OptionalInt whenUnreachable(ConsoleOptions console, String command, int threads, List<String> header,
+                                       ServerStart connect) throws Exception {
+        if (!console.sysbench() || console.sysbenchTest == null) {
+            return OptionalInt.empty();
+        }
+        try {
+            connect.start().close();
+            return OptionalInt.empty();
+        } catch (ServerUnreachableException e) {
+            if (e.clientError().isEmpty()) {
+                throw e;
+            }
+            ByteArrayOutputStream lines = new ByteArrayOutputStream();
+            OptionalInt exit = print(command, console.sysbenchTest, threads, e.clientErrors(),
+                    new PrintStream(lines, true, StandardCharsets.UTF_8));
+            if (exit.isEmpty()) {
+                throw e;    // no thread of this command connects where it failed; bench's own words say where
+            }
+            if (console.sysbenchLines()) {
+                header.forEach(System.out::println);
+            }
+            System.out.print(lines.toString(StandardCharsets.UTF_8));
+            System.out.flush();
+            return exit;
+        }
+    }
+
     /**
      * Prints the lines for {@code command} of {@code test} (as typed: a name or a script's path) with {@code threads}
      * threads, whose connections take the target's addresses in turn ({@code perAddress}: how each failed, null for
      * one that answered); returns the exit code, or empty when no connecting thread would fail.
      */
-    static java.util.OptionalInt print(String command, String test, int threads, List<ClientLibraryError> perAddress,
+    static OptionalInt print(String command, String test, int threads, List<ClientLibraryError> perAddress,
                                        PrintStream out) {
         boolean parallel = (command.equals("prepare") || command.equals("prewarm")) && threads > 1;
         int connecting = command.equals("run") || parallel ? threads : 1;
@@ -37,7 +81,7 @@ final class SysbenchConnectFailure {
             }
         }
         if (failing.isEmpty()) {
-            return java.util.OptionalInt.empty();
+            return OptionalInt.empty();
         }
         if (parallel) {
             out.println("Initializing worker threads...");
@@ -52,7 +96,7 @@ final class SysbenchConnectFailure {
             out.println("FATAL: Thread initialization failed!");
         }
         out.flush();
-        return java.util.OptionalInt.of(parallel ? Cli.EXIT_OK : Cli.EXIT_FAILURE);
+        return OptionalInt.of(parallel ? Cli.EXIT_OK : Cli.EXIT_FAILURE);
     }
 
     /** Where sysbench finds oltp_common.lua: through Lua's package.path, the current directory first. */

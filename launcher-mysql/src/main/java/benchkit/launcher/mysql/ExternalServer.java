@@ -129,7 +129,7 @@ public final class ExternalServer {
      */
     static ServerUnreachableException.ClientLibraryError clientError(Exception e, Target target) {
         boolean socket = target.socket().isPresent();
-        String where = socket ? "socket '" + target.socket().get() + "'" : "host '" + target.host() + "', port " + target.port();
+        String where = new Target.Address(target.host(), target.port(), target.socket().orElse(null)).toString();
         if (e instanceof SQLException sql && sql.getErrorCode() > 0 && sql.getErrorCode() < 2000) {
             String message = String.valueOf(sql.getMessage()).replaceFirst("^\\(conn=\\d+\\) ", "");
             return new ServerUnreachableException.ClientLibraryError(where, sql.getErrorCode(),
