@@ -5,33 +5,50 @@
 # first 3 seconds (the JVM's start-up: classes loaded, code interpreted and JIT-compiled while the clock runs) and
 # over the rest. Then the geometric mean of each over the rounds with a 95% t interval on the per-round logs.
 #
+# VIAS says how bench is started: `jar` (java -jar bench.jar) and/or `launcher` (cli/target/sysbench, the launcher
+# with its class-data archive, made in an unmeasured first line). Each line's wall time (the program's start to its
+# end) is compared too.
+#
 # Usage: benchmarks/sysbench-lines-by-second.sh [mariadb|mysql8]
 #   env: TIME=10 THREADS=8 ROUNDS=5 TABLES=4 SIZE=10000 WORKLOADS="oltp_point_select oltp_read_only"
-#        BENCH_JAVA=java JAR=cli/target/bench.jar
+#        BENCH_JAVA=java JAR=cli/target/bench.jar VIAS=jar
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SERVER=${1:-mariadb}
 TIME=${TIME:-10}; THREADS=${THREADS:-8}; ROUNDS=${ROUNDS:-5}; TABLES=${TABLES:-4}; SIZE=${SIZE:-10000}
 WORKLOADS=${WORKLOADS:-oltp_point_select oltp_read_only}
-BENCH_JAVA=${BENCH_JAVA:-java}; JAR=${JAR:-cli/target/bench.jar}
+BENCH_JAVA=${BENCH_JAVA:-java}; JAR=${JAR:-cli/target/bench.jar}; VIAS=${VIAS:-jar}
 [ -f "$JAR" ] || ./mvnw -q -DskipTests package
 [ "$TIME" -ge 4 ] || { echo "TIME must be at least 4 s" >&2; exit 2; }
 NAME=sysbench-lines-by-second; . benchmarks/private-server.sh
 sysbench oltp_read_only "${sysbench_conn[@]}" --tables="$TABLES" --table-size="$SIZE" --threads="$TABLES" prepare >/dev/null
 
+# the program's output in $1.txt, its wall time in seconds in $1.wall
+timed() { local to=$1; shift; local t0; t0=$(date +%s.%N); "$@" > "$to.txt"; echo "$(date +%s.%N) - $t0" | bc > "$to.wall"; }
+if [[ " $VIAS " == *" launcher "* ]]; then    # the launcher's archive, made by a first line of each kind, unmeasured
+  for w in $WORKLOADS; do
+    env JAVA="$BENCH_JAVA" BENCHKIT_CACHE="$dir/cache" "$(dirname "$JAR")/sysbench" "$w" "${sysbench_conn[@]}" \
+      --tables="$TABLES" --table-size="$SIZE" --time=2 run > /dev/null
+  done
+fi
 echo "# $("$BENCH_JAVA" -version 2>&1 | head -1); $SERVER over TCP; $THREADS threads; --time=$TIME; $(git rev-parse --short HEAD)"
 for round in $(seq "$ROUNDS"); do
   for w in $WORKLOADS; do
     line=("$w" "${sysbench_conn[@]}" --tables="$TABLES" --table-size="$SIZE" --threads="$THREADS" --time="$TIME"
           --report-interval=1 run)
-    sysbench "${line[@]}" > "$dir/$w-$round-sysbench.txt"
-    "$BENCH_JAVA" -jar "$JAR" "${line[@]}" > "$dir/$w-$round-bench.txt"
+    timed "$dir/$w-$round-sysbench" sysbench "${line[@]}"
+    for via in $VIAS; do
+      case $via in
+        jar) timed "$dir/$w-$round-$via" "$BENCH_JAVA" -jar "$JAR" "${line[@]}" ;;
+        launcher) timed "$dir/$w-$round-$via" env JAVA="$BENCH_JAVA" BENCHKIT_CACHE="$dir/cache" "$(dirname "$JAR")/sysbench" "${line[@]}" ;;
+      esac
+    done
   done
 done
-python3 - "$dir" "$ROUNDS" $WORKLOADS <<'PY'
+python3 - "$dir" "$ROUNDS" "$VIAS" $WORKLOADS <<'PY'
 import math, re, statistics, sys
 T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228}
-d, rounds, workloads = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+d, rounds, vias, workloads = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), sys.argv[4:]
 def seconds(f):
     return [float(re.search(r"qps: ([\d.]+)", l).group(1)) for l in open(f) if l.startswith("[")]
 def total(f):
@@ -42,16 +59,22 @@ def mean_interval(logs):
         return f"{math.exp(m):.2f}"
     half = T95[len(logs) - 1] * statistics.stdev(logs) / math.sqrt(len(logs))
     return f"{math.exp(m):.2f} [{math.exp(m - half):.2f}, {math.exp(m + half):.2f}]"
+def wall(f):
+    return float(open(f).read())
 for w in workloads:
-    whole, first, rest = [], [], []
-    print(f"{w}: bench/sysbench QPS per round (whole line, first 3 s, the rest); sysbench's QPS")
+  for via in vias:
+    whole, first, rest, walls = [], [], [], []
+    print(f"{w}, bench via {via}: bench/sysbench QPS per round (whole line, first 3 s, the rest); sysbench's QPS; "
+          f"wall time bench - sysbench")
     for r in range(1, rounds + 1):
-        s, b = f"{d}/{w}-{r}-sysbench.txt", f"{d}/{w}-{r}-bench.txt"
-        ss, bs = seconds(s), seconds(b)
-        whole.append(math.log(total(b) / total(s)))
+        s, b = f"{d}/{w}-{r}-sysbench", f"{d}/{w}-{r}-{via}"
+        ss, bs = seconds(s + ".txt"), seconds(b + ".txt")
+        whole.append(math.log(total(b + ".txt") / total(s + ".txt")))
         first.append(math.log(sum(bs[:3]) / sum(ss[:3])))
         rest.append(math.log(sum(bs[3:]) / sum(ss[3:])))
-        print(f"  round {r}: {math.exp(whole[-1]):.2f}  {math.exp(first[-1]):.2f}  {math.exp(rest[-1]):.2f};  {total(s):.0f}")
+        walls.append(wall(b + ".wall") - wall(s + ".wall"))
+        print(f"  round {r}: {math.exp(whole[-1]):.2f}  {math.exp(first[-1]):.2f}  {math.exp(rest[-1]):.2f};  "
+              f"{total(s + '.txt'):.0f};  {walls[-1]:+.2f} s")
     print(f"  geometric mean [95% t]: whole {mean_interval(whole)}, first 3 s {mean_interval(first)}, "
-          f"the rest {mean_interval(rest)}")
+          f"the rest {mean_interval(rest)}; wall time longer by {statistics.mean(walls):.2f} s")
 PY

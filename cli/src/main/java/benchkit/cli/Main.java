@@ -2,13 +2,22 @@ package benchkit.cli;
 
 import picocli.CommandLine;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 /** Entry point of {@code bench.jar}; the only place that calls {@link System#exit}. */
 public final class Main {
     static final String STACKTRACE = "--stacktrace";
+    /**
+     * The system property the launcher sets when it is called {@code sysbench} (cli/src/main/sh/bench): every line
+     * is then sysbench's, its --version and --help too.
+     */
+    static final String CALLED_AS = "benchkit.as";
+    static final String SYSBENCH = "sysbench";
 
     private Main() {
     }
@@ -30,11 +39,22 @@ public final class Main {
         Cli.showStackTraces(rest.removeIf(a -> a.equals(STACKTRACE)));
         SysbenchArgs.Translation line;
         String[] expanded = rest.toArray(new String[0]);
+        boolean asSysbench = SYSBENCH.equals(System.getProperty(CALLED_AS));
         try {
+            if (asSysbench) {
+                OptionalInt done = SysbenchLine.beforeTheTest(expanded, System.in, System.out);
+                if (done.isPresent()) {
+                    return done.getAsInt();
+                }
+            }
             expanded = ExperimentFile.expand(expanded);
             line = SysbenchArgs.translation(expanded);
         } catch (SysbenchArgs.NoCommand e) {
             return SysbenchLine.noCommand(e.test, System.out);
+        } catch (SysbenchArgs.UnknownTest e) {
+            return SysbenchLine.unknownTest(e.word, System.out);
+        } catch (IOException e) {
+            return SysbenchLine.fatal("standard input cannot be read: " + e.getMessage());
         } catch (UsageException e) {
             if (SysbenchLine.looksLikeOne(expanded)) {
                 return SysbenchLine.fatal(e.getMessage());
@@ -45,6 +65,11 @@ public final class Main {
         }
         if (line.sysbenchLine()) {
             return SysbenchLine.run(cl, line);
+        }
+        if (asSysbench && Arrays.stream(expanded).noneMatch(a -> a.equals("--workload") || a.startsWith("--workload="))) {
+            // a word that is no test sysbench knows ("sysbench run", "sysbench help"); bench's own lines still run
+            return SysbenchLine.unknownTest(Arrays.stream(expanded).filter(a -> !a.startsWith("-")).findFirst().orElseThrow(),
+                    System.out);
         }
         line.notes().forEach(note -> err.println("bench: note: " + note.text()));
         return cl.execute(line.args());

@@ -89,6 +89,59 @@ final class SysbenchLine {
         return Cli.EXIT_FAILURE;
     }
 
+    /**
+     * A test sysbench would not find ({@code sysbench oltp_read_onlyy run}, {@code sysbench run}): its banner and
+     * FATAL line, exit 1. A Lua file that exists is a script of the user's own, which sysbench would run and bench
+     * cannot: said so, with the tests bench runs.
+     */
+    static int unknownTest(String test, PrintStream out) {
+        banner(out);
+        boolean script = test.endsWith(".lua") && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(test));
+        out.println("FATAL: " + (script ? test + " is a script of its own; bench runs sysbench 1.0.20's: "
+                + SysbenchTest.names() : "Cannot find benchmark '" + test + "': no such built-in test, file or module"));
+        out.flush();
+        return Cli.EXIT_FAILURE;
+    }
+
+    /**
+     * What sysbench 1.0.20 does before it reads a test, for bench called as {@code sysbench} (the launcher beside
+     * bench.jar): {@code --version} prints the version, {@code --help} the usage (the options of the tests bench runs),
+     * and a line that names no test reads its Lua script from standard input: an empty one does nothing, as with
+     * sysbench; bench runs no script of its own. Empty when the line goes on to its test.
+     */
+    static java.util.OptionalInt beforeTheTest(String[] args, java.io.InputStream in, PrintStream out) throws java.io.IOException {
+        List<String> all = List.of(args);
+        if (all.stream().anyMatch(a -> flagOn(a, "--version"))) {
+            String version = SysbenchLine.class.getPackage().getImplementationVersion();
+            out.println("sysbench 1.0.20 (benchkit " + (version == null ? "development build" : version) + ")");
+            out.flush();
+            return java.util.OptionalInt.of(Cli.EXIT_OK);
+        }
+        if (all.stream().anyMatch(a -> flagOn(a, "--help"))) {
+            try (java.io.InputStream usage = SysbenchLine.class.getResourceAsStream("sysbench-usage.txt")) {
+                String tests = String.join("\n", SysbenchTest.names().split(", ")).replaceAll("(?m)^", "  ");
+                out.print(new String(usage.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).formatted(tests));
+            }
+            out.flush();
+            return java.util.OptionalInt.of(Cli.EXIT_OK);
+        }
+        if (all.stream().anyMatch(a -> !a.startsWith("-"))) {
+            return java.util.OptionalInt.empty();
+        }
+        banner(out);
+        out.flush();
+        if (!new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+            return java.util.OptionalInt.of(fatal("a Lua script on standard input is not one bench runs; it runs sysbench "
+                    + "1.0.20's own tests: " + SysbenchTest.names()));
+        }
+        return java.util.OptionalInt.of(Cli.EXIT_OK);
+    }
+
+    /** {@code --name}, or {@code --name=on} (sysbench's other words for on too). */
+    private static boolean flagOn(String arg, String name) {
+        return arg.equals(name) || arg.startsWith(name + "=") && SysbenchArgs.isOn(arg.substring(name.length() + 1));
+    }
+
     /** sysbench's error line, on stdout as sysbench prints it; returns its exit code. */
     static int fatal(String message) {
         System.out.println("FATAL: " + message);

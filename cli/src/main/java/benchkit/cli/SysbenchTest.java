@@ -94,8 +94,7 @@ final class SysbenchTest {
         } else if (WORKLOADS.containsKey(base)) {
             workload = WORKLOADS.get(base);
         } else {
-            throw new UsageException("unknown sysbench test '" + test + "'; bench runs " + String.join(", ",
-                    WORKLOADS.keySet().stream().sorted().toList()) + ", oltp and parallel_prepare");
+            throw new SysbenchArgs.UnknownTest(test);
         }
         if (viaOption || !test.equals(base) || !base.replace('_', '-').equals(workload)) {
             note.accept(shown + (readOnly && base.equals("oltp") ? " --oltp-read-only=on" : "") + " is --workload " + workload);

@@ -75,7 +75,8 @@ class SysbenchDropInIT {
             Path config = dir.resolve("sysbench.cfg");
             Files.writeString(config, "mysql-host=127.0.0.1\nmysql-port=" + t.port() + "\nmysql-user=" + t.user()
                     + "\nmysql-password=" + t.password() + "\nmysql-db=" + t.database() + "\n");
-            for (Line line : LINES) {
+            for (int i = 0; i < LINES.size(); i++) {
+                Line line = LINES.get(i);
                 List<String> args = new ArrayList<>(List.of(line.args().replace("SOCKET", t.socket().orElseThrow())
                         .split(" ")));
                 args.add(0, "--config-file=" + config);
@@ -87,8 +88,9 @@ class SysbenchDropInIT {
                 if (line.fresh()) {
                     sysbench(cleanup);
                 }
-                BenchJar.Result r = BenchJar.run(dir, 120, args.toArray(new String[0]));
-                Output bench = new Output(r.exit(), r.out(), r.err());
+                // every other line through the launcher called sysbench, as a script would call it
+                BenchJar.Result r = i % 2 == 0 ? BenchJar.run(dir, 120, args.toArray(new String[0])) : null;
+                Output bench = r != null ? new Output(r.exit(), r.out(), r.err()) : launcher(args, Map.of());
                 String both = "\n--- sysbench:\n" + sysbench.out() + sysbench.err() + "\n--- bench:\n" + bench.out() + bench.err();
                 assertEquals(line.exit(), sysbench.exit(), line.args() + both);
                 assertEquals(sysbench.exit(), bench.exit(), line.args() + both);
@@ -207,16 +209,95 @@ class SysbenchDropInIT {
         }
     }
 
+    /**
+     * The launcher called {@code sysbench} that the build puts beside bench.jar: with no test, --version and --help it
+     * answers as sysbench does; with a test, as bench.jar does (the table above runs through both). Its first run with
+     * a java writes a class-data archive, the later ones start from it; on Java 24+ stderr stays empty (no JMH warning).
+     */
+    @Test
+    void theSysbenchLauncherAnswersAsSysbench() throws Exception {
+        for (String line : List.of("", "--version", "oltp_read_only --version run", "run", "help", "--threads=2 help",
+                "oltp_read_onlyy run", "tests/db/nosuch.lua run")) {
+            List<String> args = line.isEmpty() ? List.of() : List.of(line.split(" "));
+            Output sysbench = sysbench(args);
+            Output bench = launcher(args, Map.of());
+            String both = "\n--- sysbench:\n" + sysbench.out() + sysbench.err() + "\n--- bench:\n" + bench.out() + bench.err();
+            assertEquals(sysbench.exit(), bench.exit(), "'" + line + "'" + both);
+            assertEquals("", bench.err(), "'" + line + "'" + both);
+            assertEquals(masked(sysbench.out(), false), masked(bench.out(), false), "'" + line + "'" + both);
+        }
+        // sysbench's own CPU test (which runs 10 s in sysbench): one FATAL line saying bench runs none such
+        Output cpu = launcher(List.of("cpu", "run"), Map.of());
+        assertEquals(1, cpu.exit(), cpu.out());
+        assertEquals(1, cpu.out().lines().filter(l -> l.startsWith("FATAL: ") && l.contains("a CPU test")).count(), cpu.out());
+        // --help: sysbench's usage, up to its PostgreSQL options, which bench has none of
+        String usage = sysbench(List.of("--help")).out();
+        Output help = launcher(List.of("--help"), Map.of());
+        assertEquals(0, help.exit(), help.out());
+        String shared = usage.substring(0, usage.indexOf("pgsql options:"));
+        assertTrue(help.out().startsWith(shared), help.out());
+        assertTrue(help.out().contains("\n  oltp_read_only\n") && help.out().endsWith(
+                "See 'sysbench <testname> help' for a list of options for each test.\n"), help.out());
+        // a Lua script on standard input (sysbench would run it): refused in one line
+        Path script = Files.writeString(dir.resolve("script.lua"), "print('hello')\n");
+        Output stdin = program(List.of(launcherPath().toString()), Map.of("BENCHKIT_CACHE", dir.resolve("cache").toString()),
+                script);
+        assertEquals(1, stdin.exit(), stdin.out() + stdin.err());
+        assertTrue(stdin.out().contains("\nFATAL: a Lua script on standard input is not one bench runs"), stdin.out());
+
+        // the class-data archive: written by the first run with a given java, used by the next; Java 25 too if here
+        List<Map<String, String>> javas = new ArrayList<>(List.of(Map.of()));
+        Path java25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64/bin/java");
+        if (Files.isExecutable(java25)) {
+            javas.add(Map.of("JAVA", java25.toString()));
+        }
+        for (Map<String, String> java : javas) {
+            Path cache = Files.createDirectories(dir.resolve("cache-" + java.size()));
+            Map<String, String> env = new java.util.HashMap<>(java);
+            env.put("BENCHKIT_CACHE", cache.toString());
+            List<String> helpLine = List.of("oltp_point_select", "help");
+            Output first = launcher(helpLine, env);
+            try (Stream<Path> archives = Files.list(cache.resolve("classes"))) {
+                assertEquals(1, archives.filter(f -> f.toString().endsWith(".jsa")).count(), "one archive: " + env);
+            }
+            Output second = launcher(helpLine, env);
+            assertEquals(List.of(0, 0), List.of(first.exit(), second.exit()), first.out() + first.err() + second.err());
+            assertEquals(first.out(), second.out(), "the same answer from the archive: " + env);
+            assertEquals("", first.err() + second.err(), "nothing on stderr: " + env);
+            assertEquals(masked(sysbench(helpLine).out(), false).lines().findFirst(),
+                    masked(second.out(), false).lines().findFirst(), env.toString());
+        }
+    }
+
+    private static Path launcherPath() {
+        return BenchJar.jar().toAbsolutePath().resolveSibling("sysbench");
+    }
+
+    private Output launcher(List<String> args, Map<String, String> env) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(launcherPath().toString()));
+        command.addAll(args);
+        Map<String, String> withCache = new java.util.HashMap<>(Map.of("BENCHKIT_CACHE", dir.resolve("cache").toString()));
+        withCache.putAll(env);
+        return program(command, withCache, null);
+    }
+
     private Output sysbench(List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("sysbench"));
         command.addAll(args);
-        Path out = Files.createTempFile(dir, "sysbench", ".out");
-        Path err = Files.createTempFile(dir, "sysbench", ".err");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).start();
+        return program(command, Map.of(), null);
+    }
+
+    /** Runs {@code command} in the test's directory, standard input from {@code stdin} (none: /dev/null). */
+    private Output program(List<String> command, Map<String, String> env, Path stdin) throws IOException, InterruptedException {
+        Path out = Files.createTempFile(dir, "program", ".out");
+        Path err = Files.createTempFile(dir, "program", ".err");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile()).redirectInput(stdin == null ? new java.io.File("/dev/null") : stdin.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError("sysbench did not finish: " + args);
+            throw new AssertionError("did not finish: " + command);
         }
         return new Output(p.exitValue(), Files.readString(out), Files.readString(err));
     }

@@ -1,0 +1,82 @@
+package benchkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * bench called as {@code sysbench} (the launcher sets {@link Main#CALLED_AS}): what sysbench 1.0.20 does before it
+ * reads a test. SysbenchDropInIT compares the same lines with the real sysbench through the launcher.
+ */
+class SysbenchProgramTest {
+    private record Ran(int exit, String out, String err) {
+    }
+
+    @AfterEach
+    void notSysbenchAnyMore() {
+        System.clearProperty(Main.CALLED_AS);
+    }
+
+    private static Ran run(String stdin, String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        InputStream in = System.in;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        System.setProperty(Main.CALLED_AS, Main.SYSBENCH);
+        try {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            System.setIn(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+            int exit = Main.run(args);
+            return new Ran(exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+            System.setIn(in);
+        }
+    }
+
+    @Test
+    void versionAndHelpAreSysbenchs() {
+        for (String[] line : new String[][] {{"--version"}, {"oltp_read_only", "--version=on", "run"}}) {
+            Ran r = run("", line);
+            assertEquals(0, r.exit());
+            assertTrue(r.out().matches("sysbench 1\\.0\\.20 \\(benchkit [^)]+\\)\n"), r.out());
+        }
+        Ran help = run("", "oltp_read_only", "--help");
+        assertEquals(0, help.exit());
+        assertTrue(help.out().startsWith("Usage:\n  sysbench [options]... [testname] [command]\n"), help.out());
+        assertTrue(help.out().contains("\n  --threads=N ") && help.out().contains("\n  oltp_point_select\n")
+                && !help.out().contains("%s") && !help.out().contains("pgsql"), help.out());
+        assertEquals("", help.err());
+    }
+
+    @Test
+    void noTestReadsAScriptFromStandardInput() {
+        Ran empty = run("", "--threads=2");
+        assertEquals(0, empty.exit());
+        assertTrue(empty.out().matches("sysbench 1\\.0\\.20 \\(benchkit [^)]+\\)\n\n"), empty.out());
+        Ran script = run("print('hello')\n");
+        assertEquals(1, script.exit());
+        assertTrue(script.out().contains("\nFATAL: a Lua script on standard input is not one bench runs"), script.out());
+    }
+
+    @Test
+    void aWordThatIsNoTestIsNotFound() {
+        for (String word : new String[] {"run", "help", "list"}) {
+            Ran r = run("", word);
+            assertEquals(1, r.exit(), r.out() + r.err());
+            assertTrue(r.out().endsWith("\n\nFATAL: Cannot find benchmark '" + word + "': no such built-in test, file or module\n"),
+                    r.out());
+            assertEquals("", r.err());
+        }
+    }
+}
