@@ -89,8 +89,9 @@ class DocsCommandLinesTest {
     private static String[] arguments(String line) {
         String command = line.replaceAll("\\s+#.*$", "").split("&&|;|\\|")[0].strip();
         List<String> words = new ArrayList<>(List.of(command.split("\\s+")));
-        int start = words.indexOf("bench") >= 0 ? words.indexOf("bench") + 1
-                : words.indexOf("-jar") + 2;
+        int launcher = words.stream().filter(w -> w.equals("bench") || w.endsWith("/bench")).findFirst()
+                .map(words::indexOf).orElse(-1);
+        int start = launcher >= 0 ? launcher + 1 : words.indexOf("-jar") + 2;
         List<String> args = new ArrayList<>(words.subList(start, words.size()));
         for (int i = 0; i + 1 < args.size(); i++) {
             if (args.get(i).equals("--experiment")) {
@@ -122,7 +123,7 @@ class DocsCommandLinesTest {
             }
             String whole = (pending + line).replaceFirst("^\\$ ", "").replaceAll("\\s+(?=--)", " ");
             pending.setLength(0);
-            if (whole.matches("(bench|java -jar \\S*bench\\.jar)( .*)?") || whole.matches("\\S+=\\S+ bench .*")) {
+            if (whole.matches("(\\S*/)?bench( .*)?|java -jar \\S*bench\\.jar( .*)?") || whole.matches("\\S+=\\S+ bench .*")) {
                 lines.add(whole);
             }
         }

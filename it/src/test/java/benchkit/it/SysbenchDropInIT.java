@@ -230,14 +230,15 @@ class SysbenchDropInIT {
         Output cpu = launcher(List.of("cpu", "run"), Map.of());
         assertEquals(1, cpu.exit(), cpu.out());
         assertEquals(1, cpu.out().lines().filter(l -> l.startsWith("FATAL: ") && l.contains("a CPU test")).count(), cpu.out());
-        // --help: sysbench's usage, up to its PostgreSQL options, which bench has none of
+        // --help: sysbench's usage, up to its PostgreSQL driver, which bench has not; then the same mysql options
         String usage = sysbench(List.of("--help")).out();
         Output help = launcher(List.of("--help"), Map.of());
         assertEquals(0, help.exit(), help.out());
-        String shared = usage.substring(0, usage.indexOf("pgsql options:"));
-        assertTrue(help.out().startsWith(shared), help.out());
+        String shared = usage.substring(0, usage.indexOf("  pgsql - PostgreSQL driver"));
+        String mysql = usage.substring(usage.indexOf("mysql options:"), usage.indexOf("pgsql options:"));
+        assertTrue(help.out().startsWith(shared) && help.out().contains(mysql), help.out());
         assertTrue(help.out().contains("\n  oltp_read_only\n") && help.out().endsWith(
-                "See 'sysbench <testname> help' for a list of options for each test.\n"), help.out());
+                usage.substring(usage.indexOf("See 'sysbench <testname> help'"))), help.out());
         // a Lua script on standard input (sysbench would run it): refused in one line
         Path script = Files.writeString(dir.resolve("script.lua"), "print('hello')\n");
         Output stdin = program(List.of(launcherPath().toString()), Map.of("BENCHKIT_CACHE", dir.resolve("cache").toString()),
