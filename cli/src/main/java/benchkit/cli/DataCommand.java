@@ -38,13 +38,13 @@ abstract class DataCommand extends WorkloadCommand {
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         String name = workload.requireWorkload(registry.workloads().keySet());
         WorkloadFactory factory = registry.workload(name);
-        java.util.OptionalInt unreachable = SysbenchConnectFailure.whenUnreachable(console, spec.name(), threads, List.of(),
+        SysbenchConnectFailure.Reached reached = SysbenchConnectFailure.reach(console, spec.name(), threads, List.of(),
                 () -> Variants.of(registry, server).get(0).server().start());
-        if (unreachable.isPresent()) {
-            return unreachable.getAsInt();
+        if (reached.exit().isPresent()) {
+            return reached.exit().getAsInt();
         }
-        try (Workload w = PluginRegistry.create(factory, WorkloadOptions.workloadOptions(workloadArgs));
-             ServerHandle handle = Variants.of(registry, server).get(0).server().start()) {
+        try (ServerHandle handle = reached.handle();
+             Workload w = PluginRegistry.create(factory, WorkloadOptions.workloadOptions(workloadArgs))) {
             act(w, handle, name);
         }
         return 0;

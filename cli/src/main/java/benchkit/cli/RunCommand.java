@@ -237,15 +237,18 @@ abstract class RunCommand extends WorkloadCommand {
         if (clientOptions.clients != null) {
             return coordinate(registry, names, given, checked.outDir(), role);
         }
-        if (server.isExternal()) {
+        if (server.isExternal() && console.sysbench() && console.sysbenchTest != null) {
+            // sysbench's lines for a server that is not there come before the run, where sysbench prints them; the
+            // Runner then reaches the server again (one more connection to a server that is there)
             RunPlan first = checked.plans().values().iterator().next();
             int threads = first.threads().get(0);
-            java.util.OptionalInt unreachable = SysbenchConnectFailure.whenUnreachable(console, "run", threads,
+            SysbenchConnectFailure.Reached reached = SysbenchConnectFailure.reach(console, "run", threads,
                     SysbenchHeader.lines(first, threads, consoleFormat.checkpoints()),
                     () -> first.variants().get(0).server().start());
-            if (unreachable.isPresent()) {
-                return unreachable.getAsInt();
+            if (reached.exit().isPresent()) {
+                return reached.exit().getAsInt();
             }
+            reached.handle().close();
         }
         ClientCpus.pin(server.clientCpus);
         Optional<ServerLauncher.DefaultServer> defaultServer = registry.defaultLauncher().flatMap(ServerLauncher::defaultServer);

@@ -286,13 +286,8 @@ final class SysbenchArgs {
             }
             if (indexOf(out, "--mysql-socket") >= 0) {
                 // sysbench 1.0.20's MySQL driver connects through --mysql-socket whenever one is given, whatever the host
-                while (indexOf(out, "--mysql-host") >= 0) {
-                    int at = indexOf(out, "--mysql-host");
-                    boolean separateValue = out.get(at).equals("--mysql-host") && at + 1 < out.size();
-                    out.remove(at);
-                    if (separateValue) {
-                        out.remove(at);
-                    }
+                for (int at = indexOf(out, "--mysql-host"); at >= 0; at = indexOf(out, "--mysql-host")) {
+                    removeOption(out, at);
                 }
             }
         }
@@ -416,12 +411,18 @@ final class SysbenchArgs {
             OptionSpec run = arg.startsWith("-") ? RUN.findOption(name) : null;
             if (run != null && PREPARE.findOption(name) == null) {
                 note.accept(name + " does not apply to " + command + "; ignored");
-                out.remove(i);
-                if (!arg.contains("=") && run.arity().min() > 0 && i < out.size()) {
-                    out.remove(i);
-                }
+                removeOption(out, i);
                 i--;
             }
+        }
+    }
+
+    /** Removes the option at {@code at} and its value when that is the next word ({@code --mysql-host db1}). */
+    private static void removeOption(List<String> out, int at) {
+        String arg = out.remove(at);
+        OptionSpec bench = arg.contains("=") ? null : benchOption(arg).orElse(null);
+        if (bench != null && bench.arity().min() > 0 && at < out.size()) {
+            out.remove(at);
         }
     }
 

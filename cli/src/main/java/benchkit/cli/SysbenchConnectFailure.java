@@ -30,23 +30,22 @@ final class SysbenchConnectFailure {
         ServerHandle start() throws Exception;
     }
 
+    /** The line's server reached ({@code handle}), or the exit code of a sysbench line that ended at its connect. */
+    record Reached(ServerHandle handle, OptionalInt exit) {
+    }
+
     /**
-     * A sysbench line's server that cannot be reached ends as sysbench's does: {@code connect} is tried (once, as the
-     * line's --connect-timeout is 0), and when a thread of {@code command} would connect where it failed, sysbench's
-     * lines are printed after {@code header} (what sysbench prints before it connects).
-     *
-     * @return the exit code when the line ends here; empty for a line that is not sysbench's, or a server reached
+     * Starts (for an external server: reaches) the line's server. A sysbench line's server that cannot be reached ends
+     * as sysbench's does: tried once (the line's --connect-timeout is 0), and when a thread of {@code command} would
+     * connect where it failed, sysbench's lines are printed after {@code header} (what sysbench prints before it
+     * connects) and the line's exit code returned. Any other failure is thrown.
      */
-    static OptionalInt whenUnreachable(ConsoleOptions console, String command, int threads, List<String> header,
-                                       ServerStart connect) throws Exception {
-        if (!console.sysbench() || console.sysbenchTest == null) {
-            return OptionalInt.empty();
-        }
+    static Reached reach(ConsoleOptions console, String command, int threads, List<String> header, ServerStart start)
+            throws Exception {
         try {
-            connect.start().close();
-            return OptionalInt.empty();
+            return new Reached(start.start(), OptionalInt.empty());
         } catch (ServerUnreachableException e) {
-            if (e.clientError().isEmpty()) {
+            if (!console.sysbench() || console.sysbenchTest == null || e.clientError().isEmpty()) {
                 throw e;
             }
             ByteArrayOutputStream lines = new ByteArrayOutputStream();
@@ -60,7 +59,7 @@ final class SysbenchConnectFailure {
             }
             System.out.print(lines.toString(StandardCharsets.UTF_8));
             System.out.flush();
-            return exit;
+            return new Reached(null, exit);
         }
     }
 

@@ -63,11 +63,17 @@ public final class SqlEndpoint {
 
     /**
      * Every address of the target ({@link Target#addresses()}) as {@link #of(Target, String, String)} makes its one:
-     * a target of several addresses (the user's lists) takes each as given, a socket or a host and port.
+     * a target of several addresses (the user's lists) takes each as given, a socket or a host and port, and a
+     * {@code --transport} other than {@code auto} must name that way in.
      */
     public static java.util.List<SqlEndpoint> all(Target target, String transportOption, String who) {
         if (target.addresses().size() == 1) {
             return java.util.List.of(of(target, transportOption, who));
+        }
+        boolean sockets = target.addresses().get(0).socket() != null;
+        if (!"auto".equals(transportOption) && "socket".equals(transportOption) != sockets) {
+            throw new InvalidOptionException(who + ": --transport=" + transportOption + " does not reach the servers' "
+                    + (sockets ? "unix sockets" : "hosts and ports") + " listed in " + target + "; leave --transport auto");
         }
         return target.addresses().stream().map(a -> new SqlEndpoint(a.host(), a.port(), a.socket(), target.user(),
                 target.password(), target.database())).toList();

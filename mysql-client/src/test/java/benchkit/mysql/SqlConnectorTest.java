@@ -50,6 +50,23 @@ class SqlConnectorTest {
                 () -> SqlConnector.to(SqlEndpoint.of(WITH_SOCKET, "socket", "w")).withDriver(JdbcDriver.MYSQL));
     }
 
+    /** sysbench's lists: each address as given; a --transport that names the other way in is refused in one line. */
+    @Test
+    void aListOfAddressesIsTakenAsGivenAndATransportMustMatchIt() {
+        Target sockets = TCP_ONLY.toBuilder().addresses(java.util.List.of(new Target.Address("localhost", 0, "/a.sock"),
+                new Target.Address("localhost", 0, "/b.sock"))).build();
+        assertEquals(java.util.List.of("/a.sock", "/b.sock"), SqlEndpoint.all(sockets, "auto", "w").stream()
+                .map(SqlEndpoint::unixSocket).toList());
+        assertEquals(2, SqlEndpoint.all(sockets, "socket", "w").size());
+        InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> SqlEndpoint.all(sockets, "tcp", "w"));
+        assertTrue(e.getMessage().startsWith("w: --transport=tcp does not reach the servers' unix sockets"), e.getMessage());
+        assertFalse(e.getMessage().contains("s3cret"), e.getMessage());
+        Target hosts = TCP_ONLY.toBuilder().addresses(java.util.List.of(new Target.Address("db1", 3306, null),
+                new Target.Address("db1", 3307, null))).build();
+        assertEquals(java.util.List.of(3306, 3307), SqlEndpoint.all(hosts, "tcp", "w").stream().map(SqlEndpoint::port).toList());
+        assertThrows(InvalidOptionException.class, () -> SqlEndpoint.all(hosts, "socket", "w"));
+    }
+
     @Test
     void theEndpointNamesServerAccountAndDatabaseButNeverThePassword() {
         assertEquals("bench@127.0.0.1:3307/sbtest", SqlEndpoint.of(TCP_ONLY).toString());

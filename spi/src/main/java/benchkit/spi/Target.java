@@ -20,6 +20,8 @@ public final class Target {
     private final Transport transport;
     private final String driver;
     private final List<Address> addresses;
+    /** Whether the builder was given the addresses (kept by {@link #toBuilder()}), or they are the target's own. */
+    private final boolean addressesGiven;
 
     private Target(Builder b) {
         this.host = Objects.requireNonNull(b.host, "host");
@@ -32,8 +34,9 @@ public final class Target {
         this.version = b.version;
         this.transport = Objects.requireNonNull(b.transport, "transport");
         this.driver = b.driver;
-        this.addresses = b.addresses == null || b.addresses.isEmpty()
-                ? List.of(new Address(host, port, transport == Transport.SOCKET ? socket : null)) : List.copyOf(b.addresses);
+        this.addressesGiven = b.addresses != null && !b.addresses.isEmpty();
+        this.addresses = addressesGiven ? List.copyOf(b.addresses)
+                : List.of(new Address(host, port, transport == Transport.SOCKET ? socket : null));
     }
 
     public static Builder builder() {
@@ -52,7 +55,7 @@ public final class Target {
         b.version = version;
         b.transport = transport;
         b.driver = driver;
-        b.addresses = addresses.size() > 1 ? addresses : null;
+        b.addresses = addressesGiven ? addresses : null;   // the target's own address follows a new host or port
         return b;
     }
 

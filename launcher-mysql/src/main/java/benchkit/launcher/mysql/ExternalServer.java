@@ -40,12 +40,14 @@ public final class ExternalServer {
 
     /**
      * As above, from a target whose product and version are filled in from the server. A target of several addresses
-     * (the user's lists) has each checked; a failure names every address that failed (the others are null in
-     * {@link ServerUnreachableException#clientErrors()}), and the product and version are the first one's.
+     * (the user's lists) has each checked, all within the one {@code timeout} (each tried at least once); a failure
+     * names every address that failed (the others are null in {@link ServerUnreachableException#clientErrors()}), and
+     * the product and version are the first one's.
      */
     public static UnownedServer connect(Target given, Duration timeout) throws ServerUnreachableException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         if (given.addresses().size() == 1) {
-            return connectOne(given, timeout);
+            return connectOne(given, timeout, deadline);
         }
         List<ServerUnreachableException.ClientLibraryError> errors = new ArrayList<>();
         ServerUnreachableException first = null;
@@ -54,7 +56,7 @@ public final class ExternalServer {
             Target one = given.toBuilder().host(a.host()).port(a.port()).socket(a.socket())
                     .transport(a.socket() != null ? Target.Transport.SOCKET : Target.Transport.TCP).addresses(List.of()).build();
             try {
-                UnownedServer server = connectOne(one, timeout);
+                UnownedServer server = connectOne(one, timeout, deadline);
                 reached = reached == null ? server : reached;
                 errors.add(null);
             } catch (ServerUnreachableException e) {
@@ -69,7 +71,8 @@ public final class ExternalServer {
         return new UnownedServer(given.toBuilder().product(found.product()).version(found.version()).build());
     }
 
-    private static UnownedServer connectOne(Target given, Duration timeout) throws ServerUnreachableException {
+    /** Logs in to one address until it works or {@code deadline} (a nanoTime) passes; at least one try. */
+    private static UnownedServer connectOne(Target given, Duration timeout, long deadline) throws ServerUnreachableException {
         String where = given.socket().map(s -> "socket " + s).orElse(given.host() + ":" + given.port());
         if (given.socket().isEmpty()) {
             try {
@@ -80,7 +83,6 @@ public final class ExternalServer {
                         clientError(e, given));
             }
         }
-        long deadline = System.nanoTime() + timeout.toNanos();
         SQLException last;
         boolean waitSaid = false;
         while (true) {
