@@ -23,6 +23,10 @@ final class ConsoleOptions {
             description = "The sysbench test a sysbench command line named, as typed (its error lines name its script).")
     String sysbenchTest;
 
+    @Option(names = "--sysbench-ssl", hidden = true,
+            description = "The sysbench line asked for TLS (--mysql-ssl=on): checked against what the server offers.")
+    boolean sysbenchSsl;
+
     /** The format, one of {@code valid}, and the verbosity, checked. */
     void check(List<String> valid) {
         if (!valid.contains(format)) {

@@ -132,6 +132,7 @@ final class SysbenchArgs {
         String readOnly = null;
         String testMode = null;
         String nontrxMode = null;
+        String ssl = null;             // --mysql-ssl: on a sysbench line, as sysbench's client library does it
         boolean oltpOptions = false;   // an --oltp-* option: the line is of sysbench 0.4/0.5's oltp test
         String stray = null;           // a word that is neither a command nor a test: a mistyped test, if a command follows
         for (int i = 0; i < args.length; i++) {
@@ -181,6 +182,7 @@ final class SysbenchArgs {
                 case "--oltp-read-only" -> readOnly = value == null ? "on" : value;
                 case "--oltp-test-mode" -> testMode = value;
                 case "--oltp-nontrx-mode" -> nontrxMode = value;
+                case "--mysql-ssl" -> ssl = value == null ? "on" : value;
                 case "--oltp-table-name" -> {
                     // 0.4 names its one table; study C ran 8 processes on 8 such tables, which must stay 8 tables
                     note.accept("--oltp-table-name is bench's --table-name (one table of that name; sysbench 1.0 has none)");
@@ -230,6 +232,9 @@ final class SysbenchArgs {
             workload = resolved.workload();
             command = resolved.command();
             asSysbenchRuns(out);
+            if (ssl != null && isOn(ssl)) {
+                withTls(out, ssl);
+            }
             out.add("--sysbench-test=" + test);   // its connect errors name the test's script
             if ("prepare".equals(command) && !workload.equals("bulk-insert") && indexOf(out, "--existing-tables") < 0) {
                 out.add("--existing-tables=fail");   // sysbench's CREATE TABLE fails on a table that exists
@@ -242,6 +247,9 @@ final class SysbenchArgs {
             }
             noteUnused("--oltp-read-only", readOnly, note);
             noteUnused("--oltp-test-mode", testMode, note);
+        }
+        if (!sysbenchLine && ssl != null && isOn(ssl)) {
+            throw new UsageException("--mysql-ssl=" + ssl + ": bench's clients speak no TLS");
         }
         if (password(typed)) {
             note.accept("--mysql-password shows in the process list; BENCH_MYSQL_PASSWORD keeps it out");
@@ -291,6 +299,19 @@ final class SysbenchArgs {
                 }
             }
         }
+    }
+
+    /**
+     * sysbench's {@code --mysql-ssl=on} asks its client library for TLS, which connects without it to a server that
+     * offers none: so does bench (its clients speak no TLS), and to a server that offers it, it fails as sysbench would
+     * without the certificates, or refuses the line (SysbenchConnectFailure). A server bench launches is refused.
+     */
+    private static void withTls(List<String> out, String ssl) {
+        if (LAUNCH_A_SERVER.stream().anyMatch(o -> indexOf(out, o) >= 0)) {
+            throw new UsageException("--mysql-ssl=" + ssl + ": bench's clients speak no TLS (with a server of your own, "
+                    + "one that offers none is reached without it, as sysbench's client library does)");
+        }
+        out.add("--sysbench-ssl");
     }
 
     /**

@@ -2,7 +2,9 @@ package benchkit.cli;
 
 import benchkit.launcher.mysql.ServerUnreachableException;
 import benchkit.launcher.mysql.ServerUnreachableException.ClientLibraryError;
+import benchkit.mysql.wire.WireConnection;
 import benchkit.spi.ServerHandle;
+import benchkit.spi.Target;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -21,6 +23,8 @@ import java.util.OptionalInt;
  */
 final class SysbenchConnectFailure {
     private static final String SCRIPTS = "/usr/share/sysbench/";
+    /** What sysbench 1.0.20's MySQL driver gives its client library with --mysql-ssl=on: files in the current directory. */
+    private static final List<String> TLS_FILES = List.of("client-key.pem", "client-cert.pem", "cacert.pem");
 
     private SysbenchConnectFailure() {
     }
@@ -42,25 +46,73 @@ final class SysbenchConnectFailure {
      */
     static Reached reach(ConsoleOptions console, String command, int threads, List<String> header, ServerStart start)
             throws Exception {
+        boolean sysbenchLine = console.sysbench() && console.sysbenchTest != null;
+        ServerHandle handle;
         try {
-            return new Reached(start.start(), OptionalInt.empty());
+            handle = start.start();
         } catch (ServerUnreachableException e) {
-            if (!console.sysbench() || console.sysbenchTest == null || e.clientError().isEmpty()) {
+            if (!sysbenchLine || e.clientError().isEmpty()) {
                 throw e;
             }
-            ByteArrayOutputStream lines = new ByteArrayOutputStream();
-            OptionalInt exit = print(command, console.sysbenchTest, threads, e.clientErrors(),
-                    new PrintStream(lines, true, StandardCharsets.UTF_8));
+            OptionalInt exit = printed(console, command, threads, header, e.clientErrors());
             if (exit.isEmpty()) {
                 throw e;    // no thread of this command connects where it failed; bench's own words say where
             }
+            return new Reached(null, exit);
+        }
+        if (sysbenchLine && console.sysbenchSsl) {
+            List<ClientLibraryError> tls;
+            try {
+                tls = withTls(handle.target());
+            } catch (Exception e) {
+                handle.close();
+                throw e;
+            }
+            OptionalInt exit = printed(console, command, threads, header, tls);
+            if (exit.isPresent()) {
+                handle.close();
+                return new Reached(null, exit);
+            }
+        }
+        return new Reached(handle, OptionalInt.empty());
+    }
+
+    /** sysbench's lines for the connections that failed ({@code perAddress}), after {@code header}; empty if none would. */
+    private static OptionalInt printed(ConsoleOptions console, String command, int threads, List<String> header,
+                                       List<ClientLibraryError> perAddress) {
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
+        OptionalInt exit = print(command, console.sysbenchTest, threads, perAddress,
+                new PrintStream(lines, true, StandardCharsets.UTF_8));
+        if (exit.isPresent()) {
             if (console.sysbenchLines()) {
                 header.forEach(System.out::println);
             }
             System.out.print(lines.toString(StandardCharsets.UTF_8));
             System.out.flush();
-            return new Reached(null, exit);
         }
+        return exit;
+    }
+
+    /**
+     * sysbench's {@code --mysql-ssl=on} per address: its client library connects without TLS to a server that offers
+     * none (null: that address is fine), and to one that offers it loads client-key.pem, client-cert.pem and
+     * cacert.pem from the current directory: when one is missing the connection fails with libmariadb's error 2026;
+     * when they are all there sysbench would speak TLS, which bench's clients cannot, and the line is refused.
+     */
+    private static List<ClientLibraryError> withTls(Target target) throws Exception {
+        List<ClientLibraryError> errors = new ArrayList<>();
+        boolean certificates = TLS_FILES.stream().allMatch(f -> Files.isRegularFile(Path.of(f)));
+        for (Target.Address a : target.addresses()) {
+            if (!WireConnection.offersTls(a.socket(), a.host(), a.port(), 10_000)) {
+                errors.add(null);
+            } else if (certificates) {
+                throw new UsageException("--mysql-ssl=on: the server at " + a + " offers TLS and " + String.join(", ", TLS_FILES)
+                        + " are here, so sysbench would connect over TLS; bench's clients speak no TLS");
+            } else {
+                errors.add(new ClientLibraryError(a.toString(), 2026, "TLS/SSL error: No such file or directory (2)"));
+            }
+        }
+        return errors;
     }
 
     /**
@@ -98,6 +150,12 @@ final class SysbenchConnectFailure {
         return OptionalInt.of(parallel ? Cli.EXIT_OK : Cli.EXIT_FAILURE);
     }
 
+    /** The test's own script as sysbench names it: the path as typed, or Debian's directory for a bare name. */
+    static String script(String test) {
+        String base = test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
+        return test.contains("/") || test.endsWith(".lua") ? test : SCRIPTS + base + ".lua";
+    }
+
     /** Where sysbench finds oltp_common.lua: through Lua's package.path, the current directory first. */
     static String oltpCommon() {
         return Files.exists(Path.of("oltp_common.lua")) ? "./oltp_common.lua" : SCRIPTS + "oltp_common.lua";
@@ -106,7 +164,7 @@ final class SysbenchConnectFailure {
     /** The Lua function whose connect failed and where, as sysbench 1.0.20's scripts (Debian's package) have it. */
     static String raisedIn(String command, String test) {
         String base = test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
-        String own = test.contains("/") || test.endsWith(".lua") ? test : SCRIPTS + base + ".lua";
+        String own = script(test);
         String common = oltpCommon();
         if (base.equals("bulk_insert")) {
             return switch (command) {

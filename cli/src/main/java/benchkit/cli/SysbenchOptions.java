@@ -86,7 +86,6 @@ final class SysbenchOptions {
                     "sysbench 0.4 then locks the table (LOCK TABLES) instead of starting transactions; bench has no such mode")),
             Map.entry("--mysql-create-options", new NoEquivalent("", null,
                     "bench creates sysbench's tables without extra table options")),
-            Map.entry("--mysql-ssl", new NoEquivalent(OFF, null, "bench's clients speak no TLS (as sysbench by default)")),
             Map.entry("--mysql-compression", new NoEquivalent(OFF, null, "bench's clients do not compress the protocol")),
             Map.entry("--mysql-dry-run", new NoEquivalent(OFF, null, "sysbench then sends nothing to the server")));
 

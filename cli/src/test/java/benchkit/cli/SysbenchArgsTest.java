@@ -177,7 +177,7 @@ class SysbenchArgsTest {
         --test=oltp --oltp-point-select-mysql-handler=on run | HANDLER
         --test=oltp --oltp-avoid-deadlocks=on run  | --oltp-avoid-deadlocks=on: sysbench 0.4 then orders its update keys
         --test=oltp --mysql-engine-trx=no run      | --mysql-engine-trx=no: sysbench 0.4 then locks the table
-        --test=oltp --mysql-ssl=on run             | --mysql-ssl=on: bench's clients speak no TLS
+        oltp_read_only --mysql-ssl=on --allocator jemalloc run | --mysql-ssl=on: bench's clients speak no TLS
         oltp_read_only --mysql-compression run     | --mysql-compression=on: bench's clients do not compress
         oltp_read_only --mysql-dry-run=on run      | --mysql-dry-run=on: sysbench then sends nothing
         oltp_read_only --mysql-create-options=ROW_FORMAT=COMPRESSED run | --mysql-create-options=ROW_FORMAT=COMPRESSED: bench creates
@@ -209,6 +209,22 @@ class SysbenchArgsTest {
         assertEquals(1, exit, text + err);
         assertTrue(fatal.size() == 1 && fatal.get(0).contains(reason.strip()), "expected '" + reason.strip() + "' in: " + text);
         assertTrue(err.size() == 0 && !text.contains("\tat "), "nothing more, no stack trace: " + text + err);
+    }
+
+    /**
+     * --mysql-ssl=on: a sysbench line against the user's server goes on (the server's greeting decides, as sysbench's
+     * client library does); bench's own lines and launched servers are refused, bench's clients speaking no TLS.
+     */
+    @Test
+    void tlsIsAskedOfTheServerOnASysbenchLineOnly() {
+        List<String> line = List.of(SysbenchArgs.translate("oltp_read_only --mysql-host=db1 --mysql-ssl run".split(" "),
+                notes::add));
+        assertTrue(line.contains("--sysbench-ssl"), line.toString());
+        assertFalse(List.of(SysbenchArgs.translate("oltp_read_only --mysql-host=db1 --mysql-ssl=off run".split(" "),
+                notes::add)).contains("--sysbench-ssl"));
+        UsageException own = assertThrows(UsageException.class, () -> SysbenchArgs.translation(
+                "--workload point-select --mysql-ssl=on".split(" ")));
+        assertTrue(own.getMessage().startsWith("--mysql-ssl=on: bench's clients speak no TLS"), own.getMessage());
     }
 
     /** sysbench 1.0's scripts need a command; 0.4/0.5 lines (bench's own mapping) still run. */

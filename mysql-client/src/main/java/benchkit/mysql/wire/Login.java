@@ -22,6 +22,7 @@ final class Login {
     // CLIENT_LONG_PASSWORD, PROTOCOL_41, TRANSACTIONS, SECURE_CONNECTION, MULTI_RESULTS, PS_MULTI_RESULTS, PLUGIN_AUTH
     private static final int CAPABILITIES = 0x1 | 0x200 | 0x2000 | 0x8000 | 0x20000 | 0x40000 | 0x80000;
     private static final int CONNECT_WITH_DB = 0x8;
+    private static final int CLIENT_SSL = 0x800;
     private static final int UTF8MB4_GENERAL_CI = 45;
     private static final String NATIVE = "mysql_native_password";
     private static final String CACHING_SHA2 = "caching_sha2_password";
@@ -189,14 +190,27 @@ final class Login {
         return new String(bytes(b, at, length), StandardCharsets.UTF_8);
     }
 
-    /** What the client needs from the server's greeting (protocol 10): the 20-byte scramble and the default plugin. */
-    private record Greeting(byte[] scramble, String plugin) {
+    /** Whether the server's greeting on {@code channel} offers TLS (its CLIENT_SSL capability); reads only the greeting. */
+    static boolean offersTls(WireChannel channel) throws IOException, WireError {
+        ByteBuffer greeting = channel.take();
+        if (greeting.get(0) == (byte) 0xff) {
+            throw WireError.read(greeting);
+        }
+        return Greeting.read(greeting).offersTls();
+    }
+
+    /**
+     * What the client needs from the server's greeting (protocol 10): the 20-byte scramble, the default plugin, and
+     * whether the server offers TLS.
+     */
+    private record Greeting(byte[] scramble, String plugin, boolean offersTls) {
         static Greeting read(ByteBuffer g) throws IOException {
             if (g.get(0) != 10) {
                 throw new IOException("the server speaks protocol " + g.get(0) + ", not 10");
             }
             int at = indexOf(g, 1, (byte) 0) + 1 + 4;    // past the server version and the connection id
             byte[] part1 = bytes(g, at, 8);
+            int capabilities = (g.get(at + 9) & 0xff) | (g.get(at + 10) & 0xff) << 8;   // the lower two bytes, after a filler
             at += 8 + 1 + 2 + 1 + 2 + 2;                 // filler, capabilities, charset, status, capabilities
             int scrambleLength = g.get(at) & 0xff;
             at += 1 + 10;                                // reserved (MariaDB's extended capabilities)
@@ -207,7 +221,7 @@ final class Login {
             byte[] scramble = new byte[part1.length + part2.length];
             System.arraycopy(part1, 0, scramble, 0, part1.length);
             System.arraycopy(part2, 0, scramble, part1.length, part2.length);
-            return new Greeting(scramble, plugin);
+            return new Greeting(scramble, plugin, (capabilities & CLIENT_SSL) != 0);
         }
     }
 }

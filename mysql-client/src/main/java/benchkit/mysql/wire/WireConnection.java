@@ -47,6 +47,16 @@ public final class WireConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether the server offers TLS, from its greeting (nothing is logged in; the connection is closed after it):
+     * what a client that asks for TLS, as sysbench's {@code --mysql-ssl=on}, then gets.
+     */
+    public static boolean offersTls(String socketPath, String host, int port, long timeoutMillis) throws IOException, WireError {
+        try (WireChannel channel = WireChannel.connect(socketPath, host, port, timeoutMillis)) {
+            return Login.offersTls(channel);
+        }
+    }
+
     /** The channel replies arrive on, for a selector; it is in non-blocking mode. */
     public SelectableChannel channel() {
         return channel.channel;
