@@ -16,6 +16,7 @@ import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
 import benchkit.core.run.Variant;
 import benchkit.memcached.kv.MemslapLines;
+import benchkit.spi.ServerHandle;
 import benchkit.spi.ServerLauncher;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
@@ -32,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The options and work of a benchmark run, shared by {@code bench run} and by {@code bench} alone:
@@ -248,7 +250,13 @@ abstract class RunCommand extends WorkloadCommand {
             if (reached.exit().isPresent()) {
                 return reached.exit().getAsInt();
             }
-            reached.handle().close();
+            try (ServerHandle handle = reached.handle()) {
+                OptionalInt missing = SysbenchMissingTables.whenMissing(console, threads, given, handle.target(),
+                        SysbenchHeader.lines(first, threads, consoleFormat.checkpoints()), System.out);
+                if (missing.isPresent()) {
+                    return missing.getAsInt();
+                }
+            }
         }
         ClientCpus.pin(server.clientCpus);
         Optional<ServerLauncher.DefaultServer> defaultServer = registry.defaultLauncher().flatMap(ServerLauncher::defaultServer);
@@ -344,7 +352,8 @@ abstract class RunCommand extends WorkloadCommand {
                 .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
                 .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads())
                 .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
-                .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces());
+                .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces())
+                .preparesData(!(console.sysbench() && console.sysbenchTest != null));  // sysbench's run never prepares
         if (budget != null || untilSettled || fixedForksOnly()) {
             plan.untilSettled(settleBudget());  // else RunPlan.Builder's default: until settled when variants are compared
         }

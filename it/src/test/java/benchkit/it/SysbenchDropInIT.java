@@ -56,7 +56,19 @@ class SysbenchDropInIT {
             new Line("oltp_point_select --mysql-db=nodb --time=1 run", false, false, 1),
             // sysbench 1.0.20 connects through --mysql-socket whenever one is given: the wrong port does not matter
             new Line("oltp_point_select" + TABLES + " --mysql-port=1 --mysql-socket=SOCKET --time=1 run", false),
+            // sysbench's --mysql-ssl=on to a server that offers no TLS: its client library connects without it
+            new Line("oltp_point_select" + TABLES + " --mysql-ssl=on --time=1 run", false),
+            // a --table-size above the tables' rows: sysbench runs on the tables as they are, and so does bench
+            new Line("oltp_point_select" + TABLES.replace("2000", "100000") + " --time=1 run", false),
             new Line("oltp_read_write --tables=2 cleanup", false),
+            // a run on tables that are not there: sysbench's lines, in thread_init or at the first insert; nothing created
+            new Line("oltp_read_only --tables=2 --time=1 run", false, false, 1),
+            new Line("select_random_points --time=1 run", false, false, 1),
+            new Line("oltp_insert --time=1 run", false, false, 1),
+            new Line("bulk_insert --time=1 run", false, false, 1),
+            // prewarm on tables that are not there: its read fails (oltp_common.lua:111); in parallel, exit 0
+            new Line("oltp_read_only --tables=2 prewarm", false, false, 1),
+            new Line("oltp_read_only --tables=2 --threads=2 prewarm", true, false, 0),
             new Line("bulk_insert --threads=2 prepare", false),
             new Line("bulk_insert --threads=2 --time=1 run", false),
             new Line("bulk_insert --threads=2 cleanup", false));
@@ -100,6 +112,12 @@ class SysbenchDropInIT {
                     assertTrue(bench.out().contains("\n    total number of events:              2000\n"), both);
                 }
                 assertTrue(!bench.out().contains(t.password()), "the password shows: " + both);
+                if (line.exit() == 1 && line.args().endsWith(" run") && !line.args().contains("--mysql-db=nodb")) {
+                    assertEquals(List.of(), tables(t), "a run that failed on missing tables created some: " + line.args());
+                }
+                if (line.args().contains("100000")) {
+                    assertEquals(2000, maxId(t), "the tables were prepared again: " + line.args());
+                }
             }
         }
     }
@@ -182,6 +200,64 @@ class SysbenchDropInIT {
                     assertTrue(load[0] > 1000 && load[1] > 1000, "both servers loaded: " + java.util.Arrays.toString(load));
                 }
             }
+        }
+    }
+
+    private static List<String> tables(Target t) throws java.sql.SQLException {
+        try (java.sql.Connection c = benchkit.mysql.SqlConnector.to(benchkit.mysql.SqlEndpoint.of(t)).open();
+             java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery("SHOW TABLES")) {
+            List<String> names = new ArrayList<>();
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+            return names;
+        }
+    }
+
+    private static long maxId(Target t) throws java.sql.SQLException {
+        try (java.sql.Connection c = benchkit.mysql.SqlConnector.to(benchkit.mysql.SqlEndpoint.of(t)).open();
+             java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery("SELECT MAX(id) FROM sbtest1")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /**
+     * sysbench's --mysql-ssl=on to a server that offers TLS: without client-key.pem, client-cert.pem and cacert.pem
+     * in the current directory its client library fails (error 2026), and so does bench, in the same lines; with them
+     * sysbench would speak TLS, which bench's clients do not: refused in one FATAL line, exit 1.
+     */
+    @Test
+    void aServerThatOffersTlsGetsSysbenchsLinesOrARefusal() throws Exception {
+        Path cert = dir.resolve("server-cert.pem");
+        Path key = dir.resolve("server-key.pem");
+        Process openssl = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                "-subj", "/CN=localhost", "-keyout", key.toString(), "-out", cert.toString()).redirectErrorStream(true).start();
+        openssl.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+        assertEquals(0, openssl.waitFor(), "openssl made the server's certificate");
+        ServerSpec spec = new ServerSpec("system", Map.of("innodb_buffer_pool_size", "128M", "ssl_cert", cert.toString(),
+                "ssl_key", key.toString()), AllocatorSpec.GLIBC, "");
+        try (ServerHandle server = new MysqlLauncher().launch(spec)) {
+            Target t = server.target();
+            Path config = dir.resolve("tls.cfg");
+            Files.writeString(config, "mysql-host=127.0.0.1\nmysql-port=" + t.port() + "\nmysql-user=" + t.user()
+                    + "\nmysql-password=" + t.password() + "\nmysql-db=" + t.database() + "\n");
+            List<String> args = List.of("--config-file=" + config, "oltp_point_select", "--mysql-ssl=on", "--time=1", "run");
+            Output sysbench = sysbench(args);
+            Output bench = launcher(args, Map.of());
+            String both = "\n--- sysbench:\n" + sysbench.out() + sysbench.err() + "\n--- bench:\n" + bench.out() + bench.err();
+            assertEquals(1, sysbench.exit(), both);
+            assertTrue(sysbench.out().contains("FATAL: error 2026: "), "the server offers TLS: " + both);
+            assertEquals(sysbench.exit(), bench.exit(), both);
+            assertEquals(masked(sysbench.out(), false), masked(bench.out(), false), both);
+            assertEquals("", bench.err(), both);
+            for (String file : List.of("client-key.pem", "client-cert.pem", "cacert.pem")) {
+                Files.writeString(dir.resolve(file), "");
+            }
+            bench = launcher(args, Map.of());
+            assertEquals(1, bench.exit(), bench.out());
+            assertEquals(1, bench.out().lines().filter(l -> l.startsWith("FATAL: ")
+                    && l.contains("sysbench would connect over TLS; bench's clients speak no TLS")).count(), bench.out());
         }
     }
 

@@ -112,11 +112,14 @@ final class TableLoader {
                 for (int t = first; t <= options.tables(); t += step) {
                     String table = options.tableName(t);
                     context.log("Prewarming table " + table);
-                    s.execute("ANALYZE TABLE " + table);
-                    s.execute("SELECT AVG(id) FROM (SELECT * FROM " + table + " FORCE KEY (PRIMARY) LIMIT "
-                            + options.tableSize() + ") t");
-                    s.execute("SELECT COUNT(*) FROM (SELECT * FROM " + table + " WHERE k LIKE '%0%' LIMIT "
-                            + options.tableSize() + ") t");
+                    s.execute("ANALYZE TABLE " + table);      // a table that is not there is a row of its answer
+                    // each read fails as sysbench's does, with its Lua line (oltp_common.lua:111 and :116)
+                    String primary = "SELECT AVG(id) FROM (SELECT * FROM " + table + " FORCE KEY (PRIMARY) LIMIT "
+                            + options.tableSize() + ") t";
+                    String secondary = "SELECT COUNT(*) FROM (SELECT * FROM " + table + " WHERE k LIKE '%0%' LIMIT "
+                            + options.tableSize() + ") t";
+                    ScriptError.query(s, primary, 111, context);
+                    ScriptError.query(s, secondary, 116, context);
                 }
             }
         }, "prewarm");
@@ -172,20 +175,29 @@ final class TableLoader {
     }
 
     /**
-     * An error of sysbench's prepare (--existing-tables fail), worded as sysbench words it: its SQL driver's line goes
-     * to the log at once, and the message is the error its script raises (oltp_common.lua:197).
+     * An error of sysbench's prepare (--existing-tables fail) or prewarm, worded as sysbench words it: its SQL driver's
+     * line goes to the log at once, and the message is the error its script raises at {@code line} of oltp_common.lua.
      */
     static final class ScriptError extends IllegalStateException {
         private ScriptError(String message) {
             super(message);
         }
 
-        static ScriptError of(SQLException e, String query, PrepareContext context) {
+        static ScriptError of(SQLException e, String query, int line, PrepareContext context) {
             String message = String.valueOf(e.getMessage()).replaceFirst("^\\(conn=\\d+\\) ", "");
             context.log("FATAL: mysql_drv_query() returned error " + e.getErrorCode() + " (" + message + ") for query '"
                     + query + "'");
-            return new ScriptError("`sysbench.cmdline.call_command' function failed: /usr/share/sysbench/oltp_common.lua:197: "
-                    + "SQL error, errno = " + e.getErrorCode() + ", state = '" + e.getSQLState() + "': " + message);
+            return new ScriptError("`sysbench.cmdline.call_command' function failed: /usr/share/sysbench/oltp_common.lua:"
+                    + line + ": SQL error, errno = " + e.getErrorCode() + ", state = '" + e.getSQLState() + "': " + message);
+        }
+
+        /** Runs {@code query} as sysbench's con:query at {@code line} of oltp_common.lua: its failure is sysbench's. */
+        static void query(Statement s, String query, int line, PrepareContext context) {
+            try {
+                s.execute(query);
+            } catch (SQLException e) {
+                throw of(e, query, line, context);
+            }
         }
     }
 
@@ -220,7 +232,7 @@ final class TableLoader {
             if (options.replaceExisting()) {
                 throw e;
             }
-            throw ScriptError.of(e, create, context);
+            throw ScriptError.of(e, create, 197, context);
         }
         context.progress(unit, 0, rowsToLoad);
         if (rowsToLoad > 0) {

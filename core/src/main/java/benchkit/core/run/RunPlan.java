@@ -23,6 +23,8 @@ import java.util.Set;
  *                  ({@link StallWatch}); zero turns the check off
  * @param allowInvalid a run with invalid iterations still succeeds (they are reported and left out of the scores)
  * @param stackTraces a failure is printed with its cause's stack trace (--stacktrace: where a plugin's code failed)
+ * @param preparesData the run prepares the workload's data where {@code isPrepared} says it is not there (a sysbench
+ *                  line's run does not, as sysbench's never does: it runs on the tables as they are)
  * @param clientThreads what runs the sessions: platform or virtual threads (or the measured default)
  * @param settleBudget run forks until every comparison of the primary score is settled, within this wall-clock time
  *                  ({@link SettleWatch}); {@code forks} is then the most forks; zero: exactly {@code forks} forks
@@ -32,7 +34,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
                       int measurementIterations, Duration measurementTime, int forks,
                       Duration reportInterval, Path outDir, long maxEvents, long eventsPerThread, double rate,
                       boolean failFast, ClientThreads clientThreads, Duration stallLimit, boolean allowInvalid,
-                      boolean stackTraces, Duration settleBudget) {
+                      boolean stackTraces, boolean preparesData, Duration settleBudget) {
     /**
      * A plan of {@code workload} over {@code variants}, written to {@code outDir}; everything else starts at
      * {@link Defaults}: variants compared run until settled within {@link Defaults#settleBudget()} unless forks, a
@@ -69,6 +71,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         private Duration stallLimit = Defaults.stallLimit();
         private boolean allowInvalid;
         private boolean stackTraces;
+        private boolean preparesData = true;
         /** Null until said: then variants compared with neither forks nor an event limit run until settled. */
         private Duration settleBudget;
 
@@ -135,6 +138,12 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
             return this;
         }
 
+        /** Whether the run prepares the workload's data that is not there (default: it does). */
+        public Builder preparesData(boolean prepares) {
+            this.preparesData = prepares;
+            return this;
+        }
+
         /** Stop the whole run at the first failed variant (otherwise the next variant still runs). */
         public Builder failFast(boolean stop) {
             this.failFast = stop;
@@ -190,7 +199,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
                     settleWarmup ? Duration.ofSeconds(Defaults.SETTLE_WARMUP_SECONDS) : warmupTime,
                     settleMeasure ? Defaults.SETTLE_ITERATIONS : measurementIterations,
                     settleMeasure ? Duration.ofSeconds(Defaults.SETTLE_ITERATION_SECONDS) : measurementTime, f, reportInterval, outDir, maxEvents, eventsPerThread, rate,
-                    failFast, clientThreads, stallLimit, allowInvalid, stackTraces, budget);
+                    failFast, clientThreads, stallLimit, allowInvalid, stackTraces, preparesData, budget);
         }
     }
 
@@ -286,7 +295,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         Duration positive = budget.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : budget;
         return new RunPlan(workload, workloadOptions, variants, threads, warmupIterations, warmupTime,
                 measurementIterations, measurementTime, forks, reportInterval, outDir, maxEvents, eventsPerThread, rate,
-                failFast, clientThreads, stallLimit, allowInvalid, stackTraces, positive);
+                failFast, clientThreads, stallLimit, allowInvalid, stackTraces, preparesData, positive);
     }
 
     public boolean untilSettled() {

@@ -441,6 +441,9 @@ public final class Runner {
     }
 
     private void prepare(Variant variant, ServerHandle server, Target target) throws RunFailure, InterruptedException {
+        if (!plan.preparesData()) {
+            return;
+        }
         if (barrier != null && !barrier.role().prepares()) {
             console.note("# Worker " + barrier.role().label() + ": worker 0 prepares the data (before the first start)");
             return;
