@@ -353,7 +353,8 @@ abstract class RunCommand extends WorkloadCommand {
                 .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads())
                 .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
                 .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces())
-                .preparesData(!(console.sysbench() && console.sysbenchTest != null));  // sysbench's run never prepares
+                // sysbench's run never prepares the tables of the user's server; the servers bench launches it prepares
+                .preparesData(!(console.sysbench() && console.sysbenchTest != null && server.isExternal()));
         if (budget != null || untilSettled || fixedForksOnly()) {
             plan.untilSettled(settleBudget());  // else RunPlan.Builder's default: until settled when variants are compared
         }

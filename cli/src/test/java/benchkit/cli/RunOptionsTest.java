@@ -53,6 +53,21 @@ class RunOptionsTest {
         assertTrue(plan("--workload", "point-select", "--until-settled").untilSettled());
     }
 
+    /** A sysbench line's run leaves the tables of the user's server as they are; bench's servers it prepares. */
+    @Test
+    void aSysbenchLinePreparesOnlyTheServersBenchLaunches() {
+        assertTrue(!plan(sysbenchRun("oltp_read_only --mysql-host=db1 run")).preparesData());
+        assertTrue(plan(sysbenchRun("oltp_read_only --allocator jemalloc run")).preparesData());
+        assertTrue(plan("--workload", "point-select", "--mysql-host", "db1").preparesData(), "bench's own line prepares");
+    }
+
+    /** bench's words for a sysbench run line, without the subcommand (bench with none runs). */
+    private static String[] sysbenchRun(String line) {
+        List<String> args = List.of(SysbenchArgs.translation(line.split(" ")).args());
+        assertEquals("run", args.get(0));
+        return args.subList(1, args.size()).toArray(new String[0]);
+    }
+
     private static benchkit.core.run.RunPlan plan(String... args) {
         List<Variant> two = List.of(new Variant("a", Map.of(), () -> null), new Variant("b", Map.of(), () -> null));
         benchkit.core.run.RunPlan.Builder plan = benchkit.core.run.RunPlan.builder("point-select", two, java.nio.file.Path.of("out"));
