@@ -346,6 +346,36 @@ class SysbenchDropInIT {
         }
     }
 
+    /**
+     * The launcher's first run (the one that writes the archive, not exec'd): a SIGTERM to the script stops bench at
+     * once, the script ends with bench's exit code, and no partial archive is left behind.
+     */
+    @Test
+    void theLaunchersFirstRunStopsWithItsJvm() throws Exception {
+        Path cache = dir.resolve("cache-signal");
+        ProcessBuilder pb = new ProcessBuilder(launcherPath().resolveSibling("bench").toString(), "--workload", "point-select",
+                "--mysql-host=127.0.0.1", "--mysql-port=1", "--connect-timeout", "60").directory(dir.toFile())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("signal.out").toFile());
+        pb.environment().put("BENCHKIT_CACHE", cache.toString());
+        Process script = pb.start();
+        List<ProcessHandle> jvm = List.of();
+        for (int i = 0; i < 100 && jvm.isEmpty(); i++) {
+            Thread.sleep(100);
+            jvm = script.descendants().toList();
+        }
+        assertTrue(!jvm.isEmpty(), "the launcher started java");
+        Thread.sleep(2000);   // bench is waiting for the server
+        script.destroy();     // SIGTERM
+        assertTrue(script.waitFor(20, TimeUnit.SECONDS), "the launcher ended: " + Files.readString(dir.resolve("signal.out")));
+        assertEquals(143, script.exitValue(), Files.readString(dir.resolve("signal.out")));
+        for (ProcessHandle h : jvm) {
+            assertTrue(h.onExit().get(10, TimeUnit.SECONDS) != null && !h.isAlive(), "java is gone");
+        }
+        try (Stream<Path> left = Files.list(cache.resolve("classes"))) {
+            assertEquals(List.of(), left.toList(), "no archive from a run that did not succeed");
+        }
+    }
+
     private static Path launcherPath() {
         return BenchJar.jar().toAbsolutePath().resolveSibling("sysbench");
     }
