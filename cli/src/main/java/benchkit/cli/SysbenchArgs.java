@@ -211,7 +211,7 @@ final class SysbenchArgs {
             if (test == null || workload != null) {
                 return new Translation(new String[] {"list"}, notes, false);
             }
-            String base = test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
+            String base = SysbenchTest.base(test);
             String listed = SysbenchTest.resolve(test, legacyTest, false, testMode, nontrxMode, command, note).workload();
             return new Translation(new String[] {"list", "--workload=" + listed, "--format=sysbench", "--test-name=" + base},
                     notes, true);

@@ -152,7 +152,7 @@ final class SysbenchConnectFailure {
 
     /** The test's own script as sysbench names it: the path as typed, or Debian's directory for a bare name. */
     static String script(String test) {
-        String base = test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
+        String base = SysbenchTest.base(test);
         return test.contains("/") || test.endsWith(".lua") ? test : SCRIPTS + base + ".lua";
     }
 
@@ -163,7 +163,7 @@ final class SysbenchConnectFailure {
 
     /** The Lua function whose connect failed and where, as sysbench 1.0.20's scripts (Debian's package) have it. */
     static String raisedIn(String command, String test) {
-        String base = test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
+        String base = SysbenchTest.base(test);
         String own = script(test);
         String common = oltpCommon();
         if (base.equals("bulk_insert")) {

@@ -79,7 +79,7 @@ final class SysbenchLine {
      */
     static int noCommand(String test, PrintStream out) {
         banner(out);
-        if (test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "").equals("bulk_insert")) {
+        if (SysbenchTest.base(test).equals("bulk_insert")) {
             out.flush();
             return Cli.EXIT_OK;
         }

@@ -45,7 +45,7 @@ final class SysbenchMissingTables {
     static OptionalInt whenMissing(ConsoleOptions console, int threads, Map<String, String> options, Target target,
                                    List<String> header, PrintStream out) throws SQLException {
         String test = console.sysbenchTest;
-        String base = test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
+        String base = SysbenchTest.base(test);
         boolean bulk = base.equals("bulk_insert");
         if (!bulk && !base.equals("oltp_insert") && !PREPARED_IN_THREAD_INIT.containsKey(base)) {
             return OptionalInt.empty();

@@ -127,7 +127,8 @@ final class SysbenchTest {
         }
     }
 
-    private static String base(String test) {
+    /** A test as typed, without its directory and .lua: {@code /usr/share/sysbench/oltp_read_only.lua} is oltp_read_only. */
+    static String base(String test) {
         return test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
     }
 }
