@@ -5,9 +5,9 @@
 # first 3 seconds (the JVM's start-up: classes loaded, code interpreted and JIT-compiled while the clock runs) and
 # over the rest. Then the geometric mean of each over the rounds with a 95% t interval on the per-round logs.
 #
-# VIAS says how bench is started: `jar` (java -jar bench.jar) and/or `launcher` (cli/target/sysbench, the launcher
-# with its class-data archive, made in an unmeasured first line). Each line's wall time (the program's start to its
-# end) is compared too.
+# VIAS says how bench is started: `jar` (java -jar bench.jar), `launcher` (cli/target/sysbench, the launcher with its
+# class-data archive, made in an unmeasured first line) and/or `aot` (Java 25+: java -XX:AOTCache, the cache trained
+# on an unmeasured first line). Each line's wall time (the program's start to its end) is compared too.
 #
 # Usage: benchmarks/sysbench-lines-by-second.sh [mariadb|mysql8]
 #   env: TIME=10 THREADS=8 ROUNDS=5 TABLES=4 SIZE=10000 WORKLOADS="oltp_point_select oltp_read_only"
@@ -31,6 +31,11 @@ if [[ " $VIAS " == *" launcher "* ]]; then    # the launcher's archive, made by 
       --tables="$TABLES" --table-size="$SIZE" --time=2 run > /dev/null
   done
 fi
+aot=(-Xlog:'cds*=off' -Xlog:'aot*=off' --sun-misc-unsafe-memory-access=allow)
+if [[ " $VIAS " == *" aot "* ]]; then         # one training line, its profiles in the cache (JEP 515)
+  "$BENCH_JAVA" -XX:AOTCacheOutput="$dir/bench.aot" "${aot[@]}" -jar "$JAR" ${WORKLOADS%% *} "${sysbench_conn[@]}" \
+    --tables="$TABLES" --table-size="$SIZE" --threads="$THREADS" --time="$TIME" run > /dev/null 2>&1
+fi
 echo "# $("$BENCH_JAVA" -version 2>&1 | head -1); $SERVER over TCP; $THREADS threads; --time=$TIME; $(git rev-parse --short HEAD)"
 for round in $(seq "$ROUNDS"); do
   for w in $WORKLOADS; do
@@ -41,6 +46,7 @@ for round in $(seq "$ROUNDS"); do
       case $via in
         jar) timed "$dir/$w-$round-$via" "$BENCH_JAVA" -jar "$JAR" "${line[@]}" ;;
         launcher) timed "$dir/$w-$round-$via" env JAVA="$BENCH_JAVA" BENCHKIT_CACHE="$dir/cache" "$(dirname "$JAR")/sysbench" "${line[@]}" ;;
+        aot) timed "$dir/$w-$round-$via" "$BENCH_JAVA" -XX:AOTCache="$dir/bench.aot" "${aot[@]}" -jar "$JAR" "${line[@]}" ;;
       esac
     done
   done
