@@ -38,14 +38,16 @@ abstract class DataCommand extends WorkloadCommand {
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         String name = workload.requireWorkload(registry.workloads().keySet());
         WorkloadFactory factory = registry.workload(name);
-        SysbenchConnectFailure.Reached reached = SysbenchConnectFailure.reach(console, spec.name(), threads, List.of(),
-                () -> Variants.of(registry, server).get(0).server().start());
-        if (reached.exit().isPresent()) {
-            return reached.exit().getAsInt();
-        }
-        try (ServerHandle handle = reached.handle();
-             Workload w = PluginRegistry.create(factory, WorkloadOptions.workloadOptions(workloadArgs))) {
-            act(w, handle, name);
+        // the workload's options are checked before the server is reached, as sysbench checks them before it connects
+        try (Workload w = PluginRegistry.create(factory, WorkloadOptions.workloadOptions(workloadArgs))) {
+            SysbenchConnectFailure.Reached reached = SysbenchConnectFailure.reach(console, spec.name(), threads, List.of(),
+                    () -> Variants.of(registry, server).get(0).server().start());
+            if (reached.exit().isPresent()) {
+                return reached.exit().getAsInt();
+            }
+            try (ServerHandle handle = reached.handle()) {
+                act(w, handle, name);
+            }
         }
         return 0;
     }

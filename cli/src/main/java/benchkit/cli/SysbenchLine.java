@@ -3,7 +3,9 @@ package benchkit.cli;
 import picocli.CommandLine;
 
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A sysbench command line run as sysbench 1.0.20 runs it, for the scripts that call bench as {@code sysbench}:
@@ -46,6 +48,13 @@ final class SysbenchLine {
         out.flush();
         cl.setParameterExceptionHandler((e, args) -> fatal(Cli.firstLine(e.getMessage())));
         cl.setExecutionExceptionHandler((e, commandLine, parsed) -> {
+            Optional<String> unknown = unknownOption(e, line.args());
+            if (unknown.isPresent()) {
+                // sysbench's words for an option neither it nor the test takes: on stderr, after the banner
+                commandLine.getErr().println("invalid option: " + unknown.get());
+                commandLine.getErr().flush();
+                return Cli.EXIT_FAILURE;
+            }
             fatal(Cli.isUsageError(e) ? Cli.firstLine(e.getMessage()) : Cli.describe(e));
             if (Cli.showsStackTraces()) {
                 e.printStackTrace(commandLine.getErr());
@@ -53,6 +62,18 @@ final class SysbenchLine {
             return Cli.EXIT_FAILURE;
         });
         return cl.execute(line.args()) == Cli.EXIT_OK ? Cli.EXIT_OK : Cli.EXIT_FAILURE;
+    }
+
+    /** The option of the line, as given, that {@code e} (or a cause) says no one takes; empty for other failures. */
+    private static Optional<String> unknownOption(Throwable e, String[] args) {
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof benchkit.spi.UnknownOptionException u) {
+                return Arrays.stream(args).filter(a -> a.startsWith("--")
+                        && benchkit.spi.OptionValues.canonical(a.contains("=") ? a.substring(0, a.indexOf('=')) : a)
+                        .equals(u.option())).findFirst().or(() -> Optional.of("--" + u.option()));
+            }
+        }
+        return Optional.empty();
     }
 
     /**

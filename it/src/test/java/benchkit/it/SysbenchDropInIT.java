@@ -137,6 +137,27 @@ class SysbenchDropInIT {
         }
     }
 
+    /**
+     * An option neither sysbench nor the test takes: sysbench's banner, then "invalid option: ..." on stderr, before
+     * any connection (the server here is not there), exit 1; for run, prepare and cleanup alike.
+     */
+    @Test
+    void anUnknownOptionIsSysbenchsInvalidOption() throws Exception {
+        for (String line : List.of("oltp_read_only --reconnect=5 --mysql-port=1 run",
+                "oltp_point_select --table_sizee=5 --mysql-port=1 prepare", "oltp_read_write --bogus --mysql-port=1 cleanup")) {
+            List<String> args = new ArrayList<>(List.of(line.split(" ")));
+            args.add("--mysql-host=127.0.0.1");
+            Output sysbench = sysbench(args);
+            Output bench = launcher(args, Map.of());
+            String both = "\n--- sysbench:\n" + sysbench.out() + sysbench.err() + "\n--- bench:\n" + bench.out() + bench.err();
+            assertEquals(1, sysbench.exit(), line + both);
+            assertTrue(sysbench.err().startsWith("invalid option: "), line + both);
+            assertEquals(sysbench.exit(), bench.exit(), line + both);
+            assertEquals(masked(sysbench.out(), false), masked(bench.out(), false), line + both);
+            assertEquals(sysbench.err(), bench.err(), line + both);
+        }
+    }
+
     /** A server that is not there: sysbench's lines at once (it connects once), the same exit code. */
     @Test
     void unreachableServersFailAsSysbenchsDo() throws Exception {

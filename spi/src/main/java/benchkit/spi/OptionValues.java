@@ -38,8 +38,8 @@ public final class OptionValues {
             if (!merged.containsKey(key)) {
                 List<String> known = new ArrayList<>(merged.keySet());
                 Collections.sort(known);
-                throw new InvalidOptionException(plugin + ": unknown option --" + key
-                        + (known.isEmpty() ? " (it takes no options)" : "; valid: --" + String.join(", --", known)));
+                throw new UnknownOptionException(plugin + ": unknown option --" + key
+                        + (known.isEmpty() ? " (it takes no options)" : "; valid: --" + String.join(", --", known)), key);
             }
             merged.put(key, e.getValue());
         }
