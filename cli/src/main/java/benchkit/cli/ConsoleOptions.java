@@ -42,6 +42,11 @@ final class ConsoleOptions {
         return format.equals("sysbench");
     }
 
+    /** A sysbench command line (a test named as sysbench names it), not bench's own line in sysbench's format. */
+    boolean sysbenchLine() {
+        return sysbench() && sysbenchTest != null;
+    }
+
     /** Whether sysbench's own lines print (its notices): always in bench's format. */
     boolean sysbenchLines() {
         return verbosity >= ConsoleFormat.NOTICE;

@@ -239,20 +239,20 @@ abstract class RunCommand extends WorkloadCommand {
         if (clientOptions.clients != null) {
             return coordinate(registry, names, given, checked.outDir(), role);
         }
-        if (server.isExternal() && console.sysbench() && console.sysbenchTest != null) {
+        if (server.isExternal() && console.sysbenchLine()) {
             // sysbench's lines for a server that is not there come before the run, where sysbench prints them; the
             // Runner then reaches the server again (one more connection to a server that is there)
             RunPlan first = checked.plans().values().iterator().next();
             int threads = first.threads().get(0);
-            SysbenchConnectFailure.Reached reached = SysbenchConnectFailure.reach(console, "run", threads,
-                    SysbenchHeader.lines(first, threads, consoleFormat.checkpoints()),
+            List<String> header = SysbenchHeader.lines(first, threads, consoleFormat.checkpoints());
+            SysbenchConnectFailure.Reached reached = SysbenchConnectFailure.reach(console, "run", threads, header,
                     () -> first.variants().get(0).server().start());
             if (reached.exit().isPresent()) {
                 return reached.exit().getAsInt();
             }
             try (ServerHandle handle = reached.handle()) {
                 OptionalInt missing = SysbenchMissingTables.whenMissing(console, threads, given, handle.target(),
-                        SysbenchHeader.lines(first, threads, consoleFormat.checkpoints()), System.out);
+                        header, System.out);
                 if (missing.isPresent()) {
                     return missing.getAsInt();
                 }
@@ -354,7 +354,7 @@ abstract class RunCommand extends WorkloadCommand {
                 .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
                 .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces())
                 // sysbench's run never prepares the tables of the user's server; the servers bench launches it prepares
-                .preparesData(!(console.sysbench() && console.sysbenchTest != null && server.isExternal()));
+                .preparesData(!(console.sysbenchLine() && server.isExternal()));
         if (budget != null || untilSettled || fixedForksOnly()) {
             plan.untilSettled(settleBudget());  // else RunPlan.Builder's default: until settled when variants are compared
         }

@@ -1,5 +1,6 @@
 package benchkit.cli;
 
+import benchkit.sysbench.BulkInsertWorkload;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -231,6 +232,9 @@ final class SysbenchArgs {
             SysbenchTest.Resolved resolved = SysbenchTest.resolve(test, legacyTest, ro, testMode, nontrxMode, command, note);
             workload = resolved.workload();
             command = resolved.command();
+            if (workload.equals("bulk-insert")) {
+                dropUndeclared(out, new BulkInsertWorkload.Factory().options(), note);
+            }
             asSysbenchRuns(out);
             if (ssl != null && isOn(ssl)) {
                 withTls(out, ssl);
@@ -433,6 +437,24 @@ final class SysbenchArgs {
             if (run != null && PREPARE.findOption(name) == null) {
                 note.accept(name + " does not apply to " + command + "; ignored");
                 removeOption(out, i);
+                i--;
+            }
+        }
+    }
+
+    /**
+     * bulk_insert.lua declares no options of its own, and sysbench then takes any option on its line without a word:
+     * the ones neither bench nor the workload ({@code declared}) takes are dropped.
+     */
+    private static void dropUndeclared(List<String> out, List<benchkit.spi.OptionSpec> declared, Consumer<String> note) {
+        Set<String> names = new HashSet<>();
+        declared.forEach(o -> names.add(o.name()));
+        for (int i = 0; i < out.size(); i++) {
+            String arg = out.get(i);
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (arg.startsWith("--") && benchOption(name).isEmpty() && !names.contains(benchkit.spi.OptionValues.canonical(name))) {
+                note.accept(name + " is no option of bulk_insert.lua, which declares none; ignored, as sysbench ignores it");
+                out.remove(i);
                 i--;
             }
         }

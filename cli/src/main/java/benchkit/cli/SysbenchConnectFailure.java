@@ -42,11 +42,12 @@ final class SysbenchConnectFailure {
      * Starts (for an external server: reaches) the line's server. A sysbench line's server that cannot be reached ends
      * as sysbench's does: tried once (the line's --connect-timeout is 0), and when a thread of {@code command} would
      * connect where it failed, sysbench's lines are printed after {@code header} (what sysbench prints before it
-     * connects) and the line's exit code returned. Any other failure is thrown.
+     * connects) and the line's exit code returned; when none would (a list's later address, and fewer connections
+     * than addresses), the line goes on with the addresses its connections take. Any other failure is thrown.
      */
     static Reached reach(ConsoleOptions console, String command, int threads, List<String> header, ServerStart start)
             throws Exception {
-        boolean sysbenchLine = console.sysbench() && console.sysbenchTest != null;
+        boolean sysbenchLine = console.sysbenchLine();
         ServerHandle handle;
         try {
             handle = start.start();
@@ -55,10 +56,12 @@ final class SysbenchConnectFailure {
                 throw e;
             }
             OptionalInt exit = printed(console, command, threads, header, e.clientErrors());
-            if (exit.isEmpty()) {
-                throw e;    // no thread of this command connects where it failed; bench's own words say where
+            if (exit.isPresent()) {
+                return new Reached(null, exit);
             }
-            return new Reached(null, exit);
+            // no thread of this command connects where it failed: as sysbench's, it goes on with the addresses its
+            // threads take (a 1-thread prepare or cleanup, the first); a run's Runner reaches the whole list again
+            handle = e.firstAddresses(connecting(command, threads)).orElseThrow(() -> e);
         }
         if (sysbenchLine && console.sysbenchSsl) {
             List<ClientLibraryError> tls;
@@ -122,8 +125,8 @@ final class SysbenchConnectFailure {
      */
     static OptionalInt print(String command, String test, int threads, List<ClientLibraryError> perAddress,
                                        PrintStream out) {
-        boolean parallel = (command.equals("prepare") || command.equals("prewarm")) && threads > 1;
-        int connecting = command.equals("run") || parallel ? threads : 1;
+        boolean parallel = parallel(command, threads);
+        int connecting = connecting(command, threads);
         List<ClientLibraryError> failing = new ArrayList<>();
         for (int i = 0; i < connecting; i++) {
             ClientLibraryError error = perAddress.get(i % perAddress.size());
@@ -148,6 +151,16 @@ final class SysbenchConnectFailure {
         }
         out.flush();
         return OptionalInt.of(parallel ? Cli.EXIT_OK : Cli.EXIT_FAILURE);
+    }
+
+    /** sysbench's prepare and prewarm with threads: each thread works on its tables over a connection of its own. */
+    private static boolean parallel(String command, int threads) {
+        return (command.equals("prepare") || command.equals("prewarm")) && threads > 1;
+    }
+
+    /** How many connections {@code command} opens, the first ones: one per thread for a run and a parallel step. */
+    private static int connecting(String command, int threads) {
+        return command.equals("run") || parallel(command, threads) ? threads : 1;
     }
 
     /** The test's own script as sysbench names it: the path as typed, or Debian's directory for a bare name. */

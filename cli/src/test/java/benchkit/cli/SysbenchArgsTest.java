@@ -148,6 +148,9 @@ class SysbenchArgsTest {
         # bulk_insert.lua, with its own tables (one per thread)
         bulk_insert --mysql-host=db1 --threads=4 --time=5 run \
           | run --workload=bulk-insert --mysql-host=db1 --threads=4 --time=5 --warmup-iterations=0 --iterations=1 | ""
+        # bulk_insert.lua declares no options, so sysbench takes any (a line pasted from an oltp_* test)
+        bulk_insert --mysql-host=db1 --tables=8 --table_size=5 --bogus --mysql-ignore-errors=all prepare \
+          | prepare --workload=bulk-insert --mysql-host=db1 --mysql-ignore-errors=all | --table_size is no option of bulk_insert.lua
         # bench's own lines are unchanged
         --workload point-select --threads 8,16 --table-size=100 | --workload point-select --threads 8,16 --table-size=100 | ""
         run --workload oltp-read-only --tables 4 --out run | run --workload oltp-read-only --tables=4 --out run | ""

@@ -166,7 +166,8 @@ class SysbenchDropInIT {
                 "oltp_point_select --mysql-host=127.0.0.1 --mysql-port=1 prewarm",
                 "oltp_read_only --mysql-host=127.0.0.1 --mysql-port=1 cleanup",
                 "select_random_points --mysql-host=127.0.0.1 --mysql-port=1 --rate=5 run",
-                "bulk_insert --mysql-host=nohost.invalid prepare")) {
+                "bulk_insert --mysql-host=nohost.invalid prepare",
+                "bulk_insert --mysql-host=127.0.0.1 --mysql-port=1 --bogus=1 --tables=2 run")) {   // takes any option
             List<String> args = List.of(line.split(" "));
             Output sysbench = sysbench(args);
             long start = System.nanoTime();
@@ -207,7 +208,9 @@ class SysbenchDropInIT {
             }
             String common = "--config-file=" + config + " --mysql-host=127.0.0.1 --tables=2 --table-size=2000 --threads=4 --time=2";
             for (String line : List.of("oltp_point_select " + common + " --mysql-port=" + ports + " run",
-                    "oltp_point_select " + common + " --mysql-port=" + one.target().port() + ",1 run")) {
+                    "oltp_point_select " + common + " --mysql-port=" + one.target().port() + ",1 run",
+                    // one thread connects to the first address only: the second not being there is no failure
+                    "oltp_point_select " + common + " --threads=1 --mysql-port=" + one.target().port() + ",1 cleanup")) {
                 List<String> args = List.of(line.split(" "));
                 Output sysbench = sysbench(args);
                 long[] before = {executes(one), executes(two)};

@@ -65,7 +65,8 @@ public final class ExternalServer {
             }
         }
         if (first != null) {
-            throw new ServerUnreachableException(first.getMessage(), errors);
+            throw new ServerUnreachableException(first.getMessage(), errors, reached == null ? null
+                    : given.toBuilder().product(reached.target().product()).version(reached.target().version()).build());
         }
         Target found = reached.target();
         return new UnownedServer(given.toBuilder().product(found.product()).version(found.version()).build());

@@ -1,5 +1,8 @@
 package benchkit.launcher.mysql;
 
+import benchkit.core.run.UnownedServer;
+import benchkit.spi.Target;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -10,6 +13,8 @@ import java.util.Optional;
 public class ServerUnreachableException extends Exception {
     /** Per address of the target, in its order: how its connect failed, or null for one that answered. */
     private final transient List<ClientLibraryError> clientErrors;
+    /** A list's target with the product and version of an address that answered; null when none did. */
+    private final transient Target answered;
 
     public ServerUnreachableException(String message) {
         this(message, (ClientLibraryError) null);
@@ -20,8 +25,14 @@ public class ServerUnreachableException extends Exception {
     }
 
     public ServerUnreachableException(String message, List<ClientLibraryError> perAddress) {
+        this(message, perAddress, null);
+    }
+
+    /** A list of addresses of which some failed ({@code perAddress}); {@code answered}: the list, as the others are. */
+    public ServerUnreachableException(String message, List<ClientLibraryError> perAddress, Target answered) {
         super(message);
         this.clientErrors = Collections.unmodifiableList(new ArrayList<>(perAddress));
+        this.answered = answered;
     }
 
     /** The (first) failure as MySQL's C client library reports it, for the tools that print its words (a sysbench line). */
@@ -32,6 +43,18 @@ public class ServerUnreachableException extends Exception {
     /** Per address of the target ({@code Target.addresses()}), how its connect failed, or null where it did not. */
     public List<ClientLibraryError> clientErrors() {
         return clientErrors;
+    }
+
+    /**
+     * The server at the list's first {@code count} addresses, when each of those answered: what a client that opens
+     * only {@code count} connections (they take the addresses in turn) reaches, as sysbench's 1-thread prepare does.
+     */
+    public Optional<UnownedServer> firstAddresses(int count) {
+        if (answered == null || count < 1 || count >= clientErrors.size()
+                || clientErrors.subList(0, count).stream().anyMatch(Objects::nonNull)) {
+            return Optional.empty();
+        }
+        return Optional.of(new UnownedServer(answered.toBuilder().addresses(answered.addresses().subList(0, count)).build()));
     }
 
     /**

@@ -26,6 +26,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -266,6 +267,20 @@ class MysqlLauncherTest {
                 FreePort.find(), null, t.user(), t.password(), "sbtest", Duration.ofSeconds(2)));
         assertTrue(closedPort.getMessage().startsWith("cannot use server at 127.0.0.1:"), closedPort.getMessage());
         assertFalse(closedPort.getMessage().contains(t.password()));
+
+        // a list whose second address is not there: the failure names it, and the first address alone is a server
+        int nothing = FreePort.find();
+        Target list = t.toBuilder().product(null).version(null).socket(null).transport(Target.Transport.TCP)
+                .addresses(List.of(new Target.Address(t.host(), t.port(), null), new Target.Address("127.0.0.1", nothing, null)))
+                .build();
+        var secondDown = assertThrows(ServerUnreachableException.class, () -> ExternalServer.connect(list, Duration.ofSeconds(2)));
+        assertNull(secondDown.clientErrors().get(0));
+        assertEquals(2002, secondDown.clientErrors().get(1).code());
+        assertTrue(secondDown.firstAddresses(2).isEmpty(), "both addresses: the second failed");
+        Target first = secondDown.firstAddresses(1).orElseThrow().target();
+        assertEquals(List.of(list.addresses().get(0)), first.addresses());
+        assertEquals(t.product(), first.product());
+        assertEquals(t.version(), first.version());
     }
 
     private static void assertConnects(Target t) throws SQLException {
