@@ -7,11 +7,12 @@
 #
 # VIAS says how bench is started: `jar` (java -jar bench.jar), `launcher` (cli/target/sysbench, the launcher with its
 # class-data archive, made in an unmeasured first line) and/or `aot` (Java 25+: java -XX:AOTCache, the cache trained
-# on an unmeasured first line). Each line's wall time (the program's start to its end) is compared too.
+# on an unmeasured first line), and/or `flags_X` (the launcher with BENCH_JAVA_OPTS="$FLAGS_X", its own archive: JVM
+# flags weighed against the plain launcher). Each line's wall time (the program's start to its end) is compared too.
 #
 # Usage: benchmarks/sysbench-lines-by-second.sh [mariadb|mysql8]
 #   env: TIME=10 THREADS=8 ROUNDS=5 TABLES=4 SIZE=10000 WORKLOADS="oltp_point_select oltp_read_only"
-#        BENCH_JAVA=java JAR=cli/target/bench.jar VIAS=jar
+#        BENCH_JAVA=java JAR=cli/target/bench.jar VIAS=jar (e.g. VIAS="launcher flags_c1" FLAGS_c1=-XX:TieredStopAtLevel=1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SERVER=${1:-mariadb}
@@ -25,12 +26,15 @@ sysbench oltp_read_only "${sysbench_conn[@]}" --tables="$TABLES" --table-size="$
 
 # the program's output in $1.txt, its wall time in seconds in $1.wall
 timed() { local to=$1; shift; local t0; t0=$(date +%s.%N); "$@" > "$to.txt"; echo "$(date +%s.%N) - $t0" | bc > "$to.wall"; }
-if [[ " $VIAS " == *" launcher "* ]]; then    # the launcher's archive, made by a first line of each kind, unmeasured
+# the launcher, with the JVM flags of a flags_X via; each via its own archive
+launch() { local via=$1; shift; local opts=""; [[ $via != flags_* ]] || { local v="FLAGS_${via#flags_}"; opts=${!v}; }
+  env JAVA="$BENCH_JAVA" BENCHKIT_CACHE="$dir/cache-$via" BENCH_JAVA_OPTS="$opts" "$(dirname "$JAR")/sysbench" "$@"; }
+for via in $VIAS; do                          # the launcher's archive, made by a first line of each kind, unmeasured
+  [[ $via == launcher || $via == flags_* ]] || continue
   for w in $WORKLOADS; do
-    env JAVA="$BENCH_JAVA" BENCHKIT_CACHE="$dir/cache" "$(dirname "$JAR")/sysbench" "$w" "${sysbench_conn[@]}" \
-      --tables="$TABLES" --table-size="$SIZE" --time=2 run > /dev/null
+    launch "$via" "$w" "${sysbench_conn[@]}" --tables="$TABLES" --table-size="$SIZE" --time=2 run > /dev/null
   done
-fi
+done
 aot=(-Xlog:'cds*=off' -Xlog:'aot*=off' --sun-misc-unsafe-memory-access=allow)
 if [[ " $VIAS " == *" aot "* ]]; then         # one training line, its profiles in the cache (JEP 515)
   "$BENCH_JAVA" -XX:AOTCacheOutput="$dir/bench.aot" "${aot[@]}" -jar "$JAR" ${WORKLOADS%% *} "${sysbench_conn[@]}" \
@@ -45,7 +49,7 @@ for round in $(seq "$ROUNDS"); do
     for via in $VIAS; do
       case $via in
         jar) timed "$dir/$w-$round-$via" "$BENCH_JAVA" -jar "$JAR" "${line[@]}" ;;
-        launcher) timed "$dir/$w-$round-$via" env JAVA="$BENCH_JAVA" BENCHKIT_CACHE="$dir/cache" "$(dirname "$JAR")/sysbench" "${line[@]}" ;;
+        launcher|flags_*) timed "$dir/$w-$round-$via" launch "$via" "${line[@]}" ;;
         aot) timed "$dir/$w-$round-$via" "$BENCH_JAVA" -XX:AOTCache="$dir/bench.aot" "${aot[@]}" -jar "$JAR" "${line[@]}" ;;
       esac
     done

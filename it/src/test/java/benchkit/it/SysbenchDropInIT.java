@@ -158,6 +158,71 @@ class SysbenchDropInIT {
         }
     }
 
+    /**
+     * The server sees from bench what it sees from sysbench (through libmariadb): the same commands (BEGIN and COMMIT
+     * prepared, statements closed at the end) and the same bytes each way (8-byte integer parameters, result set
+     * metadata cached), counted by the server's own status counters over the same number of events.
+     */
+    @Test
+    void theServerCountsWhatItCountsForSysbench() throws Exception {
+        try (ServerHandle server = new MysqlLauncher().launch(new ServerSpec("system",
+                Map.of("innodb_buffer_pool_size", "128M"), AllocatorSpec.GLIBC, ""))) {
+            Target t = server.target();
+            Path config = dir.resolve("counters.cfg");
+            Files.writeString(config, "mysql-host=127.0.0.1\nmysql-port=" + t.port() + "\nmysql-user=" + t.user()
+                    + "\nmysql-password=" + t.password() + "\nmysql-db=" + t.database() + "\n");
+            sysbench(List.of("--config-file=" + config, "oltp_read_only", "--tables=2", "--table-size=2000", "prepare"));
+            List<String> exact = List.of("Com_stmt_prepare", "Com_stmt_execute", "Com_stmt_close", "Com_begin", "Com_commit");
+            for (String test : List.of("oltp_read_only", "oltp_point_select")) {
+                List<String> line = List.of("--config-file=" + config, test, "--tables=2", "--table-size=2000", "--threads=2",
+                        "--events=400", "--time=0", "run");
+                Map<String, Long> before = status(t);
+                assertEquals(0, sysbench(line).exit(), test);
+                Map<String, Long> bySysbench = delta(before, status(t));
+                before = status(t);
+                Output bench = launcher(line, Map.of());
+                assertEquals(0, bench.exit(), test + ": " + bench.out() + bench.err());
+                Map<String, Long> byBench = delta(before, status(t));
+                for (String counter : exact) {
+                    assertEquals(bySysbench.get(counter), byBench.get(counter), test + ": " + counter
+                            + "\n sysbench: " + bySysbench + "\n bench:    " + byBench);
+                }
+                // nearly: the log-ins' attributes differ, bench reaches the server once before the run to read its
+                // version and look for the tables (2 SELECTs, about 1 KB each way), sysbench's start reads 16 keys more
+                for (String counter : List.of("Bytes_received", "Bytes_sent", "Com_select", "Handler_read_key")) {
+                    long off = Math.abs(byBench.get(counter) - bySysbench.get(counter));
+                    long allowed = counter.startsWith("Bytes") ? Math.max(bySysbench.get(counter) / 100, 2048) : 16;
+                    assertTrue(off <= allowed, test + ": " + counter + " differs by " + off
+                            + "\n sysbench: " + bySysbench + "\n bench:    " + byBench);
+                }
+            }
+        }
+    }
+
+    /** The server's global status counters (each read adds a SHOW and its bytes, the same for both clients). */
+    private static Map<String, Long> status(Target t) throws java.sql.SQLException {
+        Map<String, Long> counters = new java.util.HashMap<>();
+        try (java.sql.Connection c = benchkit.mysql.SqlConnector.to(benchkit.mysql.SqlEndpoint.of(t)).open();
+             java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS")) {
+            while (rs.next()) {
+                try {
+                    counters.put(rs.getString(1), Long.parseLong(rs.getString(2)));
+                } catch (NumberFormatException notACounter) {
+                    // ON/OFF and text values
+                }
+            }
+        }
+        return counters;
+    }
+
+    private static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after) {
+        Map<String, Long> d = new java.util.TreeMap<>();
+        after.forEach((k, v) -> d.put(k, v - before.getOrDefault(k, 0L)));
+        d.keySet().retainAll(List.of("Com_stmt_prepare", "Com_stmt_execute", "Com_stmt_close", "Com_begin", "Com_commit",
+                "Com_select", "Handler_read_key", "Bytes_received", "Bytes_sent"));
+        return d;
+    }
+
     /** A server that is not there: sysbench's lines at once (it connects once), the same exit code. */
     @Test
     void unreachableServersFailAsSysbenchsDo() throws Exception {

@@ -27,6 +27,14 @@ public final class SqlErrors {
         return code == 2013 || code == 2006 || code == 2055 || code == 1927 || sqlState != null && sqlState.startsWith("08");
     }
 
+    /**
+     * ER_UNSUPPORTED_PS (1295): the statement cannot be prepared on this server (BEGIN and COMMIT on MySQL); sysbench's
+     * MySQL driver then sends it as text.
+     */
+    public static boolean cannotPrepare(int code) {
+        return code == 1295;
+    }
+
     /** {@code SQL error CODE (SQLState S): message}, on one line. */
     public static String describe(SQLException e) {
         return describe(e.getErrorCode(), e.getSQLState(), e.getMessage());

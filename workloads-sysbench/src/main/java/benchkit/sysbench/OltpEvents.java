@@ -19,6 +19,9 @@ final class OltpEvents implements RequestScript {
     private final List<Prepared> statements = new ArrayList<>();
     /** index[query.ordinal()][table]: the statement's place in {@link #statements}, table 1-based; null where unused. */
     private final int[][] index = new int[Query.values().length][];
+    /** BEGIN's and COMMIT's places in {@link #statements}: oltp_common.lua prepares them too. */
+    private int begin = -1;
+    private int commit = -1;
 
     // Where the event is: its step, the requests done in it, the table the step draws for them.
     private int step;
@@ -35,6 +38,14 @@ final class OltpEvents implements RequestScript {
         this.random = new SbRandom(options.rand(), thread);
         this.values = new RowValues(random);
         for (Step s : this.steps) {
+            if (s.block() == Block.BEGIN && begin < 0) {
+                // the server counts their executions (Com_stmt_execute) as sysbench's; one that cannot prepare them
+                // (MySQL: error 1295) gets them as text, as sysbench's MySQL driver sends them then
+                begin = statements.size();
+                statements.add(new Prepared("BEGIN"));
+                commit = statements.size();
+                statements.add(new Prepared("COMMIT"));
+            }
             for (Query q : s.block().queries) {
                 if (index[q.ordinal()] != null) {
                     continue;
@@ -82,8 +93,8 @@ final class OltpEvents implements RequestScript {
 
     private void fill(Block block, Request r) {
         switch (block) {
-            case BEGIN: done++; r.text("BEGIN", Request.Kind.BEGIN); break;
-            case COMMIT: done++; r.text("COMMIT", Request.Kind.COMMIT); break;
+            case BEGIN: done++; r.prepared(begin, Request.Kind.BEGIN); break;
+            case COMMIT: done++; r.prepared(commit, Request.Kind.COMMIT); break;
             case POINT_SELECTS:
                 r.setInt(0, id());
                 done++;

@@ -75,7 +75,11 @@ class OltpEventsTest {
         OltpOptions o = workload(new OltpWorkloadFactory.ReadWrite(), Map.of("tables", "2")).options();
         List<RequestScript.Prepared> prepared = new OltpEvents(o, OltpScript.READ_WRITE.steps(o), 0).statements();
         assertEquals(prepared.stream().map(RequestScript.Prepared::sql).distinct().count(), prepared.size());
-        assertEquals(9 * 2, prepared.size(), "9 statements of oltp_common.lua on each of 2 tables");
+        assertEquals(9 * 2 + 2, prepared.size(), "9 statements of oltp_common.lua on each of 2 tables, BEGIN and COMMIT");
+        assertEquals(List.of("BEGIN", "COMMIT"), prepared.subList(0, 2).stream().map(RequestScript.Prepared::sql).toList());
+        OltpOptions noTrx = workload(new OltpWorkloadFactory.ReadWrite(), Map.of("tables", "2", "skip-trx", "on")).options();
+        assertEquals(9 * 2, new OltpEvents(noTrx, OltpScript.READ_WRITE.steps(noTrx), 0).statements().size(),
+                "--skip-trx: no BEGIN or COMMIT, none prepared (as oltp_common.lua)");
     }
 
     @Test

@@ -97,6 +97,75 @@ class WireClientTest {
         }
     }
 
+    /**
+     * MariaDB caches a statement's result set metadata for the connection, as libmariadb (sysbench's client library)
+     * asks: an execution's reply says whether the columns follow, and they do again once the table changed.
+     */
+    @Test
+    void theServerCachesMetadataAndSendsItAgainWhenTheColumnsChange() throws Exception {
+        try (WireConnection c = open(target, "tcp")) {
+            assertTrue(c.metadataCached(), "MariaDB 10.6 and later offer MARIADB_CLIENT_CACHE_METADATA");
+            c.query("CREATE TABLE cached_meta (id INT PRIMARY KEY, a INT)");
+            c.awaitReply();
+            c.query("INSERT INTO cached_meta VALUES (1, 10), (2, 20)");
+            c.awaitReply();
+            WireStatement all = c.prepare("SELECT * FROM cached_meta WHERE id <= ?", ParamType.INT);
+            all.setInt(0, 2);
+            int executions = 20;
+            long none = bytesSentOver(c, all, 0);
+            long perExecution = (bytesSentOver(c, all, executions) - none) / executions;
+            // count, EOF, two rows of two INTs, EOF: 52 bytes; the two column definitions and their EOF would add ~120
+            assertTrue(perExecution < 80, "bytes the server sent per execution: " + perExecution);
+
+            c.query("ALTER TABLE cached_meta ADD COLUMN b VARCHAR(10) DEFAULT 'x'");
+            c.awaitReply();
+            assertNull(c.error());
+            for (int i = 0; i < 2; i++) {   // three columns now: the first reply carries them; rows are counted right
+                c.execute(all);
+                c.awaitReply();
+                assertNull(c.error());
+                assertEquals(2, c.rows());
+            }
+            c.query("DROP TABLE cached_meta");
+            c.awaitReply();
+        }
+    }
+
+    /** COM_STMT_CLOSE deallocates the statement on the server, as sysbench's threads do when they end. */
+    @Test
+    void aClosedStatementIsGoneFromTheServer() throws Exception {
+        try (WireConnection c = open(target, "tcp")) {
+            WireStatement point = c.prepare("SELECT c FROM sbtest1 WHERE id=?", ParamType.INT);
+            point.setInt(0, 3);
+            c.closeStatement(point);
+            c.execute(point);
+            c.awaitReply();
+            assertEquals(1243, c.error().code(), "unknown prepared statement handler");
+        }
+    }
+
+    /** The server's Bytes_sent over {@code executions} of {@code s} on {@code c} (and a status query's own reply). */
+    private static long bytesSentOver(WireConnection c, WireStatement s, int executions) throws Exception {
+        try (java.sql.Connection j = ScriptSessions.resolve("t", target, "mariadb", "tcp").open();
+             java.sql.Statement st = j.createStatement()) {
+            long before = bytesSent(st);
+            for (int i = 0; i < executions; i++) {
+                c.execute(s);
+                c.awaitReply();
+                assertNull(c.error());
+                assertEquals(2, c.rows());
+            }
+            return bytesSent(st) - before;
+        }
+    }
+
+    private static long bytesSent(java.sql.Statement st) throws java.sql.SQLException {
+        try (java.sql.ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE 'Bytes_sent'")) {
+            rs.next();
+            return rs.getLong(2);
+        }
+    }
+
     @Test
     void aWrongPasswordIsTheServersAccessDenied() {
         Target wrong = target.toBuilder().password("not-" + server.password()).build();

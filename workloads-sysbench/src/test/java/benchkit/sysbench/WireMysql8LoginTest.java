@@ -20,6 +20,7 @@ import java.util.HexFormat;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -63,6 +64,7 @@ class WireMysql8LoginTest {
             c.awaitReply();
             assertNull(c.error());
             assertEquals(1, c.rows());
+            assertFalse(c.metadataCached(), "MySQL has no MariaDB capabilities");
         }
     }
 

@@ -52,6 +52,10 @@ final class JdbcSession extends ScriptSession implements Session {
             return s.execute(r.text().toString()) && drain(s.getResultSet());
         }
         PreparedStatement s = connection.prepared(r.statement());
+        if (s == null) {    // one the server cannot prepare (BEGIN on MySQL)
+            Statement plain = connection.plain();
+            return plain.execute(script.statements().get(r.statement()).sql()) && drain(plain.getResultSet());
+        }
         r.bind(s);
         if (r.kind() == Request.Kind.READ || r.kind() == Request.Kind.LOOKUP) {
             return drain(s.executeQuery());

@@ -1,5 +1,7 @@
 package benchkit.mysql.script;
 
+import benchkit.mysql.SqlErrors;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -45,7 +47,8 @@ final class PreparedConnection implements AutoCloseable {
 
     /**
      * Connects and prepares {@code statements} in order; a null entry is a statement the session sends
-     * as text, and has no prepared one. Nothing stays open when this throws.
+     * as text, and has no prepared one, as has one the server cannot prepare ({@link SqlErrors#cannotPrepare}).
+     * Nothing stays open when this throws.
      *
      * @throws PrepareFailed when a statement cannot be prepared
      */
@@ -60,7 +63,9 @@ final class PreparedConnection implements AutoCloseable {
                     try {
                         prepared[i] = c.prepareStatement(statements.get(i));
                     } catch (SQLException e) {
-                        throw new PrepareFailed(i, e);
+                        if (!SqlErrors.cannotPrepare(e.getErrorCode())) {
+                            throw new PrepareFailed(i, e);
+                        }   // BEGIN on MySQL: sent as text, as sysbench's MySQL driver does
                     }
                 }
             }
@@ -76,7 +81,7 @@ final class PreparedConnection implements AutoCloseable {
         return plain;
     }
 
-    /** The prepared statement {@code index}; null for one sent as text. */
+    /** The prepared statement {@code index}; null for one sent as text (also one the server could not prepare). */
     PreparedStatement prepared(int index) {
         return prepared[index];
     }

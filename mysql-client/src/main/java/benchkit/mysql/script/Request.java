@@ -118,8 +118,11 @@ public final class Request {
         if (isText()) {
             return text + " | " + kind;
         }
-        StringBuilder args = new StringBuilder();
         ParamType[] params = types[statement];
+        if (params.length == 0) {
+            return statements.get(statement).sql() + " | " + kind;
+        }
+        StringBuilder args = new StringBuilder();
         for (int i = 0; i < params.length; i++) {
             args.append(i > 0 ? "," : "").append(switch (params[i]) {
                 case INT -> String.valueOf(ints[i]);

@@ -52,7 +52,7 @@ final class WireSession extends ScriptSession implements PolledSession {
             List<RequestScript.Prepared> statements = script.statements();
             prepared = new WireStatement[statements.size()];
             for (; statement < prepared.length; statement++) {
-                prepared[statement] = connection.prepare(statements.get(statement).sql(), statements.get(statement).params());
+                prepared[statement] = prepare(statements.get(statement));
             }
         } catch (WireError e) {
             closeQuietly();
@@ -66,6 +66,18 @@ final class WireSession extends ScriptSession implements PolledSession {
         }
     }
 
+    /** The statement prepared; null for one the server cannot prepare (BEGIN on MySQL), which goes as text. */
+    private WireStatement prepare(RequestScript.Prepared statement) throws IOException, WireError {
+        try {
+            return connection.prepare(statement.sql(), statement.params());
+        } catch (WireError e) {
+            if (SqlErrors.cannotPrepare(e.code()) && statement.params().length == 0) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
     /** Sends the event's next request and returns null, or returns OK when the event has sent all of them. */
     private Outcome sendNext() throws IOException {
         if (!script.next(request)) {
@@ -74,6 +86,8 @@ final class WireSession extends ScriptSession implements PolledSession {
         inFlight = request.kind();
         if (request.isText()) {
             connection.query(request.text());
+        } else if (prepared[request.statement()] == null) {
+            connection.query(script.statements().get(request.statement()).sql());
         } else {
             WireStatement s = prepared[request.statement()];
             request.bind(s);
@@ -201,6 +215,11 @@ final class WireSession extends ScriptSession implements PolledSession {
                     throw new IllegalStateException(failure(SqlErrors.describe(error.code(), error.sqlState(), error.getMessage())));
                 }
                 answered(request.kind(), connection.rows() > 0);
+            }
+            for (WireStatement s : connection == null ? new WireStatement[0] : prepared) {
+                if (s != null) {
+                    connection.closeStatement(s);
+                }
             }
         } catch (IOException e) {
             throw new IllegalStateException(failure("connection lost: " + e.getMessage()), e);

@@ -21,6 +21,10 @@ import javax.crypto.Cipher;
 final class Login {
     // CLIENT_LONG_PASSWORD, PROTOCOL_41, TRANSACTIONS, SECURE_CONNECTION, MULTI_RESULTS, PS_MULTI_RESULTS, PLUGIN_AUTH
     private static final int CAPABILITIES = 0x1 | 0x200 | 0x2000 | 0x8000 | 0x20000 | 0x40000 | 0x80000;
+    /** CLIENT_LONG_PASSWORD, which MariaDB reads as CLIENT_MYSQL: a client that leaves it out sends MariaDB's own. */
+    private static final int CLIENT_MYSQL = 0x1;
+    /** MariaDB's MARIADB_CLIENT_CACHE_METADATA (bit 36, the extended capabilities' bit 4). */
+    private static final int CACHE_METADATA = 1 << 4;
     private static final int CONNECT_WITH_DB = 0x8;
     private static final int CLIENT_SSL = 0x800;
     private static final int UTF8MB4_GENERAL_CI = 45;
@@ -37,13 +41,17 @@ final class Login {
         this.unixSocket = unixSocket;
     }
 
-    /** Logs in as {@code user}, in {@code database} (none when empty); the password never leaves this exchange in clear over TCP. */
-    static void logIn(WireChannel channel, String user, String password, String database, boolean unixSocket)
+    /**
+     * Logs in as {@code user}, in {@code database} (none when empty); the password never leaves this exchange in clear
+     * over TCP. Returns whether the server caches result set metadata for this connection (MariaDB 10.6+, asked for as
+     * libmariadb, sysbench's client library, asks): an execution's reply then leaves out its column definitions.
+     */
+    static boolean logIn(WireChannel channel, String user, String password, String database, boolean unixSocket)
             throws IOException, WireError {
-        new Login(channel, password, unixSocket).run(user, database);
+        return new Login(channel, password, unixSocket).run(user, database);
     }
 
-    private void run(String user, String database) throws IOException, WireError {
+    private boolean run(String user, String database) throws IOException, WireError {
         ByteBuffer greeting = channel.take();
         if (greeting.get(0) == (byte) 0xff) {
             throw WireError.read(greeting);
@@ -51,10 +59,12 @@ final class Login {
         Greeting g = Greeting.read(greeting);
         ByteBuffer out = channel.answer();
         boolean withDb = database != null && !database.isEmpty();
-        out.putInt(CAPABILITIES | (withDb ? CONNECT_WITH_DB : 0));
+        boolean cacheMetadata = (g.extendedCapabilities & CACHE_METADATA) != 0;
+        out.putInt(CAPABILITIES & ~(cacheMetadata ? CLIENT_MYSQL : 0) | (withDb ? CONNECT_WITH_DB : 0));
         out.putInt(1 << 24);    // max packet size
         out.put((byte) UTF8MB4_GENERAL_CI);
-        out.put(new byte[23]);
+        out.put(new byte[19]);
+        out.putInt(cacheMetadata ? CACHE_METADATA : 0);    // MariaDB's extended capabilities, read without CLIENT_MYSQL
         putCString(out, user);
         String plugin = g.plugin.equals(CACHING_SHA2) ? CACHING_SHA2 : NATIVE;
         byte[] auth = scramble(plugin, g.scramble);
@@ -65,6 +75,7 @@ final class Login {
         putCString(out, plugin);
         channel.send();
         exchange(plugin, g.scramble);
+        return cacheMetadata;
     }
 
     /** Reads the server's answers until OK: plugin switches, caching_sha2's fast or full path. */
@@ -200,10 +211,10 @@ final class Login {
     }
 
     /**
-     * What the client needs from the server's greeting (protocol 10): the 20-byte scramble, the default plugin, and
-     * whether the server offers TLS.
+     * What the client needs from the server's greeting (protocol 10): the 20-byte scramble, the default plugin,
+     * whether the server offers TLS, and MariaDB's extended capabilities (0 from a server that sets CLIENT_MYSQL: MySQL).
      */
-    private record Greeting(byte[] scramble, String plugin, boolean offersTls) {
+    private record Greeting(byte[] scramble, String plugin, boolean offersTls, int extendedCapabilities) {
         static Greeting read(ByteBuffer g) throws IOException {
             if (g.get(0) != 10) {
                 throw new IOException("the server speaks protocol " + g.get(0) + ", not 10");
@@ -213,7 +224,8 @@ final class Login {
             int capabilities = (g.get(at + 9) & 0xff) | (g.get(at + 10) & 0xff) << 8;   // the lower two bytes, after a filler
             at += 8 + 1 + 2 + 1 + 2 + 2;                 // filler, capabilities, charset, status, capabilities
             int scrambleLength = g.get(at) & 0xff;
-            at += 1 + 10;                                // reserved (MariaDB's extended capabilities)
+            int extended = (capabilities & CLIENT_MYSQL) == 0 ? g.getInt(at + 1 + 6) : 0;
+            at += 1 + 10;                                // reserved: 6 bytes, then MariaDB's extended capabilities
             int part2Length = Math.max(13, scrambleLength - 8);
             byte[] part2 = bytes(g, at, part2Length - 1); // without its trailing zero
             at += part2Length;
@@ -221,7 +233,7 @@ final class Login {
             byte[] scramble = new byte[part1.length + part2.length];
             System.arraycopy(part1, 0, scramble, 0, part1.length);
             System.arraycopy(part2, 0, scramble, part1.length, part2.length);
-            return new Greeting(scramble, plugin, (capabilities & CLIENT_SSL) != 0);
+            return new Greeting(scramble, plugin, (capabilities & CLIENT_SSL) != 0, extended);
         }
     }
 }

@@ -2,7 +2,7 @@ package benchkit.mysql.wire;
 
 /** The types a statement's parameters are sent as. */
 public enum ParamType {
-    /** A 32-bit integer (MYSQL_TYPE_LONG), as sysbench binds its ids. */
+    /** A 32-bit integer; the wire client sends it as MYSQL_TYPE_LONGLONG, 8 bytes, as sysbench 1.0.20 sends its ids. */
     INT,
     /** A 64-bit integer (MYSQL_TYPE_LONGLONG). */
     LONG,

@@ -18,17 +18,18 @@ public final class WireConnection implements AutoCloseable {
     private static final byte COM_QUERY = 0x03;
     private static final byte COM_STMT_PREPARE = 0x16;
     private static final byte COM_STMT_EXECUTE = 0x17;
+    private static final byte COM_STMT_CLOSE = 0x19;
     private static final int SERVER_MORE_RESULTS_EXIST = 0x0008;
-    private static final byte MYSQL_TYPE_LONG = 3;
     private static final byte MYSQL_TYPE_LONGLONG = 8;
     private static final byte MYSQL_TYPE_BLOB = (byte) 0xfc;
     private static final byte MYSQL_TYPE_STRING = (byte) 0xfe;
 
     private final WireChannel channel;
-    private final ReplyReader reply = new ReplyReader();
+    private final ReplyReader reply;
 
-    private WireConnection(WireChannel channel) {
+    private WireConnection(WireChannel channel, boolean cachedMetadata) {
         this.channel = channel;
+        this.reply = new ReplyReader(cachedMetadata);
     }
 
     /**
@@ -39,8 +40,7 @@ public final class WireConnection implements AutoCloseable {
                                       String database, long timeoutMillis) throws IOException, WireError {
         WireChannel channel = WireChannel.connect(socketPath, host, port, timeoutMillis);
         try {
-            Login.logIn(channel, user, password, database, socketPath != null);
-            return new WireConnection(channel);
+            return new WireConnection(channel, Login.logIn(channel, user, password, database, socketPath != null));
         } catch (IOException | WireError | RuntimeException e) {
             channel.close();
             throw e;
@@ -94,7 +94,7 @@ public final class WireConnection implements AutoCloseable {
             for (int i = 0; i < (n + 7) / 8; i++) {
                 out.put((byte) 0);                                           // no NULLs
             }
-            // The types go with the first execution only, as libmysqlclient sends them (so sysbench's
+            // The types go with the first execution only, as libmariadb sends them (so sysbench's
             // server sees the same); the server keeps them for the statement's later executions.
             out.put((byte) (s.typesSent ? 0 : 1));
             if (!s.typesSent) {
@@ -105,8 +105,7 @@ public final class WireConnection implements AutoCloseable {
             }
             for (int i = 0; i < n; i++) {
                 switch (s.types[i]) {
-                    case INT -> out.putInt((int) s.numbers[i]);
-                    case LONG -> out.putLong(s.numbers[i]);
+                    case INT, LONG -> out.putLong(s.numbers[i]);    // sysbench's integers go as BIGINT, 8 bytes
                     default -> {
                         if (s.ascii[i] != null) {
                             putAscii(out, s.ascii[i]);
@@ -165,6 +164,11 @@ public final class WireConnection implements AutoCloseable {
         channel.awaitReadable();
     }
 
+    /** Whether the server leaves out the column definitions of a statement's result sets once it has sent them. */
+    public boolean metadataCached() {
+        return reply.cachedMetadata;
+    }
+
     /** The error the last complete reply was, or null when it succeeded. */
     public WireError error() {
         return reply.error;
@@ -173,6 +177,12 @@ public final class WireConnection implements AutoCloseable {
     /** The rows of the last complete reply's result sets. */
     public long rows() {
         return reply.rows;
+    }
+
+    /** Deallocates {@code s} on the server (COM_STMT_CLOSE, which has no reply), as sysbench does when a thread ends. */
+    public void closeStatement(WireStatement s) throws IOException {
+        channel.request(0, 5).put(COM_STMT_CLOSE).putInt(s.id);
+        channel.send();
     }
 
     /** Says goodbye (COM_QUIT) if the connection still works, and closes it. */
@@ -190,8 +200,7 @@ public final class WireConnection implements AutoCloseable {
 
     private static byte typeCode(ParamType t) {
         return switch (t) {
-            case INT -> MYSQL_TYPE_LONG;
-            case LONG -> MYSQL_TYPE_LONGLONG;
+            case INT, LONG -> MYSQL_TYPE_LONGLONG;
             case STRING -> MYSQL_TYPE_STRING;
             case BYTES -> MYSQL_TYPE_BLOB;
         };
@@ -217,13 +226,21 @@ public final class WireConnection implements AutoCloseable {
         }
     }
 
-    /** The reply to one command, packet by packet: an OK, an ERR, or result sets (columns, EOF, rows, EOF). */
+    /**
+     * The reply to one command, packet by packet: an OK, an ERR, or result sets (columns, EOF, rows, EOF). With
+     * MariaDB's cached metadata the column count is followed by a byte that says whether the columns follow.
+     */
     private static final class ReplyReader {
         private static final int FIRST = 0, COLUMNS = 1, COLUMNS_EOF = 2, ROWS = 3;
+        private final boolean cachedMetadata;
         private int part;
         private long columnsLeft;
         long rows;
         WireError error;
+
+        ReplyReader(boolean cachedMetadata) {
+            this.cachedMetadata = cachedMetadata;
+        }
 
         void reset() {
             part = FIRST;
@@ -244,7 +261,8 @@ public final class WireConnection implements AutoCloseable {
                         return !moreResults(okStatus(p));
                     }
                     columnsLeft = lengthEncoded(p);
-                    part = COLUMNS;
+                    boolean columnsFollow = !cachedMetadata || p.get(lengthEncodedSize(p, 0)) != 0;
+                    part = columnsFollow ? COLUMNS : COLUMNS_EOF;
                     return false;
                 case COLUMNS:
                     if (--columnsLeft == 0) {

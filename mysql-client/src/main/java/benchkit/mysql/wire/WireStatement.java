@@ -29,8 +29,7 @@ public final class WireStatement {
         int size = 10 + (n + 7) / 8 + 1 + 2 * n;   // command, id, flags, iterations; NULL bitmap, types
         for (int i = 0; i < n; i++) {
             size += switch (types[i]) {
-                case INT -> 4;
-                case LONG -> 8;
+                case INT, LONG -> 8;
                 case STRING, BYTES -> 9 + (ascii[i] != null ? ascii[i].length() : bytes[i].length);
             };
         }
