@@ -11,8 +11,13 @@ cd "$(dirname "$0")/.."
 for pair in "$@"; do
   [ -f "${pair#*=}" ] || { echo "no jar: ${pair#*=}" >&2; exit 2; }
 done
+pairs=("$@")
 for round in $(seq "${ROUNDS:-2}"); do
-  for pair in "$@"; do
+  order=("${pairs[@]}")
+  if [ $((round % 2)) -eq 0 ]; then    # every other round the other way round: the first in a round tends to win here
+    order=(); for ((i = ${#pairs[@]} - 1; i >= 0; i--)); do order+=("${pairs[$i]}"); done
+  fi
+  for pair in "${order[@]}"; do
     echo "=== round $round: ${pair%%=*} ($(date -u +%H:%M:%S))"
     ROUNDS=1 JAR="${pair#*=}" bash benchmarks/vs-sysbench.sh "${SERVER:-mariadb}"
   done
