@@ -235,7 +235,7 @@ final class SysbenchArgs {
             if (workload.equals("bulk-insert")) {
                 dropUndeclared(out, new BulkInsertWorkload.Factory().options(), note);
             }
-            asSysbenchRuns(out);
+            asSysbenchRuns(out, command == null || command.equals("run"));
             if (ssl != null && isOn(ssl)) {
                 withTls(out, ssl);
             }
@@ -276,16 +276,17 @@ final class SysbenchArgs {
 
     /**
      * What a sysbench line leaves to sysbench's defaults where bench's differ, unless the line says otherwise: its
-     * output, no progress lines, one thread per connection and its server (localhost).
+     * output, its server (localhost) and, for a {@code run}, no progress lines and one thread per connection (the
+     * other commands take neither).
      */
-    private static void asSysbenchRuns(List<String> out) {
+    private static void asSysbenchRuns(List<String> out, boolean run) {
         if (indexOf(out, "--format") < 0) {
             out.add("--format=sysbench");   // sysbench's output, for the scripts that parse it
         }
-        if (indexOf(out, "--report-interval") < 0) {
+        if (run && indexOf(out, "--report-interval") < 0) {
             out.add("--report-interval=0");  // sysbench prints no progress lines unless asked
         }
-        if (indexOf(out, "--client-threads") < 0) {
+        if (run && indexOf(out, "--client-threads") < 0) {
             // bench's event loops measured 0.44-0.85x sysbench's QPS for such lines on JDK 17 (docs/vs-sysbench.md)
             out.add("--client-threads=platform");
         }
