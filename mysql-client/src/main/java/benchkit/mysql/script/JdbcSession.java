@@ -29,8 +29,7 @@ final class JdbcSession extends ScriptSession implements Session {
     /** Connects and prepares the script's statements. */
     private void connect() {
         try {
-            connection = PreparedConnection.open(driver::open,
-                    script.statements().stream().map(RequestScript.Prepared::sql).toList());
+            connection = PreparedConnection.open(driver::open, script.statements());
         } catch (PreparedConnection.PrepareFailed e) {
             throw new IllegalStateException(prepareFailure(e.index(), SqlErrors.describe(e)), e);
         } catch (SQLException e) {

@@ -1,7 +1,5 @@
 package benchkit.mysql.script;
 
-import benchkit.mysql.SqlErrors;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -46,26 +44,23 @@ final class PreparedConnection implements AutoCloseable {
     }
 
     /**
-     * Connects and prepares {@code statements} in order; a null entry is a statement the session sends
-     * as text, and has no prepared one, as has one the server cannot prepare ({@link SqlErrors#cannotPrepare}).
-     * Nothing stays open when this throws.
+     * Connects and prepares {@code statements} in order; one the server cannot prepare and the session sends as text
+     * ({@link RequestScript.Prepared#goesAsTextAfter}) has no prepared one. Nothing stays open when this throws.
      *
      * @throws PrepareFailed when a statement cannot be prepared
      */
-    static PreparedConnection open(Opener opener, List<String> statements) throws SQLException {
+    static PreparedConnection open(Opener opener, List<RequestScript.Prepared> statements) throws SQLException {
         Connection c = opener.open();
         PreparedStatement[] prepared = new PreparedStatement[statements.size()];
         Statement plain = null;
         try {
             plain = c.createStatement();
             for (int i = 0; i < prepared.length; i++) {
-                if (statements.get(i) != null) {
-                    try {
-                        prepared[i] = c.prepareStatement(statements.get(i));
-                    } catch (SQLException e) {
-                        if (!SqlErrors.cannotPrepare(e.getErrorCode())) {
-                            throw new PrepareFailed(i, e);
-                        }   // BEGIN on MySQL: sent as text, as sysbench's MySQL driver does
+                try {
+                    prepared[i] = c.prepareStatement(statements.get(i).sql());
+                } catch (SQLException e) {
+                    if (!statements.get(i).goesAsTextAfter(e.getErrorCode())) {
+                        throw new PrepareFailed(i, e);
                     }
                 }
             }

@@ -1,5 +1,6 @@
 package benchkit.mysql.script;
 
+import benchkit.mysql.SqlErrors;
 import benchkit.mysql.wire.ParamType;
 
 import java.util.List;
@@ -22,6 +23,15 @@ public interface RequestScript {
     record Prepared(String sql, String where, ParamType... params) {
         public Prepared(String sql, ParamType... params) {
             this(sql, "", params);
+        }
+
+        /**
+         * Whether the server's refusal to prepare it (error {@code code}) has it sent as text instead, as sysbench's
+         * MySQL driver sends it: BEGIN and COMMIT on MySQL ({@link SqlErrors#cannotPrepare}); one with parameters
+         * cannot go as text.
+         */
+        public boolean goesAsTextAfter(int code) {
+            return SqlErrors.cannotPrepare(code) && params.length == 0;
         }
     }
 

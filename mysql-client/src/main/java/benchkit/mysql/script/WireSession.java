@@ -71,7 +71,7 @@ final class WireSession extends ScriptSession implements PolledSession {
         try {
             return connection.prepare(statement.sql(), statement.params());
         } catch (WireError e) {
-            if (SqlErrors.cannotPrepare(e.code()) && statement.params().length == 0) {
+            if (statement.goesAsTextAfter(e.code())) {
                 return null;
             }
             throw e;
