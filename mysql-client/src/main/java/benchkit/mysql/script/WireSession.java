@@ -193,6 +193,18 @@ final class WireSession extends ScriptSession implements PolledSession {
         return Outcome.RETRY;
     }
 
+    /** Deallocates the statements on the server, as sysbench's threads do when they end; none after a lost connection. */
+    private void closeStatements() throws IOException {
+        if (connection == null) {
+            return;
+        }
+        for (WireStatement s : prepared) {
+            if (s != null) {    // null: sent as text
+                connection.closeStatement(s);
+            }
+        }
+    }
+
     private void closeQuietly() {
         if (connection != null) {
             try {
@@ -216,11 +228,7 @@ final class WireSession extends ScriptSession implements PolledSession {
                 }
                 answered(request.kind(), connection.rows() > 0);
             }
-            for (WireStatement s : connection == null ? new WireStatement[0] : prepared) {
-                if (s != null) {
-                    connection.closeStatement(s);
-                }
-            }
+            closeStatements();
         } catch (IOException e) {
             throw new IllegalStateException(failure("connection lost: " + e.getMessage()), e);
         } finally {
