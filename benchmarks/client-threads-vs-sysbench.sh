@@ -3,7 +3,8 @@
 # then bench once per variant. Prints per run the QPS, the client's and the server's CPU microseconds per query
 # and the server threads' sleeps per query over a steady window (benchmarks/timed.sh), and the client's whole
 # CPU per query. A server thread sleeps when the next request has not come yet as it finishes the last: the
-# figure that shows how quickly a client answers each reply.
+# figure that shows how quickly a client answers each reply. Last, the share of the machine's CPU left idle in
+# the window: CPU that neither program used although the two together had work to do.
 #
 # Usage: benchmarks/client-threads-vs-sysbench.sh 'NAME=JAVA OPTIONS|BENCH OPTIONS' ...
 #   e.g. 'auto=|' 'loop=|--client-threads loop' 'platform=|--client-threads platform'
@@ -21,13 +22,14 @@ WL=${WL:-point-select}; VIA=${VIA:-tcp}; T=${T:-8}
 sb_test=${WL//-/_}; [ "$WL" = point-select ] && sb_test=oltp_point_select
 if [ "$VIA" = socket ]; then sb_via=(--mysql-socket="$sock"); b_via=(--mysql-socket "$sock" --transport socket)
 else sb_via=(); b_via=(); fi
-echo "# $WL, $VIA, $T threads: qps, client steady µs/q, server steady µs/q, server sleeps/q, client whole µs/q"
+echo "# $WL, $VIA, $T threads: qps, client steady µs/q, server steady µs/q, server sleeps/q, client whole µs/q, idle %"
 for round in $(seq "${ROUNDS:-2}"); do
   OUT=$dir/sb.out timed sysbench "$sb_test" "${sysbench_conn[@]}" "${sb_via[@]}" --tables=$TABLES --table-size=$SIZE \
     --threads="$T" --time=$((TIME + WARMUP)) run 2>"$dir/cpu"
-  read -r whole cl sv qps sl < <(tail -1 "$dir/cpu")
+  read -r whole cl sv qps sl idle < <(tail -1 "$dir/cpu")
   n=$(awk '/queries:/ {print $2; exit}' "$dir/sb.out")
-  printf '%-12s %8.0f %6.1f %6.1f %5.2f %6.1f\n' sysbench "$qps" "$cl" "$sv" "$sl" "$(python3 -c "print($whole/$n*1e6)")"
+  printf '%-12s %8.0f %6.1f %6.1f %5.2f %6.1f %5.1f\n' sysbench "$qps" "$cl" "$sv" "$sl" "$(python3 -c "print($whole/$n*1e6)")" \
+    "$(python3 -c "print($idle*100)")"
   for v in "$@"; do
     name=${v%%=*}; rest=${v#*=}; read -r -a jopts <<<"${rest%%|*}"; read -r -a bargs <<<"${rest#*|}"
     rm -rf "$dir/bench"
@@ -35,9 +37,10 @@ for round in $(seq "${ROUNDS:-2}"); do
       --mysql-user root --tables $TABLES --table-size $SIZE "${b_via[@]}" --threads "$T" --warmup-iterations 1 \
       --warmup-time "$WARMUP" --iterations 1 --time "$TIME" --report-interval 0 --collectors none --out "$dir/bench" \
       "${bargs[@]}" 2>"$dir/cpu"
-    read -r whole cl sv qps sl < <(tail -1 "$dir/cpu")
+    read -r whole cl sv qps sl idle < <(tail -1 "$dir/cpu")
     n=$(python3 -c "import json; print(sum(e.get('reads', 0) + e.get('writes', 0) + e.get('others', 0) for e in
       map(json.loads, open('$dir/bench/journal.jsonl')) if e.get('event') == 'iteration'))")
-    printf '%-12s %8.0f %6.1f %6.1f %5.2f %6.1f\n' "$name" "$qps" "$cl" "$sv" "$sl" "$(python3 -c "print($whole/$n*1e6)")"
+    printf '%-12s %8.0f %6.1f %6.1f %5.2f %6.1f %5.1f\n' "$name" "$qps" "$cl" "$sv" "$sl" "$(python3 -c "print($whole/$n*1e6)")" \
+      "$(python3 -c "print($idle*100)")"
   done
 done

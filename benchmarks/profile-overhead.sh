@@ -30,9 +30,9 @@ PY
   done
 done
 python3 - "$out/rows.txt" <<'PY'
-import math, statistics, sys
-T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
-       11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131}
+import statistics, sys
+sys.path.insert(0, "benchmarks")
+import ratios
 rows = {}
 for line in open(sys.argv[1]):
     w, r, p, tps, srv, cli = line.split()
@@ -41,10 +41,7 @@ for workload in dict.fromkeys(w for w, _ in rows):
     pairs = [v for (w, _), v in rows.items() if w == workload and len(v) == 2]
     print(f"{workload}: {len(pairs)} rounds; profile on / off:")
     for i, name in enumerate(["tps", "server CPU per query", "client CPU per query"]):
-        logs = [math.log(v["cpu"][i] / v["none"][i]) for v in pairs]
-        mean = statistics.mean(logs)
-        half = T95[len(logs) - 1] * statistics.stdev(logs) / math.sqrt(len(logs))
-        print(f"  {name:22s} {math.exp(mean):.3f} [{math.exp(mean - half):.3f}, {math.exp(mean + half):.3f}]"
+        print(f"  {name:22s} {ratios.text([v['cpu'][i] / v['none'][i] for v in pairs], 3)}"
               f"   off: {statistics.mean(v['none'][i] for v in pairs):.2f}  on: {statistics.mean(v['cpu'][i] for v in pairs):.2f}")
 PY
 echo "# rows and logs: $out"

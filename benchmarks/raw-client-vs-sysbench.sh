@@ -43,7 +43,7 @@ for round in $(seq "$ROUNDS"); do
                       "$TABLES" "$SIZE") ;;
         esac
         OUT=/dev/null timed "${cmd[@]}" 2>"$dir/cpu"
-        read -r _ client_us server_us qps sleeps < <(tail -1 "$dir/cpu")
+        read -r _ client_us server_us qps sleeps _ < <(tail -1 "$dir/cpu")
         sb_qps=${sb_qps:-$qps}
         python3 -c "import sys; v, c, n, q, r, cu, su, sl = sys.argv[1:]; print(f'{v:<6} {c:>4} {n:<12} {float(q):>8.0f} {float(q)/float(r):>6.2f} | {float(cu):>9.1f} {float(su):>9.1f} {float(sl):>13.2f}')" \
           "$via" "$conns" "$client" "$qps" "$sb_qps" "$client_us" "$server_us" "$sleeps"

@@ -45,7 +45,7 @@ for round in $(seq "$ROUNDS"); do
         || { echo "$workload with $name failed:" >&2; tail -5 "$dir/b.cpu" >&2; exit 1; }
       qps=$(python3 -c 'import json,sys; print(round(json.load(open(sys.argv[1]))[0]["secondaryMetrics"]["qps"]["score"]))' \
         "$dir/bench/jmh-result.json")
-      read -r _ client_us server_us _ _ < <(tail -1 "$dir/b.cpu")
+      read -r _ client_us server_us _ _ _ < <(tail -1 "$dir/b.cpu")
       printf '%-11s %-8s %5s %9s | %12.1f %12.1f\n' "$workload" "$name" "$round" "$qps" "$client_us" "$server_us"
     done
   done

@@ -56,19 +56,14 @@ for round in $(seq "$ROUNDS"); do
   done
 done
 python3 - "$dir" "$ROUNDS" "$VIAS" $WORKLOADS <<'PY'
-import math, re, statistics, sys
-T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228}
+import re, statistics, sys
+sys.path.insert(0, "benchmarks")
+import ratios
 d, rounds, vias, workloads = sys.argv[1], int(sys.argv[2]), sys.argv[3].split(), sys.argv[4:]
 def seconds(f):
     return [float(re.search(r"qps: ([\d.]+)", l).group(1)) for l in open(f) if l.startswith("[")]
 def total(f):
     return float(re.search(r"queries:.*\(([\d.]+) per sec", open(f).read()).group(1))
-def mean_interval(logs):
-    m = statistics.mean(logs)
-    if len(logs) < 2:
-        return f"{math.exp(m):.2f}"
-    half = T95[len(logs) - 1] * statistics.stdev(logs) / math.sqrt(len(logs))
-    return f"{math.exp(m):.2f} [{math.exp(m - half):.2f}, {math.exp(m + half):.2f}]"
 def wall(f):
     return float(open(f).read())
 for w in workloads:
@@ -79,12 +74,12 @@ for w in workloads:
     for r in range(1, rounds + 1):
         s, b = f"{d}/{w}-{r}-sysbench", f"{d}/{w}-{r}-{via}"
         ss, bs = seconds(s + ".txt"), seconds(b + ".txt")
-        whole.append(math.log(total(b + ".txt") / total(s + ".txt")))
-        first.append(math.log(sum(bs[:3]) / sum(ss[:3])))
-        rest.append(math.log(sum(bs[3:]) / sum(ss[3:])))
+        whole.append(total(b + ".txt") / total(s + ".txt"))
+        first.append(sum(bs[:3]) / sum(ss[:3]))
+        rest.append(sum(bs[3:]) / sum(ss[3:]))
         walls.append(wall(b + ".wall") - wall(s + ".wall"))
-        print(f"  round {r}: {math.exp(whole[-1]):.2f}  {math.exp(first[-1]):.2f}  {math.exp(rest[-1]):.2f};  "
+        print(f"  round {r}: {whole[-1]:.2f}  {first[-1]:.2f}  {rest[-1]:.2f};  "
               f"{total(s + '.txt'):.0f};  {walls[-1]:+.2f} s")
-    print(f"  geometric mean [95% t]: whole {mean_interval(whole)}, first 3 s {mean_interval(first)}, "
-          f"the rest {mean_interval(rest)}; wall time longer by {statistics.mean(walls):.2f} s")
+    print(f"  geometric mean [95% t]: whole {ratios.text(whole)}, first 3 s {ratios.text(first)}, "
+          f"the rest {ratios.text(rest)}; wall time longer by {statistics.mean(walls):.2f} s")
 PY

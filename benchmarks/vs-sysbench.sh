@@ -9,7 +9,9 @@
 #    bench's includes JVM start-up, JIT and its warmup) divided by every query it sent;
 #  - client steady and server steady: CPU of the client process and of the server process (from
 #    /proc) over a 10-s window in the middle of the run, past bench's warmup, divided by the queries
-#    the server counted (Questions, read with the mariadb client) in that window.
+#    the server counted (Questions, read with the mariadb client) in that window;
+#  - idle: the share of the machine's CPU time left idle in that window (neither program used it although the
+#    two together had work: a client that wakes the server late, or wakes all its threads onto one CPU).
 #
 # bench runs as `$BENCH_JAVA $BENCH_OPTS -jar bench.jar`: by default plain `java -jar`, the README's way
 # (issue #32: what a user has). With CDS=on the script first
@@ -56,8 +58,8 @@ command -v mariadb >/dev/null || { echo "the mariadb client is missing: apt-get 
 
 echo "# CPU µs per query: 'whole' = the whole client process over every query it sent; 'steady' = client and"
 echo "# server CPU per query in a ${STEADY}-s window from ${WINDOW_AT} s after the client started (past bench's warmup)"
-printf '%-16s %-6s %4s %10s %10s %6s | %-13s | %-13s | %-13s\n' "" "" "" "" "" "" "client whole" "client steady" "server steady"
-printf '%-16s %-6s %4s %10s %10s %6s | %6s %6s | %6s %6s | %6s %6s\n' workload via thds "sysb qps" "bench qps" ratio sysb bench sysb bench sysb bench
+printf '%-16s %-6s %4s %10s %10s %6s | %-13s | %-13s | %-13s | %-11s\n' "" "" "" "" "" "" "client whole" "client steady" "server steady" "idle %"
+printf '%-16s %-6s %4s %10s %10s %6s | %6s %6s | %6s %6s | %6s %6s | %5s %5s\n' workload via thds "sysb qps" "bench qps" ratio sysb bench sysb bench sysb bench sysb bench
 for round in $(seq "$ROUNDS"); do
 for workload in $WORKLOADS; do
   sb_test=${workload//-/_}; [ "$workload" = point-select ] && sb_test=oltp_point_select
@@ -84,14 +86,36 @@ print(qps, queries)
 PY
 )
       python3 - "$workload" "$via" "$threads" "$sb_qps" "$b_qps" "$sb_queries" "$b_queries" \
-        $(tail -1 "$dir/sb.cpu") $(tail -1 "$dir/b.cpu") <<'PY'
+        $(tail -1 "$dir/sb.cpu") $(tail -1 "$dir/b.cpu") <<'PY' | tee -a "$dir/rows"
 import sys
 w, via, t = sys.argv[1:4]
-sq, bq, sn, bn, sc, s_cl, s_sv, _, _, bc, b_cl, b_sv, _, _ = map(float, sys.argv[4:])
+sq, bq, sn, bn, sc, s_cl, s_sv, _, _, s_idle, bc, b_cl, b_sv, _, _, b_idle = map(float, sys.argv[4:])
 print(f"{w:<16} {via:<6} {t:>4} {sq:>10.0f} {bq:>10.0f} {bq/sq:>6.2f} | {sc/sn*1e6:>6.1f} {bc/bn*1e6:>6.1f} "
-      f"| {s_cl:>6.1f} {b_cl:>6.1f} | {s_sv:>6.1f} {b_sv:>6.1f}")
+      f"| {s_cl:>6.1f} {b_cl:>6.1f} | {s_sv:>6.1f} {b_sv:>6.1f} | {s_idle*100:>5.1f} {b_idle*100:>5.1f}")
 PY
     done
   done
 done
 done
+# The answer over every case and round, per thread count: bench/sysbench QPS and client CPU per query as geometric
+# means [95% t], and the QPS ratio split into the three factors that make it on shared cores: QPS = busy CPU / CPU
+# per query, so bench/sysbench = client factor (sysbench's client CPU per query against bench's, with the server's
+# added to both) x server factor (the same for the server's) x idle factor (busy share, bench's against sysbench's).
+python3 - "$dir/rows" <<'PY'
+import sys
+sys.path.insert(0, "benchmarks")
+import ratios
+rows = [line.split() for line in open(sys.argv[1])]
+print("# bench/sysbench, geometric mean [95% t] over cases and rounds:")
+for threads in dict.fromkeys(r[2] for r in rows):
+    rs = [[float(x) for x in r[3:6] + r[7:9] + r[10:12] + r[13:15] + r[16:18]] for r in rows if r[2] == threads]
+    # per row: sysbench qps, bench qps, ratio, whole s/b, steady client s/b, server s/b, idle % s/b
+    qps = [r[2] for r in rs]
+    client = [(r[5] + r[7]) / (r[6] + r[7]) for r in rs]
+    server = [(r[6] + r[7]) / (r[6] + r[8]) for r in rs]
+    idle = [(100 - r[10]) / (100 - r[9]) for r in rs]
+    print(f"{threads:>3} threads, {len(rs)} runs: QPS {ratios.text(qps)}; client CPU per query steady "
+          f"{ratios.text([r[6] / r[5] for r in rs])}, whole {ratios.text([r[4] / r[3] for r in rs])}")
+    print(f"    QPS's factors: client {ratios.text(client)} x server {ratios.text(server)} x idle {ratios.text(idle)}"
+          f" = {ratios.text([c * s * i for c, s, i in zip(client, server, idle)])}")
+PY
