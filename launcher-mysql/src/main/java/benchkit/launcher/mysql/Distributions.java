@@ -1,5 +1,6 @@
 package benchkit.launcher.mysql;
 
+import benchkit.core.launch.Executables;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.ServerLauncher.Availability;
 

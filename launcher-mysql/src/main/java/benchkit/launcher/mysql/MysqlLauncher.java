@@ -1,5 +1,6 @@
 package benchkit.launcher.mysql;
 
+import benchkit.core.launch.OwnSession;
 import benchkit.core.launch.ProcessOwner;
 
 import benchkit.core.launch.ProcMaps;
@@ -451,7 +452,7 @@ public final class MysqlLauncher implements DatadirLauncher {
         if (ProcessOwner.isRoot()) {
             command.add("--user=root");
         }
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(OwnSession.command(command)).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.consoleLog().toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         spec.allocator().applyTo(pb.environment());

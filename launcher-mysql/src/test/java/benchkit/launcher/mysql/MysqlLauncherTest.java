@@ -1,5 +1,6 @@
 package benchkit.launcher.mysql;
 
+import benchkit.core.launch.OwnSession;
 import benchkit.core.launch.PrivateTempDir;
 
 import benchkit.spi.AllocatorSpec;
@@ -67,6 +68,9 @@ class MysqlLauncherTest {
             assertEquals("127.0.0.1", variable(t, "bind_address"));
             assertTrue(server.logTail(5).contains("ready for connections"), server.logTail(5));
             externalServerConnectsToIt(t);
+            // as a service runs it: the kernel shares the CPUs between sessions first (docs/vs-sysbench.md)
+            assertEquals(pid, OwnSession.sessionOf(pid), "mariadbd leads a session of its own");
+            assertTrue(OwnSession.sessionOf(ProcessHandle.current().pid()) > 0, "this JVM's session is readable");
         } finally {
             server.close();
         }

@@ -1,5 +1,6 @@
 package benchkit.memcached.launcher;
 
+import benchkit.core.launch.OwnSession;
 import benchkit.core.launch.ProcMaps;
 import benchkit.core.launch.Watchdog;
 import benchkit.spi.AllocatorSpec;
@@ -53,7 +54,7 @@ final class MemcachedProcess extends ProcessServerHandle {
 
     static MemcachedProcess start(List<String> command, AllocatorSpec allocator, Path dir, boolean keepDir) throws IOException {
         Path log = dir.resolve("memcached.log");
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+        ProcessBuilder pb = new ProcessBuilder(OwnSession.command(command)).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         allocator.applyTo(pb.environment());

@@ -1,4 +1,4 @@
-package benchkit.launcher.mysql;
+package benchkit.core.launch;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Optional;
 
 /** Finds programs on PATH (and a few sbin directories PATH may lack). */
-final class Executables {
+public final class Executables {
     private Executables() {
     }
 
-    static List<Path> pathDirectories() {
+    public static List<Path> pathDirectories() {
         List<Path> dirs = new ArrayList<>();
         String path = System.getenv().getOrDefault("PATH", "");
         for (String entry : path.split(":")) {
@@ -23,7 +23,7 @@ final class Executables {
     }
 
     /** The first executable named one of {@code names} on PATH, then in {@code extraDirs}. */
-    static Optional<Path> find(List<String> names, List<Path> extraDirs) {
+    public static Optional<Path> find(List<String> names, List<Path> extraDirs) {
         List<Path> dirs = pathDirectories();
         dirs.addAll(extraDirs);
         for (String name : names) {
