@@ -36,10 +36,12 @@ public enum ClientThreads {
     /**
      * Up to this many sessions per CPU, auto gives each its own platform thread. A loop answers each reply after the
      * others it holds, so the server's thread has gone to sleep before the next request comes, every time (1.0 sleeps
-     * per query against sysbench's 0.5): at 4 sessions per CPU that cost 10-20% of QPS on a shared 2-core machine; at
-     * 16 per CPU the two measured alike and the loop spends less client CPU (docs/vs-sysbench.md, 2026-11-26).
+     * per query against sysbench's 0.5): at 4 sessions per CPU that cost 10-20% of QPS on a shared 2-core machine.
+     * At 16 per CPU, beside a server in a session of its own (as services run, and as bench launches them), one loop
+     * reached 0.54-0.70 of sysbench's QPS and a thread each 0.78-0.99; beside a server in the client's session the
+     * two measured alike (docs/vs-sysbench.md, 2026-11-27, fourth part).
      */
-    static final int THREAD_EACH_UP_TO_PER_CPU = 8;
+    static final int THREAD_EACH_UP_TO_PER_CPU = 16;
 
     private static final ThreadFactory VIRTUAL_FACTORY = virtualFactory();
 

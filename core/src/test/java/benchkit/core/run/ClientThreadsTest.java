@@ -26,7 +26,7 @@ class ClientThreadsTest {
     void autoIsDecidedByTheSessionsAndSaysHow() {
         assertEquals(ClientThreads.AUTO, ClientThreads.AUTO.resolve());
         assertEquals(ClientThreads.PLATFORM, ClientThreads.PLATFORM.resolve());
-        assertTrue(ClientThreads.AUTO.note().contains("event loops for more than 8 sessions per CPU that can wait without a thread"),
+        assertTrue(ClientThreads.AUTO.note().contains("event loops for more than 16 sessions per CPU that can wait without a thread"),
                 ClientThreads.AUTO.note());
         assertEquals("", ClientThreads.PLATFORM.note());
     }

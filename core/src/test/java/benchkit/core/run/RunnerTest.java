@@ -543,7 +543,7 @@ class RunnerTest {
         int many = ClientThreads.THREAD_EACH_UP_TO_PER_CPU * Runtime.getRuntime().availableProcessors() + 1;
         record Case(boolean polled, int sessions, boolean loops) {
         }
-        // above 8 sessions per CPU, polled sessions share loops; at or below, and sessions that cannot be polled, a thread each
+        // above 16 sessions per CPU, polled sessions share loops; at or below, and sessions that cannot be polled, a thread each
         for (Case c : List.of(new Case(true, many, true), new Case(true, many - 1, false), new Case(false, 4, false))) {
             java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
             FakeWorkload.Behaviour recordThread = p -> {
@@ -561,7 +561,7 @@ class RunnerTest {
             int most = c.loops() ? ClientThreads.loops(c.sessions()) : c.sessions();
             assertTrue(!threads.isEmpty() && threads.size() <= most, c + ": " + threads);
         }
-        assertTrue(console().contains("# Client threads: auto (event loops for more than 8 sessions per CPU that can wait "
+        assertTrue(console().contains("# Client threads: auto (event loops for more than 16 sessions per CPU that can wait "
                 + "without a thread"), console());
         assertTrue(console().contains("# Client threads: " + ClientThreads.loops(many) + " event-loop thread"
                 + (ClientThreads.loops(many) == 1 ? "" : "s") + " for " + many + " sessions\n"), console());
