@@ -23,7 +23,11 @@ case "$SERVER" in
     mysqld="$base/bin/mysqld"; common+=(--basedir="$base" --mysqlx=OFF) ;;
   *) echo "usage: $0 [mariadb|mysql8]" >&2; exit 2 ;;
 esac
-"$mysqld" "${common[@]}" >/dev/null 2>&1 &
+# its own session, as a service or a separate terminal runs it (SERVER_SESSION=shared: the scripts' own): the
+# kernel shares the CPUs between sessions first (autogroups), so a client's few threads are not outweighed by the
+# server's many (docs/vs-sysbench.md, 2026-11-27, fourth part)
+if [ "${SERVER_SESSION:-own}" = own ]; then setsid "$mysqld" "${common[@]}" >/dev/null 2>&1 &
+else "$mysqld" "${common[@]}" >/dev/null 2>&1 & fi
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$dir"' EXIT
 for _ in $(seq 240); do [ -S "$sock" ] && break; kill -0 $server 2>/dev/null || break; sleep 0.5; done

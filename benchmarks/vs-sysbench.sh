@@ -60,6 +60,8 @@ echo "# CPU µs per query: 'whole' = the whole client process over every query i
 echo "# server CPU per query in a ${STEADY}-s window from ${WINDOW_AT} s after the client started (past bench's warmup)"
 printf '%-16s %-6s %4s %10s %10s %6s | %-13s | %-13s | %-13s | %-11s\n' "" "" "" "" "" "" "client whole" "client steady" "server steady" "idle %"
 printf '%-16s %-6s %4s %10s %10s %6s | %6s %6s | %6s %6s | %6s %6s | %5s %5s\n' workload via thds "sysb qps" "bench qps" ratio sysb bench sysb bench sysb bench sysb bench
+# a client that failed ends the script, saying which case and why (its stderr's end)
+failed() { echo "$1 failed in $workload over $via at $threads threads, round $round:" >&2; tail -5 "$2" >&2; exit 1; }
 for round in $(seq "$ROUNDS"); do
 for workload in $WORKLOADS; do
   sb_test=${workload//-/_}; [ "$workload" = point-select ] && sb_test=oltp_point_select
@@ -68,14 +70,15 @@ for workload in $WORKLOADS; do
       if [ "$via" = socket ]; then sb_via=(--mysql-socket="$sock"); b_via=(--mysql-socket "$sock" --transport socket)
       else sb_via=(); b_via=(); fi
       OUT=$dir/sb.out timed sysbench "$sb_test" "${sysbench_conn[@]}" "${sb_via[@]}" --tables="$TABLES" \
-        --table-size="$SIZE" --threads="$threads" --time=$((TIME + WARMUP)) run 2>"$dir/sb.cpu"
+        --table-size="$SIZE" --threads="$threads" --time=$((TIME + WARMUP)) run 2>"$dir/sb.cpu" \
+        || failed sysbench "$dir/sb.cpu"
       sb_queries=$(awk '/queries:/ {print $2; exit}' "$dir/sb.out")
       sb_qps=$(awk '/queries:/ {gsub(/\(/,"",$3); print $3; exit}' "$dir/sb.out")
       rm -rf "$dir/bench"
       OUT=/dev/null timed "$BENCH_JAVA" "${bench_opts[@]}" -jar "$JAR" --workload "$workload" "${bench_conn[@]}" \
            "${b_via[@]}" --threads "$threads" --warmup-iterations 1 \
            --warmup-time "$WARMUP" --iterations 1 --time "$TIME" --report-interval 0 --collectors none \
-           --out "$dir/bench" 2>"$dir/b.cpu"
+           --out "$dir/bench" 2>"$dir/b.cpu" || failed bench "$dir/b.cpu"
       read -r b_qps b_queries < <(python3 - "$dir/bench" <<'PY'
 import json, sys
 d = sys.argv[1]
