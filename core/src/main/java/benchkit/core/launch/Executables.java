@@ -22,12 +22,20 @@ public final class Executables {
         return dirs;
     }
 
-    /** The first executable named one of {@code names} on PATH, then in {@code extraDirs}. */
+    /**
+     * The first executable named one of {@code names} on PATH, then in {@code extraDirs}: the first name found
+     * anywhere wins over a later name.
+     */
     public static Optional<Path> find(List<String> names, List<Path> extraDirs) {
         List<Path> dirs = pathDirectories();
         dirs.addAll(extraDirs);
-        for (String name : names) {
-            for (Path dir : dirs) {
+        return names.stream().map(name -> firstIn(dirs, List.of(name))).flatMap(Optional::stream).findFirst();
+    }
+
+    /** The first executable named one of {@code names} in the first of {@code dirs} that has one: an earlier directory wins. */
+    public static Optional<Path> firstIn(List<Path> dirs, List<String> names) {
+        for (Path dir : dirs) {
+            for (String name : names) {
                 Path candidate = dir.resolve(name);
                 if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
                     return Optional.of(candidate);

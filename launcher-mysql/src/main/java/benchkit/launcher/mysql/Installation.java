@@ -3,7 +3,6 @@ package benchkit.launcher.mysql;
 import benchkit.core.launch.Executables;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -57,14 +56,6 @@ public record Installation(String distribution, Path basedir, Path serverBinary,
         List<Path> dirs = new java.util.ArrayList<>(List.of(serverBinary.getParent(), basedir.resolve("bin"),
                 basedir.resolve("scripts")));
         dirs.addAll(Executables.pathDirectories());
-        for (Path dir : dirs) {
-            for (String name : names) {
-                Path candidate = dir.resolve(name);
-                if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-                    return Optional.of(candidate);
-                }
-            }
-        }
-        return Optional.empty();
+        return Executables.firstIn(dirs, names);
     }
 }
