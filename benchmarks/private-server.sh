@@ -25,7 +25,7 @@ case "$SERVER" in
 esac
 # its own session, as a service or a separate terminal runs it (SERVER_SESSION=shared: the scripts' own): the
 # kernel shares the CPUs between sessions first (autogroups), so a client's few threads are not outweighed by the
-# server's many (docs/vs-sysbench.md, 2026-11-27, fourth part)
+# server's many (docs/vs-sysbench.md, 2026-11-27, fifth part)
 if [ "${SERVER_SESSION:-own}" = own ]; then setsid "$mysqld" "${common[@]}" >/dev/null 2>&1 &
 else "$mysqld" "${common[@]}" >/dev/null 2>&1 & fi
 server=$!

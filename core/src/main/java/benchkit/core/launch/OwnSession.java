@@ -11,7 +11,7 @@ import java.util.Optional;
  * it. Linux shares the CPUs between sessions before it shares them between threads (autogroups): a server
  * started in bench's own session would have its many threads weigh against bench's few client threads, so a
  * client on one machine with its server would get less of the CPUs than it gets beside a server run as a
- * service (measured in docs/vs-sysbench.md, 2026-11-27, fourth part). {@code setsid} replaces itself with the
+ * service (measured in docs/vs-sysbench.md, 2026-11-27, fifth part). {@code setsid} replaces itself with the
  * server (a JVM's child never leads a process group, so it does not fork): the process bench holds is the
  * server. Where there is no {@code setsid} (not util-linux) the server shares bench's session, as before.
  */

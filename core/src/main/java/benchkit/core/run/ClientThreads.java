@@ -39,7 +39,7 @@ public enum ClientThreads {
      * per query against sysbench's 0.5): at 4 sessions per CPU that cost 10-20% of QPS on a shared 2-core machine.
      * At 16 per CPU, beside a server in a session of its own (as services run, and as bench launches them), one loop
      * reached 0.54-0.70 of sysbench's QPS and a thread each 0.78-0.99; beside a server in the client's session the
-     * two measured alike (docs/vs-sysbench.md, 2026-11-27, fourth part).
+     * two measured alike (docs/vs-sysbench.md, 2026-11-27, fifth part).
      */
     static final int THREAD_EACH_UP_TO_PER_CPU = 16;
 
