@@ -1,6 +1,5 @@
 package benchkit.core.launch;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,17 +29,5 @@ public final class OwnSession {
         own.add(SETSID.get());
         own.addAll(command);
         return own;
-    }
-
-    /** The session a process belongs to (the sixth field of /proc/PID/stat), or -1 when it cannot be read. */
-    public static long sessionOf(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            // the command name in parentheses may hold spaces: the fields after it are state, ppid, pgrp, session
-            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(after[3]);
-        } catch (Exception e) {
-            return -1;
-        }
     }
 }

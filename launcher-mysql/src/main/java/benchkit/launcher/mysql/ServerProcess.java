@@ -1,5 +1,6 @@
 package benchkit.launcher.mysql;
 
+import benchkit.core.launch.ProcStat;
 import benchkit.core.launch.Watchdog;
 
 import benchkit.core.launch.PrivateTempDir;
@@ -145,13 +146,6 @@ final class ServerProcess {
 
     /** Whether the process is stopped by a signal or a tracer (state T or t in /proc/PID/stat). */
     static boolean isStopped(long pid) {
-        try {
-            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc", Long.toString(pid), "stat"));
-            int close = stat.lastIndexOf(')'); // the command name in parentheses may hold spaces
-            char state = close > 0 && close + 2 < stat.length() ? stat.charAt(close + 2) : '?';
-            return state == 'T' || state == 't';
-        } catch (IOException e) {
-            return false;
-        }
+        return ProcStat.state(pid).map(state -> state == 'T' || state == 't').orElse(false);
     }
 }

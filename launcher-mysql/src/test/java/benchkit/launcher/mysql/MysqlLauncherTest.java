@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.OwnSession;
+import benchkit.core.launch.ProcStat;
 import benchkit.core.launch.PrivateTempDir;
 
 import benchkit.spi.AllocatorSpec;
@@ -69,8 +69,8 @@ class MysqlLauncherTest {
             assertTrue(server.logTail(5).contains("ready for connections"), server.logTail(5));
             externalServerConnectsToIt(t);
             // as a service runs it: the kernel shares the CPUs between sessions first (docs/vs-sysbench.md)
-            assertEquals(pid, OwnSession.sessionOf(pid), "mariadbd leads a session of its own");
-            assertTrue(OwnSession.sessionOf(ProcessHandle.current().pid()) > 0, "this JVM's session is readable");
+            assertEquals(pid, ProcStat.session(pid), "mariadbd leads a session of its own");
+            assertTrue(ProcStat.session(ProcessHandle.current().pid()) > 0, "this JVM's session is readable");
         } finally {
             server.close();
         }

@@ -1,6 +1,6 @@
 package benchkit.memcached.launcher;
 
-import benchkit.core.launch.OwnSession;
+import benchkit.core.launch.ProcStat;
 import benchkit.core.launch.ProcMaps;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.spi.AllocatorSpec;
@@ -43,7 +43,7 @@ class MemcachedLauncherTest {
             assertTrue(cmdline.contains("-l 127.0.0.1 -p " + h.target().port() + " -U 0"), cmdline);
             assertTrue(cmdline.contains("-c 4096"), cmdline);
             // as a service runs it: the kernel shares the CPUs between sessions first (docs/vs-sysbench.md)
-            assertEquals(pid, OwnSession.sessionOf(pid), "memcached leads a session of its own");
+            assertEquals(pid, ProcStat.session(pid), "memcached leads a session of its own");
             assertFalse(cmdline.contains("setsid"), "setsid replaced itself with memcached: " + cmdline);
         } finally {
             h.close();
