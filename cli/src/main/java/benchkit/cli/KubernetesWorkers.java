@@ -1,5 +1,6 @@
 package benchkit.cli;
 
+import benchkit.core.launch.Executables;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -34,9 +35,7 @@ final class KubernetesWorkers implements ClientEngine {
 
     /** With the kubectl on PATH, if any. */
     static KubernetesWorkers onThisMachine() {
-        String path = System.getenv("PATH");
-        return new KubernetesWorkers(path == null ? java.util.Optional.empty() : java.util.Arrays.stream(path.split(java.io.File.pathSeparator))
-                .map(d -> Path.of(d, "kubectl")).filter(Files::isExecutable).findFirst());
+        return new KubernetesWorkers(Executables.find(List.of("kubectl"), List.of()));
     }
 
     @Override
