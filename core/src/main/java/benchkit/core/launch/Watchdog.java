@@ -11,7 +11,7 @@ import java.util.Optional;
  * hooks (SIGKILL): once the parent pid is gone it sends SIGTERM, then SIGKILL after 30 s, and removes
  * the launch's temp dir. It exits by itself when the server ends first; {@link #stop()} ends it at once.
  * Every server bench starts has one (mysqld and mariadbd, memcached, the InnoDB memcached plugin's mysqld, and
- * containers, which it removes), so none outlives a killed bench.
+ * containers, which it removes), so none outlives a killed bench, even when the kill takes bench's whole process group.
  */
 public final class Watchdog {
     static final String SCRIPT = """
@@ -71,7 +71,9 @@ public final class Watchdog {
     }
 
     private static Watchdog start(List<String> command) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(command);
+        // in a session of its own, like the server: a SIGKILL to bench's whole process group (kill -9 -- -PGID, a
+        // timeout that kills the tree) must not take the watchdog with the JVM and leave the server running
+        ProcessBuilder pb = new ProcessBuilder(OwnSession.command(command));
         pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
         pb.redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));

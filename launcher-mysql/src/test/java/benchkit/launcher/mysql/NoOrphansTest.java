@@ -1,5 +1,6 @@
 package benchkit.launcher.mysql;
 
+import benchkit.core.launch.OwnSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -7,30 +8,42 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A JVM that launched a server and then dies, politely (SIGTERM) or not (SIGKILL), leaves no server behind. */
+/**
+ * A JVM that launched a server and then dies, politely (SIGTERM) or not (SIGKILL, to it alone or to its whole process
+ * group, as {@code kill -9 -- -PGID} or a timeout that kills the tree does), leaves no server behind.
+ */
 class NoOrphansTest {
     @TempDir
     Path tempRoot;
 
     @Test
     void sigtermRunsTheShutdownHook() throws Exception {
-        assertServerGoneAfter(false, 15);
+        assertServerGoneAfter(Death.SIGTERM, 15);
     }
 
     @Test
     void sigkillIsCoveredByTheWatchdog() throws Exception {
-        assertServerGoneAfter(true, 45);
+        assertServerGoneAfter(Death.SIGKILL, 45);
     }
 
-    private void assertServerGoneAfter(boolean forcibly, int seconds) throws Exception {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), LaunchAndWait.class.getName(), tempRoot.toString())
+    @Test
+    void sigkillOfTheWholeProcessGroupIsCoveredByTheWatchdog() throws Exception {
+        assertServerGoneAfter(Death.SIGKILL_TO_GROUP, 45);
+    }
+
+    private enum Death { SIGTERM, SIGKILL, SIGKILL_TO_GROUP }
+
+    private void assertServerGoneAfter(Death death, int seconds) throws Exception {
+        // the JVM leads a process group (and session) of its own, as a command run from a shell does
+        Process child = new ProcessBuilder(OwnSession.command(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), LaunchAndWait.class.getName(), tempRoot.toString())))
                 .redirectErrorStream(true).start();
         long pid;
         Path dir;
@@ -51,10 +64,10 @@ class NoOrphansTest {
             dir = Path.of(report.substring(report.indexOf("dir=") + 4));
             assertTrue(ProcessHandle.of(pid).isPresent(), "server running");
         } finally {
-            if (forcibly) {
-                child.destroyForcibly();
-            } else {
-                child.destroy();
+            switch (death) {
+                case SIGTERM -> child.destroy();
+                case SIGKILL -> child.destroyForcibly();
+                case SIGKILL_TO_GROUP -> new ProcessBuilder("kill", "-KILL", "--", "-" + child.pid()).start().waitFor(10, TimeUnit.SECONDS);
             }
             child.waitFor(60, TimeUnit.SECONDS);
         }
