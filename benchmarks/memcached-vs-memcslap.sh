@@ -32,7 +32,7 @@ for r in $(seq "$rounds"); do
     { time memcslap --servers=127.0.0.1:$port --concurrency="$threads" --execute-number="$execute" --binary --test="$test" \
         >"$dir/out" 2>/dev/null; } 2>"$dir/cpu"
     secs=$(awk '/^Time to (set|get) .* by / {print $(NF-1)} /Took/ {print $2}' "$dir/out" | tail -1)
-    report memcslap "$secs" "$(cat "$dir/cpu")"
+    report memcslap "$secs" "$(cat "$dir/cpu")" | tee -a "$dir/rows"
     flush
     keys=()
     [ "$test" = get ] && keys=(--keys "$execute")
@@ -40,6 +40,19 @@ for r in $(seq "$rounds"); do
         --threads "$threads" --execute-number "$execute" "${keys[@]}" ${BENCH_ARGS:-} --format memslap \
         --out "$dir/bench-$r-$test" >"$dir/out" 2>/dev/null; } 2>"$dir/cpu"
     secs=$(sed -n 's/^Time to .* threads: \([0-9.]*\) s.*/\1/p' "$dir/out")
-    report bench "$secs" "$(cat "$dir/cpu")"
+    report bench "$secs" "$(cat "$dir/cpu")" | tee -a "$dir/rows"
   done
 done
+# per test, over the rounds: bench/memcslap ops/s and CPU per operation, geometric mean [95% t] of each round's ratio
+python3 - "$dir/rows" <<'PY'
+import sys
+sys.path.insert(0, "benchmarks")
+import ratios
+runs = {}
+for f in (line.split() for line in open(sys.argv[1])):
+    runs.setdefault((f[2], f[1]), {})[f[3]] = (float(f[6]), float(f[8]))  # (test, round) -> tool -> (ops/s, CPU/op)
+for test in dict.fromkeys(test for test, _ in runs):
+    pairs = [tools for (t, _), tools in runs.items() if t == test and len(tools) == 2]
+    print(f"# {test}, {len(pairs)} rounds, bench/memcslap: ops/s {ratios.text([p['bench'][0] / p['memcslap'][0] for p in pairs])},"
+          f" client CPU per op {ratios.text([p['bench'][1] / p['memcslap'][1] for p in pairs])}")
+PY
