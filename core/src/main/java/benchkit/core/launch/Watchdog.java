@@ -14,28 +14,41 @@ import java.util.Optional;
  * containers, which it removes), so none outlives a killed bench, even when the kill takes bench's whole process group.
  */
 public final class Watchdog {
-    static final String SCRIPT = """
+    /**
+     * A process counts as alive while it exists and is not a zombie: a killed bench whose parent has not yet reaped it
+     * (a script's orchestrator busy elsewhere) still answers {@code kill -0}. The state follows the name's last ")".
+     */
+    private static final String ALIVE = """
+            alive() {
+              kill -0 "$1" 2>/dev/null || return 1
+              s=$(cat "/proc/$1/stat" 2>/dev/null) || return 0
+              s=${s##*") "}
+              [ "${s%% *}" != Z ]
+            }
+            """;
+
+    static final String SCRIPT = ALIVE + """
             parent=$1; server=$2; dir=$3
-            while kill -0 "$parent" 2>/dev/null && kill -0 "$server" 2>/dev/null; do sleep 1; done
-            kill -0 "$parent" 2>/dev/null && exit 0
+            while alive "$parent" && alive "$server"; do sleep 1; done
+            alive "$parent" && exit 0
             kill -TERM "$server" 2>/dev/null
             i=0
-            while kill -0 "$server" 2>/dev/null && [ $i -lt 30 ]; do sleep 1; i=$((i+1)); done
+            while alive "$server" && [ $i -lt 30 ]; do sleep 1; i=$((i+1)); done
             kill -KILL "$server" 2>/dev/null
             sleep 1
             [ -n "$dir" ] && rm -rf "$dir"
             exit 0
             """;
 
-    static final String REMOVE_SCRIPT = """
+    static final String REMOVE_SCRIPT = ALIVE + """
             parent=$1; dir=$2
-            while kill -0 "$parent" 2>/dev/null; do sleep 1; done
+            while alive "$parent"; do sleep 1; done
             rm -rf "$dir"
             """;
 
-    static final String CONTAINER_SCRIPT = """
+    static final String CONTAINER_SCRIPT = ALIVE + """
             parent=$1; id=$2
-            while kill -0 "$parent" 2>/dev/null; do sleep 1; done
+            while alive "$parent"; do sleep 1; done
             docker rm -f "$id" >/dev/null 2>&1
             exit 0
             """;

@@ -54,6 +54,18 @@ class WatchdogTest {
     }
 
     @Test
+    void aKilledParentNotYetReapedCountsAsGone() throws Exception {
+        // sh forks a child and becomes a 'sleep' that never waits: once the child exits it stays a zombie
+        Process reaperThatNeverReaps = new ProcessBuilder("sh", "-c", "sleep 0.2 & echo $!; exec sleep 600").start();
+        started.add(reaperThatNeverReaps);
+        long zombie = Long.parseLong(reaperThatNeverReaps.inputReader().readLine().strip());
+        Process server = sleep(600);
+        Watchdog.start(zombie, server.pid(), Optional.empty());
+        assertTrue(server.waitFor(15, TimeUnit.SECONDS), "server stopped although its parent is a zombie still");
+        assertTrue(ProcessHandle.of(zombie).isPresent(), "the parent was a zombie, not gone");
+    }
+
+    @Test
     void exitsQuietlyWhenTheServerEndsFirst() throws Exception {
         Process server = sleep(600);
         Path dir = Files.createDirectories(tmp.resolve("kept"));
