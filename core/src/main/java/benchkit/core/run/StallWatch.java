@@ -93,6 +93,8 @@ final class StallWatch {
             long into = quietFrom - iterationStart;
             return Optional.of("no event finished for " + seconds(longestQuiet)
                     + (into > 0 ? " from " + seconds(into) + " into the iteration" : "")
+                    // a freeze that began in the slice before: say so, or the span reads longer than the slice held
+                    + (into < 0 ? " from " + seconds(-into) + " before the iteration" : "")
                     + ": the server stalled (or the stall limit, --stall-limit, is shorter than its slowest events)");
         }
         if (closedLoop && events == 0 && nanos > 0) {
