@@ -42,9 +42,12 @@ if $sudo "$docker" info >/dev/null 2>&1; then
   exit 0
 fi
 
-if [ -s "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+if [ -s "$pidfile" ] && [ "$(cat "/proc/$(cat "$pidfile")/comm" 2>/dev/null)" = dockerd ]; then
   echo "docker-up: dockerd (pid $(cat "$pidfile")) is running but not answering yet; waiting"
 else
+  # a dockerd that was killed (SIGKILL, the OOM killer, the end of its PID namespace) leaves its pid file, and
+  # dockerd refuses to start while the pid in it names any process, which a reused pid soon does
+  $sudo rm -f "$pidfile"
   echo "docker-up: starting dockerd ($driver storage), log $log"
   # setsid: the daemon outlives this script and the shell that ran it.
   $sudo setsid /usr/sbin/dockerd --storage-driver="$driver" --pidfile="$pidfile" >"$log" 2>&1 </dev/null &
