@@ -240,7 +240,8 @@ final class SysbenchArgs {
                 withTls(out, ssl);
             }
             out.add("--sysbench-test=" + test);   // its connect errors name the test's script
-            if ("prepare".equals(command) && !workload.equals("bulk-insert") && indexOf(out, "--existing-tables") < 0) {
+            if ("prepare".equals(command) && !workload.equals("bulk-insert") && !SysbenchTest.isScript(workload)
+                    && indexOf(out, "--existing-tables") < 0) {
                 out.add("--existing-tables=fail");   // sysbench's CREATE TABLE fails on a table that exists
             }
             lastWins(out);

@@ -1,5 +1,12 @@
 package benchkit.cli;
 
+import benchkit.sysbench.lua.StockScripts;
+
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Optional;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -61,6 +68,9 @@ final class SysbenchTest {
         if (word.startsWith("-")) {
             return false;
         }
+        if (isScriptFile(word)) {
+            return true;                    // a script of the user's own, or a stock one given by path
+        }
         if (OTHERS.containsKey(base)) {
             return true;                    // sysbench fileio run: refused with the reason, not as a stray word
         }
@@ -77,6 +87,17 @@ final class SysbenchTest {
                             String command, Consumer<String> note) {
         String base = base(test);
         String shown = (viaOption ? "--test=" : "") + test;
+        if (!viaOption && isScriptFile(test)) {
+            Optional<String> stock = StockScripts.stock(Path.of(test));
+            if (stock.isEmpty() || !WORKLOADS.containsKey(stock.get())) {
+                // what ran is what the user wrote: the file, in bench's Lua runtime
+                note.accept(shown + " runs as written, in bench's Lua runtime (sysbench 1.0.20's API)");
+                return new Resolved(test, command);
+            }
+            note.accept(shown + " is sysbench 1.0.20's " + stock.get() + ".lua byte for byte (its oltp_common.lua too): "
+                    + "bench runs its Java version, --workload " + WORKLOADS.get(stock.get()));
+            base = stock.get();
+        }
         if (OTHERS.containsKey(base)) {
             throw new UsageException("sysbench's " + base + " is " + OTHERS.get(base) + "; bench runs sysbench's OLTP tests: "
                     + String.join(", ", WORKLOADS.keySet().stream().filter(t -> t.startsWith("oltp_")).sorted().toList()));
@@ -125,6 +146,20 @@ final class SysbenchTest {
             default:
                 throw new UsageException("--oltp-test-mode=" + testMode + " is not valid; expected complex, simple, nontrx or sp");
         }
+    }
+
+    /** A Lua file that is there: sysbench 1.0 runs any such file as its test (0.4/0.5's --test lines keep their meaning). */
+    static boolean isScriptFile(String word) {
+        try {
+            return word.endsWith(".lua") && Files.isRegularFile(Path.of(word));
+        } catch (InvalidPathException e) {
+            return false;
+        }
+    }
+
+    /** Whether the resolved workload is a script file run by bench's Lua runtime. */
+    static boolean isScript(String workload) {
+        return workload.endsWith(".lua");
     }
 
     /** A test as typed, without its directory and .lua: {@code /usr/share/sysbench/oltp_read_only.lua} is oltp_read_only. */

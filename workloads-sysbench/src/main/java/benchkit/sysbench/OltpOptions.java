@@ -48,13 +48,7 @@ public record OltpOptions(
         s.add(new OptionSpec("secondary", "off", "Use a secondary index in place of the PRIMARY KEY"));
         s.add(new OptionSpec("create-secondary", "on", "Create a secondary index in addition to the PRIMARY KEY"));
         s.add(new OptionSpec("mysql-storage-engine", "innodb", "Storage engine"));
-        s.add(new OptionSpec("rand-type", "special", "Random numbers distribution {uniform, gaussian, special, pareto, zipfian}; default special as in sysbench 1.0.20"));
-        s.add(new OptionSpec("rand-seed", "0", "Seed for the random number generator; 0 uses the current time"));
-        s.add(new OptionSpec("rand-spec-iter", "12", "Number of iterations used for numbers generation (gaussian, special)"));
-        s.add(new OptionSpec("rand-spec-pct", "1", "Percentage of values to be treated as 'special' (special distribution)"));
-        s.add(new OptionSpec("rand-spec-res", "75", "Percentage of 'special' values to use (special distribution)"));
-        s.add(new OptionSpec("rand-pareto-h", "0.2", "Parameter h for the pareto distribution"));
-        s.add(new OptionSpec("rand-zipfian-exp", "0.8", "Shape parameter (exponent, theta) for the zipfian distribution"));
+        s.addAll(RandParams.options());
         s.add(new OptionSpec("mysql-ignore-errors", "1213,1020,1205", "Comma-separated MySQL error codes that roll back and count as ignored errors, or 'all'"));
         s.addAll(SqlClient.options("auto"));
         s.add(new OptionSpec("table-name", "", "One table of this name instead of sbtest1 (sysbench 0.4's --oltp-table-name); "
@@ -69,14 +63,7 @@ public record OltpOptions(
     /** Parses {@code given} (laid over the defaults of {@code specs}) for workload {@code plugin}. */
     public static OltpOptions parse(String plugin, List<OptionSpec> specs, Map<String, String> given) {
         OptionValues v = OptionValues.parse(plugin, specs, given);
-        RandParams rand = new RandParams(
-                RandType.valueOf(v.choice("rand-type", List.of("uniform", "gaussian", "special", "pareto", "zipfian")).toUpperCase()),
-                v.longValue("rand-seed", 0, Long.MAX_VALUE),
-                v.intValue("rand-spec-iter", 1, 1000),
-                v.intValue("rand-spec-pct", 0, 100),
-                v.intValue("rand-spec-res", 0, 100),
-                v.doubleValue("rand-pareto-h", Double.MIN_VALUE, Math.nextDown(1.0)),
-                v.doubleValue("rand-zipfian-exp", 0, 1e6));
+        RandParams rand = RandParams.from(v);
         String engine = v.string("mysql-storage-engine").trim();
         if (!ENGINE.matcher(engine).matches()) {
             throw new InvalidOptionException(plugin + ": --mysql-storage-engine=" + engine

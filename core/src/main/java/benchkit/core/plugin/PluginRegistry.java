@@ -5,11 +5,14 @@ import benchkit.core.annotated.AnnotatedWorkloads;
 import benchkit.core.annotated.PluginLoadMessages;
 import benchkit.spi.CollectorFactory;
 import benchkit.spi.InvalidOptionException;
+import benchkit.spi.ScriptWorkloads;
 import benchkit.spi.ServerLauncher;
 import benchkit.spi.SpiVersion;
 import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -31,6 +34,9 @@ public final class PluginRegistry {
     private final Map<String, WorkloadFactory> workloads;
     private final Map<String, CollectorFactory> collectors;
     private final Map<String, ServerLauncher> launchers;
+    private final List<ScriptWorkloads> scriptKinds;
+    /** Script workloads resolved so far, under the name given and under the factory's own name. */
+    private final Map<String, WorkloadFactory> scripts = new java.util.concurrent.ConcurrentHashMap<>();
     private final List<String> problems = new ArrayList<>();
     /** "kind:name" of a name two plugins claim, with the line that says so. */
     private final Map<String, String> ambiguous = new TreeMap<>();
@@ -41,6 +47,8 @@ public final class PluginRegistry {
         addAnnotatedWorkloads(loader);
         collectors = load(CollectorFactory.class, loader, CollectorFactory::name, CollectorFactory::spiVersion);
         launchers = load(ServerLauncher.class, loader, ServerLauncher::name, l -> SpiVersion.CURRENT);
+        scriptKinds = List.copyOf(load(ScriptWorkloads.class, loader, k -> k.getClass().getName(), k -> SpiVersion.CURRENT)
+                .values());
     }
 
     /** Workloads written with {@code benchkit.spi.annotations}, listed under {@code AnnotatedWorkload}. */
@@ -127,8 +135,47 @@ public final class PluginRegistry {
         return Collections.unmodifiableList(problems);
     }
 
+    /**
+     * The workload of that name, or of the script file it names ({@code ./tpcc.lua}) when a plugin runs such scripts
+     * ({@link ScriptWorkloads}); a script is read once and then known under its file name too.
+     */
     public WorkloadFactory workload(String name) {
-        return find(workloads, name, "workload");
+        if (workloads.containsKey(name) || ambiguous.containsKey("workload:" + name)) {
+            return find(workloads, name, "workload");
+        }
+        WorkloadFactory script = scripts.get(name);
+        if (script != null) {
+            return script;
+        }
+        Optional<ScriptWorkloads> kind = scriptKind(name);
+        if (kind.isEmpty()) {
+            return find(workloads, name, "workload");
+        }
+        Path file = Path.of(name);
+        if (!Files.isRegularFile(file)) {
+            throw new UnknownPluginException("unknown workload '" + name + "': no such script file");
+        }
+        WorkloadFactory factory = kind.get().forScript(file);
+        WorkloadFactory earlier = scripts.putIfAbsent(factory.name(), factory);
+        if (earlier != null && earlier != factory) {
+            throw new UnknownPluginException("two scripts are named '" + factory.name() + "' in one command; rename one");
+        }
+        if (workloads.containsKey(factory.name())) {
+            throw new UnknownPluginException("script " + name + " has the name of the workload '" + factory.name()
+                    + "'; rename the script");
+        }
+        scripts.put(name, factory);
+        return factory;
+    }
+
+    /** The plugin that runs script files such as {@code name}, if any does. */
+    private Optional<ScriptWorkloads> scriptKind(String name) {
+        try {
+            Path file = Path.of(name);
+            return scriptKinds.stream().filter(k -> k.runs(file)).findFirst();
+        } catch (java.nio.file.InvalidPathException e) {
+            return Optional.empty();
+        }
     }
 
     public CollectorFactory collector(String name) {
@@ -209,5 +256,6 @@ public final class PluginRegistry {
 
     /** The word find() uses for each kind of plugin. */
     private static final Map<Class<?>, String> KINDS = Map.of(WorkloadFactory.class, "workload",
-            CollectorFactory.class, "collector", ServerLauncher.class, "server launcher");
+            CollectorFactory.class, "collector", ServerLauncher.class, "server launcher",
+            ScriptWorkloads.class, "script workloads");
 }

@@ -196,6 +196,8 @@ public final class Experiment {
             if (workloads.isEmpty()) {
                 throw new InvalidOptionException("no workload given; valid: " + String.join(", ", registry.workloads().keySet()));
             }
+            // a script file given by path (./tpcc.lua) is known by its factory's name from here on, files included
+            List<String> workloads = this.workloads.stream().map(n -> registry.workload(n).name()).distinct().toList();
             Path dir = outDir != null ? outDir : ResultDirectory.unique(resultsUnder.resolve(
                     LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + String.join("+", workloads)));
             ResultDirectory.requireFresh(dir, replace, outOption);

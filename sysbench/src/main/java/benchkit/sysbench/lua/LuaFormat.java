@@ -1,0 +1,208 @@
+package benchkit.sysbench.lua;
+
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
+import org.luaj.vm2.lib.VarArgFunction;
+
+import java.util.Locale;
+
+/**
+ * {@code string.format} as LuaJIT 2.1 (sysbench's Lua) does it: C's printf conversions with their flags, width and
+ * precision, {@code %s} of any value through {@code tostring}. LuaJ 3.0.1's own ignores the precision of {@code %f}
+ * ({@code ('%4.2f'):format(1/3)} gives 0.3333333333333333), which every report line of a script depends on. Numbers
+ * are formatted in the root locale: a script's output is the same under de_DE as under C.
+ */
+final class LuaFormat extends VarArgFunction {
+    @Override
+    public Varargs invoke(Varargs args) {
+        String fmt = args.checkjstring(1);
+        StringBuilder out = new StringBuilder(fmt.length() + 16);
+        int arg = 2;
+        for (int i = 0; i < fmt.length(); i++) {
+            char c = fmt.charAt(i);
+            if (c != '%') {
+                out.append(c);
+                continue;
+            }
+            if (++i >= fmt.length()) {
+                throw new LuaError("invalid option '%' to 'format'");
+            }
+            if (fmt.charAt(i) == '%') {
+                out.append('%');
+                continue;
+            }
+            int start = i;
+            while (i < fmt.length() && "-+ #0".indexOf(fmt.charAt(i)) >= 0) {
+                i++;
+            }
+            while (i < fmt.length() && (Character.isDigit(fmt.charAt(i)) || fmt.charAt(i) == '.')) {
+                i++;
+            }
+            if (i >= fmt.length()) {
+                throw new LuaError("invalid format string to 'format'");
+            }
+            String spec = fmt.substring(start, i);
+            char conv = fmt.charAt(i);
+            LuaValue v = args.arg(arg);
+            if (v.isnil() && conv != 's' && arg > args.narg()) {
+                throw new LuaError("bad argument #" + arg + " to 'format' (number expected, got no value)");
+            }
+            arg++;
+            out.append(convert(spec, conv, v, arg - 1));
+        }
+        return LuaValue.valueOf(out.toString());
+    }
+
+    private static String convert(String spec, char conv, LuaValue v, int argNo) {
+        switch (conv) {
+            case 'd', 'i' -> {
+                return String.format(Locale.ROOT, "%" + noHash(spec) + "d", integer(v, argNo));
+            }
+            case 'u' -> {
+                long n = integer(v, argNo);
+                return String.format(Locale.ROOT, "%" + noHash(spec) + "d", n < 0 ? n & 0xFFFF_FFFFL : n);
+            }
+            case 'x', 'X', 'o' -> {
+                String s = String.format(Locale.ROOT, "%" + spec.replace("+", "").replace(" ", "") + conv, integer(v, argNo));
+                return s;
+            }
+            case 'c' -> {
+                return String.valueOf((char) integer(v, argNo));
+            }
+            case 'e', 'E', 'f', 'g', 'G' -> {
+                double d = number(v, argNo);
+                if (Double.isNaN(d) || Double.isInfinite(d)) {
+                    String s = Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf";
+                    return pad(spec, conv == 'E' || conv == 'G' ? s.toUpperCase(Locale.ROOT) : s);
+                }
+                if (conv == 'g' || conv == 'G') {
+                    return general(spec, conv, d);
+                }
+                return String.format(Locale.ROOT, "%" + spec + conv, exact(d, precision(spec), conv == 'f'));
+            }
+            case 'q' -> {
+                return quoted(v.checkjstring());
+            }
+            case 's' -> {
+                String s = v.tojstring();
+                if (spec.contains(".")) {
+                    int precision = Integer.parseInt(spec.substring(spec.indexOf('.') + 1).isEmpty() ? "0"
+                            : spec.substring(spec.indexOf('.') + 1));
+                    s = s.substring(0, Math.min(s.length(), precision));
+                    spec = spec.substring(0, spec.indexOf('.'));
+                }
+                return pad(spec, s);
+            }
+            default -> throw new LuaError("invalid option '%" + conv + "' to 'format'");
+        }
+    }
+
+    /** The precision of a spec, 6 when it gives none (C's default for %e, %f and %g). */
+    private static int precision(String spec) {
+        int dot = spec.indexOf('.');
+        return dot < 0 ? 6 : parseOr(spec.substring(dot + 1), 0);
+    }
+
+    /**
+     * {@code d} rounded as C rounds it: the exact binary value to the nearest, ties to even (2.25 at one decimal is
+     * 2.2); Java's Formatter rounds a double's decimal form half up (2.3). Formatted as a BigDecimal, it is taken as is.
+     */
+    private static java.math.BigDecimal exact(double d, int precision, boolean fixed) {
+        java.math.BigDecimal b = new java.math.BigDecimal(d);
+        return fixed ? b.setScale(precision, java.math.RoundingMode.HALF_EVEN)
+                : b.round(new java.math.MathContext(precision + 1, java.math.RoundingMode.HALF_EVEN));
+    }
+
+    /** C's %g: the shorter of %e and %f at the precision, trailing zeros dropped unless '#'. */
+    private static String general(String spec, char conv, double d) {
+        int dot = spec.indexOf('.');
+        int precision = dot < 0 ? 6 : Math.max(1, parseOr(spec.substring(dot + 1), 0));   // C: %.0g is %.1g
+        String flags = dot < 0 ? spec : spec.substring(0, dot);
+        // the exponent after rounding to the precision decides, as in C
+        String e = String.format(Locale.ROOT, "%." + (precision - 1) + "e", exact(d, precision - 1, false));
+        int exp = Integer.parseInt(e.substring(e.indexOf('e') + 1));
+        String body;
+        if (exp < -4 || exp >= precision) {
+            body = String.format(Locale.ROOT, "%." + (precision - 1) + "e", exact(Math.abs(d), precision - 1, false));
+            if (!flags.contains("#")) {
+                String mantissa = body.substring(0, body.indexOf('e'));
+                body = stripZeros(mantissa) + body.substring(body.indexOf('e'));
+            }
+        } else {
+            int decimals = Math.max(0, precision - 1 - exp);
+            body = String.format(Locale.ROOT, "%." + decimals + "f", exact(Math.abs(d), decimals, true));
+            if (!flags.contains("#")) {
+                body = stripZeros(body);
+            }
+        }
+        if (conv == 'G') {
+            body = body.toUpperCase(Locale.ROOT);
+        }
+        String sign = d < 0 || (d == 0 && 1 / d < 0) ? "-" : flags.contains("+") ? "+" : flags.contains(" ") ? " " : "";
+        int width = parseOr(flags.replaceAll("[-+ #0]", ""), 0);
+        String s = sign + body;
+        if (flags.contains("0") && !flags.contains("-") && s.length() < width) {
+            return sign + "0".repeat(width - s.length()) + body;
+        }
+        return pad(flags.replace("0", ""), s);
+    }
+
+    private static String stripZeros(String s) {
+        if (!s.contains(".")) {
+            return s;
+        }
+        s = s.replaceAll("0+$", "");
+        return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    private static int parseOr(String s, int fallback) {
+        try {
+            return s.isEmpty() ? fallback : Integer.parseInt(s);
+        } catch (NumberFormatException e) {
+            return fallback;
+        }
+    }
+
+    /** Width and '-' of a spec applied to a string. */
+    private static String pad(String spec, String s) {
+        int width = parseOr(spec.replaceAll("[-+ #0]", "").replaceAll("\\..*", ""), 0);
+        if (s.length() >= width) {
+            return s;
+        }
+        String fill = " ".repeat(width - s.length());
+        return spec.contains("-") ? s + fill : fill + s;
+    }
+
+    private static String noHash(String spec) {
+        return spec.replace("#", "");
+    }
+
+    /** LuaJIT converts a number with a fraction to an integer as C does, toward zero (sysbench-tpcc formats amounts with %d). */
+    private static long integer(LuaValue v, int argNo) {
+        return (long) number(v, argNo);
+    }
+
+    private static double number(LuaValue v, int argNo) {
+        LuaValue n = v.tonumber();
+        if (n.isnil()) {
+            throw new LuaError("bad argument #" + argNo + " to 'format' (number expected, got " + v.typename() + ")");
+        }
+        return n.todouble();
+    }
+
+    private static String quoted(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\\n");
+                case '\r' -> b.append("\\r");
+                case '\0' -> b.append("\\0");
+                default -> b.append(c);
+            }
+        }
+        return b.append('"').toString();
+    }
+}

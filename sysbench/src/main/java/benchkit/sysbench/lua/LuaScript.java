@@ -1,0 +1,49 @@
+package benchkit.sysbench.lua;
+
+import benchkit.spi.InvalidOptionException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A Lua script file as the user gave it, read once: what runs is these bytes, whatever the file becomes later.
+ *
+ * @param shownPath the path as given, which sysbench's messages name ({@code ./tpcc.lua:40: ...})
+ * @param source    the file's bytes
+ */
+record LuaScript(String shownPath, Path directory, byte[] source) {
+    static LuaScript read(Path file) {
+        try {
+            Path absolute = file.toAbsolutePath().normalize();
+            return new LuaScript(file.toString(), absolute.getParent(), Files.readAllBytes(file));
+        } catch (IOException e) {
+            throw new InvalidOptionException(file + " cannot be read: " + e.getClass().getSimpleName() + " "
+                    + e.getMessage());
+        }
+    }
+
+    /** The file's name, which names the workload ({@code tpcc.lua}). */
+    String name() {
+        int slash = shownPath.lastIndexOf('/');
+        return shownPath.substring(slash + 1);
+    }
+
+    /** The code to load: a first line starting with '#' ({@code #!/usr/bin/env sysbench}) is skipped, as by luaL_loadfile. */
+    byte[] chunk() {
+        if (source.length == 0 || source[0] != '#') {
+            return source;
+        }
+        byte[] out = source.clone();
+        for (int i = 0; i < out.length && out[i] != '\n'; i++) {
+            out[i] = ' ';
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return shownPath + " (" + source.length + " bytes)";
+    }
+
+}

@@ -1,0 +1,20 @@
+package benchkit.sysbench.lua;
+
+import benchkit.spi.ScriptWorkloads;
+import benchkit.spi.WorkloadFactory;
+
+import java.nio.file.Path;
+
+/** sysbench's Lua scripts as bench workloads: {@code --workload ./tpcc.lua}. */
+public final class LuaScripts implements ScriptWorkloads {
+    @Override
+    public boolean runs(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().endsWith(".lua");
+    }
+
+    @Override
+    public WorkloadFactory forScript(Path file) {
+        return new LuaWorkloadFactory(LuaScript.read(file));
+    }
+}

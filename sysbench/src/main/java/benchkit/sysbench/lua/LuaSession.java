@@ -1,0 +1,76 @@
+package benchkit.sysbench.lua;
+
+import benchkit.spi.Outcome;
+import benchkit.spi.Session;
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaValue;
+
+/**
+ * One client thread of a script: its own Lua state, {@code thread_init(tid)} when opened, one {@code event(tid)} per
+ * bench event and {@code thread_done(tid)} at the end. An error table with {@code sysbench.error.RESTART_EVENT} (an
+ * ignored SQL error, or one the script raises) ends the event as an ignored error after the script's
+ * {@code before_restart_event} hook, or as a retry when the connection was re-established; any other error ends the
+ * run with the script's message, as sysbench's {@code `event' function failed}.
+ */
+final class LuaSession implements Session {
+    private final ScriptState state;
+    private final LuaValue event;
+    private final LuaValue tid;
+
+    private LuaSession(ScriptState state, LuaValue event, int tid) {
+        this.state = state;
+        this.event = event;
+        this.tid = LuaValue.valueOf(tid);
+    }
+
+    static LuaSession open(ScriptState state, int tid) {
+        LuaValue event = state.global("event");
+        if (!event.isfunction()) {
+            state.close();
+            throw new LuaWorkload.ScriptFailure(state.script().shownPath() + " defines no event() function to run");
+        }
+        LuaValue init = state.global("thread_init");
+        if (init.isfunction()) {
+            try {
+                init.call(LuaValue.valueOf(tid));
+            } catch (LuaError e) {
+                state.close();
+                throw new LuaWorkload.ScriptFailure("'thread_init' function failed: " + LuaMessages.oneLine(e));
+            }
+        }
+        return new LuaSession(state, event, tid);
+    }
+
+    @Override
+    public Outcome execute() {
+        long reconnects = state.sql().counts().reconnects;
+        try {
+            event.call(tid);
+            return Outcome.OK;
+        } catch (LuaError e) {
+            LuaValue err = e.getMessageObject();
+            if (err == null || !err.istable() || err.get("errcode").toint() != SqlLib.RESTART_EVENT) {
+                throw new LuaWorkload.ScriptFailure("'event' function failed: " + LuaMessages.oneLine(e));
+            }
+            LuaValue hook = state.hook("before_restart_event");
+            if (hook.isfunction()) {
+                hook.call(err);
+            }
+            return state.sql().counts().reconnects > reconnects ? Outcome.RETRY : Outcome.IGNORED_ERROR;
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            LuaValue done = state.global("thread_done");
+            if (done.isfunction()) {
+                done.call(tid);
+            }
+        } catch (LuaError e) {
+            throw new LuaWorkload.ScriptFailure("'thread_done' function failed: " + LuaMessages.oneLine(e));
+        } finally {
+            state.close();
+        }
+    }
+}

@@ -1,0 +1,266 @@
+package benchkit.sysbench.lua;
+
+import benchkit.mysql.Catalog;
+import benchkit.mysql.IgnoredErrors;
+import benchkit.mysql.SqlErrors;
+import benchkit.mysql.script.SqlClient;
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.OptionValues;
+import benchkit.spi.PrepareContext;
+import benchkit.spi.QueryCounter;
+import benchkit.spi.Session;
+import benchkit.spi.SessionContext;
+import benchkit.spi.Target;
+import benchkit.spi.Workload;
+import benchkit.sysbench.RandParams;
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * A sysbench Lua script as a bench workload: its commands ({@code prepare}, {@code cleanup}, {@code prewarm}, or its
+ * own, on {@code --threads} states at once when it marks them parallel) and its events, one Lua state per session
+ * ({@code thread_init}, then {@code event} per bench event, {@code thread_done} at the end), with {@code init} and
+ * {@code done} in a main state around the run, as sysbench 1.0.20 runs them.
+ */
+final class LuaWorkload implements Workload {
+    private final LuaScript script;
+    private final List<ScriptOption> declared;
+    private final OptionValues values;
+    private final RandParams rand;
+    private final IgnoredErrors ignored;
+    private final SqlClient client;
+    private final boolean dryRun;
+    private final PrintStream out = System.out;
+    /** The state init() ran in, which done() ends: sysbench's main thread during a run. */
+    private ScriptState main;
+
+    LuaWorkload(LuaScript script, List<ScriptOption> declared, OptionValues values) {
+        this.script = script;
+        this.declared = declared;
+        this.values = values;
+        this.rand = RandParams.from(values);
+        this.ignored = IgnoredErrors.parse(script.name(), "mysql-ignore-errors", values.string("mysql-ignore-errors"));
+        this.client = SqlClient.from(script.name(), values);
+        if (client.driver().equals("wire")) {
+            throw new InvalidOptionException(script.name() + ": --driver wire is not for Lua scripts, whose statements "
+                    + "are the script's own; use mariadb or mysql");
+        }
+        this.dryRun = values.bool("mysql-dry-run");
+    }
+
+    /** A script's data is there when the database holds a table: a fresh server's has none. */
+    @Override
+    public boolean isPrepared(Target target) throws Exception {
+        try (Connection c = client.setup(target).openWithoutDatabase()) {
+            if (!Catalog.databaseExists(c, target.database())) {
+                return false;
+            }
+            try (Statement s = c.createStatement();
+                 ResultSet r = s.executeQuery("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = "
+                         + "'" + target.database().replace("'", "''") + "'")) {
+                return r.next() && r.getLong(1) > 0;
+            }
+        }
+    }
+
+    @Override
+    public void prepare(Target target, PrepareContext context) throws Exception {
+        if (!dryRun) {
+            try (Connection c = client.setup(target).openWithoutDatabase()) {
+                if (!Catalog.databaseExists(c, target.database())) {
+                    Catalog.createDatabase(c, target.database());
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException(script.name() + ": " + SqlErrors.describe(e), e);
+            }
+        }
+        command("prepare", target, context.threads());
+    }
+
+    @Override
+    public void cleanup(Target target) throws Exception {
+        command("cleanup", target, 1);
+    }
+
+    @Override
+    public void cleanup(Target target, PrepareContext context) throws Exception {
+        command("cleanup", target, context.threads());
+    }
+
+    @Override
+    public void prewarm(Target target, PrepareContext context) throws Exception {
+        if (!defines("prewarm")) {
+            throw new UnsupportedOperationException(script.name() + " defines no prewarm command");
+        }
+        command("prewarm", target, context.threads());
+    }
+
+    /** Whether the script has this command: in sysbench.cmdline.commands, or as a global function of that name. */
+    boolean defines(String command) {
+        ScriptState state = ScriptState.load(script, ScriptStates.quiet(command));
+        return !commandEntry(state, command).isnil() || state.global(command).isfunction();
+    }
+
+    private static LuaValue commandEntry(ScriptState state, String command) {
+        LuaValue commands = state.sysbench().get("cmdline").get("commands");
+        return commands.istable() && commands.get(command).istable() && commands.get(command).get(1).isfunction()
+                ? commands.get(command) : LuaValue.NIL;
+    }
+
+    /**
+     * Runs one of the script's commands as sysbench does: one declared parallel runs in {@code threads} states at once
+     * (sysbench.tid 0..threads-1), another in one state; a global function of the command's name serves the stock
+     * ones. A command that returns false, or raises an error, fails.
+     */
+    void command(String command, Target target, int threads) throws Exception {
+        ScriptState first = state(command, 0, threads, target, ScriptStates.UNCOUNTED);
+        LuaValue entry = commandEntry(first, command);
+        if (entry.isnil()) {
+            LuaValue f = first.global(command);
+            if (!f.isfunction()) {
+                throw new ScriptFailure(script.shownPath() + ": command '" + command + "' is not defined by the script");
+            }
+            call(first, command, f);
+            return;
+        }
+        if (!entry.get(2).toboolean()) {
+            call(first, command, entry.get(1));
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "lua-" + command);
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int tid = 0; tid < threads; tid++) {
+                int id = tid;
+                done.add(pool.submit(() -> {
+                    ScriptState s = id == 0 ? first : state(command, id, threads, target, ScriptStates.UNCOUNTED);
+                    call(s, command, commandEntry(s, command).get(1));
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof Exception ex ? ex : new IllegalStateException(e.getCause());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void call(ScriptState state, String command, LuaValue f) {
+        try {
+            LuaValue rc = f.call();
+            if (!rc.isnil() && !rc.toboolean()) {
+                throw new ScriptFailure(script.shownPath() + ": command '" + command + "' failed");
+            }
+        } catch (LuaError e) {
+            throw new ScriptFailure("'" + command + "' command failed: " + LuaMessages.oneLine(e));
+        } finally {
+            state.close();
+        }
+    }
+
+    @Override
+    public Session openSession(Target target, SessionContext context) throws Exception {
+        startRun(target, context.threads());
+        ScriptState state = state("run", context.thread(), context.threads(), target, context.queries());
+        return LuaSession.open(state, context.thread());
+    }
+
+    /** sysbench's init() in the main state, once, before the first thread's thread_init(). */
+    private synchronized void startRun(Target target, int threads) {
+        if (main != null) {
+            return;
+        }
+        main = state("run", 0, threads, target, ScriptStates.UNCOUNTED);
+        LuaValue init = main.global("init");
+        if (init.isfunction()) {
+            try {
+                init.call();
+            } catch (LuaError e) {
+                throw new ScriptFailure("'init' function failed: " + LuaMessages.oneLine(e));
+            }
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (main == null) {
+            return;
+        }
+        try {
+            LuaValue done = main.global("done");
+            if (done.isfunction()) {
+                done.call();
+            }
+        } catch (LuaError e) {
+            throw new ScriptFailure("'done' function failed: " + LuaMessages.oneLine(e));
+        } finally {
+            main.close();
+            main = null;
+        }
+    }
+
+    private ScriptState state(String command, int tid, int threads, Target target, QueryCounter queries) {
+        SqlLib.Context sql = new SqlLib.Context(() -> open(target), ignored, queries, new SqlLib.Counts(), new LuaTable(),
+                out, dryRun, values.choice("db-ps-mode", List.of("auto", "disable")).equals("disable"));
+        try {
+            return ScriptState.load(script, new ScriptState.Setup(command, tid, declared, values.asMap(),
+                    sysbenchOptions(target, threads), rand, sql));
+        } catch (LuaError e) {
+            throw new ScriptFailure(script.shownPath() + ": " + LuaMessages.oneLine(e));
+        }
+    }
+
+    private Connection open(Target target) throws SQLException {
+        return client.driver().equals("mysql") ? client.to(target).open() : client.setup(target).open();
+    }
+
+    /** What sysbench.opt holds of sysbench's own options for a script run against {@code target}. */
+    private Map<String, LuaValue> sysbenchOptions(Target target, int threads) {
+        Map<String, LuaValue> o = ScriptStates.sysbenchDefaults(threads);
+        o.put("mysql_host", ScriptStates.list(target.host()));
+        o.put("mysql_port", ScriptStates.list(Integer.toString(target.port())));
+        target.socket().ifPresent(s -> o.put("mysql_socket", ScriptStates.list(s)));
+        o.put("mysql_user", LuaValue.valueOf(target.user()));
+        o.put("mysql_db", LuaValue.valueOf(target.database()));
+        o.put("mysql_ignore_errors", ScriptStates.list(values.string("mysql-ignore-errors")));
+        o.put("mysql_dry_run", LuaValue.valueOf(dryRun));
+        o.put("db_ps_mode", LuaValue.valueOf(values.string("db-ps-mode")));
+        for (String name : List.of("rand-type", "rand-seed", "rand-spec-iter", "rand-spec-pct", "rand-spec-res",
+                "rand-pareto-h", "rand-zipfian-exp")) {
+            String v = values.string(name);
+            LuaValue n = LuaValue.valueOf(v).tonumber();
+            o.put(name.replace('-', '_'), n.isnil() ? LuaValue.valueOf(v) : n);
+        }
+        return o;
+    }
+
+    /** A script's command or function failed: its Lua error in one line, which ends the run. */
+    static final class ScriptFailure extends RuntimeException {
+        ScriptFailure(String message) {
+            super(message);
+        }
+    }
+}

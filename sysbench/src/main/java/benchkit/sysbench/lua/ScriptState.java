@@ -1,0 +1,327 @@
+package benchkit.sysbench.lua;
+
+import benchkit.sysbench.RandParams;
+import benchkit.sysbench.SbRandom;
+import org.luaj.vm2.Globals;
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
+import org.luaj.vm2.lib.OneArgFunction;
+import org.luaj.vm2.lib.TwoArgFunction;
+import org.luaj.vm2.lib.VarArgFunction;
+import org.luaj.vm2.lib.ZeroArgFunction;
+import org.luaj.vm2.lib.jse.JsePlatform;
+
+import java.io.ByteArrayInputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One Lua state running a script, as sysbench 1.0.20 makes one per thread and one for its main thread: the standard
+ * libraries with LuaJIT's additions the scripts use ({@code bit}, {@code unpack}, {@code table.getn}, {@code ffi} for
+ * sysbench's own C functions), sysbench's {@code package.path}, and the {@code sysbench} table — {@code tid},
+ * {@code opt}, {@code cmdline}, {@code rand}, {@code sql}, {@code error}, {@code hooks} — before the script's own
+ * code runs. A state is used by one thread only.
+ */
+final class ScriptState {
+    /** What a state is made with. */
+    record Setup(String command, int tid, List<ScriptOption> declared, Map<String, String> values,
+                 Map<String, LuaValue> sysbenchOptions, RandParams rand, SqlLib.Context sql) {
+    }
+
+    private final LuaScript script;
+    private final Globals globals;
+    private final LuaTable sysbench;
+    private final SqlLib.Context sql;
+    private final SqlLib sqlLib;
+
+    private ScriptState(LuaScript script, Setup setup) {
+        this.script = script;
+        this.sql = setup.sql();
+        globals = JsePlatform.standardGlobals();
+        globals.STDOUT = setup.sql().out();
+        luajitCompatibility(globals);
+        SbRandom random = new SbRandom(setup.rand(), setup.tid());
+        sqlLib = new SqlLib(setup.sql());
+        sqlLib.randomStrings(format -> randomString(random, format));
+        sysbench = new LuaTable();
+        sysbench.set("tid", setup.tid());
+        sysbench.set("version", "1.0.20");
+        sysbench.set("version_string", "sysbench 1.0.20");
+        sysbench.set("cmdline", cmdline(setup.command()));
+        sysbench.set("opt", options(setup));
+        sysbench.set("rand", rand(random));
+        LuaTable sqlTable = new LuaTable();
+        sqlTable.set("driver", sqlLib.driverFunction());
+        sqlTable.set("type", SqlLib.types());
+        LuaTable sqlErrors = new LuaTable();
+        sqlErrors.set("NONE", 0);
+        sqlErrors.set("IGNORABLE", 1);
+        sqlErrors.set("FATAL", 2);
+        sqlTable.set("error", sqlErrors);
+        sysbench.set("sql", sqlTable);
+        LuaTable error = new LuaTable();
+        error.set("NONE", 0);
+        error.set("RESTART_EVENT", SqlLib.RESTART_EVENT);
+        sysbench.set("error", error);
+        sysbench.set("hooks", setup.sql().hooks());
+        globals.set("sysbench", sysbench);
+        globals.get("package").get("preload").set("ffi", constant(ffi(setup.sql())));
+        globals.get("package").set("path", SearchPath.of(script.directory()));
+        globals.load(REPORTS, "=sysbench.reports").call();
+    }
+
+    /** A new state that has run the script's main chunk; a Lua error there is the script's, in one line. */
+    static ScriptState load(LuaScript script, Setup setup) {
+        ScriptState state = new ScriptState(script, setup);
+        state.globals.load(new ByteArrayInputStream(script.chunk()), script.shownPath(), "t", state.globals).call();
+        return state;
+    }
+
+    /** A global of the script's ({@code event}, {@code thread_init}...), nil when not defined. */
+    LuaValue global(String name) {
+        return globals.get(name);
+    }
+
+    LuaTable sysbench() {
+        return sysbench;
+    }
+
+    /** The hooks table the script filled ({@code sysbench.hooks.before_restart_event} ...). */
+    LuaValue hook(String name) {
+        return sysbench.get("hooks").get(name);
+    }
+
+    SqlLib.Context sql() {
+        return sql;
+    }
+
+    LuaScript script() {
+        return script;
+    }
+
+    /** Ends the state: the connections the script left open are closed. */
+    void close() {
+        sqlLib.closeAll();
+    }
+
+    private static LuaValue constant(LuaValue v) {
+        return new ZeroArgFunction() {
+            @Override
+            public LuaValue call() {
+                return v;
+            }
+        };
+    }
+
+    /** What LuaJIT 2.1 has and Lua 5.2 (LuaJ) lacks or does otherwise, that scripts written for sysbench use. */
+    private static void luajitCompatibility(Globals g) {
+        LuaTable table = g.get("table").checktable();
+        g.set("unpack", table.get("unpack"));
+        table.set("getn", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue t) {
+                return LuaValue.valueOf(t.checktable().length());
+            }
+        });
+        table.set("maxn", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue t) {
+                double max = 0;
+                LuaTable tt = t.checktable();
+                for (LuaValue k = tt.next(LuaValue.NIL).arg1(); !k.isnil(); k = tt.next(k).arg1()) {
+                    if (k.isnumber()) {
+                        max = Math.max(max, k.todouble());
+                    }
+                }
+                return LuaValue.valueOf(max);
+            }
+        });
+        g.set("loadstring", g.get("load"));
+        LuaTable math = g.get("math").checktable();
+        math.set("mod", math.get("fmod"));
+        LuaTable string = g.get("string").checktable();
+        string.set("format", new LuaFormat());
+        string.set("gfind", string.get("gmatch"));
+        LuaTable bit = BitLib.create();
+        g.set("bit", bit);
+        g.get("package").get("loaded").set("bit", bit);
+    }
+
+    private static LuaTable cmdline(String command) {
+        LuaTable c = new LuaTable();
+        c.set("argv", new LuaTable());
+        if (command != null) {
+            c.set("command", command);
+        }
+        c.set("PARALLEL_COMMAND", LuaValue.TRUE);
+        String[] kinds = {"ARG_NULL", "ARG_BOOL", "ARG_INT", "ARG_SIZE", "ARG_DOUBLE", "ARG_STRING", "ARG_LIST", "ARG_FILE",
+                "ARG_MAX"};
+        for (int i = 0; i < kinds.length; i++) {
+            c.set(kinds[i], i);
+        }
+        return c;
+    }
+
+    /** sysbench.opt: sysbench's own options, then the script's (as typed by their declaration), under '_' names. */
+    private LuaTable options(Setup setup) {
+        LuaTable opt = new LuaTable();
+        setup.sysbenchOptions().forEach(opt::set);
+        for (ScriptOption o : setup.declared()) {
+            String given = setup.values().get(benchkit.spi.OptionValues.canonical(o.name()));
+            opt.set(o.name(), o.value(script.name(), given != null ? given : o.defaultValue()));
+        }
+        return opt;
+    }
+
+    private static LuaTable rand(SbRandom random) {
+        LuaTable r = new LuaTable();
+        r.set("default", range(random::next));
+        r.set("uniform", range(random::uniform));
+        r.set("gaussian", range(random::gaussian));
+        r.set("special", range(random::special));
+        r.set("pareto", range(random::pareto));
+        r.set("zipfian", range(random::zipfian));
+        r.set("uniform_double", new ZeroArgFunction() {
+            @Override
+            public LuaValue call() {
+                return LuaValue.valueOf(random.nextDouble());
+            }
+        });
+        r.set("uniform_uint64", new ZeroArgFunction() {
+            @Override
+            public LuaValue call() {
+                // a Lua number holds 53 bits exactly: the top 53 of a uniform 64-bit draw, as LuaJIT's uint64 cdata
+                // would print them only through tostring; scripts use it as a seed or key
+                return LuaValue.valueOf((double) (long) (random.nextDouble() * 0x1.0p53));
+            }
+        });
+        r.set("unique", new ZeroArgFunction() {
+            @Override
+            public LuaValue call() {
+                return LuaValue.valueOf((double) (long) (random.nextDouble() * 0x1.0p32));
+            }
+        });
+        r.set("string", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue format) {
+                return LuaValue.valueOf(randomString(random, format.checkjstring()));
+            }
+        });
+        return r;
+    }
+
+    private interface Range {
+        int draw(int a, int b);
+    }
+
+    private static TwoArgFunction range(Range f) {
+        return new TwoArgFunction() {
+            @Override
+            public LuaValue call(LuaValue a, LuaValue b) {
+                return LuaValue.valueOf(f.draw(a.checkint(), b.checkint()));
+            }
+        };
+    }
+
+    /** sysbench's sb_rand_str: each '#' a random digit, each '@' a random lowercase letter, the rest as it is. */
+    static String randomString(SbRandom random, String format) {
+        char[] out = format.toCharArray();
+        for (int i = 0; i < out.length; i++) {
+            if (out[i] == '#') {
+                out[i] = (char) ('0' + random.uniform(0, 9));
+            } else if (out[i] == '@') {
+                out[i] = (char) ('a' + random.uniform(0, 25));
+            }
+        }
+        return new String(out);
+    }
+
+    /**
+     * The {@code ffi} module as scripts for sysbench use it: {@code ffi.cdef} declarations of sysbench's own C functions
+     * are taken as they are, and {@code ffi.C} has the ones bench provides ({@code usleep}, {@code sb_counter_inc} and
+     * sysbench's counter kinds). Anything else of LuaJIT's FFI is refused with a line that names it.
+     */
+    private static LuaTable ffi(SqlLib.Context sql) {
+        LuaTable ffi = new LuaTable();
+        ffi.set("cdef", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                return NONE;
+            }
+        });
+        LuaTable c = new LuaTable();
+        c.set("usleep", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue micros) {
+                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(micros.checklong()));
+                return LuaValue.ZERO;
+            }
+        });
+        c.set("sb_counter_inc", new TwoArgFunction() {
+            @Override
+            public LuaValue call(LuaValue tid, LuaValue kind) {
+                switch (kind.checkint()) {
+                    case SqlLib.CNT_READ -> sql.queries().reads(1);
+                    case SqlLib.CNT_WRITE -> sql.queries().writes(1);
+                    case SqlLib.CNT_OTHER -> sql.queries().others(1);
+                    case SqlLib.CNT_ERROR -> sql.counts().errors++;
+                    case SqlLib.CNT_RECONNECT -> sql.counts().reconnects++;
+                    default -> {
+                    }
+                }
+                return NIL;
+            }
+        });
+        String[] counters = {"SB_CNT_OTHER", "SB_CNT_READ", "SB_CNT_WRITE", "SB_CNT_TRX", "SB_CNT_ERROR", "SB_CNT_RECONNECT",
+                "SB_CNT_MAX"};
+        for (int i = 0; i < counters.length; i++) {
+            c.set(counters[i], i);
+        }
+        LuaTable missing = new LuaTable();
+        missing.set(LuaValue.INDEX, new TwoArgFunction() {
+            @Override
+            public LuaValue call(LuaValue self, LuaValue name) {
+                throw new LuaError("ffi.C." + name.tojstring() + ": bench's Lua runtime has no such C function "
+                        + "(it provides usleep and sb_counter_inc)");
+            }
+        });
+        c.setmetatable(missing);
+        ffi.set("C", c);
+        for (String unsupported : List.of("new", "string", "typeof", "cast", "metatype", "gc", "copy", "fill", "sizeof",
+                "load")) {
+            ffi.set(unsupported, new VarArgFunction() {
+                @Override
+                public Varargs invoke(Varargs args) {
+                    throw new LuaError("ffi." + unsupported + ": bench's Lua runtime runs no LuaJIT FFI code (it provides "
+                            + "ffi.cdef and ffi.C.usleep, ffi.C.sb_counter_inc)");
+                }
+            });
+        }
+        return ffi;
+    }
+
+    /** sysbench's report functions a script may call from its report hooks (their lines as sysbench prints them). */
+    private static final String REPORTS = """
+            local function rates(stat)
+              local s = stat.time_interval
+              return stat.events / s, (stat.reads + stat.writes + stat.other) / s, stat.reads / s, stat.writes / s,
+                     stat.other / s, stat.latency_pct * 1000, stat.errors / s, stat.reconnects / s
+            end
+            function sysbench.report_default(stat)
+              local tps, qps, r, w, o, lat, err, rec = rates(stat)
+              print(string.format("[ %.0fs ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) "
+                .. "lat (ms,%u%%): %4.2f err/s %4.2f reconn/s: %4.2f", stat.time_total, stat.threads_running,
+                tps, qps, r, w, o, sysbench.opt.percentile, lat, err, rec))
+            end
+            function sysbench.report_csv(stat)
+              local tps, qps, r, w, o, lat, err, rec = rates(stat)
+              print(string.format("%.0f,%u,%4.2f,%4.2f,%4.2f,%4.2f,%4.2f,%4.2f,%4.2f,%4.2f", stat.time_total,
+                stat.threads_running, tps, qps, r, w, o, lat, err, rec))
+            end
+            """;
+}

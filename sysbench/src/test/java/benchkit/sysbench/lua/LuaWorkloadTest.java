@@ -1,0 +1,239 @@
+package benchkit.sysbench.lua;
+
+import benchkit.spi.Outcome;
+import benchkit.spi.PrepareContext;
+import benchkit.spi.QueryCounter;
+import benchkit.spi.Session;
+import benchkit.spi.SessionContext;
+import benchkit.spi.Target;
+import benchkit.spi.UnknownOptionException;
+import benchkit.spi.Workload;
+import benchkit.spi.WorkloadFactory;
+import benchkit.testing.ThrowawayMariadb;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Scripts of the user's own through bench's Lua runtime, against a real throwaway MariaDB. */
+class LuaWorkloadTest {
+    private static ThrowawayMariadb server;
+    private static Target target;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = ThrowawayMariadb.start();
+        target = server.bench();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    /** Counts a session's queries as the runner's counters do. */
+    static final class Counter implements QueryCounter {
+        long reads;
+        long writes;
+        long others;
+
+        @Override
+        public void reads(int n) {
+            reads += n;
+        }
+
+        @Override
+        public void writes(int n) {
+            writes += n;
+        }
+
+        @Override
+        public void others(int n) {
+            others += n;
+        }
+    }
+
+    private static SessionContext context(int thread, int threads, QueryCounter counter) {
+        return new SessionContext() {
+            @Override
+            public int thread() {
+                return thread;
+            }
+
+            @Override
+            public int threads() {
+                return threads;
+            }
+
+            @Override
+            public QueryCounter queries() {
+                return counter;
+            }
+        };
+    }
+
+    private WorkloadFactory script(String name, String code) throws Exception {
+        Path file = dir.resolve(name);
+        Files.writeString(file, code);
+        return new LuaScripts().forScript(file);
+    }
+
+    private static long scalar(String sql) throws Exception {
+        try (Connection c = server.connect(); Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    private static final String KV = """
+            #!/usr/bin/env sysbench
+            sysbench.cmdline.options = { rows = {"Rows to load", 20}, label = {"A label", "kv"} }
+            function prepare()
+              local con = sysbench.sql.driver():connect()
+              print(string.format("Creating table 'kv_%s' with %d rows...", sysbench.opt.label, sysbench.opt.rows))
+              con:query("CREATE TABLE kv_" .. sysbench.opt.label .. " (id INT PRIMARY KEY, v VARCHAR(20))")
+              con:bulk_insert_init("INSERT INTO kv_" .. sysbench.opt.label .. " VALUES")
+              for i = 1, sysbench.opt.rows do
+                con:bulk_insert_next(string.format("(%d, '%s')", i, sysbench.rand.string("@@@-###")))
+              end
+              con:bulk_insert_done()
+            end
+            function cleanup()
+              sysbench.sql.driver():connect():query("DROP TABLE IF EXISTS kv_" .. sysbench.opt.label)
+            end
+            function thread_init(tid)
+              con = sysbench.sql.driver():connect()
+              stmt = con:prepare("SELECT v FROM kv_" .. sysbench.opt.label .. " WHERE id = ?")
+              param = stmt:bind_create(sysbench.sql.type.INT)
+              stmt:bind_param(param)
+            end
+            function event(tid)
+              param:set(sysbench.rand.uniform(1, sysbench.opt.rows))
+              local rs = stmt:execute()
+              -- as in sysbench, a server-side statement's rows are counted, not fetched
+              assert(rs.nrows == 1 and rs.nfields == 0, "nrows " .. rs.nrows .. " nfields " .. rs.nfields)
+              local v = con:query_row("SELECT v FROM kv_" .. sysbench.opt.label .. " WHERE id = 1")
+              assert(#v == 7, "a value of 7 characters, not " .. tostring(v))
+              con:query("UPDATE kv_" .. sysbench.opt.label .. " SET v = v WHERE id = 0")
+            end
+            """;
+
+    @Test
+    void aScriptOfItsOwnPreparesRunsAndCleansUpWithItsOptions() throws Exception {
+        WorkloadFactory f = script("kv_custom.lua", KV);
+        assertEquals("kv_custom.lua", f.name());
+        assertTrue(f.options().stream().anyMatch(o -> o.name().equals("rows") && o.defaultValue().equals("20")));
+        try (Workload w = f.create(Map.of("rows", "50", "label", "t1"))) {
+            w.cleanup(target);
+            w.prepare(target, () -> 1);
+            assertEquals(50, scalar("SELECT COUNT(*) FROM sbtest.kv_t1"));
+            assertEquals(50, scalar("SELECT COUNT(DISTINCT id) FROM sbtest.kv_t1 WHERE v RLIKE '^[a-z]{3}-[0-9]{3}$'"));
+            Counter counter = new Counter();
+            try (Session s = w.openSession(target, context(0, 1, counter))) {
+                for (int i = 0; i < 100; i++) {
+                    assertEquals(Outcome.OK, s.execute());
+                }
+            }
+            // a SELECT is a read; an UPDATE that changed no row is neither a write nor a read: sysbench's "other"
+            assertEquals(200, counter.reads);
+            assertEquals(0, counter.writes);
+            assertEquals(100, counter.others);
+            w.cleanup(target, () -> 1);
+            assertEquals(0, scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'kv_t1'"));
+        }
+    }
+
+    @Test
+    void anOptionNeitherTheScriptNorSysbenchTakesIsRefusedByName() throws Exception {
+        WorkloadFactory f = script("kv_custom.lua", KV);
+        UnknownOptionException e = assertThrows(UnknownOptionException.class, () -> f.create(Map.of("bogus", "1")));
+        assertEquals("bogus", e.option());
+    }
+
+    @Test
+    void luajitsLanguageAsScriptsUseIt() throws Exception {
+        WorkloadFactory f = script("lang.lua", """
+                ffi = require("ffi")
+                ffi.cdef[[ void sb_counter_inc(int, sb_counter_type); int usleep(unsigned int); ]]
+                function event()
+                  assert(string.format("%4.2f|%5.1f|%d|%u|%s|%-4s|%05d|%x", 1/3, 2.25, 7, 3, nil, "ab", 42, 255)
+                         == "0.33|  2.2|7|3|nil|ab  |00042|ff", string.format("%4.2f|%5.1f|%d|%u|%s|%-4s|%05d|%x",
+                         1/3, 2.25, 7, 3, nil, "ab", 42, 255))
+                  assert(string.format("%g %g %.3g", 100000, 1e20, 2/3) == "100000 1e+20 0.667")
+                  assert(bit.bor(5, 10) == 15 and bit.band(-1, 255) == 255 and bit.lshift(1, 31) == -2147483648)
+                  local a, b = unpack({1, 2})
+                  assert(a == 1 and b == 2 and table.getn({1, 2, 3}) == 3 and loadstring("return 4")() == 4)
+                  ffi.C.usleep(10)
+                  ffi.C.sb_counter_inc(sysbench.tid, ffi.C.SB_CNT_READ)
+                  assert(sysbench.tid == 1 and sysbench.opt.threads == 2 and sysbench.cmdline.command == "run")
+                  local u = sysbench.rand.uniform(5, 6)
+                  assert(u == 5 or u == 6)
+                end
+                """);
+        Counter counter = new Counter();
+        try (Workload w = f.create(Map.of()); Session s = w.openSession(target, context(1, 2, counter))) {
+            assertEquals(Outcome.OK, s.execute());
+        }
+        assertEquals(1, counter.reads);
+    }
+
+    @Test
+    void anIgnoredErrorRestartsTheEventAndOthersEndTheRunInSysbenchsWords() throws Exception {
+        WorkloadFactory f = script("errors.lua", """
+                function thread_init() con = sysbench.sql.driver():connect() end
+                function event()
+                  con:query("SELECT * FROM no_such_table_" .. sysbench.opt.which)
+                end
+                sysbench.cmdline.options = { which = {"which", "a"} }
+                function sysbench.hooks.before_restart_event(err) restarted = err.sql_errno end
+                """);
+        try (Workload w = f.create(Map.of("mysql-ignore-errors", "1146")); Session s = w.openSession(target,
+                context(0, 1, new Counter()))) {
+            assertEquals(Outcome.IGNORED_ERROR, s.execute());
+        }
+        try (Workload w = f.create(Map.of()); Session s = w.openSession(target, context(0, 1, new Counter()))) {
+            RuntimeException e = assertThrows(RuntimeException.class, s::execute);
+            assertTrue(e.getMessage().startsWith("'event' function failed: " + dir.resolve("errors.lua") + ":3: SQL error, "
+                    + "errno = 1146, state = '42S02': Table 'sbtest.no_such_table_a' doesn't exist"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aParallelCommandRunsOnEveryThreadWithItsTid() throws Exception {
+        WorkloadFactory f = script("par.lua", """
+                function cmd_prepare()
+                  local con = sysbench.sql.driver():connect()
+                  con:query(string.format("CREATE TABLE par%d (id INT)", sysbench.tid))
+                end
+                function cleanup()
+                  local con = sysbench.sql.driver():connect()
+                  for i = 0, sysbench.opt.threads - 1 do con:query("DROP TABLE IF EXISTS par" .. i) end
+                end
+                sysbench.cmdline.commands = { prepare = {cmd_prepare, sysbench.cmdline.PARALLEL_COMMAND} }
+                """);
+        PrepareContext three = () -> 3;
+        try (Workload w = f.create(Map.of())) {
+            w.cleanup(target, three);
+            w.prepare(target, three);
+            assertEquals(3, scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_name LIKE 'par_'"));
+            w.cleanup(target, three);
+            assertEquals(0, scalar("SELECT COUNT(*) FROM information_schema.tables WHERE table_name LIKE 'par_'"));
+        }
+    }
+}
