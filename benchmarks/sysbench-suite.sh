@@ -64,16 +64,32 @@ trap 'exit 143' TERM HUP
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 sock=$dir/mysql.sock
 asroot=(); [ "$(id -u)" -eq 0 ] && asroot=(--user=root)
-mariadb-install-db --no-defaults --datadir="$dir/data" --auth-root-authentication-method=normal \
-  --skip-test-db "${asroot[@]}" >"$dir/install.log" 2>&1 || { echo "mariadb-install-db failed:" >&2; tail -20 "$dir/install.log" >&2; exit 1; }
+common=(--no-defaults --datadir="$dir/data" --socket="$sock" --port="$port" --bind-address=127.0.0.1
+        --innodb-buffer-pool-size=1G --max-connections=1000 --log-error="$dir/error.log" --local-infile=1 "${asroot[@]}")
+case "${SERVER:-mariadb}" in
+  mariadb)
+    mariadb-install-db --no-defaults --datadir="$dir/data" --auth-root-authentication-method=normal \
+      --skip-test-db "${asroot[@]}" >"$dir/install.log" 2>&1
+    mysqld=/usr/sbin/mariadbd; common+=(--skip-grant-tables) ;;
+  mysql8)   # the MySQL 8.0.15 that bench extracts on its first MySQL run (as private-server.sh finds it)
+    base=$(ls -d "${BENCHKIT_CACHE:-$HOME/.cache/benchkit}"/mysql-8.0.15* 2>/dev/null | head -1)
+    [ -n "$base" ] || { echo "no mysql-8.0.15 under ${BENCHKIT_CACHE:-$HOME/.cache/benchkit}" >&2; exit 2; }
+    "$base/bin/mysqld" --no-defaults --basedir="$base" --datadir="$dir/data" --initialize-insecure \
+      "${asroot[@]}" >"$dir/install.log" 2>&1
+    # no --skip-grant-tables: MySQL 8 turns networking off with it; root has an empty password instead
+    mysqld=$base/bin/mysqld; common+=(--basedir="$base" --mysqlx=OFF) ;;
+  *) echo "SERVER is mariadb or mysql8" >&2; exit 2 ;;
+esac
+[ -d "$dir/data" ] || { echo "initializing the data directory failed:" >&2; tail -20 "$dir/install.log" >&2; exit 1; }
 # its own session (setsid execs, so $! is the server itself): a ^C to the terminal reaches only this script
-setsid /usr/sbin/mariadbd --no-defaults --datadir="$dir/data" --socket="$sock" --port="$port" --bind-address=127.0.0.1 \
-  --innodb-buffer-pool-size=1G --max-connections=1000 --log-error="$dir/error.log" --local-infile=1 \
-  --skip-grant-tables "${asroot[@]}" >/dev/null 2>&1 &
+setsid "$mysqld" "${common[@]}" >/dev/null 2>&1 &
 server=$!
 mkdir -p "$dir/bin"
-# the tests' own `mysql -uroot sbtest ...` calls go to the private server, whatever /etc/mysql says
-printf '#!/bin/sh\nexec %q --no-defaults --socket=%q "$@"\n' "$(command -v mysql)" "$sock" >"$dir/bin/mysql"
+# the tests' own `mysql -uroot sbtest ...` calls go to the private server, whatever /etc/mysql says; MariaDB's
+# client also echoes a failing query (--print-query-on-error), which MySQL's client, the tests' own, does not
+client=$(command -v mysql); quiet=()
+"$client" --help 2>/dev/null | grep -q -- --print-query-on-error && quiet=(--skip-print-query-on-error)
+printf '#!/bin/sh\nexec %q --no-defaults %s --socket=%q "$@"\n' "$client" "${quiet[*]:-}" "$sock" >"$dir/bin/mysql"
 # argv[0] "sysbench", as a program found on PATH gets it (cmdline.t prints it); a script still sees its own path in $0
 printf '#!/bin/bash\nexec -a sysbench %q "$@"\n' "$program" >"$dir/bin/sysbench"
 chmod +x "$dir/bin/mysql" "$dir/bin/sysbench"

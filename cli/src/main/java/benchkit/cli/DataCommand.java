@@ -88,6 +88,13 @@ abstract class DataCommand extends WorkloadCommand {
                     System.out.println(line);       // one whole line, whichever of the step's threads says it
                 }
             }
+
+            @Override
+            public void print(String line) {
+                if (console.sysbench()) {
+                    System.out.println(line);       // what sysbench's scripts print(), at every verbosity
+                }
+            }
         };
     }
 }

@@ -1,6 +1,7 @@
 package benchkit.cli;
 
 import benchkit.sysbench.BulkInsertWorkload;
+import benchkit.sysbench.lua.StockScripts;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -96,7 +97,11 @@ final class SysbenchArgs {
      * @param sysbenchLine whether it was a sysbench command line (a sysbench test, or 0.4/0.5's oltp options), which
      *                     bench then runs as sysbench 1.0.20 would: its output, its exit codes
      */
-    record Translation(String[] args, List<Note> notes, boolean sysbenchLine) {
+    record Translation(String[] args, List<Note> notes, boolean sysbenchLine, String script) {
+        Translation(String[] args, List<Note> notes, boolean sysbenchLine) {
+            this(args, notes, sysbenchLine, null);
+        }
+
         /** sysbench's --verbosity on the line (3, its default, if none). */
         int verbosity() {
             String v = valueOf(List.of(args), "--verbosity");
@@ -124,6 +129,11 @@ final class SysbenchArgs {
         Consumer<String> note = text -> notes.add(new Note(text, null));
         String[] typed = args;
         args = withConfigFile(args);
+        Optional<String> script = scriptOfItsOwn(args);
+        if (script.isPresent()) {
+            // sysbench's own run of it: nothing starts, nothing connects unless the script does (ScriptLine)
+            return new Translation(args, notes, true, script.get());
+        }
         List<String> out = new ArrayList<>();
         String command = null;
         String test = null;            // sysbench's test: 1.0's positional script or 0.4/0.5's --test
@@ -157,9 +167,12 @@ final class SysbenchArgs {
             String given = eq < 0 ? arg : arg.substring(0, eq);
             String name = given.startsWith("--") ? SysbenchOptions.canonical(given) : given;
             String value = eq < 0 ? null : arg.substring(eq + 1);
-            Optional<OptionSpec> bench = benchOption(given);
+            // sysbench takes '_' and '-' alike in option names (--mysql_password, --report_interval)
+            Optional<OptionSpec> bench = benchOption(given).or(() -> given.startsWith("--") ? benchOption(name)
+                    : Optional.empty());
             if (bench.isPresent()) {
-                out.add(arg);
+                out.add(given.equals(name) || benchOption(given).isPresent() ? arg
+                        : name + (value != null ? "=" + value : ""));
                 if (value == null && bench.get().arity().min() > 0 && i + 1 < args.length) {
                     value = args[++i];
                     out.add(value);
@@ -273,6 +286,22 @@ final class SysbenchArgs {
         notes.sort(java.util.Comparator.comparingInt(n -> n.sysbenchWarning() == null ? -1
                 : order.indexOf(n.sysbenchWarning().substring(0, n.sysbenchWarning().indexOf(' ')))));
         return new Translation(out.toArray(new String[0]), notes, sysbenchLine);
+    }
+
+    /**
+     * The Lua file a sysbench 1.0 line names as its test when it is a script of the user's own (or an edited stock one)
+     * and the line is sysbench's alone: no --workload, nothing bench launches. Empty for other lines, and for sysbench
+     * 1.0.20's own scripts byte for byte, which run as bench's Java versions.
+     */
+    private static Optional<String> scriptOfItsOwn(String[] args) {
+        List<String> all = List.of(args);
+        if (all.stream().anyMatch(a -> a.equals("--workload") || a.startsWith("--workload=") || a.startsWith("--test=")
+                || a.equals("--test") || LAUNCH_A_SERVER.stream().anyMatch(o -> a.equals(o) || a.startsWith(o + "=")))) {
+            return Optional.empty();
+        }
+        return all.stream().filter(a -> !a.startsWith("-") && a.endsWith(".lua")).findFirst()
+                .filter(SysbenchTest::isScriptFile)
+                .filter(f -> StockScripts.stock(Path.of(f)).filter(SysbenchTest::hasJavaVersion).isEmpty());
     }
 
     /**

@@ -1,11 +1,23 @@
 package benchkit.cli;
 
+import benchkit.sysbench.lua.ScriptLine;
+import benchkit.sysbench.lua.SysbenchHelp;
 import picocli.CommandLine;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A sysbench command line run as sysbench 1.0.20 runs it, for the scripts that call bench as {@code sysbench}:
@@ -19,9 +31,13 @@ final class SysbenchLine {
 
     /** sysbench's first line and the blank one after it; says which program prints it. */
     static void banner(PrintStream out) {
-        String version = SysbenchLine.class.getPackage().getImplementationVersion();
-        out.println("sysbench 1.0.20 (benchkit " + (version == null ? "development build" : version) + ")");
+        out.println(bannerLine());
         out.println();
+    }
+
+    private static String bannerLine() {
+        String version = SysbenchLine.class.getPackage().getImplementationVersion();
+        return "sysbench 1.0.20 (benchkit " + (version == null ? "development build" : version) + ")";
     }
 
     /**
@@ -46,6 +62,11 @@ final class SysbenchLine {
             }
         }
         out.flush();
+        if (line.script() != null) {
+            int rc = ScriptLine.run(List.of(line.args()), line.script(), bannerLine(), out, System.err);
+            out.flush();
+            return rc;
+        }
         cl.setParameterExceptionHandler((e, args) -> fatal(Cli.firstLine(e.getMessage())));
         cl.setExecutionExceptionHandler((e, commandLine, parsed) -> {
             Optional<String> unknown = unknownOption(e, line.args());
@@ -61,7 +82,62 @@ final class SysbenchLine {
             }
             return Cli.EXIT_FAILURE;
         });
-        return cl.execute(line.args()) == Cli.EXIT_OK ? Cli.EXIT_OK : Cli.EXIT_FAILURE;
+        ResultPlace results;
+        try {
+            results = ResultPlace.of(line.args());
+        } catch (IOException e) {
+            return fatal("cannot make a result directory: " + e.getMessage());
+        }
+        try {
+            return cl.execute(results.args()) == Cli.EXIT_OK ? Cli.EXIT_OK : Cli.EXIT_FAILURE;
+        } finally {
+            results.removeUnasked();
+        }
+    }
+
+    /** The environment variable whose directory keeps the result files of every sysbench line of a script. */
+    static final String RESULTS_ENV = "BENCH_SYSBENCH_RESULTS";
+
+    /**
+     * Where a sysbench line's run writes bench's result files: sysbench writes none, so neither does its line unless
+     * asked — {@code --out DIR}, or {@value #RESULTS_ENV}=DIR for a whole script, each run a new directory in it; else a
+     * private directory removed when the line ends.
+     */
+    private record ResultPlace(String[] args, Path unasked) {
+        static ResultPlace of(String[] args) throws IOException {
+            List<String> all = List.of(args);
+            if (all.isEmpty() || !all.get(0).equals("run") || all.stream().anyMatch(a -> a.equals("--out")
+                    || a.startsWith("--out="))) {
+                return new ResultPlace(args, null);
+            }
+            String kept = System.getenv(RESULTS_ENV);
+            String workload = all.stream().filter(a -> a.startsWith("--workload=")).findFirst()
+                    .map(a -> SysbenchTest.base(a.substring("--workload=".length()))).orElse("run");
+            String prefix = LocalDateTime.now().format(java.time.format.DateTimeFormatter
+                    .ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + workload + "-";
+            Path dir;
+            if (kept != null && !kept.isBlank()) {
+                Path parent = Path.of(kept);
+                Files.createDirectories(parent);
+                dir = Files.createTempDirectory(parent, prefix);
+            } else {
+                dir = Files.createTempDirectory("bench-sysbench-");
+            }
+            List<String> withOut = new ArrayList<>(all);
+            withOut.add("--out=" + dir);
+            return new ResultPlace(withOut.toArray(new String[0]), kept != null && !kept.isBlank() ? null : dir);
+        }
+
+        void removeUnasked() {
+            if (unasked == null) {
+                return;
+            }
+            try (Stream<Path> files = Files.walk(unasked)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException | UncheckedIOException e) {
+                // a temporary directory left behind is no failure of the line
+            }
+        }
     }
 
     /** The option of the line, as given, that {@code e} (or a cause) says no one takes; empty for other failures. */
@@ -81,17 +157,9 @@ final class SysbenchLine {
      * them, in name order, with sysbench's underscores, the kind of value and the default.
      */
     static void help(String test, List<benchkit.spi.OptionSpec> options, PrintStream out) {
-        out.println(test + " options:");
-        java.util.Map<String, String> lines = new java.util.TreeMap<>();
-        for (benchkit.spi.OptionSpec o : options) {
-            String d = o.defaultValue() == null ? "" : o.defaultValue();
-            String kind = d.equals("on") || d.equals("off") ? "[=on|off]" : d.matches("-?[0-9]+") ? "=N" : "=STRING";
-            lines.put("--" + o.name().replace('-', '_') + kind, o.description() + " [" + d + "]");
-        }
-        int width = lines.keySet().stream().mapToInt(String::length).max().orElse(0);
-        lines.forEach((name, text) -> out.println("  " + name + " ".repeat(width - name.length() + 1) + text));
-        out.println();
-        out.flush();
+        // in name order, with sysbench's underscores
+        SysbenchHelp.print(test, options.stream().map(SysbenchHelp.Line::of)
+                .sorted(java.util.Comparator.comparing(SysbenchHelp.Line::name)).toList(), out);
     }
 
     /**
@@ -117,7 +185,7 @@ final class SysbenchLine {
      */
     static int unknownTest(String test, PrintStream out) {
         banner(out);
-        boolean script = test.endsWith(".lua") && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(test));
+        boolean script = test.endsWith(".lua") && Files.isRegularFile(Path.of(test));
         out.println("FATAL: " + (script ? test + " is a script of its own; bench runs sysbench 1.0.20's: "
                 + SysbenchTest.names() : "Cannot find benchmark '" + test + "': no such built-in test, file or module"));
         out.flush();
@@ -130,11 +198,10 @@ final class SysbenchLine {
      * and a line that names no test reads its Lua script from standard input: an empty one does nothing, as with
      * sysbench; bench runs no script of its own. Empty when the line goes on to its test.
      */
-    static java.util.OptionalInt beforeTheTest(String[] args, java.io.InputStream in, PrintStream out) throws java.io.IOException {
+    static java.util.OptionalInt beforeTheTest(String[] args, java.io.InputStream in, PrintStream out) throws IOException {
         List<String> all = List.of(args);
         if (all.stream().anyMatch(a -> flagOn(a, "--version"))) {
-            String version = SysbenchLine.class.getPackage().getImplementationVersion();
-            out.println("sysbench 1.0.20 (benchkit " + (version == null ? "development build" : version) + ")");
+            out.println(bannerLine());
             out.flush();
             return java.util.OptionalInt.of(Cli.EXIT_OK);
         }

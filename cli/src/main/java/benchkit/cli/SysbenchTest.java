@@ -157,6 +157,11 @@ final class SysbenchTest {
         }
     }
 
+    /** Whether bench has a Java version of this sysbench 1.0.20 script ({@code oltp_read_write}: yes). */
+    static boolean hasJavaVersion(String script) {
+        return WORKLOADS.containsKey(script);
+    }
+
     /** Whether the resolved workload is a script file run by bench's Lua runtime. */
     static boolean isScript(String workload) {
         return workload.endsWith(".lua");

@@ -48,6 +48,9 @@ class SysbenchArgsTest {
      */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+        # sysbench takes '_' and '-' alike in option names, as two public benchmark scripts write them
+        oltp_read_only --mysql_host=db1 --mysql_user=u --mysql_port=3307 --mysql_db=x --report_interval=1 run \
+          | run --workload=oltp-read-only --mysql-host=db1 --mysql-user=u --mysql-port=3307 --mysql-db=x --report-interval=1 --warmup-iterations=0 --iterations=1 --threads=1 --time=10 | ""
         # The five forms of issue 17 that failed
         --mysql-host=db1 --tables=2 oltp_read_only prepare \
           | prepare --workload=oltp-read-only --mysql-host=db1 --tables=2 --existing-tables=fail | ""

@@ -18,4 +18,14 @@ public interface PrepareContext {
      */
     default void log(String line) {
     }
+
+    /**
+     * A line the tool's script itself prints (sysbench's Lua {@code print()}: {@code Creating table 'sbtest1'...}),
+     * which that tool shows at every verbosity, where {@link #log} lines are its notices; may be called from any thread.
+     *
+     * @since SPI 1 (added later; defaults to {@link #log})
+     */
+    default void print(String line) {
+        log(line);
+    }
 }

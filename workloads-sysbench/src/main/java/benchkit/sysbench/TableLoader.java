@@ -111,7 +111,7 @@ final class TableLoader {
                 s.execute("SET max_heap_table_size=2*1024*1024*1024");
                 for (int t = first; t <= options.tables(); t += step) {
                     String table = options.tableName(t);
-                    context.log("Prewarming table " + table);
+                    context.print("Prewarming table " + table);
                     s.execute("ANALYZE TABLE " + table);      // a table that is not there is a row of its answer
                     // each read fails as sysbench's does, with its Lua line (oltp_common.lua:111 and :116)
                     String primary = "SELECT AVG(id) FROM (SELECT * FROM " + table + " FORCE KEY (PRIMARY) LIMIT "
@@ -224,7 +224,7 @@ final class TableLoader {
         if (options.replaceExisting()) {
             s.execute(Schema.dropTable(unit));
         }
-        context.log("Creating table '" + unit + "'...");
+        context.print("Creating table '" + unit + "'...");
         String create = Schema.createTable(unit, options);
         try {
             s.execute(create);
@@ -236,7 +236,7 @@ final class TableLoader {
         }
         context.progress(unit, 0, rowsToLoad);
         if (rowsToLoad > 0) {
-            context.log("Inserting " + rowsToLoad + " records into '" + unit + "'");
+            context.print("Inserting " + rowsToLoad + " records into '" + unit + "'");
             if (method == Method.LOAD_DATA && !localInfileRefused) {
                 try {
                     loadData(s, driver, table, rows, unit, context);
@@ -260,7 +260,7 @@ final class TableLoader {
             s.execute("ALTER TABLE " + unit + " AUTO_INCREMENT = " + (rowsToLoad + 1));
         }
         if (options.createSecondary()) {
-            context.log("Creating a secondary index on '" + unit + "'...");
+            context.print("Creating a secondary index on '" + unit + "'...");
             // after the load, as sysbench does: one sorted index build instead of random inserts
             s.execute(Schema.createSecondaryIndex(table, unit));
         }
@@ -336,7 +336,7 @@ final class TableLoader {
             }
             s.execute("USE " + Catalog.quoted(connector.databaseName()));
             for (int t = 1; t <= options.tables(); t++) {
-                context.log("Dropping table '" + options.tableName(t) + "'...");
+                context.print("Dropping table '" + options.tableName(t) + "'...");
                 s.execute(Schema.dropTable(options.tableName(t)));
             }
         }

@@ -164,11 +164,8 @@ class RunConsole {
 
     static String reportLine(double elapsedSec, int threads, Counts delta, double intervalSec, int percentile,
                              double percentileMs, boolean warmup) {
-        return String.format(Locale.ROOT,
-                "%s thds: %d tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%d%%): %4.2f err/s: %4.2f reconn/s: %4.2f%s",
-                stamp(elapsedSec), threads, delta.events() / intervalSec, delta.queries() / intervalSec,
-                delta.reads() / intervalSec, delta.writes() / intervalSec, delta.others() / intervalSec, percentile, percentileMs,
-                delta.errors() / intervalSec, delta.reconnects() / intervalSec, warmup ? " (warmup)" : "");
+        return SysbenchSummary.progressLine(elapsedSec, threads, delta.events(), delta.reads(), delta.writes(), delta.others(),
+                delta.errors(), delta.reconnects(), intervalSec, percentile, percentileMs) + (warmup ? " (warmup)" : "");
     }
 
     /** sysbench's time stamp of a line, e.g. {@code [ 10s ]}, or {@code [ 0.5s ]} for a report interval under a second. */

@@ -14,14 +14,21 @@ public final class SysbenchHeader {
 
     /** The lines for a trial of {@code plan} with {@code threads}, its report checkpoints {@code checkpoints}. */
     public static List<String> lines(RunPlan plan, int threads, List<Integer> checkpoints) {
+        return lines(threads, plan.rate(), plan.reportInterval(), checkpoints,
+                plan.workloadOptions().getOrDefault("rand-seed", "0"));
+    }
+
+    /** The lines for {@code threads} with sysbench's --rate, --report-interval, --report-checkpoints and --rand-seed. */
+    public static List<String> lines(int threads, double rate, java.time.Duration reportInterval, List<Integer> checkpoints,
+                                     String seed) {
         List<String> lines = new ArrayList<>();
         lines.add("Running the test with following options:");
         lines.add("Number of threads: " + threads);
-        if (plan.rate() > 0) {
-            lines.add("Target transaction rate: " + Math.round(plan.rate()) + "/sec");
+        if (rate > 0) {
+            lines.add("Target transaction rate: " + Math.round(rate) + "/sec");
         }
-        if (!plan.reportInterval().isZero()) {
-            double seconds = plan.reportInterval().toNanos() / 1e9;
+        if (!reportInterval.isZero()) {
+            double seconds = reportInterval.toNanos() / 1e9;
             lines.add("Report intermediate results every " + (seconds == Math.rint(seconds)
                     ? String.valueOf((long) seconds) : String.valueOf(seconds)) + " second(s)");
         }
@@ -29,7 +36,6 @@ public final class SysbenchHeader {
             lines.add("Report checkpoint(s) at " + String.join(", ", checkpoints.stream().map(String::valueOf).toList())
                     + " seconds");
         }
-        String seed = plan.workloadOptions().getOrDefault("rand-seed", "0");
         lines.add(seed.strip().equals("0") ? "Initializing random number generator from current time"
                 : "Initializing random number generator from seed (" + seed.strip() + ").");
         lines.add("");

@@ -24,7 +24,7 @@ import org.HdrHistogram.HistogramIterationValue;
  * sysbench places one latency; so a row can differ from sysbench's by the events of one HdrHistogram
  * bucket at a bucket edge, never in the total.
  */
-final class SysbenchSummary {
+public final class SysbenchSummary {
     static final int BUCKETS = 1024;
     private static final double MIN_MS = 0.001;
     private static final double MAX_MS = 100_000;
@@ -36,10 +36,10 @@ final class SysbenchSummary {
     }
 
     /** What the report shows, reduced to numbers. */
-    record Stats(long reads, long writes, long others, long events, long errors, long reconnects, double seconds,
+    public record Stats(long reads, long writes, long others, long events, long errors, long reconnects, double seconds,
                  double minMs, double avgMs, double maxMs, int percentile, double percentileMs, double sumMs,
                  double eventsAvg, double eventsStddev, double timeAvgSec, double timeStddevSec) {
-        long queries() {
+        public long queries() {
             return reads + writes + others;
         }
     }
@@ -54,6 +54,13 @@ final class SysbenchSummary {
      */
     static Stats stats(Counts counts, double seconds, long[] threadEvents, long[] threadLatencyNanos, Histogram latency,
                        int percentile) {
+        return stats(counts.reads(), counts.writes(), counts.others(), counts.errors(), counts.reconnects(), seconds,
+                threadEvents, threadLatencyNanos, latency, percentile);
+    }
+
+    /** The report's numbers from a run's counts (a sysbench Lua script's run reports the same way). */
+    public static Stats stats(long reads, long writes, long others, long errors, long reconnects, double seconds,
+                              long[] threadEvents, long[] threadLatencyNanos, Histogram latency, int percentile) {
         int threads = threadEvents.length;
         long sumNanos = 0;
         long events = 0;
@@ -70,8 +77,7 @@ final class SysbenchSummary {
             eventsVar += square(threadEvents[i] - eventsAvg);
             timeVar += square(threadLatencyNanos[i] / 1e9 - timeAvg);
         }
-        return new Stats(counts.reads(), counts.writes(), counts.others(), events, counts.errors(),
-                counts.reconnects(), seconds,
+        return new Stats(reads, writes, others, events, errors, reconnects, seconds,
                 any ? millis(latency.getMinValue()) : 0, events == 0 ? 0 : sumNanos / 1e6 / events,
                 any ? millis(latency.getMaxValue()) : 0,
                 percentile, percentileMs(latency, percentile), sumNanos / 1e6,
@@ -79,7 +85,7 @@ final class SysbenchSummary {
     }
 
     /** The latency at {@code percentile} in ms, as the progress lines and the report show it; 0 when off or empty. */
-    static double percentileMs(Histogram latency, int percentile) {
+    public static double percentileMs(Histogram latency, int percentile) {
         return percentile == 0 || latency.getTotalCount() == 0 ? 0 : millis(latency.getValueAtPercentile(percentile));
     }
 
@@ -87,7 +93,7 @@ final class SysbenchSummary {
      * The report's lines, from "SQL statistics:" to the blank line after "Threads fairness"; without
      * the SQL statistics for a workload that counts no queries (as sysbench's non-database tests).
      */
-    static List<String> report(Stats s, boolean sqlStatistics) {
+    public static List<String> report(Stats s, boolean sqlStatistics) {
         return report(s, sqlStatistics, s.seconds());
     }
 
@@ -134,7 +140,7 @@ final class SysbenchSummary {
     }
 
     /** sysbench's bucket counts of {@code latency} (nanoseconds); see the class comment. */
-    static long[] buckets(Histogram latency) {
+    public static long[] buckets(Histogram latency) {
         long[] b = new long[BUCKETS];
         for (HistogramIterationValue v : latency.recordedValues()) {
             b[bucket(latency.medianEquivalentValue(v.getValueIteratedTo()) / 1e6)] += v.getCountAtValueIteratedTo();
@@ -161,7 +167,7 @@ final class SysbenchSummary {
      * (value, up to 40 stars scaled to the fullest bucket, count) and sysbench's closing line of one
      * space. With no events, sysbench prints the title and the closing line only.
      */
-    static List<String> histogram(long[] buckets) {
+    public static List<String> histogram(long[] buckets) {
         List<String> l = new ArrayList<>();
         l.add("Latency histogram (values are in milliseconds)");
         long max = 0;
@@ -180,6 +186,16 @@ final class SysbenchSummary {
         }
         l.add(" ");
         return l;
+    }
+
+    /** sysbench's progress line from an interval's counts (a sysbench Lua script's run prints it too). */
+    public static String progressLine(double elapsedSec, int threads, long events, long reads, long writes, long others,
+                                      long errors, long reconnects, double intervalSec, int percentile, double percentileMs) {
+        return String.format(Locale.ROOT,
+                "%s thds: %d tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%d%%): %4.2f err/s: %4.2f reconn/s: %4.2f",
+                RunConsole.stamp(elapsedSec), threads, events / intervalSec, (reads + writes + others) / intervalSec,
+                reads / intervalSec, writes / intervalSec, others / intervalSec, percentile, percentileMs,
+                errors / intervalSec, reconnects / intervalSec);
     }
 
     /** The one line bench prints before the report, saying which events it counts. */

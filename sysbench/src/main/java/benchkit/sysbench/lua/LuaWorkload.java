@@ -44,11 +44,19 @@ final class LuaWorkload implements Workload {
     private final IgnoredErrors ignored;
     private final SqlClient client;
     private final boolean dryRun;
-    private final PrintStream out = System.out;
+    private final PrintStream out;
+    /** Whether a state of the script made a SQL driver (sysbench then reports SQL statistics). */
+    private final java.util.concurrent.atomic.AtomicBoolean sqlUsed = new java.util.concurrent.atomic.AtomicBoolean();
     /** The state init() ran in, which done() ends: sysbench's main thread during a run. */
     private ScriptState main;
 
     LuaWorkload(LuaScript script, List<ScriptOption> declared, OptionValues values) {
+        this(script, declared, values, System.out);
+    }
+
+    /** @param out where the script's print() and sysbench's lines about it go */
+    LuaWorkload(LuaScript script, List<ScriptOption> declared, OptionValues values, PrintStream out) {
+        this.out = out;
         this.script = script;
         this.declared = declared;
         this.values = values;
@@ -109,10 +117,18 @@ final class LuaWorkload implements Workload {
         command("prewarm", target, context.threads());
     }
 
-    /** Whether the script has this command: in sysbench.cmdline.commands, or as a global function of that name. */
-    boolean defines(String command) {
-        ScriptState state = ScriptState.load(script, ScriptStates.quiet(command));
-        return !commandEntry(state, command).isnil() || state.global(command).isfunction();
+    /** Whether the script declares this command in sysbench.cmdline.commands (which wins over any other meaning). */
+    boolean definesCommand(String command) {
+        return !commandEntry(ScriptState.load(script, ScriptStates.quiet(command)), command).isnil();
+    }
+
+    /** Whether the script defines a global function of this name (sysbench's stock commands: prepare, cleanup, help). */
+    boolean hasFunction(String name) {
+        return ScriptState.load(script, ScriptStates.quiet(name)).global(name).isfunction();
+    }
+
+    private boolean defines(String command) {
+        return definesCommand(command) || hasFunction(command);
     }
 
     private static LuaValue commandEntry(ScriptState state, String command) {
@@ -222,9 +238,21 @@ final class LuaWorkload implements Workload {
         }
     }
 
-    private ScriptState state(String command, int tid, int threads, Target target, QueryCounter queries) {
-        SqlLib.Context sql = new SqlLib.Context(() -> open(target), ignored, queries, new SqlLib.Counts(), new LuaTable(),
-                out, dryRun, values.choice("db-ps-mode", List.of("auto", "disable")).equals("disable"));
+    /** A new state of the script for {@code command}, as thread {@code tid} of {@code threads}, its queries counted. */
+    ScriptState state(String command, int tid, int threads, Target target, QueryCounter queries) {
+        SqlLib.Connector connector = new SqlLib.Connector() {
+            @Override
+            public Connection open() throws SQLException {
+                return LuaWorkload.this.open(target);
+            }
+
+            @Override
+            public String where() {
+                return target.addresses().get(0).toString();
+            }
+        };
+        SqlLib.Context sql = new SqlLib.Context(connector, ignored, queries, new SqlLib.Counts(), new LuaTable(),
+                out, dryRun, values.choice("db-ps-mode", List.of("auto", "disable")).equals("disable"), sqlUsed);
         try {
             return ScriptState.load(script, new ScriptState.Setup(command, tid, declared, values.asMap(),
                     sysbenchOptions(target, threads), rand, sql));
@@ -255,6 +283,14 @@ final class LuaWorkload implements Workload {
             o.put(name.replace('-', '_'), n.isnil() ? LuaValue.valueOf(v) : n);
         }
         return o;
+    }
+
+    boolean usedSql() {
+        return sqlUsed.get();
+    }
+
+    LuaScript script() {
+        return script;
     }
 
     /** A script's command or function failed: its Lua error in one line, which ends the run. */

@@ -83,7 +83,16 @@ final class LuaWorkloadFactory implements WorkloadFactory {
 
     @Override
     public Workload create(Map<String, String> given) {
-        OptionValues values = OptionValues.parse(name(), options, given);
-        return new LuaWorkload(script, declared, values);
+        return create(given, System.out);
+    }
+
+    /** The workload, the script's print() and sysbench's lines about it going to {@code out}. */
+    LuaWorkload create(Map<String, String> given, java.io.PrintStream out) {
+        return new LuaWorkload(script, declared, OptionValues.parse(name(), options, given), out);
+    }
+
+    /** What the script declares in sysbench.cmdline.options, by name. */
+    List<ScriptOption> declared() {
+        return declared;
     }
 }

@@ -35,10 +35,19 @@ final class ScriptStates {
 
     /** A state that only learns what the script declares: no output, no server, sysbench's defaults. */
     static ScriptState.Setup quiet(String command) {
-        SqlLib.Context sql = new SqlLib.Context(() -> {
-            throw new SQLException("no server: the script connects while it is only read for its options");
-        }, IgnoredErrors.NONE, UNCOUNTED, new SqlLib.Counts(), new LuaTable(), new PrintStream(OutputStream.nullOutputStream()),
-                false, false);
+        SqlLib.Connector none = new SqlLib.Connector() {
+            @Override
+            public java.sql.Connection open() throws SQLException {
+                throw new SQLException("no server: the script connects while it is only read for its options");
+            }
+
+            @Override
+            public String where() {
+                return "no server";
+            }
+        };
+        SqlLib.Context sql = new SqlLib.Context(none, IgnoredErrors.NONE, UNCOUNTED, new SqlLib.Counts(), new LuaTable(),
+                new PrintStream(OutputStream.nullOutputStream()), false, false, new java.util.concurrent.atomic.AtomicBoolean());
         return new ScriptState.Setup(command, 0, List.of(), Map.of(), sysbenchDefaults(1), RandParams.DEFAULTS, sql);
     }
 

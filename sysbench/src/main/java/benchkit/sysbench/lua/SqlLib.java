@@ -1,7 +1,6 @@
 package benchkit.sysbench.lua;
 
 import benchkit.mysql.IgnoredErrors;
-import benchkit.mysql.SqlErrors;
 import benchkit.spi.QueryCounter;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaTable;
@@ -45,6 +44,9 @@ final class SqlLib {
     /** Where connections come from: bench's connector to the target. */
     interface Connector {
         Connection open() throws SQLException;
+
+        /** Where it connects, as sysbench names it: {@code socket '/run/mysqld/mysqld.sock'}, {@code host 'db1', port 3306}. */
+        String where();
     }
 
     /** What one state's connections count and ask: the counters, the ignored codes, the script's hooks. */
@@ -53,13 +55,13 @@ final class SqlLib {
      *                        fetched as a query's
      */
     record Context(Connector connector, IgnoredErrors ignored, QueryCounter queries, Counts counts, LuaTable hooks,
-                   PrintStream out, boolean dryRun, boolean emulatePrepared) {
+                   PrintStream out, boolean dryRun, boolean emulatePrepared, java.util.concurrent.atomic.AtomicBoolean driverUsed) {
     }
 
     /** Errors and reconnects of one state, which sysbench counts beside the queries. */
     static final class Counts {
-        long errors;
-        long reconnects;
+        volatile long errors;
+        volatile long reconnects;
     }
 
     /** sysbench.sql.type: the values of sysbench's sql_bind_type_t. */
@@ -209,6 +211,7 @@ final class SqlLib {
                 if (!name.isnil() && !name.tojstring().equals("mysql")) {
                     throw new LuaError("failed to initialize the DB driver");
                 }
+                ctx.driverUsed().set(true);
                 return new LuaUserdata(new Object(), driverMeta);
             }
         };
@@ -255,7 +258,10 @@ final class SqlLib {
             try {
                 connection = ctx.connector().open();
             } catch (SQLException e) {
-                throw new LuaError("connection creation failed: " + SqlErrors.describe(e));
+                // sysbench's MySQL driver says where and why, then its Lua API raises the error
+                ctx.out().println("FATAL: unable to connect to MySQL server on " + ctx.connector().where() + ", aborting...");
+                ctx.out().println("FATAL: error " + e.getErrorCode() + ": " + serverMessage(e).lines().findFirst().orElse(""));
+                throw new LuaError("connection creation failed");
             }
         }
 

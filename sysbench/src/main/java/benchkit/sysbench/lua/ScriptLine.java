@@ -1,0 +1,244 @@
+package benchkit.sysbench.lua;
+
+import benchkit.spi.InvalidOptionException;
+import benchkit.spi.OptionSpec;
+import benchkit.spi.OptionValues;
+import benchkit.spi.Target;
+import benchkit.spi.UnknownOptionException;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A sysbench 1.0.20 command line whose test is a Lua script of the user's own, run as sysbench runs it: the script's
+ * commands ({@code help}, {@code prepare}, {@code cleanup}, its own), or {@code run} with sysbench's threads, limits,
+ * report hooks and final report ({@link ScriptRun}). Nothing connects to a server unless the script does, as with
+ * sysbench; lines that launch servers or compare variants are bench's own ({@code --workload script.lua}).
+ */
+public final class ScriptLine {
+    /** sysbench's own options (its globals and its MySQL driver's), by canonical name; any other is the script's. */
+    private static final Set<String> SYSBENCH = Set.of("threads", "events", "time", "rate", "report-interval",
+            "report-checkpoints", "percentile", "histogram", "verbosity", "debug", "validate", "thread-stack-size",
+            "thread-init-timeout", "forced-shutdown", "luajit-cmd", "warmup-time", "db-driver", "db-debug",
+            "mysql-host", "mysql-port", "mysql-socket", "mysql-user", "mysql-password", "mysql-db", "mysql-ssl",
+            "mysql-ssl-cipher", "mysql-compression", "mysql-debug");
+    /** sysbench 1.0.20's deprecated names, which it still takes with a warning. */
+    private static final Map<String, String> DEPRECATED = Map.of("num-threads", "threads", "max-requests", "events",
+            "max-time", "time", "tx-rate", "rate");
+    /** Where sysbench's client library reaches "localhost" on Debian. */
+    private static final String LOCAL_SOCKET = "/run/mysqld/mysqld.sock";
+
+    private final LuaScript script;
+    private final String command;
+    private final Map<String, String> sysbench = new LinkedHashMap<>();
+    private final Map<String, String> scriptOptions = new LinkedHashMap<>();
+    private final List<String> given = new ArrayList<>();
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private ScriptLine(LuaScript script, String command, PrintStream out, PrintStream err) {
+        this.script = script;
+        this.command = command;
+        this.out = out;
+        this.err = err;
+    }
+
+    /**
+     * Runs {@code args} (a sysbench line whose test is {@code scriptFile}; a config file already read), prints as
+     * sysbench, and returns its exit code: 0, or 1 for any failure.
+     *
+     * @param banner sysbench's first line, which names the program ({@code sysbench 1.0.20 (benchkit ...)})
+     */
+    public static int run(List<String> args, String scriptFile, String banner, PrintStream out, PrintStream err) {
+        String command = null;
+        boolean seenScript = false;
+        for (String a : args) {
+            if (a.startsWith("-")) {
+                continue;
+            }
+            if (!seenScript && a.equals(scriptFile)) {
+                seenScript = true;
+            } else if (command == null) {
+                command = a;
+            }
+        }
+        ScriptLine line = new ScriptLine(LuaScript.read(Path.of(scriptFile)), command, out, err);
+        for (String a : args) {
+            if (a.startsWith("--")) {
+                line.option(a);
+            }
+        }
+        return line.run(banner);
+    }
+
+    private void option(String arg) {
+        int eq = arg.indexOf('=');
+        String name = OptionValues.canonical(eq < 0 ? arg : arg.substring(0, eq));
+        String value = eq < 0 ? "on" : arg.substring(eq + 1);
+        given.add(arg);
+        if (DEPRECATED.containsKey(name)) {
+            if (verbosity(Map.of()) >= 2) {
+                out.println("WARNING: --" + name + " is deprecated, use --" + DEPRECATED.get(name) + " instead");
+            }
+            name = DEPRECATED.get(name);
+        }
+        if (SYSBENCH.contains(name) || name.startsWith("pgsql-")) {
+            sysbench.put(name, value);
+        } else {
+            scriptOptions.put(name, value);
+        }
+    }
+
+    private int verbosity(Map<String, String> none) {
+        try {
+            return Integer.parseInt(sysbench.getOrDefault("verbosity", "3").strip());
+        } catch (NumberFormatException e) {
+            return 3;
+        }
+    }
+
+    private int run(String banner) {
+        int verbosity = verbosity(Map.of());
+        if (verbosity >= 3) {
+            out.println(banner);
+            out.println();
+        }
+        LuaWorkloadFactory factory;
+        LuaWorkload workload;
+        try {
+            factory = new LuaWorkloadFactory(script);
+            workload = (LuaWorkload) factory.create(scriptOptions, out);
+        } catch (UnknownOptionException e) {
+            String shown = given.stream().filter(g -> OptionValues.canonical(g.contains("=") ? g.substring(0, g.indexOf('='))
+                    : g).equals(e.option())).findFirst().orElse("--" + e.option());
+            err.println("invalid option: " + shown);
+            return 1;
+        } catch (InvalidOptionException e) {
+            out.println("FATAL: " + e.getMessage());
+            return 1;
+        } catch (LuaWorkload.ScriptFailure e) {
+            out.println("FATAL: " + e.getMessage());
+            return 1;
+        }
+        try {
+            if (command == null) {
+                return 0;          // sysbench loads the script and, with no command, has nothing more to do
+            }
+            Target target = target();
+            int threads = intOption("threads", 1);
+            if (workload.definesCommand(command)) {
+                workload.command(command, target, threads);
+                return 0;
+            }
+            switch (command) {
+                case "help" -> {
+                    if (workload.hasFunction("help")) {
+                        workload.command("help", target, 1);
+                    } else if (!factory.declared().isEmpty()) {
+                        SysbenchHelp.print(name(), factory.declared().stream().map(SysbenchHelp.Line::of).toList(), out);
+                    } else {
+                        err.println("'" + name() + "' test does not implement the 'help' command.");
+                        return 1;
+                    }
+                    return 0;
+                }
+                case "prepare", "cleanup" -> {
+                    if (!workload.hasFunction(command)) {
+                        err.println("'" + name() + "' test does not implement the '" + command + "' command.");
+                        return 1;
+                    }
+                    workload.command(command, target, threads);
+                    return 0;
+                }
+                case "run" -> {
+                    return new ScriptRun(workload, target, settings(threads), out).run();
+                }
+                default -> {
+                    err.println("Unknown command: " + command);
+                    return 1;
+                }
+            }
+        } catch (LuaWorkload.ScriptFailure | InvalidOptionException e) {
+            out.println("FATAL: " + e.getMessage());
+            return 1;
+        } catch (Exception e) {
+            out.println("FATAL: " + e);
+            return 1;
+        } finally {
+            try {
+                workload.close();
+            } catch (RuntimeException e) {
+                out.println("FATAL: " + e.getMessage());
+            }
+        }
+    }
+
+    /** The test's name as sysbench shows it: the script as given, without .lua. */
+    private String name() {
+        return script.shownPath().replaceFirst("\\.lua$", "");
+    }
+
+    private ScriptRun.Settings settings(int threads) {
+        return new ScriptRun.Settings(threads, longOption("events", 0), doubleOption("time", 10),
+                doubleOption("report-interval", 0), intOption("percentile", 95), flag("histogram"), verbosity(Map.of()),
+                scriptOptions.getOrDefault("rand-seed", "0"));
+    }
+
+    /** Where the script's connections go: sysbench's --mysql-* options (the first of a list), or localhost's socket. */
+    private Target target() {
+        String host = first(sysbench.getOrDefault("mysql-host", "localhost"));
+        String socket = sysbench.containsKey("mysql-socket") ? first(sysbench.get("mysql-socket"))
+                : host.equals("localhost") ? LOCAL_SOCKET : null;
+        String password = sysbench.containsKey("mysql-password") ? sysbench.get("mysql-password")
+                : System.getenv().getOrDefault("BENCH_MYSQL_PASSWORD", "");
+        Target.Builder b = Target.builder().host(host.equals("localhost") ? "127.0.0.1" : host)
+                .port(intOption("mysql-port", 3306)).user(sysbench.getOrDefault("mysql-user", "sbtest"))
+                .password(password).database(sysbench.getOrDefault("mysql-db", "sbtest"));
+        if (socket != null) {
+            b.socket(socket).transport(Target.Transport.SOCKET);
+        }
+        return b.build();
+    }
+
+    private static String first(String list) {
+        return list.split(",")[0].strip();
+    }
+
+    private int intOption(String name, int fallback) {
+        return (int) longOption(name, fallback);
+    }
+
+    private long longOption(String name, long fallback) {
+        String v = sysbench.get(name);
+        try {
+            return v == null ? fallback : Long.parseLong(first(v));
+        } catch (NumberFormatException e) {
+            throw new InvalidOptionException("Invalid value for --" + name + ": '" + v + "'");
+        }
+    }
+
+    private double doubleOption(String name, double fallback) {
+        String v = sysbench.get(name);
+        try {
+            return v == null ? fallback : Double.parseDouble(v.strip());
+        } catch (NumberFormatException e) {
+            throw new InvalidOptionException("Invalid value for --" + name + ": '" + v + "'");
+        }
+    }
+
+    private boolean flag(String name) {
+        String v = sysbench.get(name);
+        return v != null && List.of("on", "true", "yes", "1").contains(v.strip().toLowerCase(Locale.ROOT));
+    }
+
+    /** The script's declared options, for {@code sysbench SCRIPT help} and bench's listings. */
+    public static List<OptionSpec> options(Path scriptFile) {
+        return new LuaScripts().forScript(scriptFile).options();
+    }
+}

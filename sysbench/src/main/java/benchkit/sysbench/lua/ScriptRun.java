@@ -1,0 +1,365 @@
+package benchkit.sysbench.lua;
+
+import benchkit.core.run.SysbenchHeader;
+import benchkit.core.run.SysbenchSummary;
+import benchkit.spi.QueryCounter;
+import benchkit.spi.Target;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code sysbench SCRIPT run} as sysbench 1.0.20 runs it: {@code init()} in the main state, a state per thread with
+ * {@code thread_init(tid)}, events until {@code --time} or {@code --events} (or the script's own {@code thread_run}),
+ * {@code thread_done(tid)}, {@code done()}; every {@code --report-interval} the script's {@code report_intermediate}
+ * hook or sysbench's progress line, and at the end its {@code report_cumulative} hook or sysbench's final report
+ * (SQL statistics only when the script used a SQL driver, as sysbench's).
+ */
+final class ScriptRun {
+    /** sysbench's options of a run. */
+    record Settings(int threads, long events, double timeSec, double reportIntervalSec, int percentile, boolean histogram,
+                    int verbosity, String seed) {
+    }
+
+    /** What one thread counted, read by the reporter while the thread writes it. */
+    private static final class ThreadStats implements QueryCounter {
+        volatile long reads;
+        volatile long writes;
+        volatile long others;
+        volatile long events;
+        volatile long latencyNanos;
+        final Recorder latency = new Recorder(2);
+        ScriptState state;
+
+        @Override
+        public void reads(int n) {
+            reads += n;
+        }
+
+        @Override
+        public void writes(int n) {
+            writes += n;
+        }
+
+        @Override
+        public void others(int n) {
+            others += n;
+        }
+
+        long errors() {
+            return state == null ? 0 : state.sql().counts().errors;
+        }
+
+        long reconnects() {
+            return state == null ? 0 : state.sql().counts().reconnects;
+        }
+    }
+
+    /** Totals at one moment: [events, reads, writes, others, errors, reconnects]. */
+    private record Totals(long[] n) {
+        Totals minus(Totals t) {
+            long[] d = new long[n.length];
+            for (int i = 0; i < d.length; i++) {
+                d[i] = n[i] - t.n[i];
+            }
+            return new Totals(d);
+        }
+    }
+
+    private final LuaWorkload workload;
+    private final Target target;
+    private final Settings s;
+    private final PrintStream out;
+    private final ThreadStats[] stats;
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private final AtomicBoolean failed = new AtomicBoolean();
+    private final AtomicInteger running = new AtomicInteger();
+    private final AtomicLong eventsLeft;
+    /** Every latency recorded so far, drained from the threads' recorders by the reporter. */
+    private final Histogram all = new Histogram(2);
+    private ScriptState main;
+    private long startNanos;
+
+    ScriptRun(LuaWorkload workload, Target target, Settings settings, PrintStream out) {
+        this.workload = workload;
+        this.target = target;
+        this.s = settings;
+        this.out = out;
+        this.stats = new ThreadStats[settings.threads()];
+        this.eventsLeft = new AtomicLong(settings.events() > 0 ? settings.events() : Long.MAX_VALUE);
+    }
+
+    private void notice(String line) {
+        if (s.verbosity() >= 3) {
+            out.println(line);
+        }
+    }
+
+    int run() throws InterruptedException {
+        SysbenchHeader.lines(s.threads(), 0, Duration.ofNanos((long) (s.reportIntervalSec() * 1e9)), List.of(), s.seed())
+                .forEach(this::notice);
+        main = workload.state("run", 0, s.threads(), target, ScriptStates.UNCOUNTED);
+        try {
+            if (!call(main.global("init"), "init", LuaValue.NONE)) {
+                return 1;
+            }
+            CountDownLatch ready = new CountDownLatch(s.threads());
+            CountDownLatch go = new CountDownLatch(1);
+            List<Thread> threads = new ArrayList<>();
+            for (int tid = 0; tid < s.threads(); tid++) {
+                stats[tid] = new ThreadStats();
+                int id = tid;
+                Thread t = new Thread(() -> worker(id, ready, go), "sysbench-worker-" + tid);
+                threads.add(t);
+                t.start();
+            }
+            ready.await();
+            if (failed.get()) {
+                out.println("FATAL: Thread initialization failed!");
+                stop.set(true);
+                go.countDown();
+                for (Thread t : threads) {
+                    t.join();
+                }
+                return 1;
+            }
+            notice("Threads started!");
+            startNanos = System.nanoTime();
+            go.countDown();
+            Thread reporter = s.reportIntervalSec() > 0 ? reporter() : null;
+            for (Thread t : threads) {
+                t.join();
+            }
+            double seconds = (System.nanoTime() - startNanos) / 1e9;
+            if (reporter != null) {
+                reporter.interrupt();
+                reporter.join();
+            }
+            drain();
+            if (!call(main.global("done"), "done", LuaValue.NONE)) {
+                return 1;
+            }
+            report(seconds);
+            return failed.get() ? 1 : 0;
+        } finally {
+            main.close();
+        }
+    }
+
+    /** One sysbench thread: its state, thread_init, the events (or the script's thread_run), thread_done. */
+    private void worker(int tid, CountDownLatch ready, CountDownLatch go) {
+        ThreadStats st = stats[tid];
+        LuaValue id = LuaValue.valueOf(tid);
+        try {
+            st.state = workload.state("run", tid, s.threads(), target, st);
+        } catch (LuaWorkload.ScriptFailure e) {
+            out.println("FATAL: " + e.getMessage());
+            failed.set(true);
+            ready.countDown();
+            return;
+        }
+        try {
+            boolean initialised = call(st.state.global("thread_init"), "thread_init", id);
+            ready.countDown();
+            go.await();
+            if (!initialised || stop.get()) {
+                return;
+            }
+            running.incrementAndGet();
+            try {
+                LuaValue own = st.state.global("thread_run");
+                if (own.isfunction()) {
+                    call(own, "thread_run", id);
+                } else {
+                    events(st, id);
+                }
+            } finally {
+                running.decrementAndGet();
+            }
+            call(st.state.global("thread_done"), "thread_done", id);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            st.state.close();
+        }
+    }
+
+    /** sysbench's event loop: an event that raises a restart error runs again; a value other than nil or false ends it. */
+    private void events(ThreadStats st, LuaValue id) {
+        LuaValue event = st.state.global("event");
+        if (!event.isfunction()) {
+            out.println("FATAL: cannot find the event() function in " + workload.script().shownPath());
+            failed.set(true);
+            stop.set(true);
+            return;
+        }
+        long deadline = s.timeSec() > 0 ? startNanos + (long) (s.timeSec() * 1e9) : Long.MAX_VALUE;
+        while (!stop.get() && System.nanoTime() < deadline && eventsLeft.getAndDecrement() > 0) {
+            long start = System.nanoTime();
+            LuaValue result;
+            while (true) {
+                try {
+                    result = event.call(id);
+                    break;
+                } catch (LuaError e) {
+                    LuaValue err = e.getMessageObject();
+                    if (err == null || !err.istable() || err.get("errcode").toint() != SqlLib.RESTART_EVENT) {
+                        fatal("thread_run", e);
+                        return;
+                    }
+                    LuaValue hook = st.state.hook("before_restart_event");
+                    if (hook.isfunction()) {
+                        hook.call(err);
+                    }
+                }
+            }
+            if (result.toboolean()) {
+                return;
+            }
+            long nanos = System.nanoTime() - start;
+            st.latency.recordValue(nanos);
+            st.latencyNanos += nanos;
+            st.events++;
+        }
+    }
+
+    /** Calls {@code f} if the script defines it; a Lua error is sysbench's FATAL line and ends the run. */
+    private boolean call(LuaValue f, String name, LuaValue arg) {
+        if (!f.isfunction()) {
+            return true;
+        }
+        try {
+            f.call(arg);
+            return true;
+        } catch (LuaError e) {
+            fatal(name, e);
+            return false;
+        }
+    }
+
+    private void fatal(String function, LuaError e) {
+        if (failed.compareAndSet(false, true) || !stop.get()) {
+            out.println("FATAL: `" + function + "' function failed: " + LuaMessages.oneLine(e));
+        }
+        failed.set(true);
+        stop.set(true);
+    }
+
+    private Totals totals() {
+        long[] n = new long[6];
+        for (ThreadStats st : stats) {
+            n[0] += st.events;
+            n[1] += st.reads;
+            n[2] += st.writes;
+            n[3] += st.others;
+            n[4] += st.errors();
+            n[5] += st.reconnects();
+        }
+        return new Totals(n);
+    }
+
+    /** The latencies recorded since the last drain, added to {@link #all}. */
+    private synchronized Histogram drain() {
+        Histogram interval = new Histogram(2);
+        for (ThreadStats st : stats) {
+            interval.add(st.latency.getIntervalHistogram());
+        }
+        all.add(interval);
+        return interval;
+    }
+
+    /** Every --report-interval: the script's report_intermediate hook, or sysbench's progress line. */
+    private Thread reporter() {
+        Thread t = new Thread(() -> {
+            long interval = (long) (s.reportIntervalSec() * 1e9);
+            Totals last = totals();
+            for (long next = startNanos + interval; ; next += interval) {
+                long wait = next - System.nanoTime();
+                try {
+                    if (wait > 0) {
+                        TimeUnit.NANOSECONDS.sleep(wait);
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (running.get() == 0 && next > startNanos + interval) {
+                    return;
+                }
+                Totals now = totals();
+                Histogram latency = drain();
+                intermediate("report_intermediate", (next - startNanos) / 1e9, s.reportIntervalSec(), running.get(),
+                        now.minus(last), latency);
+                last = now;
+            }
+        }, "sysbench-reporter");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** A report: the hook named, when the script sets it, else sysbench's progress line (for intermediate reports). */
+    private void intermediate(String hookName, double elapsed, double seconds, int threads, Totals d, Histogram latency) {
+        double pctMs = SysbenchSummary.percentileMs(latency, s.percentile());
+        LuaValue hook = main.hook(hookName);
+        if (hook.isfunction()) {
+            LuaTable stat = new LuaTable();
+            stat.set("time_interval", seconds);
+            stat.set("time_total", elapsed);
+            stat.set("threads_running", threads);
+            stat.set("events", d.n()[0]);
+            stat.set("reads", d.n()[1]);
+            stat.set("writes", d.n()[2]);
+            stat.set("other", d.n()[3]);
+            stat.set("errors", d.n()[4]);
+            stat.set("reconnects", d.n()[5]);
+            stat.set("latency_pct", pctMs / 1000);
+            stat.set("queue_length", 0);
+            stat.set("concurrency", 0);
+            try {
+                hook.call(stat);
+            } catch (LuaError e) {
+                fatal("sysbench.hooks." + hookName, e);
+            }
+        } else if (hookName.equals("report_intermediate")) {
+            notice(SysbenchSummary.progressLine(elapsed, threads, d.n()[0], d.n()[1], d.n()[2], d.n()[3], d.n()[4],
+                    d.n()[5], seconds, s.percentile(), pctMs));
+        }
+    }
+
+    /** The cumulative report: the script's hook, or sysbench's final report. */
+    private void report(double seconds) {
+        Totals t = totals();
+        if (main.hook("report_cumulative").isfunction()) {
+            intermediate("report_cumulative", seconds, seconds, 0, t, all);
+            return;
+        }
+        if (s.verbosity() < 3) {
+            return;
+        }
+        out.println();
+        if (s.histogram()) {
+            SysbenchSummary.histogram(SysbenchSummary.buckets(all)).forEach(out::println);
+        }
+        long[] events = new long[stats.length];
+        long[] nanos = new long[stats.length];
+        for (int i = 0; i < stats.length; i++) {
+            events[i] = stats[i].events;
+            nanos[i] = stats[i].latencyNanos;
+        }
+        SysbenchSummary.Stats report = SysbenchSummary.stats(t.n()[1], t.n()[2], t.n()[3], t.n()[4], t.n()[5], seconds,
+                events, nanos, all, s.percentile());
+        SysbenchSummary.report(report, workload.usedSql()).forEach(out::println);
+    }
+}
