@@ -129,10 +129,15 @@ final class SysbenchArgs {
         Consumer<String> note = text -> notes.add(new Note(text, null));
         String[] typed = args;
         args = withConfigFile(args);
-        Optional<String> script = scriptOfItsOwn(args);
+        String[] positional = legacyTestAsPositional(args);
+        Optional<String> script = scriptOfItsOwn(positional);
         if (script.isPresent()) {
+            if (positional != args) {
+                notes.add(new Note("--test is sysbench 0.5's way to name the script", "the --test option is deprecated. "
+                        + "You can pass a script name or path on the command line without any options."));
+            }
             // sysbench's own run of it: nothing starts, nothing connects unless the script does (ScriptLine)
-            return new Translation(args, notes, true, script.get());
+            return new Translation(positional, notes, true, script.get());
         }
         List<String> out = new ArrayList<>();
         String command = null;
@@ -295,13 +300,35 @@ final class SysbenchArgs {
      */
     private static Optional<String> scriptOfItsOwn(String[] args) {
         List<String> all = List.of(args);
-        if (all.stream().anyMatch(a -> a.equals("--workload") || a.startsWith("--workload=") || a.startsWith("--test=")
-                || a.equals("--test") || LAUNCH_A_SERVER.stream().anyMatch(o -> a.equals(o) || a.startsWith(o + "=")))) {
+        if (all.stream().anyMatch(a -> a.equals("--workload") || a.startsWith("--workload=") || LAUNCH_A_SERVER.stream().anyMatch(o -> a.equals(o) || a.startsWith(o + "=")))) {
             return Optional.empty();
         }
+        // --mysql-dry-run, or another driver: the stock script itself runs, sending nothing or failing as sysbench's
+        // (bench's Java versions always send, to MySQL-family servers)
+        boolean dryRun = all.stream().anyMatch(a -> a.equals("--mysql-dry-run") || a.startsWith("--mysql-dry-run=")
+                && isOn(a.substring("--mysql-dry-run=".length())) || a.startsWith("--db-driver=")
+                && !a.substring("--db-driver=".length()).strip().equals("mysql"));
         return all.stream().filter(a -> !a.startsWith("-") && a.endsWith(".lua")).findFirst()
                 .filter(SysbenchTest::isScriptFile)
-                .filter(f -> StockScripts.stock(Path.of(f)).filter(SysbenchTest::hasJavaVersion).isEmpty());
+                .filter(f -> dryRun || StockScripts.stock(Path.of(f)).filter(SysbenchTest::hasJavaVersion).isEmpty());
+    }
+
+    /**
+     * The line with 0.5's {@code --test=FILE.lua} as sysbench 1.0's positional script, when FILE is a script of the
+     * user's own (0.4/0.5's test names keep their meaning); else the line itself.
+     */
+    private static String[] legacyTestAsPositional(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String file = args[i].startsWith("--test=") ? args[i].substring("--test=".length())
+                    : args[i].equals("--test") && i + 1 < args.length ? args[i + 1] : null;
+            if (file != null && SysbenchTest.isScriptFile(file) && !SysbenchTest.isLegacyTest(SysbenchTest.base(file))) {
+                List<String> out = new ArrayList<>(List.of(args));
+                out.subList(i, args[i].equals("--test") ? i + 2 : i + 1).clear();
+                out.add(i, file);
+                return out.toArray(new String[0]);
+            }
+        }
+        return args;
     }
 
     /**

@@ -55,7 +55,7 @@ final class SysbenchLine {
         PrintStream out = System.out;
         int verbosity = line.verbosity();
         for (SysbenchArgs.Note note : line.notes()) {
-            if (note.sysbenchWarning() != null && verbosity >= 2) {
+            if (note.sysbenchWarning() != null && verbosity >= 2 && line.script() == null) {
                 out.println("WARNING: " + note.sysbenchWarning());
             } else if (verbosity >= 4) {
                 cl.getErr().println("bench: note: " + note.text());
@@ -63,6 +63,10 @@ final class SysbenchLine {
         }
         out.flush();
         if (line.script() != null) {
+            // sysbench warns of --test on stderr as it reads its options, whatever the verbosity
+            line.notes().stream().filter(n -> n.sysbenchWarning() != null && n.sysbenchWarning().startsWith("the --test"))
+                    .forEach(n -> System.err.println("WARNING: " + n.sysbenchWarning()));
+            System.err.flush();
             int rc = ScriptLine.run(List.of(line.args()), line.script(), bannerLine(), out, System.err);
             out.flush();
             return rc;

@@ -157,6 +157,12 @@ final class SysbenchTest {
         }
     }
 
+    /** A test name of sysbench 0.4/0.5 or 1.0 that bench maps to a workload of its own ({@code oltp}, {@code select}). */
+    static boolean isLegacyTest(String base) {
+        return WORKLOADS.containsKey(base) || base.equals("oltp") || base.equals("parallel_prepare")
+                || OTHERS.containsKey(base);
+    }
+
     /** Whether bench has a Java version of this sysbench 1.0.20 script ({@code oltp_read_write}: yes). */
     static boolean hasJavaVersion(String script) {
         return WORKLOADS.containsKey(script);

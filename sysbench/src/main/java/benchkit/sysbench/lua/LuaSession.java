@@ -10,7 +10,7 @@ import org.luaj.vm2.LuaValue;
  * bench event and {@code thread_done(tid)} at the end. An error table with {@code sysbench.error.RESTART_EVENT} (an
  * ignored SQL error, or one the script raises) ends the event as an ignored error after the script's
  * {@code before_restart_event} hook, or as a retry when the connection was re-established; any other error ends the
- * run with the script's message, as sysbench's {@code `event' function failed}.
+ * run with the script's message, as sysbench's {@code `thread_run' function failed}.
  */
 final class LuaSession implements Session {
     private final ScriptState state;
@@ -35,7 +35,7 @@ final class LuaSession implements Session {
                 init.call(LuaValue.valueOf(tid));
             } catch (LuaError e) {
                 state.close();
-                throw new LuaWorkload.ScriptFailure("'thread_init' function failed: " + LuaMessages.oneLine(e));
+                throw new LuaWorkload.ScriptFailure("`thread_init' function failed: " + LuaMessages.oneLine(e));
             }
         }
         return new LuaSession(state, event, tid);
@@ -50,7 +50,7 @@ final class LuaSession implements Session {
         } catch (LuaError e) {
             LuaValue err = e.getMessageObject();
             if (err == null || !err.istable() || err.get("errcode").toint() != SqlLib.RESTART_EVENT) {
-                throw new LuaWorkload.ScriptFailure("'event' function failed: " + LuaMessages.oneLine(e));
+                throw new LuaWorkload.ScriptFailure("`thread_run' function failed: " + LuaMessages.oneLine(e));
             }
             LuaValue hook = state.hook("before_restart_event");
             if (hook.isfunction()) {
@@ -68,7 +68,7 @@ final class LuaSession implements Session {
                 done.call(tid);
             }
         } catch (LuaError e) {
-            throw new LuaWorkload.ScriptFailure("'thread_done' function failed: " + LuaMessages.oneLine(e));
+            throw new LuaWorkload.ScriptFailure("`thread_done' function failed: " + LuaMessages.oneLine(e));
         } finally {
             state.close();
         }

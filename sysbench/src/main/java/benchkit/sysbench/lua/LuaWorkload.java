@@ -37,6 +37,8 @@ import java.util.concurrent.Future;
  * {@code done} in a main state around the run, as sysbench 1.0.20 runs them.
  */
 final class LuaWorkload implements Workload {
+    /** What sysbench names as the function that failed in a command of sysbench.cmdline.commands. */
+    private static final String CALL_COMMAND = "sysbench.cmdline.call_command";
     private final LuaScript script;
     private final List<ScriptOption> declared;
     private final OptionValues values;
@@ -45,6 +47,8 @@ final class LuaWorkload implements Workload {
     private final SqlClient client;
     private final boolean dryRun;
     private final PrintStream out;
+    /** sysbench's --db-driver: a script's sysbench.sql.driver() without a name makes this one (only mysql exists). */
+    private String driverName = "mysql";
     /** Whether a state of the script made a SQL driver (sysbench then reports SQL statistics). */
     private final java.util.concurrent.atomic.AtomicBoolean sqlUsed = new java.util.concurrent.atomic.AtomicBoolean();
     /** The state init() ran in, which done() ends: sysbench's main thread during a run. */
@@ -150,11 +154,11 @@ final class LuaWorkload implements Workload {
             if (!f.isfunction()) {
                 throw new ScriptFailure(script.shownPath() + ": command '" + command + "' is not defined by the script");
             }
-            call(first, command, f);
+            call(first, command, command, f);
             return;
         }
         if (!entry.get(2).toboolean()) {
-            call(first, command, entry.get(1));
+            call(first, command, CALL_COMMAND, entry.get(1));
             return;
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -168,7 +172,7 @@ final class LuaWorkload implements Workload {
                 int id = tid;
                 done.add(pool.submit(() -> {
                     ScriptState s = id == 0 ? first : state(command, id, threads, target, ScriptStates.UNCOUNTED);
-                    call(s, command, commandEntry(s, command).get(1));
+                    call(s, command, CALL_COMMAND, commandEntry(s, command).get(1));
                     return null;
                 }));
             }
@@ -184,14 +188,15 @@ final class LuaWorkload implements Workload {
         }
     }
 
-    private void call(ScriptState state, String command, LuaValue f) {
+    /** Calls a command's function; its Lua error is sysbench's "`NAME' function failed: ..." ({@code function}). */
+    private void call(ScriptState state, String command, String function, LuaValue f) {
         try {
             LuaValue rc = f.call();
             if (!rc.isnil() && !rc.toboolean()) {
                 throw new ScriptFailure(script.shownPath() + ": command '" + command + "' failed");
             }
         } catch (LuaError e) {
-            throw new ScriptFailure("'" + command + "' command failed: " + LuaMessages.oneLine(e));
+            throw new ScriptFailure("`" + function + "' function failed: " + LuaMessages.oneLine(e));
         } finally {
             state.close();
         }
@@ -215,7 +220,7 @@ final class LuaWorkload implements Workload {
             try {
                 init.call();
             } catch (LuaError e) {
-                throw new ScriptFailure("'init' function failed: " + LuaMessages.oneLine(e));
+                throw new ScriptFailure("`init' function failed: " + LuaMessages.oneLine(e));
             }
         }
     }
@@ -231,7 +236,7 @@ final class LuaWorkload implements Workload {
                 done.call();
             }
         } catch (LuaError e) {
-            throw new ScriptFailure("'done' function failed: " + LuaMessages.oneLine(e));
+            throw new ScriptFailure("`done' function failed: " + LuaMessages.oneLine(e));
         } finally {
             main.close();
             main = null;
@@ -252,7 +257,7 @@ final class LuaWorkload implements Workload {
             }
         };
         SqlLib.Context sql = new SqlLib.Context(connector, ignored, queries, new SqlLib.Counts(), new LuaTable(),
-                out, dryRun, values.choice("db-ps-mode", List.of("auto", "disable")).equals("disable"), sqlUsed);
+                out, dryRun, values.choice("db-ps-mode", List.of("auto", "disable")).equals("disable"), sqlUsed, driverName);
         try {
             return ScriptState.load(script, new ScriptState.Setup(command, tid, declared, values.asMap(),
                     sysbenchOptions(target, threads), rand, sql));
@@ -283,6 +288,11 @@ final class LuaWorkload implements Workload {
             o.put(name.replace('-', '_'), n.isnil() ? LuaValue.valueOf(v) : n);
         }
         return o;
+    }
+
+    /** sysbench's --db-driver, which a sysbench line gives. */
+    void driverName(String name) {
+        this.driverName = name;
     }
 
     boolean usedSql() {

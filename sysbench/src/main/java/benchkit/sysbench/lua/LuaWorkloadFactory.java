@@ -41,7 +41,7 @@ final class LuaWorkloadFactory implements WorkloadFactory {
             ScriptState state = ScriptState.load(script, ScriptStates.quiet("help"));
             return ScriptOption.read(script.name(), state.sysbench().get("cmdline").get("options"));
         } catch (LuaError e) {
-            throw new InvalidOptionException(script.shownPath() + " cannot be loaded: " + LuaMessages.oneLine(e));
+            throw new LoadFailure(script, LuaMessages.oneLine(e));
         }
     }
 
@@ -64,6 +64,16 @@ final class LuaWorkloadFactory implements WorkloadFactory {
         sysbench.addAll(SqlClient.options("mariadb"));
         sysbench.stream().filter(o -> !names.contains(o.name())).forEach(specs::add);
         return specs;
+    }
+
+    /** A script that does not load (a syntax error, an error in its main chunk): bad input, in Lua's words. */
+    static final class LoadFailure extends InvalidOptionException {
+        final String luaMessage;
+
+        LoadFailure(LuaScript script, String luaMessage) {
+            super(script.shownPath() + " cannot be loaded: " + luaMessage);
+            this.luaMessage = luaMessage;
+        }
     }
 
     @Override

@@ -83,9 +83,8 @@ public final class ScriptLine {
         String value = eq < 0 ? "on" : arg.substring(eq + 1);
         given.add(arg);
         if (DEPRECATED.containsKey(name)) {
-            if (verbosity(Map.of()) >= 2) {
-                out.println("WARNING: --" + name + " is deprecated, use --" + DEPRECATED.get(name) + " instead");
-            }
+            // sysbench warns while it reads its options, before --verbosity applies
+            out.println("WARNING: --" + name + " is deprecated, use --" + DEPRECATED.get(name) + " instead");
             name = DEPRECATED.get(name);
         }
         if (SYSBENCH.contains(name) || name.startsWith("pgsql-")) {
@@ -119,6 +118,9 @@ public final class ScriptLine {
                     : g).equals(e.option())).findFirst().orElse("--" + e.option());
             err.println("invalid option: " + shown);
             return 1;
+        } catch (LuaWorkloadFactory.LoadFailure e) {
+            out.println("FATAL: " + e.luaMessage);
+            return 1;
         } catch (InvalidOptionException e) {
             out.println("FATAL: " + e.getMessage());
             return 1;
@@ -131,6 +133,7 @@ public final class ScriptLine {
                 return 0;          // sysbench loads the script and, with no command, has nothing more to do
             }
             Target target = target();
+            workload.driverName(sysbench.getOrDefault("db-driver", "mysql"));
             int threads = intOption("threads", 1);
             if (workload.definesCommand(command)) {
                 workload.command(command, target, threads);

@@ -90,6 +90,8 @@ final class ScriptRun {
     /** Every latency recorded so far, drained from the threads' recorders by the reporter. */
     private final Histogram all = new Histogram(2);
     private ScriptState main;
+    /** The state the intermediate report hook runs in: the reporting thread's own, as in sysbench. */
+    private ScriptState reporting;
     private long startNanos;
 
     ScriptRun(LuaWorkload workload, Target target, Settings settings, PrintStream out) {
@@ -138,6 +140,9 @@ final class ScriptRun {
             notice("Threads started!");
             startNanos = System.nanoTime();
             go.countDown();
+            if (s.reportIntervalSec() > 0) {
+                reporting = workload.state("run", 0, s.threads(), target, ScriptStates.UNCOUNTED);
+            }
             Thread reporter = s.reportIntervalSec() > 0 ? reporter() : null;
             for (Thread t : threads) {
                 t.join();
@@ -146,6 +151,7 @@ final class ScriptRun {
             if (reporter != null) {
                 reporter.interrupt();
                 reporter.join();
+                reporting.close();
             }
             drain();
             if (!call(main.global("done"), "done", LuaValue.NONE)) {
@@ -312,7 +318,7 @@ final class ScriptRun {
     /** A report: the hook named, when the script sets it, else sysbench's progress line (for intermediate reports). */
     private void intermediate(String hookName, double elapsed, double seconds, int threads, Totals d, Histogram latency) {
         double pctMs = SysbenchSummary.percentileMs(latency, s.percentile());
-        LuaValue hook = main.hook(hookName);
+        LuaValue hook = (hookName.equals("report_intermediate") ? reporting : main).hook(hookName);
         if (hook.isfunction()) {
             LuaTable stat = new LuaTable();
             stat.set("time_interval", seconds);

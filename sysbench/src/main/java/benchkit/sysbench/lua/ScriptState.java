@@ -52,7 +52,9 @@ final class ScriptState {
         sysbench.set("tid", setup.tid());
         sysbench.set("version", "1.0.20");
         sysbench.set("version_string", "sysbench 1.0.20");
-        sysbench.set("cmdline", cmdline(setup.command()));
+        LuaTable cmdline = cmdline(setup.command());
+        cmdline.set("script_path", script.shownPath());
+        sysbench.set("cmdline", cmdline);
         sysbench.set("opt", options(setup));
         sysbench.set("rand", rand(random));
         LuaTable sqlTable = new LuaTable();
@@ -69,16 +71,22 @@ final class ScriptState {
         error.set("RESTART_EVENT", SqlLib.RESTART_EVENT);
         sysbench.set("error", error);
         sysbench.set("hooks", setup.sql().hooks());
+        sysbench.set("db", sqlLib.legacyDb());
         globals.set("sysbench", sysbench);
-        globals.get("package").get("preload").set("ffi", constant(ffi(setup.sql())));
+        // a global as in sysbench, whose own Lua code sets ffi = require("ffi") before a script's runs
+        LuaTable ffi = ffi(setup.sql());
+        globals.set("ffi", ffi);
+        globals.get("package").get("loaded").set("ffi", ffi);
         globals.get("package").set("path", SearchPath.of(script.directory()));
         globals.load(REPORTS, "=sysbench.reports").call();
+        globals.load(COMPAT, "=sysbench.compat").call();
     }
 
     /** A new state that has run the script's main chunk; a Lua error there is the script's, in one line. */
     static ScriptState load(LuaScript script, Setup setup) {
         ScriptState state = new ScriptState(script, setup);
-        state.globals.load(new ByteArrayInputStream(script.chunk()), script.shownPath(), "t", state.globals).call();
+        // "@": the chunk is a file, which Lua's messages name as it is ("./x.lua:2: ...")
+        state.globals.load(new ByteArrayInputStream(script.chunk()), "@" + script.shownPath(), "t", state.globals).call();
         return state;
     }
 
@@ -104,19 +112,14 @@ final class ScriptState {
         return script;
     }
 
-    /** Ends the state: the connections the script left open are closed. */
+    /** Ends the state: the connections the script left open are closed, a JSON report's array is closed. */
     void close() {
         sqlLib.closeAll();
+        if (sysbench.get("__json_open").toboolean()) {
+            sql.out().print("\n]\n");      // sysbench closes it when the reporting state is collected
+        }
     }
 
-    private static LuaValue constant(LuaValue v) {
-        return new ZeroArgFunction() {
-            @Override
-            public LuaValue call() {
-                return v;
-            }
-        };
-    }
 
     /** What LuaJIT 2.1 has and Lua 5.2 (LuaJ) lacks or does otherwise, that scripts written for sysbench use. */
     private static void luajitCompatibility(Globals g) {
@@ -203,7 +206,7 @@ final class ScriptState {
         r.set("unique", new ZeroArgFunction() {
             @Override
             public LuaValue call() {
-                return LuaValue.valueOf((double) (long) (random.nextDouble() * 0x1.0p32));
+                return LuaValue.valueOf((double) UniqueNumbers.next());
             }
         });
         r.set("string", new OneArgFunction() {
@@ -305,6 +308,34 @@ final class ScriptState {
         return ffi;
     }
 
+    /** sysbench 0.5's API, which sysbench 1.0.20 still gives its scripts (its sysbench.compat.lua names the same). */
+    private static final String COMPAT = """
+            thread_id = sysbench.tid
+            test = sysbench.cmdline.script_path
+            function sb_rnd() return sysbench.rand.uniform(0, 2147483647) * 2 + sysbench.rand.uniform(0, 1) end
+            sb_rand = sysbench.rand.default
+            sb_rand_str = sysbench.rand.string
+            sb_rand_uniform = sysbench.rand.uniform
+            sb_rand_gaussian = sysbench.rand.gaussian
+            sb_rand_special = sysbench.rand.special
+            function sb_rand_uniq(a, b)
+              a = a or 0
+              b = b or 4294967295
+              local r
+              repeat r = sysbench.rand.unique() until r >= a and r <= b
+              return r
+            end
+            for _, name in ipairs({"connect", "disconnect", "query", "bulk_insert_init", "bulk_insert_next",
+                                   "bulk_insert_done"}) do
+              _G["db_" .. name] = sysbench.db[name]
+            end
+            DB_ERROR_NONE = 0
+            DB_ERROR_RESTART_TRANSACTION = 1
+            DB_ERROR_FAILED = 2
+            mysql_table_engine = mysql_table_engine or "innodb"
+            myisam_max_rows = 1000000
+            """;
+
     /** sysbench's report functions a script may call from its report hooks (their lines as sysbench prints them). */
     private static final String REPORTS = """
             local function rates(stat)
@@ -317,6 +348,26 @@ final class ScriptState {
               print(string.format("[ %.0fs ] thds: %u tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) "
                 .. "lat (ms,%u%%): %4.2f err/s %4.2f reconn/s: %4.2f", stat.time_total, stat.threads_running,
                 tps, qps, r, w, o, sysbench.opt.percentile, lat, err, rec))
+            end
+            function sysbench.report_json(stat)
+              io.write(sysbench.__json_open and ",\\n" or "[\\n")
+              sysbench.__json_open = true
+              local tps, qps, r, w, o, lat, err, rec = rates(stat)
+              io.write(string.format([[
+              {
+                "time": %4.0f,
+                "threads": %u,
+                "tps": %4.2f,
+                "qps": {
+                  "total": %4.2f,
+                  "reads": %4.2f,
+                  "writes": %4.2f,
+                  "other": %4.2f
+                },
+                "latency": %4.2f,
+                "errors": %4.2f,
+                "reconnects": %4.2f
+              }]], stat.time_total, stat.threads_running, tps, qps, r, w, o, lat, err, rec))
             end
             function sysbench.report_csv(stat)
               local tps, qps, r, w, o, lat, err, rec = rates(stat)

@@ -47,7 +47,7 @@ final class ScriptStates {
             }
         };
         SqlLib.Context sql = new SqlLib.Context(none, IgnoredErrors.NONE, UNCOUNTED, new SqlLib.Counts(), new LuaTable(),
-                new PrintStream(OutputStream.nullOutputStream()), false, false, new java.util.concurrent.atomic.AtomicBoolean());
+                new PrintStream(OutputStream.nullOutputStream()), false, false, new java.util.concurrent.atomic.AtomicBoolean(), "mysql");
         return new ScriptState.Setup(command, 0, List.of(), Map.of(), sysbenchDefaults(1), RandParams.DEFAULTS, sql);
     }
 

@@ -55,7 +55,8 @@ final class SqlLib {
      *                        fetched as a query's
      */
     record Context(Connector connector, IgnoredErrors ignored, QueryCounter queries, Counts counts, LuaTable hooks,
-                   PrintStream out, boolean dryRun, boolean emulatePrepared, java.util.concurrent.atomic.AtomicBoolean driverUsed) {
+                   PrintStream out, boolean dryRun, boolean emulatePrepared, java.util.concurrent.atomic.AtomicBoolean driverUsed,
+                   String driverName) {
     }
 
     /** Errors and reconnects of one state, which sysbench counts beside the queries. */
@@ -176,6 +177,66 @@ final class SqlLib {
         connections.clear();
     }
 
+    /**
+     * {@code sysbench.db}: sysbench 0.5's API, one implicit connection per state, made at the first call that needs
+     * it as sysbench 1.0.20 makes it: connect, disconnect, query and the bulk insert (prepared statements of that API
+     * are not there: such a script stops at them with a line that names them).
+     */
+    LuaTable legacyDb() {
+        LuaTable db = new LuaTable();
+        ConnectionHandle[] implicit = new ConnectionHandle[1];
+        java.util.function.Supplier<ConnectionHandle> con = () -> {
+            if (implicit[0] == null) {
+                ctx.driverUsed().set(true);
+                implicit[0] = new ConnectionHandle();
+            }
+            return implicit[0];
+        };
+        db.set("connect", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs a) {
+                con.get();
+                return LuaValue.NONE;
+            }
+        });
+        db.set("disconnect", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs a) {
+                if (implicit[0] != null) {
+                    implicit[0].disconnect();
+                    connections.remove(implicit[0]);
+                    implicit[0] = null;
+                }
+                return LuaValue.NONE;
+            }
+        });
+        db.set("query", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs a) {
+                return con.get().query(a.checkjstring(1));
+            }
+        });
+        db.set("bulk_insert_init", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs a) {
+                return con.get().bulkInit(a.checkjstring(1));
+            }
+        });
+        db.set("bulk_insert_next", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs a) {
+                return con.get().bulkNext(a.checkjstring(1));
+            }
+        });
+        db.set("bulk_insert_done", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs a) {
+                return con.get().bulkDone();
+            }
+        });
+        return db;
+    }
+
     /** Filled in by the state: sysbench.rand.string's generator, for set_rand_str. */
     private RandomStrings random;
 
@@ -208,7 +269,9 @@ final class SqlLib {
         return new OneArgFunction() {
             @Override
             public LuaValue call(LuaValue name) {
-                if (!name.isnil() && !name.tojstring().equals("mysql")) {
+                String driver = name.isnil() ? ctx.driverName() : name.tojstring();
+                if (!driver.equals("mysql")) {
+                    ctx.out().println("FATAL: invalid database driver name: '" + driver + "'");
                     throw new LuaError("failed to initialize the DB driver");
                 }
                 ctx.driverUsed().set(true);
@@ -267,6 +330,7 @@ final class SqlLib {
 
         LuaValue query(String sql) {
             if (ctx.dryRun()) {
+                ctx.queries().others(1);     // sysbench's dry run counts each query it does not send as other
                 return LuaValue.NIL;
             }
             try (Statement s = connection.createStatement()) {
@@ -487,6 +551,7 @@ final class SqlLib {
 
         LuaValue execute() {
             if (ctx.dryRun()) {
+                ctx.queries().others(1);
                 return LuaValue.NIL;
             }
             try {

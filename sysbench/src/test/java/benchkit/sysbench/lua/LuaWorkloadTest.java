@@ -209,7 +209,7 @@ class LuaWorkloadTest {
         }
         try (Workload w = f.create(Map.of()); Session s = w.openSession(target, context(0, 1, new Counter()))) {
             RuntimeException e = assertThrows(RuntimeException.class, s::execute);
-            assertTrue(e.getMessage().startsWith("'event' function failed: " + dir.resolve("errors.lua") + ":3: SQL error, "
+            assertTrue(e.getMessage().startsWith("`thread_run' function failed: " + dir.resolve("errors.lua") + ":3: SQL error, "
                     + "errno = 1146, state = '42S02': Table 'sbtest.no_such_table_a' doesn't exist"), e.getMessage());
         }
     }
