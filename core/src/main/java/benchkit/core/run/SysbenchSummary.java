@@ -101,7 +101,7 @@ public final class SysbenchSummary {
      * The report with {@code totalTimeSec} as its "total time": after a checkpoint sysbench's counts and rates are
      * the interval's since, its total time the whole run's.
      */
-    static List<String> report(Stats s, boolean sqlStatistics, double totalTimeSec) {
+    public static List<String> report(Stats s, boolean sqlStatistics, double totalTimeSec) {
         List<String> l = new ArrayList<>();
         double sec = s.seconds();
         if (sqlStatistics) {
@@ -170,6 +170,17 @@ public final class SysbenchSummary {
     public static List<String> histogram(long[] buckets) {
         List<String> l = new ArrayList<>();
         l.add("Latency histogram (values are in milliseconds)");
+        l.addAll(histogramRows(buckets, SysbenchSummary::bucketValue));
+        l.add(" ");
+        return l;
+    }
+
+    /**
+     * The column header and a row per non-empty bucket (value, up to 40 stars scaled to the fullest bucket, count), as
+     * sysbench's histograms print them; nothing when every bucket is empty. {@code value} gives a bucket's value.
+     */
+    public static List<String> histogramRows(long[] buckets, java.util.function.IntToDoubleFunction value) {
+        List<String> l = new ArrayList<>();
         long max = 0;
         for (long c : buckets) {
             max = Math.max(max, c);
@@ -181,10 +192,9 @@ public final class SysbenchSummary {
                     continue;
                 }
                 int width = (int) Math.floor(buckets[i] * 40.0 / max + 0.5);
-                l.add(f("%12.3f |%-40s %d", bucketValue(i), STARS.substring(0, width), buckets[i]));
+                l.add(f("%12.3f |%-40s %d", value.applyAsDouble(i), STARS.substring(0, width), buckets[i]));
             }
         }
-        l.add(" ");
         return l;
     }
 

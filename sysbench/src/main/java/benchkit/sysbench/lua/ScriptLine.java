@@ -94,7 +94,7 @@ public final class ScriptLine {
         }
     }
 
-    private int verbosity(Map<String, String> none) {
+    private int verbosity() {
         try {
             return Integer.parseInt(sysbench.getOrDefault("verbosity", "3").strip());
         } catch (NumberFormatException e) {
@@ -103,7 +103,7 @@ public final class ScriptLine {
     }
 
     private int run(String banner) {
-        int verbosity = verbosity(Map.of());
+        int verbosity = verbosity();
         if (verbosity >= 3) {
             out.println(banner);
             out.println();
@@ -129,10 +129,12 @@ public final class ScriptLine {
             return 1;
         }
         try {
-            if (command == null) {
-                return 0;          // sysbench loads the script and, with no command, has nothing more to do
-            }
             Target target = target();
+            if (command == null) {
+                // sysbench loads the script (its main chunk runs) and, with no command, has nothing more to do
+                workload.state(null, 0, 1, target, ScriptStates.UNCOUNTED).close();
+                return 0;
+            }
             workload.driverName(sysbench.getOrDefault("db-driver", "mysql"));
             int threads = intOption("threads", 1);
             if (workload.definesCommand(command)) {
@@ -182,6 +184,30 @@ public final class ScriptLine {
         }
     }
 
+    /**
+     * {@code sysbench [options] < script}: a line that names no test runs the Lua chunk on standard input, with no
+     * command, its options not checked (as sysbench).
+     */
+    public static int runStandardInput(byte[] chunk, List<String> args, String banner, PrintStream out, PrintStream err) {
+        ScriptLine line = new ScriptLine(new LuaScript("stdin", Path.of("").toAbsolutePath(), chunk), null, out, err);
+        args.stream().filter(a -> a.startsWith("--")).forEach(line::option);
+        if (line.verbosity() >= 3) {
+            out.println(banner);
+            out.println();
+        }
+        try {
+            LuaWorkload workload = new LuaWorkloadFactory(line.script).create(Map.of(), out);
+            workload.state(null, 0, 1, line.target(), ScriptStates.UNCOUNTED).close();
+            return 0;
+        } catch (LuaWorkloadFactory.LoadFailure e) {
+            out.println("FATAL: " + e.luaMessage);
+            return 1;
+        } catch (LuaWorkload.ScriptFailure | InvalidOptionException e) {
+            out.println("FATAL: " + e.getMessage());
+            return 1;
+        }
+    }
+
     /** The test's name as sysbench shows it: the script as given, without .lua. */
     private String name() {
         return script.shownPath().replaceFirst("\\.lua$", "");
@@ -189,8 +215,25 @@ public final class ScriptLine {
 
     private ScriptRun.Settings settings(int threads) {
         return new ScriptRun.Settings(threads, longOption("events", 0), doubleOption("time", 10),
-                doubleOption("report-interval", 0), intOption("percentile", 95), flag("histogram"), verbosity(Map.of()),
-                scriptOptions.getOrDefault("rand-seed", "0"));
+                doubleOption("report-interval", 0), intOption("percentile", 95), flag("histogram"), verbosity(),
+                scriptOptions.getOrDefault("rand-seed", "0"), checkpoints());
+    }
+
+    /** --report-checkpoints: seconds, in order. */
+    private List<Integer> checkpoints() {
+        String v = sysbench.get("report-checkpoints");
+        List<Integer> seconds = new ArrayList<>();
+        if (v != null && !v.isBlank()) {
+            for (String p : v.split(",")) {
+                try {
+                    seconds.add(Integer.parseInt(p.strip()));
+                } catch (NumberFormatException e) {
+                    throw new InvalidOptionException("Invalid value for --report-checkpoints: '" + v + "'");
+                }
+            }
+        }
+        seconds.sort(null);
+        return seconds;
     }
 
     /** Where the script's connections go: sysbench's --mysql-* options (the first of a list), or localhost's socket. */

@@ -85,7 +85,13 @@ record ScriptOption(String name, String description, String defaultValue, Kind k
     /** The value {@code text} as sysbench puts it in sysbench.opt for this option (nil for no value). */
     LuaValue value(String script, String text) {
         if (text == null) {
-            return kind == Kind.BOOL ? LuaValue.FALSE : LuaValue.NIL;
+            // an option declared without a default, as sysbench sets it: a flag with no value is on
+            return switch (kind) {
+                case BOOL -> LuaValue.TRUE;
+                case INT, SIZE, DOUBLE -> LuaValue.valueOf(0);
+                case LIST -> new LuaTable();
+                default -> LuaValue.valueOf("");
+            };
         }
         String t = text.strip();
         switch (kind) {

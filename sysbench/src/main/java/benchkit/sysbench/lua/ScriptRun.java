@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ScriptRun {
     /** sysbench's options of a run. */
     record Settings(int threads, long events, double timeSec, double reportIntervalSec, int percentile, boolean histogram,
-                    int verbosity, String seed) {
+                    int verbosity, String seed, List<Integer> checkpoints) {
     }
 
     /** What one thread counted, read by the reporter while the thread writes it. */
@@ -89,6 +89,13 @@ final class ScriptRun {
     private final AtomicLong eventsLeft;
     /** Every latency recorded so far, drained from the threads' recorders by the reporter. */
     private final Histogram all = new Histogram(2);
+    /** The latencies since the last checkpoint report (sysbench's counters restart at each). */
+    private final Histogram sinceCheckpoint = new Histogram(2);
+    /** The counts, each thread's events and latency sum, and the time, at the last checkpoint (or the start). */
+    private Totals checkpointTotals = new Totals(new long[6]);
+    private long[] checkpointEvents;
+    private long[] checkpointNanos;
+    private long checkpointAt;
     private ScriptState main;
     /** The state the intermediate report hook runs in: the reporting thread's own, as in sysbench. */
     private ScriptState reporting;
@@ -110,9 +117,11 @@ final class ScriptRun {
     }
 
     int run() throws InterruptedException {
-        SysbenchHeader.lines(s.threads(), 0, Duration.ofNanos((long) (s.reportIntervalSec() * 1e9)), List.of(), s.seed())
-                .forEach(this::notice);
+        // the main state first (its chunk's output before the header), as sysbench loads the script before it runs
         main = workload.state("run", 0, s.threads(), target, ScriptStates.UNCOUNTED);
+        SysbenchHeader.lines(s.threads(), 0, Duration.ofNanos((long) (s.reportIntervalSec() * 1e9)), s.checkpoints(),
+                        s.seed())
+                .forEach(this::notice);
         try {
             if (!call(main.global("init"), "init", LuaValue.NONE)) {
                 return 1;
@@ -139,7 +148,11 @@ final class ScriptRun {
             }
             notice("Threads started!");
             startNanos = System.nanoTime();
+            checkpointAt = startNanos;
+            checkpointEvents = new long[stats.length];
+            checkpointNanos = new long[stats.length];
             go.countDown();
+            Thread checkpoints = s.checkpoints().isEmpty() ? null : checkpoints();
             if (s.reportIntervalSec() > 0) {
                 reporting = workload.state("run", 0, s.threads(), target, ScriptStates.UNCOUNTED);
             }
@@ -148,6 +161,10 @@ final class ScriptRun {
                 t.join();
             }
             double seconds = (System.nanoTime() - startNanos) / 1e9;
+            if (checkpoints != null) {
+                checkpoints.interrupt();
+                checkpoints.join();
+            }
             if (reporter != null) {
                 reporter.interrupt();
                 reporter.join();
@@ -283,6 +300,7 @@ final class ScriptRun {
             interval.add(st.latency.getIntervalHistogram());
         }
         all.add(interval);
+        sinceCheckpoint.add(interval);
         return interval;
     }
 
@@ -344,6 +362,32 @@ final class ScriptRun {
         }
     }
 
+    /** At each --report-checkpoints second: "[ Ns ] Checkpoint report:" and the report since the last one. */
+    private Thread checkpoints() {
+        Thread t = new Thread(() -> {
+            for (int second : s.checkpoints()) {
+                long wait = startNanos + second * 1_000_000_000L - System.nanoTime();
+                try {
+                    if (wait > 0) {
+                        TimeUnit.NANOSECONDS.sleep(wait);
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (running.get() == 0) {
+                    return;
+                }
+                if (s.verbosity() >= 3) {
+                    out.println("[ " + second + "s ] Checkpoint report:");
+                    summary(System.nanoTime());
+                }
+            }
+        }, "sysbench-checkpoints");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
     /** The cumulative report: the script's hook, or sysbench's final report. */
     private void report(double seconds) {
         Totals t = totals();
@@ -358,14 +402,32 @@ final class ScriptRun {
         if (s.histogram()) {
             SysbenchSummary.histogram(SysbenchSummary.buckets(all)).forEach(out::println);
         }
+        summary(startNanos + (long) (seconds * 1e9));
+    }
+
+    /**
+     * sysbench's report of what ran since the last checkpoint (the start when none), its total time the whole run's;
+     * the counters then start again, as sysbench's do at a checkpoint.
+     */
+    private synchronized void summary(long now) {
+        drain();
+        Totals t = totals();
+        Totals d = t.minus(checkpointTotals);
         long[] events = new long[stats.length];
         long[] nanos = new long[stats.length];
         for (int i = 0; i < stats.length; i++) {
-            events[i] = stats[i].events;
-            nanos[i] = stats[i].latencyNanos;
+            long e = stats[i].events;
+            long n = stats[i].latencyNanos;
+            events[i] = e - checkpointEvents[i];
+            nanos[i] = n - checkpointNanos[i];
+            checkpointEvents[i] = e;
+            checkpointNanos[i] = n;
         }
-        SysbenchSummary.Stats report = SysbenchSummary.stats(t.n()[1], t.n()[2], t.n()[3], t.n()[4], t.n()[5], seconds,
-                events, nanos, all, s.percentile());
-        SysbenchSummary.report(report, workload.usedSql()).forEach(out::println);
+        SysbenchSummary.Stats report = SysbenchSummary.stats(d.n()[1], d.n()[2], d.n()[3], d.n()[4], d.n()[5],
+                (now - checkpointAt) / 1e9, events, nanos, sinceCheckpoint, s.percentile());
+        SysbenchSummary.report(report, workload.usedSql(), (now - startNanos) / 1e9).forEach(out::println);
+        checkpointTotals = t;
+        checkpointAt = now;
+        sinceCheckpoint.reset();
     }
 }

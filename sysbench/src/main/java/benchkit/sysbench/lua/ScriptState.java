@@ -54,6 +54,13 @@ final class ScriptState {
         sysbench.set("version_string", "sysbench 1.0.20");
         LuaTable cmdline = cmdline(setup.command());
         cmdline.set("script_path", script.shownPath());
+        cmdline.set("print_test_options", new ZeroArgFunction() {
+            @Override
+            public LuaValue call() {
+                SysbenchHelp.printLines(setup.declared().stream().map(SysbenchHelp.Line::of).toList(), setup.sql().out());
+                return NIL;
+            }
+        });
         sysbench.set("cmdline", cmdline);
         sysbench.set("opt", options(setup));
         sysbench.set("rand", rand(random));
@@ -72,6 +79,7 @@ final class ScriptState {
         sysbench.set("error", error);
         sysbench.set("hooks", setup.sql().hooks());
         sysbench.set("db", sqlLib.legacyDb());
+        sysbench.set("histogram", LuaHistogram.library(setup.sql().out()));
         globals.set("sysbench", sysbench);
         // a global as in sysbench, whose own Lua code sets ffi = require("ffi") before a script's runs
         LuaTable ffi = ffi(setup.sql());
@@ -176,7 +184,8 @@ final class ScriptState {
         setup.sysbenchOptions().forEach(opt::set);
         for (ScriptOption o : setup.declared()) {
             String given = setup.values().get(benchkit.spi.OptionValues.canonical(o.name()));
-            opt.set(o.name(), o.value(script.name(), given != null ? given : o.defaultValue()));
+            // sysbench.opt's keys have '_' where a name has '-' (--dash-opt is sysbench.opt.dash_opt)
+            opt.set(o.name().replace('-', '_'), o.value(script.name(), given != null ? given : o.defaultValue()));
         }
         return opt;
     }

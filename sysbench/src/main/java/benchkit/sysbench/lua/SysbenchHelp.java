@@ -39,6 +39,11 @@ public final class SysbenchHelp {
     /** Prints {@code lines} in the order given, then sysbench's closing blank line. */
     public static void print(String test, List<Line> lines, PrintStream out) {
         out.println(test + " options:");
+        printLines(lines, out);
+    }
+
+    /** The option lines alone and the closing blank line (a script's {@code sysbench.cmdline.print_test_options()}). */
+    public static void printLines(List<Line> lines, PrintStream out) {
         int width = lines.stream().mapToInt(l -> l.name().length() + l.format().length()).max().orElse(0);
         for (Line l : lines) {
             out.println("  --" + l.name() + l.format() + " ".repeat(width - l.name().length() - l.format().length() + 1)
