@@ -208,9 +208,9 @@ public final class ScriptLine {
         }
     }
 
-    /** The test's name as sysbench shows it: the script as given, without .lua. */
+    /** The test's name as sysbench shows it: the script's file name. */
     private String name() {
-        return script.shownPath().replaceFirst("\\.lua$", "");
+        return script.name();
     }
 
     private ScriptRun.Settings settings(int threads) {

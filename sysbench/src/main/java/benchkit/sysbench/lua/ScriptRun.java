@@ -119,13 +119,12 @@ final class ScriptRun {
     int run() throws InterruptedException {
         // the main state first (its chunk's output before the header), as sysbench loads the script before it runs
         main = workload.state("run", 0, s.threads(), target, ScriptStates.UNCOUNTED);
-        SysbenchHeader.lines(s.threads(), 0, Duration.ofNanos((long) (s.reportIntervalSec() * 1e9)), s.checkpoints(),
-                        s.seed())
-                .forEach(this::notice);
         try {
             if (!call(main.global("init"), "init", LuaValue.NONE)) {
                 return 1;
             }
+            SysbenchHeader.lines(s.threads(), 0, Duration.ofNanos((long) (s.reportIntervalSec() * 1e9)), s.checkpoints(),
+                    s.seed()).forEach(this::notice);
             CountDownLatch ready = new CountDownLatch(s.threads());
             CountDownLatch go = new CountDownLatch(1);
             List<Thread> threads = new ArrayList<>();
@@ -171,10 +170,10 @@ final class ScriptRun {
                 reporting.close();
             }
             drain();
+            report(seconds);
             if (!call(main.global("done"), "done", LuaValue.NONE)) {
                 return 1;
             }
-            report(seconds);
             return failed.get() ? 1 : 0;
         } finally {
             main.close();

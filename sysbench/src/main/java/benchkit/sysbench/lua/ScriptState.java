@@ -153,6 +153,18 @@ final class ScriptState {
             }
         });
         g.set("loadstring", g.get("load"));
+        // LuaJIT names a table, function or userdata by its address in hex: "table: 0x40e2b8c0"
+        LuaValue tostring = g.get("tostring");
+        g.set("tostring", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue v) {
+                LuaValue s = tostring.call(v);
+                LuaValue meta = v.getmetatable();
+                boolean own = meta != null && !meta.get(LuaValue.TOSTRING).isnil();
+                return (v.istable() || v.isfunction() || v.isuserdata()) && !own
+                        ? LuaValue.valueOf(s.tojstring().replaceFirst("^(\\w+): ([0-9a-f]+)$", "$1: 0x$2")) : s;
+            }
+        });
         LuaTable math = g.get("math").checktable();
         math.set("mod", math.get("fmod"));
         LuaTable string = g.get("string").checktable();

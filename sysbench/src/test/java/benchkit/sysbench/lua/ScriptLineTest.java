@@ -1,0 +1,137 @@
+package benchkit.sysbench.lua;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * sysbench lines of scripts that need no server, run as sysbench 1.0.20 runs them: what is printed, and the exit
+ * code (sysbench's own cram suite checks the same through the launcher: docs/sysbench-scripts.md).
+ */
+class ScriptLineTest {
+    @TempDir
+    Path dir;
+
+    private record Ran(int exit, String out, String err) {
+    }
+
+    private Ran run(String script, String... args) throws Exception {
+        Path file = dir.resolve("t.lua");
+        Files.writeString(file, script);
+        List<String> line = new ArrayList<>(List.of(args));
+        line.replaceAll(a -> a.equals("SCRIPT") ? file.toString() : a);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = ScriptLine.run(line, file.toString(), "sysbench 1.0.20 (test)", new PrintStream(out, true,
+                StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theHooksRunInSysbenchsOrderWithTheThreadIds() throws Exception {
+        Ran r = run("""
+                function init() print("init " .. tostring(sysbench.tid)) end
+                function thread_init(tid) print("thread_init " .. tid) end
+                function event(tid) print("event " .. tid) end
+                function thread_done(tid) print("thread_done " .. tid) end
+                function done() print("done") end
+                """, "--verbosity=0", "--events=2", "SCRIPT", "run");
+        assertEquals(0, r.exit(), r.out());
+        assertEquals("init 0\nthread_init 0\nevent 0\nevent 0\nthread_done 0\ndone\n", r.out());
+    }
+
+    @Test
+    void aRunWithoutSqlReportsNoSqlStatisticsAndCountsItsEvents() throws Exception {
+        Ran r = run("function event() end\n", "--events=7", "--threads=1", "SCRIPT", "run");
+        assertEquals(0, r.exit(), r.out());
+        assertTrue(r.out().startsWith("sysbench 1.0.20 (test)\n\nRunning the test with following options:\n"
+                + "Number of threads: 1\n"), r.out());
+        assertTrue(r.out().contains("Threads started!\n\n\nGeneral statistics:\n"), r.out());
+        assertTrue(r.out().contains("    total number of events:              7\n"), r.out());
+        assertTrue(!r.out().contains("SQL statistics"), r.out());
+    }
+
+    @Test
+    void reportHooksGetSysbenchsStatTable() throws Exception {
+        Ran r = run("""
+                function event() ffi.C.usleep(1000) end
+                sysbench.hooks.report_intermediate = sysbench.report_csv
+                sysbench.hooks.report_cumulative = sysbench.report_csv
+                """, "--verbosity=1", "--time=3", "--report-interval=1", "SCRIPT", "run");
+        assertEquals(0, r.exit(), r.out());
+        List<String> lines = r.out().lines().toList();
+        // two or three intermediate lines (the last second may end with the run), then the cumulative one, 0 threads
+        assertTrue(lines.size() >= 3 && lines.get(0).matches("1,1,[0-9.]+,0\\.00,0\\.00,0\\.00,0\\.00,[0-9.]+,0\\.00,0\\.00"),
+                r.out());
+        assertTrue(lines.get(lines.size() - 1).matches("3,0,[0-9.]+,0\\.00,.*"), r.out());
+    }
+
+    @Test
+    void anEventErrorIsSysbenchsFatalLineAndExitOne() throws Exception {
+        Ran r = run("function event() error('boom') end\n", "--verbosity=1", "--events=3", "SCRIPT", "run");
+        assertEquals(1, r.exit(), r.out());
+        assertTrue(r.out().contains("FATAL: `thread_run' function failed: " + dir.resolve("t.lua") + ":1: boom"), r.out());
+    }
+
+    @Test
+    void commandsAsSysbenchDispatchesThem() throws Exception {
+        String script = """
+                sysbench.cmdline.options = { level = {"A level", 3}, name = {"A name"} }
+                function prepare() print("prepare " .. sysbench.opt.level .. " [" .. sysbench.opt.name .. "]") end
+                function check() print("check on " .. sysbench.tid) end
+                sysbench.cmdline.commands = { check = {check, sysbench.cmdline.PARALLEL_COMMAND} }
+                """;
+        assertEquals("prepare 5 []\n", run(script, "--verbosity=0", "SCRIPT", "--level=5", "prepare").out());
+        Ran check = run(script, "--verbosity=0", "--threads=2", "SCRIPT", "check");
+        assertEquals(0, check.exit());
+        assertEquals(List.of("check on 0", "check on 1"), check.out().lines().sorted().toList());
+        Ran unknown = run(script, "--verbosity=0", "SCRIPT", "frobnicate");
+        assertEquals(1, unknown.exit());
+        assertEquals("Unknown command: frobnicate\n", unknown.err());
+        Ran cleanup = run(script, "--verbosity=0", "SCRIPT", "cleanup");
+        assertEquals(1, cleanup.exit());
+        assertTrue(cleanup.err().endsWith("test does not implement the 'cleanup' command.\n"), cleanup.err());
+        Ran bogus = run(script, "--verbosity=0", "SCRIPT", "--bogus=1", "prepare");
+        assertEquals(1, bogus.exit());
+        assertEquals("invalid option: --bogus=1\n", bogus.err());
+        Ran help = run(script, "SCRIPT", "help");
+        assertTrue(help.out().contains(" options:\n  --level=N     A level [3]\n  --name=STRING A name\n\n"), help.out());
+    }
+
+    @Test
+    void aScriptOnStandardInputRunsItsChunk() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = ScriptLine.runStandardInput("""
+                h = sysbench.histogram.new(1000, 1, 10)
+                h:update(1) h:update(1) h:update(10)
+                h:print()
+                """.getBytes(StandardCharsets.UTF_8), List.of("--verbosity=0"), "banner", new PrintStream(out, true,
+                StandardCharsets.UTF_8), System.err);
+        assertEquals(0, exit);
+        assertEquals("""
+                       value  ------------- distribution ------------- count
+                       1.000 |**************************************** 2
+                      10.000 |********************                     1
+                """, out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void checkpointsReportTheIntervalSinceTheLastOne() throws Exception {
+        Ran r = run("function event() ffi.C.usleep(2000) end\n", "--time=2", "--report-checkpoints=1", "SCRIPT", "run");
+        assertEquals(0, r.exit(), r.out());
+        assertTrue(r.out().contains("Report checkpoint(s) at 1 seconds\n"), r.out());
+        assertTrue(r.out().contains("[ 1s ] Checkpoint report:\n\nGeneral statistics:\n    total time:                          1.0"),
+                r.out());
+        assertTrue(r.out().contains("    total time:                          2.0"), r.out());
+    }
+}
