@@ -97,7 +97,11 @@ final class SysbenchArgs {
      * @param sysbenchLine whether it was a sysbench command line (a sysbench test, or 0.4/0.5's oltp options), which
      *                     bench then runs as sysbench 1.0.20 would: its output, its exit codes
      */
-    record Translation(String[] args, List<Note> notes, boolean sysbenchLine, String script) {
+    /** The test of a sysbench line that is a Lua script: the word as given and the file it names. */
+    record Script(String word, String file) {
+    }
+
+    record Translation(String[] args, List<Note> notes, boolean sysbenchLine, Script script) {
         Translation(String[] args, List<Note> notes, boolean sysbenchLine) {
             this(args, notes, sysbenchLine, null);
         }
@@ -130,7 +134,7 @@ final class SysbenchArgs {
         String[] typed = args;
         args = withConfigFile(args);
         String[] positional = legacyTestAsPositional(args);
-        Optional<String> script = scriptOfItsOwn(positional);
+        Optional<Script> script = scriptOfItsOwn(positional);
         if (script.isPresent()) {
             if (positional != args) {
                 notes.add(new Note("--test is sysbench 0.5's way to name the script", "the --test option is deprecated. "
@@ -298,7 +302,7 @@ final class SysbenchArgs {
      * and the line is sysbench's alone: no --workload, nothing bench launches. Empty for other lines, and for sysbench
      * 1.0.20's own scripts byte for byte, which run as bench's Java versions.
      */
-    private static Optional<String> scriptOfItsOwn(String[] args) {
+    private static Optional<Script> scriptOfItsOwn(String[] args) {
         List<String> all = List.of(args);
         if (all.stream().anyMatch(a -> a.equals("--workload") || a.startsWith("--workload=") || LAUNCH_A_SERVER.stream().anyMatch(o -> a.equals(o) || a.startsWith(o + "=")))) {
             return Optional.empty();
@@ -309,11 +313,26 @@ final class SysbenchArgs {
                 && isOn(a.substring("--mysql-dry-run=".length())) || a.startsWith("--db-driver=")
                 && !a.substring("--db-driver=".length()).strip().equals("mysql"))
                 || all.contains("help");     // the file's own options, in its own words
-        return all.stream().filter(a -> !a.startsWith("-") && a.endsWith(".lua")).findFirst()
-                .filter(SysbenchTest::isScriptFile)
-                // bulk_insert.lua by path runs as written too: its Java twin prints less than it (no SQL statistics)
-                .filter(f -> dryRun || StockScripts.stock(Path.of(f)).filter(SysbenchTest::hasJavaVersion)
+        Optional<Script> script = all.stream().filter(a -> !a.startsWith("-")).findFirst().flatMap(SysbenchArgs::script);
+        // bulk_insert.lua by path runs as written too: its Java twin prints less than it (no SQL statistics)
+        return script.filter(t -> dryRun || !t.word().equals(t.file()) && !t.word().endsWith(".lua")
+                || StockScripts.stock(Path.of(t.file())).filter(SysbenchTest::hasJavaVersion)
                         .filter(name -> !name.equals("bulk_insert")).isEmpty());
+    }
+
+    /**
+     * The Lua file a test word names, as sysbench 1.0.20 finds it: a file (a path, or a name ending in .lua), else a
+     * module {@code require} finds on its search path ({@code LUA_PATH}), but for the names of the tests bench knows.
+     */
+    private static Optional<Script> script(String word) {
+        if (SysbenchTest.isScriptFile(word)) {
+            return Optional.of(new Script(word, word));
+        }
+        if (word.contains("/") || word.endsWith(".lua") || SysbenchTest.isLegacyTest(word) || COMMANDS.contains(word)
+                || word.equals("help")) {
+            return Optional.empty();
+        }
+        return StockScripts.module(word).map(file -> new Script(word, file.toString()));
     }
 
     /**

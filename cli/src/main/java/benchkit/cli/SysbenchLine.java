@@ -67,7 +67,8 @@ final class SysbenchLine {
             line.notes().stream().filter(n -> n.sysbenchWarning() != null && n.sysbenchWarning().startsWith("the --test"))
                     .forEach(n -> System.err.println("WARNING: " + n.sysbenchWarning()));
             System.err.flush();
-            int rc = ScriptLine.run(List.of(line.args()), line.script(), bannerLine(), out, System.err);
+            int rc = ScriptLine.run(List.of(line.args()), line.script().word(), line.script().file(), bannerLine(), out,
+                    System.err);
             out.flush();
             return rc;
         }
@@ -225,10 +226,10 @@ final class SysbenchLine {
             System.err.println("Unrecognized command line argument: " + words.get(2));
             return java.util.OptionalInt.of(Cli.EXIT_FAILURE);
         }
-        if (!words.isEmpty()) {
+        if (!words.isEmpty() && !words.get(0).equals("-")) {
             return java.util.OptionalInt.empty();
         }
-        // no test: sysbench runs the Lua chunk on standard input (none: nothing to do)
+        // no test, or '-': sysbench runs the Lua chunk on standard input (none: nothing to do), and no command
         return java.util.OptionalInt.of(ScriptLine.runStandardInput(in.readAllBytes(), all, bannerLine(), out, System.err));
     }
 

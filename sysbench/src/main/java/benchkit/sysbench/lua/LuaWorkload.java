@@ -47,6 +47,10 @@ final class LuaWorkload implements Workload {
     private final SqlClient client;
     private final boolean dryRun;
     private final PrintStream out;
+    /** What sysbench says as it goes ("Initializing worker threads..."), on a sysbench line only. */
+    private java.util.function.Consumer<String> notices = line -> { };
+    /** sysbench.cmdline.argv: the sysbench line's words, on a sysbench line only. */
+    private List<String> argv = List.of();
     /** sysbench's --db-driver: a script's sysbench.sql.driver() without a name makes this one (only mysql exists). */
     private String driverName = "mysql";
     /** Whether a state of the script made a SQL driver (sysbench then reports SQL statistics). */
@@ -72,6 +76,9 @@ final class LuaWorkload implements Workload {
                     + "are the script's own; use mariadb or mysql");
         }
         this.dryRun = values.bool("mysql-dry-run");
+        for (ScriptOption o : declared) {
+            o.value(script.name(), values.asMap().get(OptionValues.canonical(o.name())));  // a bad value: bad input now
+        }
     }
 
     /** A script's data is there when the database holds a table: a fresh server's has none. */
@@ -161,6 +168,8 @@ final class LuaWorkload implements Workload {
             call(first, command, CALL_COMMAND, entry.get(1));
             return;
         }
+        notices.accept("Initializing worker threads...");
+        notices.accept("");
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "lua-" + command);
             t.setDaemon(true);
@@ -260,7 +269,7 @@ final class LuaWorkload implements Workload {
                 out, dryRun, values.choice("db-ps-mode", List.of("auto", "disable")).equals("disable"), sqlUsed, driverName);
         try {
             return ScriptState.load(script, new ScriptState.Setup(command, tid, declared, values.asMap(),
-                    sysbenchOptions(target, threads), rand, sql));
+                    sysbenchOptions(target, threads), rand, sql, argv));
         } catch (LuaError e) {
             throw new ScriptFailure(script.shownPath() + ": " + LuaMessages.oneLine(e));
         }
@@ -288,6 +297,12 @@ final class LuaWorkload implements Workload {
             o.put(name.replace('-', '_'), n.isnil() ? LuaValue.valueOf(v) : n);
         }
         return o;
+    }
+
+    /** Where sysbench's notices go, and the line's words, for a sysbench line. */
+    void asSysbenchLine(java.util.function.Consumer<String> notices, List<String> argv) {
+        this.notices = notices;
+        this.argv = List.copyOf(argv);
     }
 
     /** sysbench's --db-driver, which a sysbench line gives. */

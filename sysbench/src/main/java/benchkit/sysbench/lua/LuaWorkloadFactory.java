@@ -98,7 +98,19 @@ final class LuaWorkloadFactory implements WorkloadFactory {
 
     /** The workload, the script's print() and sysbench's lines about it going to {@code out}. */
     LuaWorkload create(Map<String, String> given, java.io.PrintStream out) {
-        return new LuaWorkload(script, declared, OptionValues.parse(name(), options, given), out);
+        Map<String, String> taken = given;
+        if (declared.isEmpty()) {
+            // a script that declares no options takes any, as sysbench does (bulk_insert.lua's lines rely on it)
+            Set<String> known = new HashSet<>();
+            options.forEach(o -> known.add(o.name()));
+            taken = new java.util.LinkedHashMap<>();
+            for (Map.Entry<String, String> e : given.entrySet()) {
+                if (known.contains(OptionValues.canonical(e.getKey()))) {
+                    taken.put(e.getKey(), e.getValue());
+                }
+            }
+        }
+        return new LuaWorkload(script, declared, OptionValues.parse(name(), options, taken), out);
     }
 
     /** What the script declares in sysbench.cmdline.options, by name. */

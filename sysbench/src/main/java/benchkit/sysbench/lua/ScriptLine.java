@@ -39,6 +39,7 @@ public final class ScriptLine {
     private final Map<String, String> sysbench = new LinkedHashMap<>();
     private final Map<String, String> scriptOptions = new LinkedHashMap<>();
     private final List<String> given = new ArrayList<>();
+    private final List<String> argv = new ArrayList<>();
     private final PrintStream out;
     private final PrintStream err;
 
@@ -56,19 +57,29 @@ public final class ScriptLine {
      * @param banner sysbench's first line, which names the program ({@code sysbench 1.0.20 (benchkit ...)})
      */
     public static int run(List<String> args, String scriptFile, String banner, PrintStream out, PrintStream err) {
+        return run(args, scriptFile, scriptFile, banner, out, err);
+    }
+
+    /**
+     * As {@link #run(List, String, String, PrintStream, PrintStream)} for a test named {@code test} on the line, which
+     * is {@code scriptFile} or a module name {@code require} found there ({@code sysbench cmdline_module run}).
+     */
+    public static int run(List<String> args, String test, String scriptFile, String banner, PrintStream out,
+                          PrintStream err) {
         String command = null;
         boolean seenScript = false;
         for (String a : args) {
             if (a.startsWith("-")) {
                 continue;
             }
-            if (!seenScript && a.equals(scriptFile)) {
+            if (!seenScript && a.equals(test)) {
                 seenScript = true;
             } else if (command == null) {
                 command = a;
             }
         }
         ScriptLine line = new ScriptLine(LuaScript.read(Path.of(scriptFile)), command, out, err);
+        line.argv.addAll(args);
         for (String a : args) {
             if (a.startsWith("--")) {
                 line.option(a);
@@ -114,9 +125,10 @@ public final class ScriptLine {
             factory = new LuaWorkloadFactory(script);
             workload = (LuaWorkload) factory.create(scriptOptions, out);
         } catch (UnknownOptionException e) {
-            String shown = given.stream().filter(g -> OptionValues.canonical(g.contains("=") ? g.substring(0, g.indexOf('='))
-                    : g).equals(e.option())).findFirst().orElse("--" + e.option());
-            err.println("invalid option: " + shown);
+            err.println("invalid option: " + shown(e.option()));
+            return 1;
+        } catch (ScriptOption.InvalidValue e) {
+            err.println("invalid option: " + shown(OptionValues.canonical(e.option)));
             return 1;
         } catch (LuaWorkloadFactory.LoadFailure e) {
             out.println("FATAL: " + e.luaMessage);
@@ -130,12 +142,13 @@ public final class ScriptLine {
         }
         try {
             Target target = target();
+            workload.driverName(sysbench.getOrDefault("db-driver", "mysql"));
+            workload.asSysbenchLine(this::notice, argv);
             if (command == null) {
                 // sysbench loads the script (its main chunk runs) and, with no command, has nothing more to do
                 workload.state(null, 0, 1, target, ScriptStates.UNCOUNTED).close();
                 return 0;
             }
-            workload.driverName(sysbench.getOrDefault("db-driver", "mysql"));
             int threads = intOption("threads", 1);
             if (workload.definesCommand(command)) {
                 workload.command(command, target, threads);
@@ -205,6 +218,18 @@ public final class ScriptLine {
         } catch (LuaWorkload.ScriptFailure | InvalidOptionException e) {
             out.println("FATAL: " + e.getMessage());
             return 1;
+        }
+    }
+
+    /** An option as the line gave it ({@code --bool-opt=5}), by its canonical name. */
+    private String shown(String canonical) {
+        return given.stream().filter(g -> OptionValues.canonical(g.contains("=") ? g.substring(0, g.indexOf('=')) : g)
+                .equals(canonical)).findFirst().orElse("--" + canonical);
+    }
+
+    private void notice(String text) {
+        if (verbosity() >= 3) {
+            out.println(text);
         }
     }
 

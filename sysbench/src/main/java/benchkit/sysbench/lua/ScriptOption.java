@@ -26,17 +26,17 @@ record ScriptOption(String name, String description, String defaultValue, Kind k
             return options;
         }
         if (!declared.istable()) {
-            throw new InvalidOptionException(script + ": wrong type for sysbench.cmdline.options: " + declared.typename());
+            throw readFailure("wrong type for sysbench.cmdline.options: " + declared.typename());
         }
         LuaTable table = declared.checktable();
         for (LuaValue key = table.next(LuaValue.NIL).arg1(); !key.isnil(); key = table.next(key).arg1()) {
             LuaValue def = table.get(key);
-            if (!key.isstring() || !def.istable()) {
-                throw new InvalidOptionException(script + ": wrong table structure in sysbench.cmdline.options");
+            if (key.type() != LuaValue.TSTRING || !def.istable()) {
+                throw readFailure("wrong table structure in sysbench.cmdline.options");
             }
             String name = key.tojstring();
             if (def.get(1).isnil()) {
-                throw new InvalidOptionException(script + ": nil description for option " + name);
+                throw readFailure("nil description for option " + name);
             }
             LuaValue d = def.get(2);
             Kind kind = kindOf(script, name, def.get(3), d);
@@ -46,11 +46,27 @@ record ScriptOption(String name, String description, String defaultValue, Kind k
         return options;
     }
 
+    /** A declaration sysbench cannot read, in the words of its sysbench.cmdline.lua (the line is its own, not ours). */
+    private static InvalidOptionException readFailure(String why) {
+        return new InvalidOptionException("`sysbench.cmdline.read_cmdline_options' function failed: "
+                + "[string \"sysbench.cmdline.lua\"]:1: " + why);
+    }
+
+    /** A value that is not one of the option's kind: sysbench's "invalid option: --name=value", a usage error. */
+    static final class InvalidValue extends InvalidOptionException {
+        final String option;
+
+        InvalidValue(String script, String option, String value) {
+            super(script + ": invalid value for --" + option + ": '" + value + "'");
+            this.option = option;
+        }
+    }
+
     private static Kind kindOf(String script, String name, LuaValue type, LuaValue d) {
         if (!type.isnil()) {
             int k = type.checkint();
             if (k < 0 || k >= Kind.values().length) {
-                throw new InvalidOptionException(script + ": cannot determine type for option " + name);
+                throw readFailure("cannot determine type for option " + name);
             }
             return Kind.values()[k];
         }
@@ -144,6 +160,6 @@ record ScriptOption(String name, String description, String defaultValue, Kind k
     }
 
     private InvalidOptionException invalid(String script, String text) {
-        return new InvalidOptionException(script + ": invalid value for --" + name + ": '" + text + "'");
+        return new InvalidValue(script, name, text);
     }
 }

@@ -146,6 +146,7 @@ final class ScriptRun {
                 return 1;
             }
             notice("Threads started!");
+            notice("");
             startNanos = System.nanoTime();
             checkpointAt = startNanos;
             checkpointEvents = new long[stats.length];
@@ -397,7 +398,6 @@ final class ScriptRun {
         if (s.verbosity() < 3) {
             return;
         }
-        out.println();
         if (s.histogram()) {
             SysbenchSummary.histogram(SysbenchSummary.buckets(all)).forEach(out::println);
         }

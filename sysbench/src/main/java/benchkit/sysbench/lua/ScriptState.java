@@ -30,7 +30,11 @@ import java.util.concurrent.locks.LockSupport;
 final class ScriptState {
     /** What a state is made with. */
     record Setup(String command, int tid, List<ScriptOption> declared, Map<String, String> values,
-                 Map<String, LuaValue> sysbenchOptions, RandParams rand, SqlLib.Context sql) {
+                 Map<String, LuaValue> sysbenchOptions, RandParams rand, SqlLib.Context sql, List<String> argv) {
+        Setup(String command, int tid, List<ScriptOption> declared, Map<String, String> values,
+              Map<String, LuaValue> sysbenchOptions, RandParams rand, SqlLib.Context sql) {
+            this(command, tid, declared, values, sysbenchOptions, rand, sql, List.of());
+        }
     }
 
     private final LuaScript script;
@@ -53,6 +57,12 @@ final class ScriptState {
         sysbench.set("version", "1.0.20");
         sysbench.set("version_string", "sysbench 1.0.20");
         LuaTable cmdline = cmdline(setup.command());
+        LuaTable argv = new LuaTable();
+        argv.set(0, "sysbench");
+        for (int i = 0; i < setup.argv().size(); i++) {
+            argv.set(i + 1, setup.argv().get(i));
+        }
+        cmdline.set("argv", argv);
         cmdline.set("script_path", script.shownPath());
         cmdline.set("print_test_options", new ZeroArgFunction() {
             @Override
@@ -177,7 +187,6 @@ final class ScriptState {
 
     private static LuaTable cmdline(String command) {
         LuaTable c = new LuaTable();
-        c.set("argv", new LuaTable());
         if (command != null) {
             c.set("command", command);
         }
@@ -286,6 +295,13 @@ final class ScriptState {
                 return LuaValue.ZERO;
             }
         });
+        c.set("sleep", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue seconds) {
+                LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(seconds.checklong()));
+                return LuaValue.ZERO;
+            }
+        });
         c.set("sb_counter_inc", new TwoArgFunction() {
             @Override
             public LuaValue call(LuaValue tid, LuaValue kind) {
@@ -311,7 +327,7 @@ final class ScriptState {
             @Override
             public LuaValue call(LuaValue self, LuaValue name) {
                 throw new LuaError("ffi.C." + name.tojstring() + ": bench's Lua runtime has no such C function "
-                        + "(it provides usleep and sb_counter_inc)");
+                        + "(it provides sleep, usleep and sb_counter_inc)");
             }
         });
         c.setmetatable(missing);

@@ -57,6 +57,19 @@ public final class StockScripts {
         return Optional.empty();
     }
 
+    /** The file {@code require(name)} would load, on sysbench's search path from the current directory. */
+    public static Optional<Path> module(String name) {
+        for (String pattern : SearchPath.of(Path.of("").toAbsolutePath()).split(";")) {
+            if (!pattern.isEmpty()) {
+                Path candidate = Path.of(pattern.replace("?", name.replace('.', '/')));
+                if (Files.isRegularFile(candidate)) {
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     private static Optional<String> name(Path file) {
         try {
             byte[] bytes = Files.readAllBytes(file);
