@@ -238,7 +238,7 @@ final class SysbenchLine {
         List<String> words = new ArrayList<>();
         for (int i = 0; i < all.size(); i++) {
             String a = all.get(i);
-            if (!a.startsWith("-")) {
+            if (!a.startsWith("-") || a.equals("-")) {
                 words.add(a);
             } else if (!a.contains("=") && i + 1 < all.size() && !all.get(i + 1).startsWith("-")
                     && !all.get(i + 1).endsWith(".lua") && !SysbenchTest.isTestName(all.get(i + 1))

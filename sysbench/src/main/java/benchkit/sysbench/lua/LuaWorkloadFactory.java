@@ -37,11 +37,13 @@ final class LuaWorkloadFactory implements WorkloadFactory {
     }
 
     private static List<ScriptOption> discover(LuaScript script) {
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
         try {
-            ScriptState state = ScriptState.load(script, ScriptStates.quiet("help"));
+            ScriptState state = ScriptState.load(script, ScriptStates.quiet("help", new java.io.PrintStream(printed, true,
+                    java.nio.charset.StandardCharsets.UTF_8)));
             return ScriptOption.read(script.name(), state.sysbench().get("cmdline").get("options"));
         } catch (LuaError e) {
-            throw new LoadFailure(script, LuaMessages.oneLine(e));
+            throw new LoadFailure(script, LuaMessages.oneLine(e), printed.toString(java.nio.charset.StandardCharsets.UTF_8));
         }
     }
 
@@ -69,10 +71,13 @@ final class LuaWorkloadFactory implements WorkloadFactory {
     /** A script that does not load (a syntax error, an error in its main chunk): bad input, in Lua's words. */
     static final class LoadFailure extends InvalidOptionException {
         final String luaMessage;
+        /** What the script printed before the error, as sysbench shows it ahead of its FATAL line. */
+        final String printed;
 
-        LoadFailure(LuaScript script, String luaMessage) {
+        LoadFailure(LuaScript script, String luaMessage, String printed) {
             super(script.shownPath() + " cannot be loaded: " + luaMessage);
             this.luaMessage = luaMessage;
+            this.printed = printed;
         }
     }
 

@@ -131,6 +131,7 @@ public final class ScriptLine {
             err.println("invalid option: " + shown(OptionValues.canonical(e.option)));
             return 1;
         } catch (LuaWorkloadFactory.LoadFailure e) {
+            out.print(e.printed);
             out.println("FATAL: " + e.luaMessage);
             return 1;
         } catch (InvalidOptionException e) {
@@ -213,6 +214,7 @@ public final class ScriptLine {
             workload.state(null, 0, 1, line.target(), ScriptStates.UNCOUNTED).close();
             return 0;
         } catch (LuaWorkloadFactory.LoadFailure e) {
+            out.print(e.printed);
             out.println("FATAL: " + e.luaMessage);
             return 1;
         } catch (LuaWorkload.ScriptFailure | InvalidOptionException e) {

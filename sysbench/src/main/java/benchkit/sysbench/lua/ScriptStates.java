@@ -35,6 +35,11 @@ final class ScriptStates {
 
     /** A state that only learns what the script declares: no output, no server, sysbench's defaults. */
     static ScriptState.Setup quiet(String command) {
+        return quiet(command, new PrintStream(OutputStream.nullOutputStream()));
+    }
+
+    /** As {@link #quiet(String)}, what the script prints going to {@code printed} (kept for an error's context). */
+    static ScriptState.Setup quiet(String command, PrintStream printed) {
         SqlLib.Connector none = new SqlLib.Connector() {
             @Override
             public java.sql.Connection open() throws SQLException {
@@ -47,7 +52,7 @@ final class ScriptStates {
             }
         };
         SqlLib.Context sql = new SqlLib.Context(none, IgnoredErrors.NONE, UNCOUNTED, new SqlLib.Counts(), new LuaTable(),
-                new PrintStream(OutputStream.nullOutputStream()), false, false, new java.util.concurrent.atomic.AtomicBoolean(), "mysql");
+                printed, false, false, new java.util.concurrent.atomic.AtomicBoolean(), "mysql");
         return new ScriptState.Setup(command, 0, List.of(), Map.of(), sysbenchDefaults(1), RandParams.DEFAULTS, sql);
     }
 
