@@ -305,6 +305,8 @@ final class SqlLib {
     /** One connection of the script's: opened at connect(), as sysbench's driver connects there. */
     private final class ConnectionHandle {
         private Connection connection;
+        /** The statement text queries go through, one per connection (a new one per query costs the driver more). */
+        private Statement text;
         private final List<StatementHandle> statements = new ArrayList<>();
         private StringBuilder bulk;
         private int bulkPrefix;
@@ -333,7 +335,11 @@ final class SqlLib {
                 ctx.queries().others(1);     // sysbench's dry run counts each query it does not send as other
                 return LuaValue.NIL;
             }
-            try (Statement s = connection.createStatement()) {
+            try {
+                if (text == null) {
+                    text = connection.createStatement();
+                }
+                Statement s = text;
                 if (s.execute(sql)) {
                     try (ResultSet r = s.getResultSet()) {
                         ctx.queries().reads(1);
@@ -414,6 +420,7 @@ final class SqlLib {
         }
 
         void close() {
+            text = null;            // closed with its connection
             if (connection != null) {
                 try {
                     connection.close();
