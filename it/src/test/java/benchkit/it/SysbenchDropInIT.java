@@ -467,6 +467,75 @@ class SysbenchDropInIT {
         }
     }
 
+    /**
+     * Lua scripts given by path run as written (issue #49): a script of one's own, an edited copy of a stock script
+     * (three point selects per event: 3 queries per transaction, where bench's Java version would run one) and a renamed
+     * copy that is sysbench's byte for byte, through Debian's sysbench and the launcher, the outputs the same once
+     * masked; and a sysbench line leaves no result files behind.
+     */
+    @Test
+    void scriptsGivenByPathRunAsWritten() throws Exception {
+        try (ServerHandle server = new MysqlLauncher().launch(new ServerSpec("system",
+                Map.of("innodb_buffer_pool_size", "128M", "innodb_flush_log_at_trx_commit", "2"), AllocatorSpec.GLIBC, ""))) {
+            Target t = server.target();
+            Path config = dir.resolve("sysbench.cfg");
+            Files.writeString(config, "mysql-host=127.0.0.1\nmysql-port=" + t.port() + "\nmysql-user=" + t.user()
+                    + "\nmysql-password=" + t.password() + "\nmysql-db=" + t.database() + "\n");
+            Files.writeString(dir.resolve("kv_custom.lua"), """
+                    sysbench.cmdline.options = { rows = {"Rows", 50} }
+                    function prepare()
+                      local con = sysbench.sql.driver():connect()
+                      print("Creating table 'kv'...")
+                      con:query("CREATE TABLE kv (id INT PRIMARY KEY, v VARCHAR(20))")
+                      con:bulk_insert_init("INSERT INTO kv VALUES")
+                      for i = 1, sysbench.opt.rows do con:bulk_insert_next(string.format("(%d, '%s')", i, "v" .. i)) end
+                      con:bulk_insert_done()
+                    end
+                    function cleanup() sysbench.sql.driver():connect():query("DROP TABLE kv") end
+                    function thread_init() con = sysbench.sql.driver():connect() end
+                    function event()
+                      local v = con:query_row("SELECT v FROM kv WHERE id = " .. sysbench.rand.uniform(1, sysbench.opt.rows))
+                      assert(v:sub(1, 1) == "v")
+                    end
+                    """);
+            String stock = Files.readString(Path.of("/usr/share/sysbench/oltp_point_select.lua"));
+            Path edited = Files.createDirectories(dir.resolve("edited")).resolve("oltp_point_select.lua");
+            Files.writeString(edited, stock.replace("function event()\n   execute_point_selects()\nend",
+                    "function event()\n   execute_point_selects()\n   execute_point_selects()\n   execute_point_selects()\nend"));
+            Files.writeString(dir.resolve("my_point_select.lua"), stock);
+            List<List<String>> lines = List.of(
+                    List.of("./kv_custom.lua", "--rows=100", "prepare"),
+                    List.of("./kv_custom.lua", "--rows=100", "--threads=2", "--events=200", "run"),
+                    List.of("./kv_custom.lua", "cleanup"),
+                    List.of("./my_point_select.lua", "--table-size=1000", "prepare"),
+                    List.of(edited.toString(), "--table-size=1000", "--threads=2", "--events=300", "run"),
+                    List.of("./my_point_select.lua", "--table-size=1000", "--threads=2", "--events=300", "run"),
+                    List.of("./my_point_select.lua", "cleanup"));
+            for (List<String> line : lines) {
+                List<String> args = new ArrayList<>(line);
+                args.add(0, "--config-file=" + config);
+                Output sysbench = sysbench(args);
+                Output bench = launcher(args, Map.of());
+                String both = "\n--- sysbench:\n" + sysbench.out() + sysbench.err() + "\n--- bench:\n" + bench.out() + bench.err();
+                assertEquals(0, sysbench.exit(), line + both);
+                assertEquals(0, bench.exit(), line + both);
+                assertEquals("", sysbench.err() + bench.err(), line + both);
+                assertEquals(masked(sysbench.out(), false), masked(bench.out(), false), line + both);
+                if (line.get(0).equals(edited.toString())) {
+                    // the edit ran: three point selects per transaction (sysbench's own count, and bench's)
+                    for (Output o : List.of(sysbench, bench)) {
+                        assertTrue(o.out().contains("\n    transactions:                        300    (")
+                                && o.out().contains("\n    queries:                             900    ("), line + both);
+                    }
+                }
+            }
+            try (Stream<Path> left = Files.list(dir)) {
+                assertEquals(List.of(), left.filter(f -> f.getFileName().toString().equals("bench-results")).toList(),
+                        "a sysbench line wrote result files");
+            }
+        }
+    }
+
     private static Path launcherPath() {
         return BenchJar.jar().toAbsolutePath().resolveSibling("sysbench");
     }

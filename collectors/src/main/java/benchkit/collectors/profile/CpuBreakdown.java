@@ -32,7 +32,11 @@ public record CpuBreakdown(long samples, long allocator, long locks, long kernel
     private static final Pattern LOCK = Pattern.compile(
             "pthread_(mutex|rwlock|spin)_|lll_lock|lll_unlock|futex|ut_delay|srw_pause|srw_mutex|srw_lock|ssux_lock|sux_lock"
                     + "|rw_lock|mutex_enter|TTASEventMutex|PolicyMutex|spin_lock|spin_wait|_raw_spin_lock");
-    private static final Pattern SYSCALL = Pattern.compile("^__(x64|ia32|do)_sys_(\\w+)");
+    /**
+     * A system call's entry frame: {@code __x64_sys_read}; on kernels that dispatch through {@code x64_sys_call} and
+     * inline the wrapper (6.18 here), the first frame below it: {@code ksys_read}, {@code __do_sys_...}.
+     */
+    private static final Pattern SYSCALL = Pattern.compile("^(?:__(?:x64|ia32)_sys|__do_sys|__se_sys|ksys)_(\\w+)");
     private static final int TOP = 15;
 
     public static CpuBreakdown of(FoldedStacks profile) {
@@ -91,7 +95,7 @@ public record CpuBreakdown(long samples, long allocator, long locks, long kernel
             if (f.kernel()) {
                 Matcher m = SYSCALL.matcher(f.symbol());
                 if (m.find()) {
-                    return m.group(2);
+                    return m.group(1);
                 }
             }
         }

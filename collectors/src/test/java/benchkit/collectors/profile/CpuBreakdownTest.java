@@ -39,19 +39,22 @@ class CpuBreakdownTest {
         String send = sample("tcp_sendmsg_locked ([kernel.kallsyms])", "__x64_sys_sendto ([kernel.kallsyms])",
                 "__send (/usr/lib/x86_64-linux-gnu/libc.so.6)", "net_flush (/usr/sbin/mariadbd)");
         String parse = sample("MYSQLparse (/usr/sbin/mariadbd)", "dispatch_command (/usr/sbin/mariadbd)");
+        // a kernel that dispatches through x64_sys_call with __x64_sys_read inlined (6.18): named by ksys_read
+        String read = sample("read_zero ([kernel.kallsyms])", "vfs_read ([kernel.kallsyms])", "ksys_read ([kernel.kallsyms])",
+                "x64_sys_call ([kernel.kallsyms])", "do_syscall_64 ([kernel.kallsyms])", "read (/usr/lib/x86_64-linux-gnu/libc.so.6)");
         String freeOfAString = sample("strlen (/usr/lib/x86_64-linux-gnu/libc.so.6)", "my_strdup (/usr/sbin/mariadbd)");
 
         CpuBreakdown b = of(glibcFree + jemallocPageFault + mallocWaitingOnItsLock + innodbSpin + mutexInKernel + send + send
-                + parse + freeOfAString);
+                + parse + freeOfAString + read);
 
-        assertEquals(9, b.samples());
+        assertEquals(10, b.samples());
         assertEquals(3, b.allocator(), "free, jemalloc's page fault and malloc's own lock wait are the allocator's");
         assertEquals(2, b.locks(), "an InnoDB spin and a pthread mutex in the kernel");
-        assertEquals(2, b.kernel(), "the two sends");
-        assertEquals(100.0 * 3 / 9, b.percent(b.allocator()), 1e-9);
+        assertEquals(3, b.kernel(), "the two sends and the read");
+        assertEquals(100.0 * 3 / 10, b.percent(b.allocator()), 1e-9);
         assertEquals(Map.of("free (libc.so.6)", 1L, "malloc (libc.so.6)", 1L, "malloc (libjemalloc.so.2)", 1L),
                 b.allocatorFunctions(), "named by the outermost allocator frame and its library");
-        assertEquals(Map.of("sendto", 2L, "futex", 1L), b.syscalls());
+        assertEquals(Map.of("sendto", 2L, "futex", 1L, "read", 1L), b.syscalls());
         assertEquals(2L, b.topFunctions().get("tcp_sendmsg_locked (kernel.kallsyms)"));
     }
 

@@ -210,31 +210,21 @@ final class SqlLib {
                 return LuaValue.NONE;
             }
         });
-        db.set("query", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs a) {
-                return con.get().query(a.checkjstring(1));
-            }
-        });
-        db.set("bulk_insert_init", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs a) {
-                return con.get().bulkInit(a.checkjstring(1));
-            }
-        });
-        db.set("bulk_insert_next", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs a) {
-                return con.get().bulkNext(a.checkjstring(1));
-            }
-        });
-        db.set("bulk_insert_done", new VarArgFunction() {
-            @Override
-            public Varargs invoke(Varargs a) {
-                return con.get().bulkDone();
-            }
-        });
+        db.set("query", onImplicit(con, (c, a) -> c.query(a.checkjstring(1))));
+        db.set("bulk_insert_init", onImplicit(con, (c, a) -> c.bulkInit(a.checkjstring(1))));
+        db.set("bulk_insert_next", onImplicit(con, (c, a) -> c.bulkNext(a.checkjstring(1))));
+        db.set("bulk_insert_done", onImplicit(con, (c, a) -> c.bulkDone()));
         return db;
+    }
+
+    /** A function of sysbench 0.5's API: {@code method} on the state's implicit connection, with the call's arguments. */
+    private static VarArgFunction onImplicit(java.util.function.Supplier<ConnectionHandle> con, ConnectionMethod method) {
+        return new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                return method.apply(con.get(), args);
+            }
+        };
     }
 
     /** Filled in by the state: sysbench.rand.string's generator, for set_rand_str. */

@@ -2,13 +2,12 @@ package benchkit.sysbench.lua;
 
 import benchkit.spi.Outcome;
 import benchkit.spi.PrepareContext;
-import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
-import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
 import benchkit.spi.UnknownOptionException;
 import benchkit.spi.Workload;
 import benchkit.spi.WorkloadFactory;
+import benchkit.testing.CountingContext;
 import benchkit.testing.ThrowawayMariadb;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,47 +44,6 @@ class LuaWorkloadTest {
         if (server != null) {
             server.close();
         }
-    }
-
-    /** Counts a session's queries as the runner's counters do. */
-    static final class Counter implements QueryCounter {
-        long reads;
-        long writes;
-        long others;
-
-        @Override
-        public void reads(int n) {
-            reads += n;
-        }
-
-        @Override
-        public void writes(int n) {
-            writes += n;
-        }
-
-        @Override
-        public void others(int n) {
-            others += n;
-        }
-    }
-
-    private static SessionContext context(int thread, int threads, QueryCounter counter) {
-        return new SessionContext() {
-            @Override
-            public int thread() {
-                return thread;
-            }
-
-            @Override
-            public int threads() {
-                return threads;
-            }
-
-            @Override
-            public QueryCounter queries() {
-                return counter;
-            }
-        };
     }
 
     private WorkloadFactory script(String name, String code) throws Exception {
@@ -144,8 +102,8 @@ class LuaWorkloadTest {
             w.prepare(target, () -> 1);
             assertEquals(50, scalar("SELECT COUNT(*) FROM sbtest.kv_t1"));
             assertEquals(50, scalar("SELECT COUNT(DISTINCT id) FROM sbtest.kv_t1 WHERE v RLIKE '^[a-z]{3}-[0-9]{3}$'"));
-            Counter counter = new Counter();
-            try (Session s = w.openSession(target, context(0, 1, counter))) {
+            CountingContext counter = new CountingContext(0, 1);
+            try (Session s = w.openSession(target, counter)) {
                 for (int i = 0; i < 100; i++) {
                     assertEquals(Outcome.OK, s.execute());
                 }
@@ -186,8 +144,8 @@ class LuaWorkloadTest {
                   assert(u == 5 or u == 6)
                 end
                 """);
-        Counter counter = new Counter();
-        try (Workload w = f.create(Map.of()); Session s = w.openSession(target, context(1, 2, counter))) {
+        CountingContext counter = new CountingContext(1, 2);
+        try (Workload w = f.create(Map.of()); Session s = w.openSession(target, counter)) {
             assertEquals(Outcome.OK, s.execute());
         }
         assertEquals(1, counter.reads);
@@ -204,10 +162,10 @@ class LuaWorkloadTest {
                 function sysbench.hooks.before_restart_event(err) restarted = err.sql_errno end
                 """);
         try (Workload w = f.create(Map.of("mysql-ignore-errors", "1146")); Session s = w.openSession(target,
-                context(0, 1, new Counter()))) {
+                new CountingContext(0, 1))) {
             assertEquals(Outcome.IGNORED_ERROR, s.execute());
         }
-        try (Workload w = f.create(Map.of()); Session s = w.openSession(target, context(0, 1, new Counter()))) {
+        try (Workload w = f.create(Map.of()); Session s = w.openSession(target, new CountingContext(0, 1))) {
             RuntimeException e = assertThrows(RuntimeException.class, s::execute);
             assertTrue(e.getMessage().startsWith("`thread_run' function failed: " + dir.resolve("errors.lua") + ":3: SQL error, "
                     + "errno = 1146, state = '42S02': Table 'sbtest.no_such_table_a' doesn't exist"), e.getMessage());
