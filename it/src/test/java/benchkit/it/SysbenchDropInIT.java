@@ -503,6 +503,7 @@ class SysbenchDropInIT {
             Files.writeString(edited, stock.replace("function event()\n   execute_point_selects()\nend",
                     "function event()\n   execute_point_selects()\n   execute_point_selects()\n   execute_point_selects()\nend"));
             Files.writeString(dir.resolve("my_point_select.lua"), stock);
+            // each tool runs the whole sequence on its own (each prepares and cleans up), the outputs compared step by step
             List<List<String>> lines = List.of(
                     List.of("./kv_custom.lua", "--rows=100", "prepare"),
                     List.of("./kv_custom.lua", "--rows=100", "--threads=2", "--events=200", "run"),
@@ -511,11 +512,19 @@ class SysbenchDropInIT {
                     List.of(edited.toString(), "--table-size=1000", "--threads=2", "--events=300", "run"),
                     List.of("./my_point_select.lua", "--table-size=1000", "--threads=2", "--events=300", "run"),
                     List.of("./my_point_select.lua", "cleanup"));
-            for (List<String> line : lines) {
-                List<String> args = new ArrayList<>(line);
-                args.add(0, "--config-file=" + config);
-                Output sysbench = sysbench(args);
-                Output bench = launcher(args, Map.of());
+            List<Output> bySysbench = new ArrayList<>();
+            List<Output> byBench = new ArrayList<>();
+            for (List<Output> outputs : List.of(bySysbench, byBench)) {
+                for (List<String> line : lines) {
+                    List<String> args = new ArrayList<>(line);
+                    args.add(0, "--config-file=" + config);
+                    outputs.add(outputs == bySysbench ? sysbench(args) : launcher(args, Map.of()));
+                }
+            }
+            for (int i = 0; i < lines.size(); i++) {
+                List<String> line = lines.get(i);
+                Output sysbench = bySysbench.get(i);
+                Output bench = byBench.get(i);
                 String both = "\n--- sysbench:\n" + sysbench.out() + sysbench.err() + "\n--- bench:\n" + bench.out() + bench.err();
                 assertEquals(0, sysbench.exit(), line + both);
                 assertEquals(0, bench.exit(), line + both);
