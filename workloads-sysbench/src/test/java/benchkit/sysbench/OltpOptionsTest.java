@@ -51,6 +51,18 @@ class OltpOptionsTest {
     }
 
     @Test
+    void theDefaultRandTypeParsesUnderATurkishLocale() {
+        java.util.Locale saved = java.util.Locale.getDefault();
+        try {
+            // "special".toUpperCase() is "SPECİAL" (dotted capital I) in tr_TR: no RandType of that name (issue #51)
+            java.util.Locale.setDefault(java.util.Locale.forLanguageTag("tr-TR"));
+            assertEquals(RandType.SPECIAL, OltpOptions.parse("point-select", SPECS, Map.of()).rand().type());
+        } finally {
+            java.util.Locale.setDefault(saved);
+        }
+    }
+
+    @Test
     void everyOltpCommonOptionIsListed() {
         TreeSet<String> names = new TreeSet<>();
         SPECS.forEach(s -> names.add(s.name()));
