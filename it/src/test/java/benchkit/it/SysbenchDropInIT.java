@@ -84,9 +84,7 @@ class SysbenchDropInIT {
         try (ServerHandle server = new MysqlLauncher().launch(new ServerSpec("system",
                 Map.of("innodb_buffer_pool_size", "128M", "innodb_flush_log_at_trx_commit", "2"), AllocatorSpec.GLIBC, ""))) {
             Target t = server.target();
-            Path config = dir.resolve("sysbench.cfg");
-            Files.writeString(config, "mysql-host=127.0.0.1\nmysql-port=" + t.port() + "\nmysql-user=" + t.user()
-                    + "\nmysql-password=" + t.password() + "\nmysql-db=" + t.database() + "\n");
+            Path config = configFile(t);
             for (int i = 0; i < LINES.size(); i++) {
                 Line line = LINES.get(i);
                 List<String> args = new ArrayList<>(List.of(line.args().replace("SOCKET", t.socket().orElseThrow())
@@ -478,9 +476,7 @@ class SysbenchDropInIT {
         try (ServerHandle server = new MysqlLauncher().launch(new ServerSpec("system",
                 Map.of("innodb_buffer_pool_size", "128M", "innodb_flush_log_at_trx_commit", "2"), AllocatorSpec.GLIBC, ""))) {
             Target t = server.target();
-            Path config = dir.resolve("sysbench.cfg");
-            Files.writeString(config, "mysql-host=127.0.0.1\nmysql-port=" + t.port() + "\nmysql-user=" + t.user()
-                    + "\nmysql-password=" + t.password() + "\nmysql-db=" + t.database() + "\n");
+            Path config = configFile(t);
             Files.writeString(dir.resolve("kv_custom.lua"), """
                     sysbench.cmdline.options = { rows = {"Rows", 50} }
                     function prepare()
@@ -543,6 +539,12 @@ class SysbenchDropInIT {
                         "a sysbench line wrote result files");
             }
         }
+    }
+
+    /** sysbench's --config-file for {@code t}: the connection options, the password kept out of process arguments. */
+    private Path configFile(Target t) throws IOException {
+        return Files.writeString(dir.resolve("sysbench.cfg"), "mysql-host=127.0.0.1\nmysql-port=" + t.port() + "\nmysql-user="
+                + t.user() + "\nmysql-password=" + t.password() + "\nmysql-db=" + t.database() + "\n");
     }
 
     private static Path launcherPath() {
