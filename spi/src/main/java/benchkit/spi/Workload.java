@@ -1,5 +1,6 @@
 package benchkit.spi;
 
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -42,6 +43,17 @@ public interface Workload extends AutoCloseable {
      */
     default Optional<Target> namedServer() {
         return Optional.empty();
+    }
+
+    /**
+     * What the results depend on besides the workload's options, for the run's record ({@code run.json}, as
+     * {@code source.NAME}): e.g. the path and SHA-256 of the script file a script workload ran, and what ran it.
+     * Empty by default.
+     *
+     * @since SPI 1 (added later; a plugin that does not override it records nothing more)
+     */
+    default Map<String, String> provenance() {
+        return Map.of();
     }
 
     /** Opens the session of one client thread; called once per thread per trial. */

@@ -488,6 +488,7 @@ public final class Runner {
     /** The plan's settings plus how the data was had (prepared, or copied from a snapshot). */
     private Map<String, String> runSettings() {
         Map<String, String> settings = settings(plan);
+        workload.provenance().forEach((name, value) -> settings.put("source." + name, value));
         settings.putAll(data.settings());
         settings.putAll(verdicts.runSettings(baseline));
         if (settle != null) {

@@ -41,6 +41,15 @@ record LuaScript(String shownPath, Path directory, byte[] source) {
         return out;
     }
 
+    /** SHA-256 of the bytes that run, lower-case hex: which script a result came from. */
+    String sha256() {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(source));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Override
     public String toString() {
         return shownPath + " (" + source.length + " bytes)";

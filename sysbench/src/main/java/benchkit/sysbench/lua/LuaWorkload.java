@@ -81,6 +81,13 @@ final class LuaWorkload implements Workload {
         }
     }
 
+    /** The script that ran, byte for byte, and what ran it. */
+    @Override
+    public Map<String, String> provenance() {
+        return Map.of("script", script.directory().resolve(script.name()).toString(), "script.sha256", script.sha256(),
+                "script.runtime", "bench's Lua runtime (LuaJ 3.0.1) with sysbench 1.0.20's Lua API");
+    }
+
     /** A script's data is there when the database holds a table: a fresh server's has none. */
     @Override
     public boolean isPrepared(Target target) throws Exception {

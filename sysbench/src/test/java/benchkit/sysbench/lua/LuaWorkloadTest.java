@@ -118,6 +118,17 @@ class LuaWorkloadTest {
     }
 
     @Test
+    void theRunRecordsWhichScriptRanByItsHash() throws Exception {
+        WorkloadFactory f = script("kv_custom.lua", KV);
+        try (Workload w = f.create(Map.of())) {
+            Map<String, String> p = w.provenance();
+            assertEquals(dir.resolve("kv_custom.lua").toAbsolutePath().toString(), p.get("script"));
+            assertEquals(java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(Files.readAllBytes(dir.resolve("kv_custom.lua")))), p.get("script.sha256"));
+        }
+    }
+
+    @Test
     void anOptionNeitherTheScriptNorSysbenchTakesIsRefusedByName() throws Exception {
         WorkloadFactory f = script("kv_custom.lua", KV);
         UnknownOptionException e = assertThrows(UnknownOptionException.class, () -> f.create(Map.of("bogus", "1")));
