@@ -64,6 +64,7 @@ final class ListCommand implements Callable<Integer> {
             out.printf("  %-24s %s%n", f.name(), f.description());
             printOptions(out, f.options());
         }
+        registry.scriptWorkloads().forEach(k -> out.printf("  %s%n", k.description()));
         out.println();
         out.println("Collectors:");
         for (CollectorFactory f : registry.collectors().values()) {

@@ -10,6 +10,9 @@ import java.nio.file.Path;
  * @since SPI 1 (added later; a plugin that provides none is unaffected)
  */
 public interface ScriptWorkloads {
+    /** One line for {@code bench list}: which files, run how (e.g. {@code FILE.lua: sysbench Lua scripts, ...}). */
+    String description();
+
     /** Whether {@code file} is a script of the kind this plugin runs (by its name: it need not exist). */
     boolean runs(Path file);
 

@@ -168,6 +168,11 @@ public final class PluginRegistry {
         return factory;
     }
 
+    /** The plugins that run workloads written as script files ({@code --workload FILE}). */
+    public List<ScriptWorkloads> scriptWorkloads() {
+        return scriptKinds;
+    }
+
     /** The plugin that runs script files such as {@code name}, if any does. */
     private Optional<ScriptWorkloads> scriptKind(String name) {
         try {
