@@ -185,14 +185,11 @@ final class SysbenchLine {
 
     /**
      * A test sysbench would not find ({@code sysbench oltp_read_onlyy run}, {@code sysbench run}): its banner and
-     * FATAL line, exit 1. A Lua file that exists is a script of the user's own, which sysbench would run and bench
-     * cannot: said so, with the tests bench runs.
+     * FATAL line, exit 1. (A Lua file that exists is a script, which runs: ScriptLine.)
      */
     static int unknownTest(String test, PrintStream out) {
         banner(out);
-        boolean script = test.endsWith(".lua") && Files.isRegularFile(Path.of(test));
-        out.println("FATAL: " + (script ? test + " is a script of its own; bench runs sysbench 1.0.20's: "
-                + SysbenchTest.names() : "Cannot find benchmark '" + test + "': no such built-in test, file or module"));
+        out.println("FATAL: Cannot find benchmark '" + test + "': no such built-in test, file or module");
         out.flush();
         return Cli.EXIT_FAILURE;
     }
@@ -200,8 +197,8 @@ final class SysbenchLine {
     /**
      * What sysbench 1.0.20 does before it reads a test, for bench called as {@code sysbench} (the launcher beside
      * bench.jar): {@code --version} prints the version, {@code --help} the usage (the options of the tests bench runs),
-     * and a line that names no test reads its Lua script from standard input: an empty one does nothing, as with
-     * sysbench; bench runs no script of its own. Empty when the line goes on to its test.
+     * and a line that names no test (or names '-') runs the Lua script on standard input, as sysbench does (an empty one
+     * does nothing). Empty when the line goes on to its test.
      */
     static java.util.OptionalInt beforeTheTest(String[] args, java.io.InputStream in, PrintStream out) throws IOException {
         List<String> all = List.of(args);
