@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -142,6 +143,65 @@ class WireClientTest {
             c.awaitReply();
             assertEquals(1243, c.error().code(), "unknown prepared statement handler");
         }
+    }
+
+    @Test
+    void aTextQueryKeepsItsRowsAsTextAndAnOkItsAffectedRows() throws Exception {
+        try (WireConnection c = open(target, "tcp")) {
+            c.ownThread();
+            c.query("SELECT id, NULL, 'ü', 2.5 FROM sbtest1 WHERE id IN (1, 2) ORDER BY id", true);
+            c.awaitReply();
+            assertNull(c.error());
+            assertTrue(c.hadResultSet());
+            assertEquals(4, c.columns());
+            assertEquals(2, c.rows());
+            assertArrayEquals(new String[] {"2", null, "ü", "2.5"}, c.values().get(1), "NULL is null");
+            c.query("UPDATE sbtest1 SET k = k WHERE id <= 3", false);
+            c.awaitReply();
+            assertFalse(c.hadResultSet());
+            assertEquals(0, c.affectedRows(), "nothing changed");
+            c.query("UPDATE sbtest1 SET k = k + 1 WHERE id <= 3", false);
+            c.awaitReply();
+            assertEquals(3, c.affectedRows());
+            assertEquals(List.of(), c.values(), "values only when asked");
+        }
+    }
+
+    @Test
+    void aStatementPreparedWithoutTypesTakesThemLaterWithDoublesAndNulls() throws Exception {
+        try (WireConnection c = open(target, "socket")) {
+            c.ownThread();
+            run(c, "CREATE TEMPORARY TABLE typed (d DOUBLE, s VARCHAR(10), n BIGINT)");
+            WireStatement s = c.prepareUntyped("INSERT INTO typed VALUES (?, ?, ?)");
+            assertEquals(3, s.parameterCount());
+            assertThrows(IllegalStateException.class, () -> s.setLong(0, 1), "no types yet");
+            s.bind(ParamType.DOUBLE, ParamType.STRING, ParamType.LONG);
+            s.setDouble(0, 10.5);
+            s.setNull(1);
+            s.setLong(2, 7);
+            c.execute(s);
+            c.awaitReply();
+            assertNull(c.error());
+            assertEquals(1, c.affectedRows());
+            // bound again with other types: sent again, and the server takes them
+            s.bind(ParamType.LONG, ParamType.STRING, ParamType.LONG);
+            s.setLong(0, 3);
+            s.setString(1, "s");
+            s.setNull(2);
+            c.execute(s);
+            c.awaitReply();
+            assertNull(c.error());
+            run(c, "SELECT d, s, n FROM typed ORDER BY d DESC");
+            assertArrayEquals(new String[] {"10.5", null, "7"}, c.values().get(0));
+            assertArrayEquals(new String[] {"3", "s", null}, c.values().get(1));
+            assertThrows(IllegalArgumentException.class, () -> s.bind(ParamType.LONG));
+        }
+    }
+
+    private static void run(WireConnection c, String sql) throws Exception {
+        c.query(sql, true);
+        c.awaitReply();
+        assertNull(c.error());
     }
 
     /** The server's Bytes_sent over {@code executions} of {@code s} on {@code c} (and a status query's own reply). */

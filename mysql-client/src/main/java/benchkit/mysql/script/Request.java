@@ -62,6 +62,11 @@ public final class Request {
         longs[index] = value;
     }
 
+    /** As {@link #setInt}, for a {@link ParamType#DOUBLE}. */
+    public void setDouble(int index, double value) {
+        longs[index] = Double.doubleToRawLongBits(value);
+    }
+
     /** As {@link #setInt}, for a {@link ParamType#STRING}. */
     public void setString(int index, String value) {
         strings[index] = value;
@@ -93,6 +98,7 @@ public final class Request {
             switch (params[i]) {
                 case INT -> s.setInt(i + 1, ints[i]);
                 case LONG -> s.setLong(i + 1, longs[i]);
+                case DOUBLE -> s.setDouble(i + 1, Double.longBitsToDouble(longs[i]));
                 case STRING -> s.setString(i + 1, strings[i]);
                 case BYTES -> s.setBytes(i + 1, bytes[i]);
             }
@@ -106,6 +112,7 @@ public final class Request {
             switch (params[i]) {
                 case INT -> s.setInt(i, ints[i]);
                 case LONG -> s.setLong(i, longs[i]);
+                case DOUBLE -> s.setDouble(i, Double.longBitsToDouble(longs[i]));
                 case STRING -> s.setString(i, strings[i]);
                 case BYTES -> s.setBytes(i, bytes[i]);
             }
@@ -127,6 +134,7 @@ public final class Request {
             args.append(i > 0 ? "," : "").append(switch (params[i]) {
                 case INT -> String.valueOf(ints[i]);
                 case LONG -> String.valueOf(longs[i]);
+                case DOUBLE -> String.valueOf(Double.longBitsToDouble(longs[i]));
                 case STRING -> strings[i];
                 case BYTES -> bytes[i].length + " bytes";
             });
@@ -171,6 +179,7 @@ public final class Request {
         switch (type) {
             case INT -> sql.append(ints[i]);
             case LONG -> sql.append(longs[i]);
+            case DOUBLE -> sql.append(Double.longBitsToDouble(longs[i]));
             case STRING -> {
                 sql.append('\'');
                 String v = strings[i];

@@ -92,6 +92,11 @@ public final class ScriptSessions {
         return wire ? new WireSession(setup) : new JdbcSession(setup);
     }
 
+    /** Whether sessions speak bench's own protocol client ({@link #openWire}) rather than a JDBC driver. */
+    public boolean usesWire() {
+        return wire;
+    }
+
     /** The database the tables live in. */
     public String databaseName() {
         return jdbc.endpoint().database();

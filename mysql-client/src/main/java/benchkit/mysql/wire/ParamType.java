@@ -6,6 +6,8 @@ public enum ParamType {
     INT,
     /** A 64-bit integer (MYSQL_TYPE_LONGLONG). */
     LONG,
+    /** A double (MYSQL_TYPE_DOUBLE), as sysbench binds its FLOAT and DOUBLE parameters. */
+    DOUBLE,
     /** Text, sent in UTF-8 (MYSQL_TYPE_STRING). */
     STRING,
     /** Bytes as they are (MYSQL_TYPE_BLOB), e.g. a key-value workload's values. */

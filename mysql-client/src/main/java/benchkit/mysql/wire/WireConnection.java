@@ -20,6 +20,7 @@ public final class WireConnection implements AutoCloseable {
     private static final byte COM_STMT_EXECUTE = 0x17;
     private static final byte COM_STMT_CLOSE = 0x19;
     private static final int SERVER_MORE_RESULTS_EXIST = 0x0008;
+    private static final byte MYSQL_TYPE_DOUBLE = 5;
     private static final byte MYSQL_TYPE_LONGLONG = 8;
     private static final byte MYSQL_TYPE_BLOB = (byte) 0xfc;
     private static final byte MYSQL_TYPE_STRING = (byte) 0xfe;
@@ -64,6 +65,17 @@ public final class WireConnection implements AutoCloseable {
 
     /** Prepares {@code sql} on the server, waiting for the answer; its parameters take {@code types}. */
     public WireStatement prepare(String sql, ParamType... types) throws IOException, WireError {
+        WireStatement s = prepareUntyped(sql);
+        s.bind(types);
+        return s;
+    }
+
+    /**
+     * Prepares {@code sql} on the server, waiting for the answer; its parameters' types are given later with
+     * {@link WireStatement#bind}, as a sysbench script binds them after it prepared (a statement without parameters
+     * needs none).
+     */
+    public WireStatement prepareUntyped(String sql) throws IOException, WireError {
         byte[] text = sql.getBytes(StandardCharsets.UTF_8);
         channel.request(0, 1 + text.length).put(COM_STMT_PREPARE).put(text);
         channel.send();
@@ -74,25 +86,29 @@ public final class WireConnection implements AutoCloseable {
         int id = ok.getInt(1);
         int columns = ok.getShort(5) & 0xffff;
         int params = ok.getShort(7) & 0xffff;
-        if (params != types.length) {
-            throw new IllegalArgumentException(sql + ": " + params + " parameters, " + types.length + " types given");
-        }
         // the definitions of the parameters, then of the columns, each list ending with an EOF packet
         int definitions = (params > 0 ? params + 1 : 0) + (columns > 0 ? columns + 1 : 0);
         for (int i = 0; i < definitions; i++) {
             channel.take();
         }
-        return new WireStatement(id, types);
+        return new WireStatement(id, sql, params);
     }
 
     /** Sends COM_STMT_EXECUTE of {@code s} with the parameters set on it; read the reply with {@link #readReply}. */
     public void execute(WireStatement s) throws IOException {
         ByteBuffer out = channel.request(0, s.executeBytes());
         out.put(COM_STMT_EXECUTE).putInt(s.id).put((byte) 0).putInt(1);   // no cursor, one iteration
-        int n = s.types.length;
+        int n = s.parameterCount();
         if (n > 0) {
+            if (s.types == null) {
+                throw new IllegalStateException("parameters of a statement executed before they were bound: " + s.sql);
+            }
             for (int i = 0; i < (n + 7) / 8; i++) {
-                out.put((byte) 0);                                           // no NULLs
+                int bits = 0;
+                for (int b = 0; b < 8 && i * 8 + b < n; b++) {
+                    bits |= s.nulls[i * 8 + b] ? 1 << b : 0;
+                }
+                out.put((byte) bits);                                        // the NULL bitmap
             }
             // The types go with the first execution only, as libmariadb sends them (so sysbench's
             // server sees the same); the server keeps them for the statement's later executions.
@@ -104,8 +120,12 @@ public final class WireConnection implements AutoCloseable {
                 s.typesSent = true;
             }
             for (int i = 0; i < n; i++) {
+                if (s.nulls[i]) {
+                    continue;                                        // in the bitmap only
+                }
                 switch (s.types[i]) {
                     case INT, LONG -> out.putLong(s.numbers[i]);    // sysbench's integers go as BIGINT, 8 bytes
+                    case DOUBLE -> out.putDouble(Double.longBitsToDouble(s.numbers[i]));
                     default -> {
                         if (s.ascii[i] != null) {
                             putAscii(out, s.ascii[i]);
@@ -118,11 +138,19 @@ public final class WireConnection implements AutoCloseable {
             }
         }
         channel.send();
-        reply.reset();
+        reply.reset(false);
     }
 
     /** Sends {@code sql} as text (COM_QUERY), e.g. BEGIN; read the reply with {@link #readReply}. */
     public void query(CharSequence sql) throws IOException {
+        query(sql, false);
+    }
+
+    /**
+     * As {@link #query(CharSequence)}; with {@code keepValues} the first result set's rows are kept as text, to be
+     * read with {@link #values()} once the reply is complete.
+     */
+    public void query(CharSequence sql, boolean keepValues) throws IOException {
         if (WireStatement.isAscii(sql)) {
             ByteBuffer out = channel.request(0, 1 + sql.length()).put(COM_QUERY);
             for (int i = 0; i < sql.length(); i++) {
@@ -133,7 +161,7 @@ public final class WireConnection implements AutoCloseable {
             channel.request(0, 1 + text.length).put(COM_QUERY).put(text);
         }
         channel.send();
-        reply.reset();
+        reply.reset(keepValues);
     }
 
     /** Reads what has arrived of the reply; true once it is complete (then see {@link #error()} and {@link #rows()}). */
@@ -179,6 +207,29 @@ public final class WireConnection implements AutoCloseable {
         return reply.rows;
     }
 
+    /** Whether the last complete reply was a result set (it may have no rows), not an OK. */
+    public boolean hadResultSet() {
+        return reply.columns >= 0;
+    }
+
+    /** The columns of the last complete reply's first result set; -1 when it was an OK. */
+    public int columns() {
+        return (int) reply.columns;
+    }
+
+    /** The rows an OK reply says the statement changed (affected rows); 0 after a result set. */
+    public long affectedRows() {
+        return reply.affected;
+    }
+
+    /**
+     * The first result set's rows as text, a null for SQL NULL, when the query asked to keep them
+     * ({@link #query(CharSequence, boolean)}); else an empty list.
+     */
+    public java.util.List<String[]> values() {
+        return reply.values;
+    }
+
     /** Deallocates {@code s} on the server (COM_STMT_CLOSE, which has no reply), as sysbench does when a thread ends. */
     public void closeStatement(WireStatement s) throws IOException {
         channel.request(0, 5).put(COM_STMT_CLOSE).putInt(s.id);
@@ -201,6 +252,7 @@ public final class WireConnection implements AutoCloseable {
     private static byte typeCode(ParamType t) {
         return switch (t) {
             case INT, LONG -> MYSQL_TYPE_LONGLONG;
+            case DOUBLE -> MYSQL_TYPE_DOUBLE;
             case STRING -> MYSQL_TYPE_STRING;
             case BYTES -> MYSQL_TYPE_BLOB;
         };
@@ -235,16 +287,26 @@ public final class WireConnection implements AutoCloseable {
         private final boolean cachedMetadata;
         private int part;
         private long columnsLeft;
+        private boolean keepValues;
+        private boolean firstSet;
         long rows;
+        long columns;
+        long affected;
+        java.util.List<String[]> values = java.util.List.of();
         WireError error;
 
         ReplyReader(boolean cachedMetadata) {
             this.cachedMetadata = cachedMetadata;
         }
 
-        void reset() {
+        void reset(boolean keep) {
             part = FIRST;
             rows = 0;
+            columns = -1;
+            affected = 0;
+            keepValues = keep;
+            firstSet = true;
+            values = keep ? new java.util.ArrayList<>() : java.util.List.of();
             error = null;
         }
 
@@ -258,9 +320,15 @@ public final class WireConnection implements AutoCloseable {
             switch (part) {
                 case FIRST:
                     if (first == 0x00) {
+                        if (firstSet) {
+                            affected = lengthEncoded(p, 1);
+                        }
                         return !moreResults(okStatus(p));
                     }
-                    columnsLeft = lengthEncoded(p);
+                    columnsLeft = lengthEncoded(p, 0);
+                    if (firstSet) {
+                        columns = columnsLeft;
+                    }
                     boolean columnsFollow = !cachedMetadata || p.get(lengthEncodedSize(p, 0)) != 0;
                     part = columnsFollow ? COLUMNS : COLUMNS_EOF;
                     return false;
@@ -277,6 +345,9 @@ public final class WireConnection implements AutoCloseable {
                         return !moreResults(p.getShort(3) & 0xffff);
                     }
                     rows++;
+                    if (keepValues && firstSet) {
+                        values.add(textRow(p, (int) columns));
+                    }
                     return false;
             }
         }
@@ -284,9 +355,29 @@ public final class WireConnection implements AutoCloseable {
         private boolean moreResults(int status) {
             if ((status & SERVER_MORE_RESULTS_EXIST) != 0) {
                 part = FIRST;
+                firstSet = false;
                 return true;
             }
             return false;
+        }
+
+        /** A row of the text protocol: each column a length-encoded string, or 0xfb for NULL. */
+        private static String[] textRow(ByteBuffer p, int columns) {
+            String[] row = new String[columns];
+            int at = 0;
+            for (int i = 0; i < columns; i++) {
+                if ((p.get(at) & 0xff) == 0xfb) {
+                    at++;
+                    continue;
+                }
+                int length = (int) lengthEncoded(p, at);
+                at += lengthEncodedSize(p, at);
+                byte[] bytes = new byte[length];
+                p.get(at, bytes);
+                row[i] = new String(bytes, StandardCharsets.UTF_8);
+                at += length;
+            }
+            return row;
         }
 
         /** An OK packet's status flags: after the affected rows and the last insert id. */
@@ -297,12 +388,12 @@ public final class WireConnection implements AutoCloseable {
             return ok.limit() >= at + 2 ? ok.getShort(at) & 0xffff : 0;
         }
 
-        private static long lengthEncoded(ByteBuffer p) {
-            int first = p.get(0) & 0xff;
+        private static long lengthEncoded(ByteBuffer p, int at) {
+            int first = p.get(at) & 0xff;
             switch (first) {
-                case 0xfc: return p.getShort(1) & 0xffff;
-                case 0xfd: return (p.get(1) & 0xff) | (p.get(2) & 0xff) << 8 | (p.get(3) & 0xff) << 16;
-                case 0xfe: return p.getLong(1);
+                case 0xfc: return p.getShort(at + 1) & 0xffff;
+                case 0xfd: return (p.get(at + 1) & 0xff) | (p.get(at + 2) & 0xff) << 8 | (p.get(at + 3) & 0xff) << 16;
+                case 0xfe: return p.getLong(at + 1);
                 default: return first;
             }
         }

@@ -3,8 +3,9 @@ package benchkit.sysbench.lua;
 import benchkit.mysql.Catalog;
 import benchkit.mysql.IgnoredErrors;
 import benchkit.mysql.SqlErrors;
+import benchkit.mysql.script.ScriptSessions;
 import benchkit.mysql.script.SqlClient;
-import benchkit.spi.InvalidOptionException;
+import benchkit.mysql.wire.WireError;
 import benchkit.spi.OptionValues;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.QueryCounter;
@@ -17,6 +18,7 @@ import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -71,10 +73,6 @@ final class LuaWorkload implements Workload {
         this.rand = RandParams.from(values);
         this.ignored = IgnoredErrors.parse(script.name(), "mysql-ignore-errors", values.string("mysql-ignore-errors"));
         this.client = SqlClient.from(script.name(), values);
-        if (client.driver().equals("wire")) {
-            throw new InvalidOptionException(script.name() + ": --driver wire is not for Lua scripts, whose statements "
-                    + "are the script's own; use mariadb or mysql");
-        }
         this.dryRun = values.bool("mysql-dry-run");
         for (ScriptOption o : declared) {
             o.value(script.name(), values.asMap().get(OptionValues.canonical(o.name())));  // a bad value: bad input now
@@ -263,7 +261,7 @@ final class LuaWorkload implements Workload {
     ScriptState state(String command, int tid, int threads, Target target, QueryCounter queries) {
         SqlLib.Connector connector = new SqlLib.Connector() {
             @Override
-            public Connection open() throws SQLException {
+            public ScriptConnection open() throws ScriptConnection.Failure {
                 return LuaWorkload.this.open(target);
             }
 
@@ -282,8 +280,24 @@ final class LuaWorkload implements Workload {
         }
     }
 
-    private Connection open(Target target) throws SQLException {
-        return client.driver().equals("mysql") ? client.to(target).open() : client.setup(target).open();
+    /**
+     * A connection of the client {@code --driver} names: bench's wire client for auto (the default) and wire, unless the
+     * user logs in with a plugin it does not speak (auto then takes MariaDB Connector/J); a JDBC driver for the others.
+     */
+    private ScriptConnection open(Target target) throws ScriptConnection.Failure {
+        ScriptSessions sessions = client.to(target);
+        try {
+            if (sessions.usesWire()) {
+                return WireScriptConnection.of(sessions.openWire());
+            }
+            return new JdbcScriptConnection(sessions.open());
+        } catch (WireError e) {
+            throw new ScriptConnection.Failure(e.code(), e.sqlState(), e.getMessage(), false, e);
+        } catch (IOException e) {
+            throw new ScriptConnection.Failure(2003, "HY000", String.valueOf(e.getMessage()), false, e);
+        } catch (SQLException e) {
+            throw JdbcScriptConnection.failure(e);
+        }
     }
 
     /** What sysbench.opt holds of sysbench's own options for a script run against {@code target}. */

@@ -63,7 +63,7 @@ final class LuaWorkloadFactory implements WorkloadFactory {
                 + "decide what is prepared"));
         sysbench.add(new OptionSpec("mysql-dry-run", "off", "Send nothing to the server: connections, queries and "
                 + "statements do nothing, as sysbench's --mysql-dry-run"));
-        sysbench.addAll(SqlClient.options("mariadb"));
+        sysbench.addAll(SqlClient.options("auto"));
         sysbench.stream().filter(o -> !names.contains(o.name())).forEach(specs::add);
         return specs;
     }

@@ -8,7 +8,6 @@ import org.luaj.vm2.LuaValue;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +41,9 @@ final class ScriptStates {
     static ScriptState.Setup quiet(String command, PrintStream printed) {
         SqlLib.Connector none = new SqlLib.Connector() {
             @Override
-            public java.sql.Connection open() throws SQLException {
-                throw new SQLException("no server: the script connects while it is only read for its options");
+            public ScriptConnection open() throws ScriptConnection.Failure {
+                throw new ScriptConnection.Failure(2002, "HY000", "no server: the script connects while it is only read for its options",
+                        false, null);
             }
 
             @Override

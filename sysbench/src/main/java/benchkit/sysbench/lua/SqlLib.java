@@ -3,6 +3,7 @@ package benchkit.sysbench.lua;
 import benchkit.mysql.IgnoredErrors;
 import benchkit.spi.QueryCounter;
 import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaUserdata;
 import org.luaj.vm2.LuaValue;
@@ -12,18 +13,12 @@ import org.luaj.vm2.lib.TwoArgFunction;
 import org.luaj.vm2.lib.VarArgFunction;
 
 import java.io.PrintStream;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@code sysbench.sql}: the driver, its connections, prepared statements with their bind parameters, and result sets,
- * as sysbench 1.0.20's {@code sysbench.sql.lua} defines them for a script, over a JDBC connection. Queries are counted
+ * as sysbench 1.0.20's {@code sysbench.sql.lua} defines them for a script, over a {@link ScriptConnection}. Queries are counted
  * as sysbench's MySQL driver counts them: a result set is a read, a statement that changed rows a write, anything
  * else other. An error follows sysbench's rule: a code in {@code --mysql-ignore-errors} (or one the script's
  * {@code sysbench.hooks.sql_error_ignorable} accepts) restarts the event, a lost connection reconnects first, any
@@ -43,7 +38,7 @@ final class SqlLib {
 
     /** Where connections come from: bench's connector to the target. */
     interface Connector {
-        Connection open() throws SQLException;
+        ScriptConnection open() throws ScriptConnection.Failure;
 
         /** Where it connects, as sysbench names it: {@code socket '/run/mysqld/mysqld.sock'}, {@code host 'db1', port 3306}. */
         String where();
@@ -76,9 +71,6 @@ final class SqlLib {
         return t;
     }
 
-    private static final int TYPE_BIGINT = 4;
-    private static final int TYPE_DOUBLE = 6;
-    private static final int TYPE_VARCHAR = 12;
 
     private final Context ctx;
     /** The script's connections, which end with its state (sysbench frees them when it closes the state). */
@@ -113,10 +105,11 @@ final class SqlLib {
             @Override
             public Varargs invoke(Varargs a) {
                 StatementHandle s = (StatementHandle) a.checkuserdata(1, StatementHandle.class);
-                s.params.clear();
+                List<Param> bound = new ArrayList<>();
                 for (int i = 2; i <= a.narg(); i++) {
-                    s.params.add((Param) a.checkuserdata(i, Param.class));
+                    bound.add((Param) a.checkuserdata(i, Param.class));
                 }
+                s.bind(bound);
                 return LuaValue.valueOf(0);
             }
         });
@@ -158,7 +151,7 @@ final class SqlLib {
         rs.set("fetch_row", new OneArgFunction() {
             @Override
             public LuaValue call(LuaValue self) {
-                return ((Rows) self.checktable().get("__rows").checkuserdata(Rows.class)).next(ctx.out());
+                return ((Rows) self.checkuserdata(Rows.class)).next(ctx.out());
             }
         });
         rs.set("free", new OneArgFunction() {
@@ -167,7 +160,21 @@ final class SqlLib {
                 return LuaValue.TRUE;
             }
         });
-        resultMeta.set(LuaValue.INDEX, rs);
+        // a result's fields are read where the script asks for them: most results are dropped unread (oltp_*.lua's
+        // reads), and a table with its fields set would cost each of them a table and three stores
+        resultMeta.set(LuaValue.INDEX, new TwoArgFunction() {
+            private final LuaString nrows = LuaString.valueOf("nrows");
+            private final LuaString nfields = LuaString.valueOf("nfields");
+
+            @Override
+            public LuaValue call(LuaValue self, LuaValue key) {
+                Rows r = (Rows) self.checkuserdata(Rows.class);
+                if (key.raweq(nrows)) {
+                    return LuaValue.valueOf(r.count);
+                }
+                return key.raweq(nfields) ? LuaValue.valueOf(r.fields) : rs.get(key);
+            }
+        });
         resultMeta.set(LuaValue.TOSTRING, constant("<sql_result>"));
     }
 
@@ -294,9 +301,7 @@ final class SqlLib {
 
     /** One connection of the script's: opened at connect(), as sysbench's driver connects there. */
     private final class ConnectionHandle {
-        private Connection connection;
-        /** The statement text queries go through, one per connection (a new one per query costs the driver more). */
-        private Statement text;
+        private ScriptConnection connection;
         private final List<StatementHandle> statements = new ArrayList<>();
         private StringBuilder bulk;
         private int bulkPrefix;
@@ -312,10 +317,10 @@ final class SqlLib {
             }
             try {
                 connection = ctx.connector().open();
-            } catch (SQLException e) {
+            } catch (ScriptConnection.Failure e) {
                 // sysbench's MySQL driver says where and why, then its Lua API raises the error
                 ctx.out().println("FATAL: unable to connect to MySQL server on " + ctx.connector().where() + ", aborting...");
-                ctx.out().println("FATAL: error " + e.getErrorCode() + ": " + serverMessage(e).lines().findFirst().orElse(""));
+                ctx.out().println("FATAL: error " + e.code + ": " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
                 throw new LuaError("connection creation failed");
             }
         }
@@ -326,31 +331,39 @@ final class SqlLib {
                 return LuaValue.NIL;
             }
             try {
-                if (text == null) {
-                    text = connection.createStatement();
-                }
-                Statement s = text;
-                if (s.execute(sql)) {
-                    try (ResultSet r = s.getResultSet()) {
-                        ctx.queries().reads(1);
-                        return resultSet(r, true);
-                    }
-                }
-                count(s.getUpdateCount());
-                return LuaValue.NIL;
-            } catch (SQLException e) {
+                return counted(connection.query(sql), true);
+            } catch (ScriptConnection.Failure e) {
                 throw failure(this, e, sql);
             }
+        }
+
+        /**
+         * Counts a reply as sysbench's driver does (a result set a read, changed rows a write, else other) and gives the
+         * script its result set, or nil; {@code fetchable}: its rows can be fetched (a server-side statement's cannot).
+         */
+        private LuaValue counted(ScriptConnection.Reply reply, boolean fetchable) {
+            if (!reply.isResultSet()) {
+                if (reply.count() > 0) {
+                    ctx.queries().writes(1);
+                } else {
+                    ctx.queries().others(1);
+                }
+                return LuaValue.NIL;
+            }
+            ctx.queries().reads(1);
+            return new LuaUserdata(new Rows(fetchable ? reply.rows() : List.of(), fetchable ? reply.fields() : 0, reply.count()),
+                    resultMeta);
         }
 
         /** The first row's values, or nothing when there is none (sysbench's {@code unpack(rs:fetch_row(), 1, nfields)}). */
         Varargs queryRow(String sql) {
             LuaValue rs = query(sql);
-            if (rs.isnil() || rs.get("nrows").toint() == 0) {
+            if (rs.isnil() || ((Rows) rs.checkuserdata(Rows.class)).rows.isEmpty()) {
                 return LuaValue.NIL;
             }
-            LuaTable row = ((Rows) rs.get("__rows").checkuserdata(Rows.class)).row(0);
-            LuaValue[] values = new LuaValue[rs.get("nfields").toint()];
+            Rows result = (Rows) rs.checkuserdata(Rows.class);
+            LuaTable row = result.row(0);
+            LuaValue[] values = new LuaValue[result.fields];
             for (int i = 0; i < values.length; i++) {
                 values[i] = row.get(i + 1);
             }
@@ -410,47 +423,10 @@ final class SqlLib {
         }
 
         void close() {
-            text = null;            // closed with its connection
             if (connection != null) {
-                try {
-                    connection.close();
-                } catch (SQLException ignored) {
-                    // closing a connection that is gone: nothing left to free
-                }
+                connection.close();
                 connection = null;
             }
-        }
-
-        private void count(int updated) {
-            if (updated > 0) {
-                ctx.queries().writes(1);
-            } else {
-                ctx.queries().others(1);
-            }
-        }
-
-        /** The rows of {@code r}, all read at once; {@code withFields}: they can be fetched (a prepared one's cannot). */
-        private LuaValue resultSet(ResultSet r, boolean withFields) throws SQLException {
-            int fields = withFields ? r.getMetaData().getColumnCount() : 0;
-            List<String[]> rows = new ArrayList<>();
-            int count = 0;
-            while (r.next()) {
-                count++;
-                if (!withFields) {
-                    continue;
-                }
-                String[] row = new String[fields];
-                for (int i = 0; i < fields; i++) {
-                    row[i] = r.getString(i + 1);
-                }
-                rows.add(row);
-            }
-            LuaTable rs = new LuaTable();
-            rs.set("nrows", count);
-            rs.set("nfields", fields);
-            rs.set("__rows", new LuaUserdata(new Rows(rows, fields)));
-            rs.setmetatable(resultMeta);
-            return rs;
         }
     }
 
@@ -458,11 +434,14 @@ final class SqlLib {
     private static final class Rows {
         private final List<String[]> rows;
         private final int fields;
+        /** The rows the server sent, fetchable or not (nrows). */
+        private final long count;
         private int next;
 
-        Rows(List<String[]> rows, int fields) {
+        Rows(List<String[]> rows, int fields, long count) {
             this.rows = rows;
             this.fields = fields;
+            this.count = count;
         }
 
         /** The next row, nil after the last; none at all is sysbench's ALERT line (db_fetch_row) and nil. */
@@ -488,29 +467,30 @@ final class SqlLib {
 
     /** A bind parameter: sysbench keeps integers as BIGINT, floats as DOUBLE and strings as VARCHAR of max_len. */
     private static final class Param {
-        final int type;
+        final ScriptConnection.Type type;
         final int maxLength;
+        /** A Long, Double or String; null for NULL (as a parameter is until set). */
         Object value;
 
         Param(int declared, int maxLength) {
             if (declared >= 1 && declared <= 4) {
-                type = TYPE_BIGINT;
-            } else if (declared == 5 || declared == TYPE_DOUBLE) {
-                type = TYPE_DOUBLE;
-            } else if (declared == 11 || declared == TYPE_VARCHAR) {
-                type = TYPE_VARCHAR;
+                type = ScriptConnection.Type.BIGINT;
+            } else if (declared == 5 || declared == 6) {
+                type = ScriptConnection.Type.DOUBLE;
+            } else if (declared == 11 || declared == 12) {
+                type = ScriptConnection.Type.VARCHAR;
             } else {
                 throw new LuaError("Unsupported argument type: " + declared);
             }
-            this.maxLength = type == TYPE_VARCHAR ? maxLength : 8;
+            this.maxLength = type == ScriptConnection.Type.VARCHAR ? maxLength : 8;
         }
 
         void set(LuaValue v) {
             if (v.isnil()) {
                 value = null;
-            } else if (type == TYPE_BIGINT) {
+            } else if (type == ScriptConnection.Type.BIGINT) {
                 value = v.checklong();
-            } else if (type == TYPE_DOUBLE) {
+            } else if (type == ScriptConnection.Type.DOUBLE) {
                 value = v.checkdouble();
             } else {
                 String s = v.checkjstring();
@@ -519,30 +499,69 @@ final class SqlLib {
         }
 
         void setRandomString(String format, RandomStrings random) {
-            if (type != TYPE_VARCHAR) {
+            if (type != ScriptConnection.Type.VARCHAR) {
                 throw new LuaError("Unsupported argument type: " + type);
             }
             String s = random.string(format);
             value = s.length() > maxLength ? s.substring(0, maxLength) : s;
         }
+
+        /** The value as sysbench's emulated statements write it into the query (db_print_value). */
+        void print(StringBuilder sql) {
+            if (value == null) {
+                sql.append("NULL");
+            } else if (type == ScriptConnection.Type.DOUBLE) {
+                sql.append(String.format(java.util.Locale.ROOT, "%f", (Double) value));
+            } else if (type == ScriptConnection.Type.VARCHAR) {
+                sql.append('\'').append(value).append('\'');
+            } else {
+                sql.append(value);
+            }
+        }
     }
 
-    /** A statement the script prepared: prepared on the server at its first execution after a (re)connect. */
+    /**
+     * A statement the script prepared: on the server at prepare() and again at its first execution after a reconnect;
+     * emulated as sysbench does (each {@code ?} replaced by its value, sent as text) with {@code --db-ps-mode=disable}
+     * or when the server cannot prepare it.
+     */
     private final class StatementHandle {
         final ConnectionHandle connection;
         final String sql;
-        final List<Param> params = new ArrayList<>();
-        PreparedStatement prepared;
+        private final List<Param> params = new ArrayList<>();
+        /** The bound parameters' types and, refilled at each execution, values. */
+        private ScriptConnection.Type[] types = new ScriptConnection.Type[0];
+        private Object[] values = new Object[0];
+        private ScriptConnection.Statement prepared;
+        private boolean emulated;
 
         StatementHandle(ConnectionHandle connection, String sql) {
             this.connection = connection;
             this.sql = sql;
-            if (!ctx.dryRun()) {
-                try {
-                    prepared = connection.connection.prepareStatement(sql);
-                } catch (SQLException e) {
+            this.emulated = ctx.emulatePrepared();
+            if (!ctx.dryRun() && !emulated) {
+                prepareOnServer();
+            }
+        }
+
+        private void prepareOnServer() {
+            try {
+                prepared = connection.connection.prepare(sql);
+            } catch (ScriptConnection.Failure e) {
+                if (e.code != ScriptConnection.Failure.UNSUPPORTED_PS) {
                     throw failure(connection, e, sql);
                 }
+                emulated = true;
+            }
+        }
+
+        void bind(List<Param> bound) {
+            params.clear();
+            params.addAll(bound);
+            types = new ScriptConnection.Type[bound.size()];
+            values = new Object[bound.size()];
+            for (int i = 0; i < types.length; i++) {
+                types[i] = bound.get(i).type;
             }
         }
 
@@ -551,35 +570,38 @@ final class SqlLib {
                 ctx.queries().others(1);
                 return LuaValue.NIL;
             }
-            try {
-                if (prepared == null) {
-                    prepared = connection.connection.prepareStatement(sql);
-                }
-                for (int i = 0; i < params.size(); i++) {
-                    Param p = params.get(i);
-                    if (p.value == null) {
-                        prepared.setNull(i + 1, p.type == TYPE_BIGINT ? Types.BIGINT : p.type == TYPE_DOUBLE
-                                ? Types.DOUBLE : Types.VARCHAR);
-                    } else if (p.type == TYPE_BIGINT) {
-                        prepared.setLong(i + 1, (Long) p.value);
-                    } else if (p.type == TYPE_DOUBLE) {
-                        prepared.setDouble(i + 1, (Double) p.value);
-                    } else {
-                        prepared.setString(i + 1, (String) p.value);
-                    }
-                }
-                if (prepared.execute()) {
-                    try (ResultSet r = prepared.getResultSet()) {
-                        ctx.queries().reads(1);
-                        // sysbench stores a server-side statement's rows without binding them: none can be fetched
-                        return connection.resultSet(r, ctx.emulatePrepared());
-                    }
-                }
-                connection.count(prepared.getUpdateCount());
-                return LuaValue.NIL;
-            } catch (SQLException e) {
-                throw failure(connection, e, "<prepared statement>");
+            if (emulated) {
+                return connection.query(inlined());
             }
+            if (prepared == null) {
+                prepareOnServer();
+                if (emulated) {
+                    return connection.query(inlined());
+                }
+            }
+            for (int i = 0; i < values.length; i++) {
+                values[i] = params.get(i).value;
+            }
+            try {
+                return connection.counted(prepared.execute(types, values), false);
+            } catch (ScriptConnection.Failure e) {
+                throw failure(connection, e, sql);
+            }
+        }
+
+        /** The statement with each {@code ?} replaced by its parameter's value, as sysbench's emulation builds it. */
+        private String inlined() {
+            StringBuilder text = new StringBuilder(sql.length() + 16 * params.size());
+            int next = 0;
+            for (int i = 0; i < sql.length(); i++) {
+                char c = sql.charAt(i);
+                if (c == '?' && next < params.size()) {
+                    params.get(next++).print(text);
+                } else {
+                    text.append(c);
+                }
+            }
+            return text.toString();
         }
 
         void forget() {
@@ -588,11 +610,7 @@ final class SqlLib {
 
         void close() {
             if (prepared != null) {
-                try {
-                    prepared.close();
-                } catch (SQLException ignored) {
-                    // as sysbench's db_close: a statement of a lost connection is gone with it
-                }
+                prepared.close();
                 prepared = null;
             }
         }
@@ -603,16 +621,14 @@ final class SqlLib {
      * table that restarts the event, after reconnecting a lost connection; any other prints sysbench's FATAL line and
      * raises its {@code SQL error, errno = ...} message, which ends the script.
      */
-    private LuaError failure(ConnectionHandle connection, SQLException e, String query) {
-        int code = e.getErrorCode();
-        String state = e.getSQLState() == null ? "HY000" : e.getSQLState();
-        String message = serverMessage(e);
-        IgnoredErrors.Action action = ctx.ignored().actionFor(e);
+    private LuaError failure(ConnectionHandle connection, ScriptConnection.Failure e, String query) {
+        String message = String.valueOf(e.getMessage());
+        IgnoredErrors.Action action = e.connectionLost ? IgnoredErrors.Action.RECONNECT : ctx.ignored().actionFor(e.code, e.sqlState);
         LuaTable desc = new LuaTable();
         desc.set("connection", LuaValue.NIL);
         desc.set("query", query);
-        desc.set("sql_errno", code);
-        desc.set("sql_state", state);
+        desc.set("sql_errno", e.code);
+        desc.set("sql_state", e.sqlState);
         desc.set("sql_errmsg", message);
         if (action == IgnoredErrors.Action.RECONNECT) {
             connection.reconnect();
@@ -625,14 +641,8 @@ final class SqlLib {
             desc.set("errcode", RESTART_EVENT);
             return new LuaError(desc);
         }
-        ctx.out().println("FATAL: mysql_drv_query() returned error " + code + " (" + message + ") for query '" + query + "'");
-        return new LuaError(String.format(java.util.Locale.ROOT, "SQL error, errno = %d, state = '%s': %s", code, state,
+        ctx.out().println("FATAL: mysql_drv_query() returned error " + e.code + " (" + message + ") for query '" + query + "'");
+        return new LuaError(String.format(java.util.Locale.ROOT, "SQL error, errno = %d, state = '%s': %s", e.code, e.sqlState,
                 message), 2);
-    }
-
-    /** The server's words, without the driver's {@code (conn=12) } prefix. */
-    private static String serverMessage(SQLException e) {
-        String m = String.valueOf(e.getMessage());
-        return m.startsWith("(conn=") && m.contains(") ") ? m.substring(m.indexOf(") ") + 2) : m;
     }
 }

@@ -184,6 +184,47 @@ class LuaWorkloadTest {
     }
 
     @Test
+    void everyClientBindsDoublesStringsAndNullsAndFetchesTextRowsAlike() throws Exception {
+        WorkloadFactory f = script("typed.lua", """
+                sysbench.cmdline.options = { t = {"table", "typed"} }
+                function event()
+                  local con = sysbench.sql.driver():connect()
+                  local t = sysbench.opt.t
+                  con:query("CREATE TABLE " .. t .. " (d DOUBLE, s VARCHAR(10), n BIGINT)")
+                  local stmt = con:prepare("INSERT INTO " .. t .. " VALUES (?, ?, ?)")
+                  local d = stmt:bind_create(sysbench.sql.type.DOUBLE)
+                  local s = stmt:bind_create(sysbench.sql.type.VARCHAR, 3)
+                  local n = stmt:bind_create(sysbench.sql.type.BIGINT)
+                  stmt:bind_param(d, s, n)
+                  d:set(10.5); s:set("abcdef"); n:set(nil)
+                  stmt:execute()
+                  d:set(nil); s:set("x"); n:set(7)
+                  stmt:execute()
+                  local rs = con:query("SELECT d, s, n FROM " .. t .. " ORDER BY n")
+                  local rows = {}
+                  for i = 1, rs.nrows do
+                    local r = rs:fetch_row()
+                    rows[#rows + 1] = tostring(r[1]) .. "|" .. tostring(r[2]) .. "|" .. tostring(r[3])
+                  end
+                  con:query("DROP TABLE " .. t)
+                  local got = table.concat(rows, ";")
+                  assert(got == "10.5|abc|nil;nil|x|7", got)
+                  assert(select('#', con:query_row("SELECT 1, NULL")) == 2)
+                end
+                """);
+        for (Map<String, String> options : java.util.List.of(Map.of("driver", "wire", "t", "typed_wire"),
+                Map.of("driver", "mariadb", "t", "typed_jdbc"), Map.of("db-ps-mode", "disable", "t", "typed_text"))) {
+            CountingContext counter = new CountingContext(0, 1);
+            try (Workload w = f.create(options); Session s = w.openSession(target, counter)) {
+                assertEquals(Outcome.OK, s.execute(), options.toString());
+            }
+            assertEquals(2, counter.writes, options + ": the two inserts");
+            assertEquals(2, counter.reads, options + ": the two selects");
+            assertEquals(2, counter.others, options + ": CREATE and DROP");
+        }
+    }
+
+    @Test
     void aParallelCommandRunsOnEveryThreadWithItsTid() throws Exception {
         WorkloadFactory f = script("par.lua", """
                 function cmd_prepare()
