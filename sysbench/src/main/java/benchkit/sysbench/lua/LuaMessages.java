@@ -3,29 +3,68 @@ package benchkit.sysbench.lua;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaValue;
 
-/** A Lua error in one line, as sysbench would name it. */
+import java.lang.reflect.Field;
+
+/** Lua errors as Lua 5.1 words them, for the scripts that catch them and for sysbench's lines that name them. */
 final class LuaMessages {
+    /** Where LuaJ keeps an error's position and level; it writes them as "@file:line message" where Lua writes "file:line: message". */
+    private static final Field FILELINE = field("fileline");
+    private static final Field LEVEL = field("level");
+
     private LuaMessages() {
     }
 
-    /** The error's message (a table's fields for an error table), without LuaJ's traceback. */
-    static String oneLine(LuaError e) {
+    private static Field field(String name) {
+        try {
+            Field f = LuaError.class.getDeclaredField(name);
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * The value a script's {@code pcall} gets for {@code e}: a table as raised; a message with its position as Lua
+     * writes it ({@code ./x.lua:3: attempt to ...}), or without one when raised at level 0.
+     */
+    static LuaValue forScript(LuaError e) {
         LuaValue v = e.getMessageObject();
+        if (v == null || !v.isstring() || v.isnumber()) {
+            return v == null ? LuaValue.NIL : v;
+        }
+        try {
+            String where = (String) FILELINE.get(e);
+            if (where == null) {
+                return v;
+            }
+            String message = v.tojstring();
+            String raw = message.startsWith(where + " ") ? message.substring(where.length() + 1) : message;
+            if (LEVEL.getInt(e) == 0) {
+                return LuaValue.valueOf(raw);
+            }
+            return LuaValue.valueOf((where.startsWith("@") || where.startsWith("=") ? where.substring(1) : where) + ": " + raw);
+        } catch (IllegalAccessException impossible) {
+            return v;
+        }
+    }
+
+    /** The error's message (a table's fields for an error table), in one line without LuaJ's traceback. */
+    static String oneLine(LuaError e) {
+        LuaValue v = forScript(e);
         String text;
-        if (v != null && v.istable()) {
+        if (v.istable()) {
             text = v.get("sql_errmsg").isnil() ? v.tojstring()
                     : "SQL error, errno = " + v.get("sql_errno").tojstring() + ", state = '" + v.get("sql_state").tojstring()
                     + "': " + v.get("sql_errmsg").tojstring();
         } else {
-            text = e.getMessage();
+            text = v.isnil() ? "error" : v.tojstring();
         }
-        text = text == null ? "error" : text;
         int traceback = text.indexOf("\nstack traceback:");
         if (traceback >= 0) {
             text = text.substring(0, traceback);
         }
-        // LuaJ writes "file:line message" where Lua writes "file:line: message"
-        // LuaJ writes "@file:line message" for a required module's code where Lua writes "file:line: message"
+        // a compiler's or a module's message LuaJ worded itself: "@file:line message" where Lua writes "file:line: message"
         return text.replaceFirst("^@?([^\\s:]+:\\d+) ", "$1: ").replace('\n', ' ').strip();
     }
 }

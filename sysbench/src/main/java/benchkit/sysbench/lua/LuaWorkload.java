@@ -46,6 +46,8 @@ final class LuaWorkload implements Workload {
     private final OptionValues values;
     private final RandParams rand;
     private final IgnoredErrors ignored;
+    /** sysbench's log lines of the script's runs, each thread's. */
+    private final LogLines log;
     private final SqlClient client;
     private final boolean dryRun;
     private final PrintStream out;
@@ -67,6 +69,7 @@ final class LuaWorkload implements Workload {
     /** @param out where the script's print() and sysbench's lines about it go */
     LuaWorkload(LuaScript script, List<ScriptOption> declared, OptionValues values, PrintStream out) {
         this.out = out;
+        this.log = new LogLines(out);
         this.script = script;
         this.declared = declared;
         this.values = values;
@@ -135,12 +138,12 @@ final class LuaWorkload implements Workload {
 
     /** Whether the script declares this command in sysbench.cmdline.commands (which wins over any other meaning). */
     boolean definesCommand(String command) {
-        return !commandEntry(ScriptState.load(script, ScriptStates.quiet(command)), command).isnil();
+        return !commandEntry(ScriptState.loadQuietly(script, ScriptStates.quiet(command)), command).isnil();
     }
 
     /** Whether the script defines a global function of this name (sysbench's stock commands: prepare, cleanup, help). */
     boolean hasFunction(String name) {
-        return ScriptState.load(script, ScriptStates.quiet(name)).global(name).isfunction();
+        return ScriptState.loadQuietly(script, ScriptStates.quiet(name)).global(name).isfunction();
     }
 
     private boolean defines(String command) {
@@ -271,7 +274,7 @@ final class LuaWorkload implements Workload {
             }
         };
         SqlLib.Context sql = new SqlLib.Context(connector, ignored, queries, new SqlLib.Counts(), new LuaTable(),
-                out, dryRun, values.choice("db-ps-mode", List.of("auto", "disable")).equals("disable"), sqlUsed, driverName);
+                out, log, dryRun, values.choice("db-ps-mode", List.of("auto", "disable")).equals("disable"), sqlUsed, driverName);
         try {
             return ScriptState.load(script, new ScriptState.Setup(command, tid, declared, values.asMap(),
                     sysbenchOptions(target, threads), rand, sql, argv));
@@ -294,7 +297,8 @@ final class LuaWorkload implements Workload {
         } catch (WireError e) {
             throw new ScriptConnection.Failure(e.code(), e.sqlState(), e.getMessage(), false, e);
         } catch (IOException e) {
-            throw new ScriptConnection.Failure(2003, "HY000", String.valueOf(e.getMessage()), false, e);
+            throw WireScriptConnection.connectFailure(e, sessions.usesSocket() ? target.socket().orElse("") : null,
+                    target.host());
         } catch (SQLException e) {
             throw JdbcScriptConnection.failure(e);
         }

@@ -39,7 +39,7 @@ final class LuaWorkloadFactory implements WorkloadFactory {
     private static List<ScriptOption> discover(LuaScript script) {
         java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
         try {
-            ScriptState state = ScriptState.load(script, ScriptStates.quiet("help", new java.io.PrintStream(printed, true,
+            ScriptState state = ScriptState.loadQuietly(script, ScriptStates.quiet("help", new java.io.PrintStream(printed, true,
                     java.nio.charset.StandardCharsets.UTF_8)));
             return ScriptOption.read(script.name(), state.sysbench().get("cmdline").get("options"));
         } catch (LuaError e) {

@@ -266,8 +266,9 @@ public final class ScriptLine {
     /** Where the script's connections go: sysbench's --mysql-* options (the first of a list), or localhost's socket. */
     private Target target() {
         String host = first(sysbench.getOrDefault("mysql-host", "localhost"));
-        String socket = sysbench.containsKey("mysql-socket") ? first(sysbench.get("mysql-socket"))
-                : host.equals("localhost") ? LOCAL_SOCKET : null;
+        String given = sysbench.containsKey("mysql-socket") ? first(sysbench.get("mysql-socket")) : "";
+        // an empty --mysql-socket= is none, as in sysbench (whose suite resets it so that --mysql-host counts)
+        String socket = !given.isEmpty() ? given : host.equals("localhost") ? LOCAL_SOCKET : null;
         String password = sysbench.containsKey("mysql-password") ? sysbench.get("mysql-password")
                 : System.getenv().getOrDefault("BENCH_MYSQL_PASSWORD", "");
         Target.Builder b = Target.builder().host(host.equals("localhost") ? "127.0.0.1" : host)

@@ -102,9 +102,30 @@ final class ScriptState {
     /** A new state that has run the script's main chunk; a Lua error there is the script's, in one line. */
     static ScriptState load(LuaScript script, Setup setup) {
         ScriptState state = new ScriptState(script, setup);
-        // "@": the chunk is a file, which Lua's messages name as it is ("./x.lua:2: ...")
-        state.globals.load(new ByteArrayInputStream(script.chunk()), "@" + script.shownPath(), "t", state.globals).call();
+        state.runMainChunk(script);
         return state;
+    }
+
+    /**
+     * As {@link #load}, for a state that only learns what the script declares ({@link ScriptStates#quiet}): a main chunk
+     * that fails once it used the SQL API (which answers nothing there) has declared its options and functions by then,
+     * as a script that connects at its top does.
+     */
+    static ScriptState loadQuietly(LuaScript script, Setup setup) {
+        ScriptState state = new ScriptState(script, setup);
+        try {
+            state.runMainChunk(script);
+        } catch (LuaError e) {
+            if (!setup.sql().driverUsed().get()) {
+                throw e;
+            }
+        }
+        return state;
+    }
+
+    private void runMainChunk(LuaScript script) {
+        // "@": the chunk is a file, which Lua's messages name as it is ("./x.lua:2: ...")
+        globals.load(new ByteArrayInputStream(script.chunk()), "@" + script.shownPath(), "t", globals).call();
     }
 
     /** A global of the script's ({@code event}, {@code thread_init}...), nil when not defined. */
@@ -140,6 +161,43 @@ final class ScriptState {
 
     /** What LuaJIT 2.1 has and Lua 5.2 (LuaJ) lacks or does otherwise, that scripts written for sysbench use. */
     private static void luajitCompatibility(Globals g) {
+        // pcall and xpcall give a script Lua's words for an error ("./x.lua:3: boom"), not LuaJ's ("@./x.lua:3 boom")
+        g.set("pcall", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                LuaValue f = args.checkvalue(1);
+                try {
+                    return LuaValue.varargsOf(LuaValue.TRUE, f.invoke(args.subargs(2)));
+                } catch (LuaError e) {
+                    return LuaValue.varargsOf(LuaValue.FALSE, LuaMessages.forScript(e));
+                } catch (StackOverflowError e) {
+                    return LuaValue.varargsOf(LuaValue.FALSE, LuaValue.valueOf("stack overflow"));
+                }
+            }
+        });
+        g.set("xpcall", new VarArgFunction() {
+            @Override
+            public Varargs invoke(Varargs args) {
+                LuaValue f = args.checkvalue(1);
+                LuaValue handler = args.checkfunction(2);
+                try {
+                    return LuaValue.varargsOf(LuaValue.TRUE, f.invoke(args.subargs(3)));
+                } catch (LuaError e) {
+                    // called once the stack has unwound (a traceback there shows xpcall's caller)
+                    return LuaValue.varargsOf(LuaValue.FALSE, handler.call(LuaMessages.forScript(e)));
+                } catch (StackOverflowError e) {
+                    return LuaValue.varargsOf(LuaValue.FALSE, handler.call(LuaValue.valueOf("stack overflow")));
+                }
+            }
+        });
+        LuaValue type = g.get("type");
+        LuaValue cdata = LuaValue.valueOf("cdata");
+        g.set("type", new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue v) {
+                return v.isuserdata() && v.touserdata() instanceof SqlLib.Cdata ? cdata : type.call(v);
+            }
+        });
         LuaTable table = g.get("table").checktable();
         g.set("unpack", table.get("unpack"));
         table.set("getn", new OneArgFunction() {

@@ -32,7 +32,10 @@ final class ScriptStates {
     private ScriptStates() {
     }
 
-    /** A state that only learns what the script declares: no output, no server, sysbench's defaults. */
+    /**
+     * A state that only learns what the script declares: no output, sysbench's defaults, and no server: the SQL API
+     * answers as with {@code --mysql-dry-run} (a script may connect and query at its top).
+     */
     static ScriptState.Setup quiet(String command) {
         return quiet(command, new PrintStream(OutputStream.nullOutputStream()));
     }
@@ -41,9 +44,8 @@ final class ScriptStates {
     static ScriptState.Setup quiet(String command, PrintStream printed) {
         SqlLib.Connector none = new SqlLib.Connector() {
             @Override
-            public ScriptConnection open() throws ScriptConnection.Failure {
-                throw new ScriptConnection.Failure(2002, "HY000", "no server: the script connects while it is only read for its options",
-                        false, null);
+            public ScriptConnection open() {
+                throw new IllegalStateException("a dry run connects nowhere");
             }
 
             @Override
@@ -52,7 +54,7 @@ final class ScriptStates {
             }
         };
         SqlLib.Context sql = new SqlLib.Context(none, IgnoredErrors.NONE, UNCOUNTED, new SqlLib.Counts(), new LuaTable(),
-                printed, false, false, new java.util.concurrent.atomic.AtomicBoolean(), "mysql");
+                printed, new LogLines(printed), true, false, new java.util.concurrent.atomic.AtomicBoolean(), "mysql");
         return new ScriptState.Setup(command, 0, List.of(), Map.of(), sysbenchDefaults(1), RandParams.DEFAULTS, sql);
     }
 

@@ -50,7 +50,7 @@ final class SqlLib {
      *                        fetched as a query's
      */
     record Context(Connector connector, IgnoredErrors ignored, QueryCounter queries, Counts counts, LuaTable hooks,
-                   PrintStream out, boolean dryRun, boolean emulatePrepared, java.util.concurrent.atomic.AtomicBoolean driverUsed,
+                   PrintStream out, LogLines log, boolean dryRun, boolean emulatePrepared, java.util.concurrent.atomic.AtomicBoolean driverUsed,
                    String driverName) {
     }
 
@@ -58,6 +58,13 @@ final class SqlLib {
     static final class Counts {
         volatile long errors;
         volatile long reconnects;
+    }
+
+    /**
+     * What sysbench's Lua API gives as FFI cdata (drivers, connections, statements, results): {@code type()} says
+     * {@code cdata} for them, as LuaJIT's does (a param is a table in sysbench, and stays userdata here).
+     */
+    interface Cdata {
     }
 
     /** sysbench.sql.type: the values of sysbench's sql_bind_type_t. */
@@ -79,6 +86,8 @@ final class SqlLib {
     private final LuaTable statementMeta = new LuaTable();
     private final LuaTable paramMeta = new LuaTable();
     private final LuaTable resultMeta = new LuaTable();
+    /** What a statement that gave no result set returns: see {@link NoResult}. */
+    private final LuaValue noResult;
 
     SqlLib(Context ctx) {
         this.ctx = ctx;
@@ -105,6 +114,9 @@ final class SqlLib {
             @Override
             public Varargs invoke(Varargs a) {
                 StatementHandle s = (StatementHandle) a.checkuserdata(1, StatementHandle.class);
+                if (a.narg() < 2) {
+                    return LuaValue.NIL;    // as sysbench's, which binds nothing then
+                }
                 List<Param> bound = new ArrayList<>();
                 for (int i = 2; i <= a.narg(); i++) {
                     bound.add((Param) a.checkuserdata(i, Param.class));
@@ -157,9 +169,20 @@ final class SqlLib {
         rs.set("free", new OneArgFunction() {
             @Override
             public LuaValue call(LuaValue self) {
-                return LuaValue.TRUE;
+                // sysbench's db_free_results: only the connection's last result set, once
+                ConnectionHandle c = ((Rows) self.checkuserdata(Rows.class)).connection;
+                if (c.closed) {
+                    ctx.log().alert("attempt to use an already closed connection");
+                } else if (c.current != self.touserdata()) {
+                    ctx.log().alert("attempt to free an invalid result set");
+                } else {
+                    c.current = null;
+                    return LuaValue.TRUE;
+                }
+                throw new LuaError("db_free_results() failed", 2);
             }
         });
+        noResult = new NoResult(resultMeta);
         // a result's fields are read where the script asks for them: most results are dropped unread (oltp_*.lua's
         // reads), and a table with its fields set would cost each of them a table and three stores
         resultMeta.set(LuaValue.INDEX, new TwoArgFunction() {
@@ -168,11 +191,14 @@ final class SqlLib {
 
             @Override
             public LuaValue call(LuaValue self, LuaValue key) {
-                Rows r = (Rows) self.checkuserdata(Rows.class);
-                if (key.raweq(nrows)) {
-                    return LuaValue.valueOf(r.count);
+                boolean field = key.raweq(nrows) || key.raweq(nfields);
+                if (!field) {
+                    return rs.get(key);
                 }
-                return key.raweq(nfields) ? LuaValue.valueOf(r.fields) : rs.get(key);
+                if (!(self.touserdata() instanceof Rows r)) {
+                    throw new LuaError("attempt to read " + key + " of a statement's empty result (nil)");
+                }
+                return key.raweq(nrows) ? LuaValue.valueOf(r.count) : LuaValue.valueOf(r.fields);
             }
         });
         resultMeta.set(LuaValue.TOSTRING, constant("<sql_result>"));
@@ -252,7 +278,7 @@ final class SqlLib {
         methods.set("connect", new OneArgFunction() {
             @Override
             public LuaValue call(LuaValue self) {
-                return new LuaUserdata(new ConnectionHandle(), connectionMeta);
+                return new ConnectionHandle().self;
             }
         });
         methods.set("name", new OneArgFunction() {
@@ -268,11 +294,11 @@ final class SqlLib {
             public LuaValue call(LuaValue name) {
                 String driver = name.isnil() ? ctx.driverName() : name.tojstring();
                 if (!driver.equals("mysql")) {
-                    ctx.out().println("FATAL: invalid database driver name: '" + driver + "'");
+                    ctx.log().fatal("invalid database driver name: '" + driver + "'");
                     throw new LuaError("failed to initialize the DB driver");
                 }
                 ctx.driverUsed().set(true);
-                return new LuaUserdata(new Object(), driverMeta);
+                return new LuaUserdata(new Cdata() { }, driverMeta);
             }
         };
     }
@@ -300,15 +326,29 @@ final class SqlLib {
     }
 
     /** One connection of the script's: opened at connect(), as sysbench's driver connects there. */
-    private final class ConnectionHandle {
+    private final class ConnectionHandle implements Cdata {
+        /** The script's handle on it, which error descriptors name. */
+        final LuaUserdata self = new LuaUserdata(this, connectionMeta);
         private ScriptConnection connection;
         private final List<StatementHandle> statements = new ArrayList<>();
         private StringBuilder bulk;
         private int bulkPrefix;
+        /** disconnect() was called: sysbench's DB_CONN_INVALID, on which every call is an API error. */
+        private boolean closed;
+        /** The result set its last query gave, which free() may free once (sysbench's DB_CONN_RESULT_SET); null when none. */
+        private Rows current;
 
         ConnectionHandle() {
             connect();
             connections.add(this);
+        }
+
+        /** sysbench's check that the connection is open: an ALERT line and its {@code SQL API error} when not. */
+        private void checkOpen() {
+            if (closed) {
+                ctx.log().alert("attempt to use an already closed connection");
+                throw new LuaError("SQL API error", 2);
+            }
         }
 
         private void connect() {
@@ -319,16 +359,18 @@ final class SqlLib {
                 connection = ctx.connector().open();
             } catch (ScriptConnection.Failure e) {
                 // sysbench's MySQL driver says where and why, then its Lua API raises the error
-                ctx.out().println("FATAL: unable to connect to MySQL server on " + ctx.connector().where() + ", aborting...");
-                ctx.out().println("FATAL: error " + e.code + ": " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+                ctx.log().fatal("unable to connect to MySQL server on " + ctx.connector().where() + ", aborting...");
+                ctx.log().fatal("error " + e.code + ": " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
                 throw new LuaError("connection creation failed");
             }
         }
 
         LuaValue query(String sql) {
+            checkOpen();
+            current = null;
             if (ctx.dryRun()) {
                 ctx.queries().others(1);     // sysbench's dry run counts each query it does not send as other
-                return LuaValue.NIL;
+                return noResult;
             }
             try {
                 return counted(connection.query(sql), true);
@@ -348,17 +390,17 @@ final class SqlLib {
                 } else {
                     ctx.queries().others(1);
                 }
-                return LuaValue.NIL;
+                return noResult;
             }
             ctx.queries().reads(1);
-            return new LuaUserdata(new Rows(fetchable ? reply.rows() : List.of(), fetchable ? reply.fields() : 0, reply.count()),
-                    resultMeta);
+            current = new Rows(this, fetchable ? reply.rows() : List.of(), fetchable ? reply.fields() : 0, reply.count());
+            return new LuaUserdata(current, resultMeta);
         }
 
         /** The first row's values, or nothing when there is none (sysbench's {@code unpack(rs:fetch_row(), 1, nfields)}). */
         Varargs queryRow(String sql) {
             LuaValue rs = query(sql);
-            if (rs.isnil() || ((Rows) rs.checkuserdata(Rows.class)).rows.isEmpty()) {
+            if (rs == noResult || ((Rows) rs.checkuserdata(Rows.class)).rows.isEmpty()) {
                 return LuaValue.NIL;
             }
             Rows result = (Rows) rs.checkuserdata(Rows.class);
@@ -371,6 +413,7 @@ final class SqlLib {
         }
 
         LuaValue prepare(String sql) {
+            checkOpen();
             StatementHandle s = new StatementHandle(this, sql);
             statements.add(s);
             return new LuaUserdata(s, statementMeta);
@@ -384,7 +427,8 @@ final class SqlLib {
 
         LuaValue bulkNext(String values) {
             if (bulk == null) {
-                throw new LuaError("db_bulk_insert_next() failed");
+                ctx.log().alert("attempt to call bulk_insert_next() before bulk_insert_init()");
+                throw new LuaError("db_bulk_insert_next() failed", 2);
             }
             if (bulk.length() > bulkPrefix && bulk.length() + values.length() + 1 > BULK_PACKET_SIZE) {
                 flushBulk();
@@ -408,6 +452,12 @@ final class SqlLib {
         }
 
         LuaValue disconnect() {
+            if (closed) {
+                ctx.log().alert("attempt to close an already closed connection");
+                return LuaValue.TRUE;
+            }
+            closed = true;
+            current = null;
             statements.forEach(StatementHandle::close);
             statements.clear();
             close();
@@ -417,6 +467,8 @@ final class SqlLib {
         LuaValue reconnect() {
             close();
             connect();
+            closed = false;
+            current = null;
             ctx.counts().reconnects++;
             statements.forEach(StatementHandle::forget);
             return LuaValue.TRUE;
@@ -430,15 +482,38 @@ final class SqlLib {
         }
     }
 
+    /**
+     * What sysbench's query() and execute() return for a statement that gave no result set: in LuaJIT a NULL
+     * {@code sql_result} pointer, which equals nil ({@code rs == nil}, as scripts test it), yet is true in a condition,
+     * prints as {@code <sql_result>} and has the result's methods.
+     */
+    private static final class NoResult extends LuaUserdata {
+        NoResult(LuaTable meta) {
+            super(new Cdata() { }, meta);
+        }
+
+        @Override
+        public boolean eq_b(LuaValue v) {
+            return v.isnil() || super.eq_b(v);
+        }
+
+        @Override
+        public LuaValue eq(LuaValue v) {
+            return eq_b(v) ? TRUE : FALSE;
+        }
+    }
+
     /** A result set as sysbench keeps it: every row fetched from the server at once (mysql_store_result). */
-    private static final class Rows {
+    private static final class Rows implements Cdata {
+        private final ConnectionHandle connection;
         private final List<String[]> rows;
         private final int fields;
         /** The rows the server sent, fetchable or not (nrows). */
         private final long count;
         private int next;
 
-        Rows(List<String[]> rows, int fields, long count) {
+        Rows(ConnectionHandle connection, List<String[]> rows, int fields, long count) {
+            this.connection = connection;
             this.rows = rows;
             this.fields = fields;
             this.count = count;
@@ -525,7 +600,7 @@ final class SqlLib {
      * emulated as sysbench does (each {@code ?} replaced by its value, sent as text) with {@code --db-ps-mode=disable}
      * or when the server cannot prepare it.
      */
-    private final class StatementHandle {
+    private final class StatementHandle implements Cdata {
         final ConnectionHandle connection;
         final String sql;
         private final List<Param> params = new ArrayList<>();
@@ -548,8 +623,14 @@ final class SqlLib {
             try {
                 prepared = connection.connection.prepare(sql);
             } catch (ScriptConnection.Failure e) {
-                if (e.code != ScriptConnection.Failure.UNSUPPORTED_PS) {
+                if (e.connectionLost) {
                     throw failure(connection, e, sql);
+                }
+                if (e.code != ScriptConnection.Failure.UNSUPPORTED_PS) {
+                    // sysbench's MySQL driver logs it; its Lua API then raises an API error, not an SQL one
+                    ctx.log().fatal("mysql_stmt_prepare() failed");
+                    ctx.log().fatal("MySQL error: " + e.code + " \"" + e.getMessage() + "\"");
+                    throw new LuaError("SQL API error", 0);
                 }
                 emulated = true;
             }
@@ -566,9 +647,11 @@ final class SqlLib {
         }
 
         LuaValue execute() {
+            connection.checkOpen();
+            connection.current = null;
             if (ctx.dryRun()) {
                 ctx.queries().others(1);
-                return LuaValue.NIL;
+                return noResult;
             }
             if (emulated) {
                 return connection.query(inlined());
@@ -625,7 +708,7 @@ final class SqlLib {
         String message = String.valueOf(e.getMessage());
         IgnoredErrors.Action action = e.connectionLost ? IgnoredErrors.Action.RECONNECT : ctx.ignored().actionFor(e.code, e.sqlState);
         LuaTable desc = new LuaTable();
-        desc.set("connection", LuaValue.NIL);
+        desc.set("connection", connection.self);
         desc.set("query", query);
         desc.set("sql_errno", e.code);
         desc.set("sql_state", e.sqlState);
@@ -636,12 +719,17 @@ final class SqlLib {
             return new LuaError(desc);
         }
         ctx.counts().errors++;
-        LuaValue hook = ctx.hooks().get("sql_error_ignorable");
-        if (action == IgnoredErrors.Action.IGNORE || hook.isfunction() && hook.call(desc).toboolean()) {
+        if (action == IgnoredErrors.Action.IGNORE) {
             desc.set("errcode", RESTART_EVENT);
             return new LuaError(desc);
         }
-        ctx.out().println("FATAL: mysql_drv_query() returned error " + e.code + " (" + message + ") for query '" + query + "'");
+        // the driver's line first, then the script's hook may still make it ignorable (sysbench's order)
+        ctx.log().fatal("mysql_drv_query() returned error " + e.code + " (" + message + ") for query '" + query + "'");
+        LuaValue hook = ctx.hooks().get("sql_error_ignorable");
+        if (hook.isfunction() && hook.call(desc).toboolean()) {
+            desc.set("errcode", RESTART_EVENT);
+            return new LuaError(desc);
+        }
         return new LuaError(String.format(java.util.Locale.ROOT, "SQL error, errno = %d, state = '%s': %s", e.code, e.sqlState,
                 message), 2);
     }

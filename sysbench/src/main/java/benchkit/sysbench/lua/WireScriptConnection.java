@@ -73,6 +73,26 @@ final class WireScriptConnection implements ScriptConnection {
         }
     }
 
+    /**
+     * A connection that could not be made, in libmysqlclient's words and codes (CR_UNKNOWN_HOST, CR_CONNECTION_ERROR,
+     * CR_CONN_HOST_ERROR), with the system error number it shows in parentheses.
+     *
+     * @param socket the unix socket it tried, or null for TCP to {@code host}
+     */
+    static Failure connectFailure(IOException e, String socket, String host) {
+        String why = String.valueOf(e.getMessage());
+        if (e instanceof java.net.UnknownHostException) {
+            return new Failure(2005, "HY000", "Unknown MySQL server host '" + host + "' (0)", false, e);
+        }
+        if (socket != null) {
+            int errno = why.contains("No such file") ? 2 : why.contains("ermission") ? 13 : 111;
+            return new Failure(2002, "HY000", "Can't connect to local MySQL server through socket '" + socket + "' ("
+                    + errno + ")", false, e);
+        }
+        int errno = e instanceof java.net.SocketTimeoutException ? 110 : why.contains("unreachable") ? 113 : 111;
+        return new Failure(2003, "HY000", "Can't connect to MySQL server on '" + host + "' (" + errno + ")", false, e);
+    }
+
     private static Failure lost(IOException e) {
         return new Failure(SERVER_LOST, "HY000", "Lost connection to MySQL server during query (" + e.getMessage() + ")", true, e);
     }
