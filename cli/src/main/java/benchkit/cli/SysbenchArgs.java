@@ -336,14 +336,15 @@ final class SysbenchArgs {
     }
 
     /**
-     * The line with 0.5's {@code --test=FILE.lua} as sysbench 1.0's positional script, when FILE is a script of the
-     * user's own (0.4/0.5's test names keep their meaning); else the line itself.
+     * The line with 0.5's {@code --test=FILE.lua} as sysbench 1.0's positional script when FILE is there, which then runs
+     * as written (a 0.5 {@code tests/db/oltp.lua} too, as sysbench 1.0 runs it); else the line itself, whose test name
+     * ({@code --test=oltp}, or a 0.5 path that is not there) keeps its 0.4/0.5 meaning.
      */
     private static String[] legacyTestAsPositional(String[] args) {
         for (int i = 0; i < args.length; i++) {
             String file = args[i].startsWith("--test=") ? args[i].substring("--test=".length())
                     : args[i].equals("--test") && i + 1 < args.length ? args[i + 1] : null;
-            if (file != null && SysbenchTest.isScriptFile(file) && !SysbenchTest.isLegacyTest(SysbenchTest.base(file))) {
+            if (file != null && SysbenchTest.isScriptFile(file)) {
                 List<String> out = new ArrayList<>(List.of(args));
                 out.subList(i, args[i].equals("--test") ? i + 2 : i + 1).clear();
                 out.add(i, file);

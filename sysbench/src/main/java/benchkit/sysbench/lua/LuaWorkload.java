@@ -46,6 +46,8 @@ final class LuaWorkload implements Workload {
     private final OptionValues values;
     private final RandParams rand;
     private final IgnoredErrors ignored;
+    /** Options a script that declares none was given beyond sysbench's and bench's, by canonical name. */
+    private final Map<String, String> undeclared;
     /** sysbench's log lines of the script's runs, each thread's. */
     private final LogLines log;
     private final SqlClient client;
@@ -62,13 +64,11 @@ final class LuaWorkload implements Workload {
     /** The state init() ran in, which done() ends: sysbench's main thread during a run. */
     private ScriptState main;
 
-    LuaWorkload(LuaScript script, List<ScriptOption> declared, OptionValues values) {
-        this(script, declared, values, System.out);
-    }
-
     /** @param out where the script's print() and sysbench's lines about it go */
-    LuaWorkload(LuaScript script, List<ScriptOption> declared, OptionValues values, PrintStream out) {
+    LuaWorkload(LuaScript script, List<ScriptOption> declared, OptionValues values, Map<String, String> undeclared,
+                PrintStream out) {
         this.out = out;
+        this.undeclared = Map.copyOf(undeclared);
         this.log = new LogLines(out);
         this.script = script;
         this.declared = declared;
@@ -276,7 +276,9 @@ final class LuaWorkload implements Workload {
         SqlLib.Context sql = new SqlLib.Context(connector, ignored, queries, new SqlLib.Counts(), new LuaTable(),
                 out, log, dryRun, values.choice("db-ps-mode", List.of("auto", "disable")).equals("disable"), sqlUsed, driverName);
         try {
-            return ScriptState.load(script, new ScriptState.Setup(command, tid, declared, values.asMap(),
+            Map<String, String> given = new java.util.LinkedHashMap<>(values.asMap());
+            given.putAll(undeclared);
+            return ScriptState.load(script, new ScriptState.Setup(command, tid, declared, given,
                     sysbenchOptions(target, threads), rand, sql, argv));
         } catch (LuaError e) {
             throw new ScriptFailure(script.shownPath() + ": " + LuaMessages.oneLine(e));

@@ -104,18 +104,19 @@ final class LuaWorkloadFactory implements WorkloadFactory {
     /** The workload, the script's print() and sysbench's lines about it going to {@code out}. */
     LuaWorkload create(Map<String, String> given, java.io.PrintStream out) {
         Map<String, String> taken = given;
+        Map<String, String> undeclared = new java.util.LinkedHashMap<>();
         if (declared.isEmpty()) {
-            // a script that declares no options takes any, as sysbench does (bulk_insert.lua's lines rely on it)
+            // a script that declares no options takes any, as sysbench does (bulk_insert.lua's lines rely on it), and
+            // sees them as strings (sysbench 0.5's scripts as globals: --oltp-tables-count=8 is oltp_tables_count)
             Set<String> known = new HashSet<>();
             options.forEach(o -> known.add(o.name()));
             taken = new java.util.LinkedHashMap<>();
             for (Map.Entry<String, String> e : given.entrySet()) {
-                if (known.contains(OptionValues.canonical(e.getKey()))) {
-                    taken.put(e.getKey(), e.getValue());
-                }
+                String name = OptionValues.canonical(e.getKey());
+                (known.contains(name) ? taken : undeclared).put(known.contains(name) ? e.getKey() : name, e.getValue());
             }
         }
-        return new LuaWorkload(script, declared, OptionValues.parse(name(), options, taken), out);
+        return new LuaWorkload(script, declared, OptionValues.parse(name(), options, taken), undeclared, out);
     }
 
     /** What the script declares in sysbench.cmdline.options, by name. */

@@ -29,7 +29,8 @@ public final class ScriptLine {
             "mysql-host", "mysql-port", "mysql-socket", "mysql-user", "mysql-password", "mysql-db", "mysql-ssl",
             "mysql-ssl-cipher", "mysql-compression", "mysql-debug");
     /** sysbench 1.0.20's deprecated names, which it still takes with a warning. */
-    private static final Map<String, String> DEPRECATED = Map.of("num-threads", "threads", "max-requests", "events",
+    /** sysbench's deprecated options and their names now, in the order sysbench checks them (and warns). */
+    private static final Map<String, String> DEPRECATED = orderedMap("num-threads", "threads", "max-requests", "events",
             "max-time", "time", "tx-rate", "rate");
     /** Where sysbench's client library reaches "localhost" on Debian. */
     private static final String LOCAL_SOCKET = "/run/mysqld/mysqld.sock";
@@ -38,6 +39,8 @@ public final class ScriptLine {
     private final String command;
     private final Map<String, String> sysbench = new LinkedHashMap<>();
     private final Map<String, String> scriptOptions = new LinkedHashMap<>();
+    /** The deprecated options the line gave. */
+    private final java.util.Set<String> deprecated = new java.util.HashSet<>();
     private final List<String> given = new ArrayList<>();
     private final List<String> argv = new ArrayList<>();
     private final PrintStream out;
@@ -85,7 +88,22 @@ public final class ScriptLine {
                 line.option(a);
             }
         }
+        line.warnDeprecated();
         return line.run(banner);
+    }
+
+    private static Map<String, String> orderedMap(String... keysAndValues) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            m.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** sysbench's warnings for the deprecated options given, as it prints them while it reads its options (whatever --verbosity). */
+    private void warnDeprecated() {
+        DEPRECATED.keySet().stream().filter(deprecated::contains).forEach(name ->
+                out.println("WARNING: --" + name + " is deprecated, use --" + DEPRECATED.get(name) + " instead"));
     }
 
     private void option(String arg) {
@@ -94,8 +112,7 @@ public final class ScriptLine {
         String value = eq < 0 ? "on" : arg.substring(eq + 1);
         given.add(arg);
         if (DEPRECATED.containsKey(name)) {
-            // sysbench warns while it reads its options, before --verbosity applies
-            out.println("WARNING: --" + name + " is deprecated, use --" + DEPRECATED.get(name) + " instead");
+            deprecated.add(name);
             name = DEPRECATED.get(name);
         }
         if (SYSBENCH.contains(name) || name.startsWith("pgsql-")) {
@@ -205,6 +222,7 @@ public final class ScriptLine {
     public static int runStandardInput(byte[] chunk, List<String> args, String banner, PrintStream out, PrintStream err) {
         ScriptLine line = new ScriptLine(new LuaScript("stdin", Path.of("").toAbsolutePath(), chunk), null, out, err);
         args.stream().filter(a -> a.startsWith("--")).forEach(line::option);
+        line.warnDeprecated();
         if (line.verbosity() >= 3) {
             out.println(banner);
             out.println();

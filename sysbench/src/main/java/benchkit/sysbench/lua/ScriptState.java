@@ -37,6 +37,9 @@ final class ScriptState {
     }
 
     private final LuaScript script;
+    /** Options a script run by bench takes that sysbench has not: not among a script's options and globals. */
+    private static final java.util.Set<String> BENCH_ONLY = java.util.Set.of("driver", "transport");
+
     private final Globals globals;
     private final LuaTable sysbench;
     private final SqlLib.Context sql;
@@ -71,7 +74,15 @@ final class ScriptState {
             }
         });
         sysbench.set("cmdline", cmdline);
-        sysbench.set("opt", options(setup));
+        LuaTable opt = options(setup);
+        sysbench.set("opt", opt);
+        if (setup.declared().isEmpty()) {
+            // sysbench 0.5's scripts read their options as globals: sysbench still sets them for a script that declares
+            // none (--oltp-tables-count=8 is oltp_tables_count = "8")
+            for (LuaValue k = opt.next(LuaValue.NIL).arg1(); !k.isnil(); k = opt.next(k).arg1()) {
+                globals.set(k, opt.get(k));
+            }
+        }
         sysbench.set("rand", rand(random));
         LuaTable sqlTable = new LuaTable();
         sqlTable.set("driver", sqlLib.driverFunction());
@@ -265,6 +276,15 @@ final class ScriptState {
             // sysbench.opt's keys have '_' where a name has '-' (--dash-opt is sysbench.opt.dash_opt)
             opt.set(o.name().replace('-', '_'), o.value(script.name(), given != null ? given : o.defaultValue()));
         }
+        if (setup.declared().isEmpty()) {
+            // a script that declares no options takes any, as strings (sysbench's options of unknown type)
+            setup.values().forEach((name, value) -> {
+                String key = name.replace('-', '_');
+                if (opt.get(key).isnil() && !BENCH_ONLY.contains(name)) {
+                    opt.set(key, value);
+                }
+            });
+        }
         return opt;
     }
 
@@ -420,7 +440,8 @@ final class ScriptState {
               return r
             end
             for _, name in ipairs({"connect", "disconnect", "query", "bulk_insert_init", "bulk_insert_next",
-                                   "bulk_insert_done"}) do
+                                   "bulk_insert_done", "prepare", "bind_param", "bind_result", "execute", "store_results",
+                                   "free_results", "close"}) do
               _G["db_" .. name] = sysbench.db[name]
             end
             DB_ERROR_NONE = 0

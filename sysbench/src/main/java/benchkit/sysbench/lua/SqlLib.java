@@ -206,7 +206,7 @@ final class SqlLib {
 
     /** Closes what the script left open. */
     void closeAll() {
-        connections.forEach(ConnectionHandle::disconnect);
+        connections.stream().filter(c -> !c.closed).forEach(ConnectionHandle::disconnect);
         connections.clear();
     }
 
@@ -243,11 +243,91 @@ final class SqlLib {
                 return LuaValue.NONE;
             }
         });
-        db.set("query", onImplicit(con, (c, a) -> c.query(a.checkjstring(1))));
+        db.set("query", onImplicit(con, (c, a) -> {
+            // sysbench 0.5's db_query returns nothing; an error that does not restart the event is its own words
+            try {
+                c.query(a.checkjstring(1));
+            } catch (LuaError e) {
+                if (e.getMessageObject() != null && e.getMessageObject().istable()) {
+                    throw e;
+                }
+                throw new LuaError("db_query() failed");
+            }
+            return LuaValue.NONE;
+        }));
         db.set("bulk_insert_init", onImplicit(con, (c, a) -> c.bulkInit(a.checkjstring(1))));
         db.set("bulk_insert_next", onImplicit(con, (c, a) -> c.bulkNext(a.checkjstring(1))));
         db.set("bulk_insert_done", onImplicit(con, (c, a) -> c.bulkDone()));
+        db.set("prepare", onImplicit(con, (c, a) -> new LuaUserdata(new LegacyStatement(c.statement(a.checkjstring(1))))));
+        db.set("bind_param", onImplicit(con, (c, a) -> {
+            ((LegacyStatement) a.checkuserdata(1, LegacyStatement.class)).bind(a.checktable(2));
+            return LuaValue.NONE;
+        }));
+        db.set("bind_result", onImplicit(con, (c, a) -> {
+            throw new LuaError("db_bind_result() is not there in bench: a prepared statement's rows are counted, not fetched");
+        }));
+        db.set("execute", onImplicit(con, (c, a) -> ((LegacyStatement) a.checkuserdata(1, LegacyStatement.class)).execute()));
+        db.set("store_results", onImplicit(con, (c, a) -> LuaValue.NONE));   // a no-op in sysbench 1.0 too
+        db.set("free_results", onImplicit(con, (c, a) -> {
+            if (a.arg1().touserdata() instanceof Rows r && r.connection.current == r) {
+                r.connection.current = null;
+            }
+            return LuaValue.NONE;
+        }));
+        db.set("close", onImplicit(con, (c, a) -> {
+            ((LegacyStatement) a.checkuserdata(1, LegacyStatement.class)).statement.close();
+            return LuaValue.NONE;
+        }));
+        db.set("DB_ERROR_NONE", 0);
+        db.set("DB_ERROR_RESTART_TRANSACTION", 1);
+        db.set("DB_ERROR_FAILED", 2);
         return db;
+    }
+
+    /**
+     * A statement of sysbench 0.5's API: bound to a table whose values it sends at each execution, read by the keys the
+     * table had when bound; a number is sent as an INT (truncated, as sysbench's C int), a string as a CHAR, nil as NULL.
+     */
+    private static final class LegacyStatement {
+        final StatementHandle statement;
+        private LuaTable values;
+        private LuaValue[] keys = new LuaValue[0];
+        private final List<Param> params = new ArrayList<>();
+
+        LegacyStatement(StatementHandle statement) {
+            this.statement = statement;
+        }
+
+        void bind(LuaTable table) {
+            List<LuaValue> found = new ArrayList<>();
+            params.clear();
+            for (Varargs e = table.next(LuaValue.NIL); !e.arg1().isnil(); e = table.next(e.arg1())) {
+                LuaValue v = e.arg(2);
+                if (v.type() == LuaValue.TNUMBER) {
+                    params.add(new Param(3, 0));
+                } else if (v.type() == LuaValue.TSTRING) {
+                    params.add(new Param(11, Integer.MAX_VALUE));
+                } else {
+                    throw new LuaError("Unsupported variable type: " + v.typename());
+                }
+                found.add(e.arg1());
+            }
+            if (found.isEmpty()) {
+                throw new LuaError("table is empty");
+            }
+            values = table;
+            keys = found.toArray(new LuaValue[0]);
+            statement.bind(params);
+        }
+
+        LuaValue execute() {
+            for (int i = 0; i < keys.length; i++) {
+                LuaValue v = values.get(keys[i]);
+                params.get(i).set(v.isnumber() && params.get(i).type == ScriptConnection.Type.BIGINT
+                        ? LuaValue.valueOf((int) v.todouble()) : v);
+            }
+            return statement.execute();
+        }
     }
 
     /** A function of sysbench 0.5's API: {@code method} on the state's implicit connection, with the call's arguments. */
@@ -413,10 +493,14 @@ final class SqlLib {
         }
 
         LuaValue prepare(String sql) {
+            return new LuaUserdata(statement(sql), statementMeta);
+        }
+
+        StatementHandle statement(String sql) {
             checkOpen();
             StatementHandle s = new StatementHandle(this, sql);
             statements.add(s);
-            return new LuaUserdata(s, statementMeta);
+            return s;
         }
 
         LuaValue bulkInit(String sql) {

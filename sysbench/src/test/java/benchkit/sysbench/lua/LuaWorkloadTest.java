@@ -14,6 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -222,6 +225,52 @@ class LuaWorkloadTest {
             assertEquals(2, counter.reads, options + ": the two selects");
             assertEquals(2, counter.others, options + ": CREATE and DROP");
         }
+    }
+
+    @Test
+    void misusesOfTheApiAreSysbenchsLines() throws Exception {
+        WorkloadFactory f = script("misuse.lua", """
+                function event()
+                  local con = sysbench.sql.driver():connect()
+                  print(select(2, pcall(con.prepare, con, "SELECT * FROM no_such_table")))
+                  local stmt = con:prepare("SELECT 1")
+                  print(stmt:bind_param())
+                  local rs = con:query("SELECT 1")
+                  rs:free()
+                  print(select(2, pcall(rs.free, rs)))
+                  print(select(2, pcall(rs.free, rs)))
+                  print(select(2, pcall(function() con:bulk_insert_next("(1)") end)))
+                  sysbench.hooks.sql_error_ignorable = function(e) print(e.connection == con, e.sql_errno) end
+                  print(select(2, pcall(function() con:query("SELECT * FROM no_such_table") end)))
+                  con:disconnect()
+                  print(select(2, pcall(con.query, con, "SELECT 1")))
+                  con:disconnect()
+                end
+                """);
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        try (Workload w = ((LuaWorkloadFactory) f).create(Map.of(), new PrintStream(printed, true, StandardCharsets.UTF_8));
+             Session s = w.openSession(target, new CountingContext(0, 1))) {
+            assertEquals(Outcome.OK, s.execute());
+        }
+        String file = dir.resolve("misuse.lua").toString();
+        assertEquals("""
+                FATAL: mysql_stmt_prepare() failed
+                FATAL: MySQL error: 1146 "Table 'sbtest.no_such_table' doesn't exist"
+                SQL API error
+                nil
+                ALERT: attempt to free an invalid result set
+                db_free_results() failed
+                db_free_results() failed
+                (last message repeated 1 times)
+                ALERT: attempt to call bulk_insert_next() before bulk_insert_init()
+                FILE:10: db_bulk_insert_next() failed
+                FATAL: mysql_drv_query() returned error 1146 (Table 'sbtest.no_such_table' doesn't exist) for query 'SELECT * FROM no_such_table'
+                true	1146
+                FILE:12: SQL error, errno = 1146, state = '42S02': Table 'sbtest.no_such_table' doesn't exist
+                ALERT: attempt to use an already closed connection
+                SQL API error
+                ALERT: attempt to close an already closed connection
+                """.replace("FILE", file), printed.toString(StandardCharsets.UTF_8));
     }
 
     @Test

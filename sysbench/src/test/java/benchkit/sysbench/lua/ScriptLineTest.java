@@ -77,6 +77,38 @@ class ScriptLineTest {
     }
 
     @Test
+    void errorsReachPcallInLuasWordsAndTheApisObjectsAreCdata() throws Exception {
+        Ran r = run("""
+                print(select(2, pcall(function() error("boom") end)))
+                print(select(2, pcall(function() error("bare", 0) end)))
+                print(select(2, pcall(function() local t = nil; return t.x end)))
+                print(select(2, xpcall(function() error({code = 7}) end, function(e) return "handled " .. e.code end)))
+                local drv = sysbench.sql.driver()
+                print(type(drv), tostring(drv), type({}), type(print))
+                local con = drv:connect()
+                local rs = con:query("UPDATE t SET a = 1")
+                -- a statement without rows: LuaJIT's NULL result, equal to nil yet true and printable
+                print(rs == nil, rs ~= nil, not rs, tostring(rs), type(rs))
+                """, "--verbosity=1", "--mysql-dry-run", "SCRIPT");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        String file = dir.resolve("t.lua").toString();
+        assertEquals(file + ":1: boom\nbare\n" + file + ":3: attempt to index ? (a nil value)\nhandled 7\n"
+                + "cdata\t<sql_driver>\ttable\tfunction\n"
+                + "true\tfalse\tfalse\t<sql_result>\tcdata\n", r.out());
+    }
+
+    @Test
+    void aConnectionThatCannotBeMadeIsLibmysqlclientsErrorInSysbenchsLines() throws Exception {
+        Ran r = run("""
+                print(select(2, pcall(function() return sysbench.sql.driver():connect() end)))
+                """, "--verbosity=1", "--mysql-host=no-such-host.invalid", "--mysql-socket=", "SCRIPT");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertEquals("FATAL: unable to connect to MySQL server on host 'no-such-host.invalid', port 3306, aborting...\n"
+                + "FATAL: error 2005: Unknown MySQL server host 'no-such-host.invalid' (0)\n"
+                + "connection creation failed\n", r.out());
+    }
+
+    @Test
     void anEventErrorIsSysbenchsFatalLineAndExitOne() throws Exception {
         Ran r = run("function event() error('boom') end\n", "--verbosity=1", "--events=3", "SCRIPT", "run");
         assertEquals(1, r.exit(), r.out());
