@@ -40,6 +40,9 @@ final class ScriptState {
     /** Options a script run by bench takes that sysbench has not: not among a script's options and globals. */
     private static final java.util.Set<String> BENCH_ONLY = java.util.Set.of("driver", "transport");
 
+    /** Every state's compiler: what a run's states load again and again is compiled once. */
+    private static final CompiledChunks COMPILED = new CompiledChunks(org.luaj.vm2.compiler.LuaC.instance);
+
     private final Globals globals;
     private final LuaTable sysbench;
     private final SqlLib.Context sql;
@@ -49,6 +52,7 @@ final class ScriptState {
         this.script = script;
         this.sql = setup.sql();
         globals = JsePlatform.standardGlobals();
+        globals.compiler = COMPILED;
         globals.STDOUT = setup.sql().out();
         luajitCompatibility(globals);
         SbRandom random = new SbRandom(setup.rand(), setup.tid());
