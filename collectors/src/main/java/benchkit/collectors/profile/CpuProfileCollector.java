@@ -1,5 +1,6 @@
 package benchkit.collectors.profile;
 
+import benchkit.spi.FileNames;
 import benchkit.spi.StandardMetrics;
 import benchkit.spi.Aggregation;
 import benchkit.spi.Collector;
@@ -119,8 +120,8 @@ final class CpuProfileCollector implements Collector {
         trialStacks = null;
     }
 
-    /** {@code jemalloc-t8-f1}: safe as a file name whatever the variant's label holds. */
+    /** {@code jemalloc-t8-f1}: safe as a file name whatever the variant's label holds, and no other variant's. */
     static String fileName(TrialInfo trial) {
-        return trial.variant().replaceAll("[^A-Za-z0-9._-]", "_") + "-t" + trial.threads() + "-f" + trial.fork();
+        return FileNames.of(trial.variant()) + "-t" + trial.threads() + "-f" + trial.fork();
     }
 }

@@ -1,5 +1,6 @@
 package benchkit.core.result;
 
+import benchkit.spi.FileNames;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -57,9 +58,12 @@ public final class LatencyLog implements Closeable {
         return log;
     }
 
-    /** e.g. {@code mysql-8.0_innodb_spin_wait_delay=6-t32-f2.hlog}: the variant with what a file name cannot hold replaced. */
+    /**
+     * e.g. {@code glibc-t32-f2.hlog}: the variant as {@link FileNames#of} makes it a file name, which no other variant's
+     * maps to ({@code mysql-8.0_innodb_spin_wait_delay=6~3f2a…-t32-f2.hlog} for a variant with a space).
+     */
     public static String fileName(String variant, int threads, int fork) {
-        return variant.replaceAll("[^A-Za-z0-9._=+-]", "_") + "-t" + threads + "-f" + fork + ".hlog";
+        return FileNames.of(variant) + "-t" + threads + "-f" + fork + ".hlog";
     }
 
     /** Writes one interval (epoch milliseconds) of the given phase; an empty interval is skipped. */

@@ -39,12 +39,25 @@ public final class ResultDirectory {
      * be subdirectories of the merged run's directory ({@code bench merge}, the {@code --clients} layout).
      */
     public static void requireFresh(Path dir, boolean replace, String option, boolean withSubdirectories) {
+        requireFresh(dir, replace, option, withSubdirectories, true);
+    }
+
+    /** As {@link #requireFresh(Path, boolean, String)} for the run that holds {@code lock} on the directory. */
+    static void requireFresh(ResultLock lock, Path dir, String option) {
+        requireFresh(dir, false, option, true, false);
+    }
+
+    private static void requireFresh(Path dir, boolean replace, String option, boolean withSubdirectories,
+                                     boolean unlocked) {
         if (dir == null || dir.toString().isBlank()) {
             throw new InvalidOptionException(option + " needs a directory; an empty path would write the results into "
                     + "the current directory");
         }
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new InvalidOptionException(option + " " + dir + " is a file, not a directory");
+        }
+        if (unlocked) {
+            ResultLock.requireFree(dir, option);
         }
         List<Path> runs = runsIn(dir).stream().filter(d -> withSubdirectories || d.equals(dir)).toList();
         if (runs.isEmpty()) {

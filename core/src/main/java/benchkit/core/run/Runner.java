@@ -122,7 +122,13 @@ public final class Runner {
 
     /** Runs the plan, writes the result directory and returns the summary. */
     public RunSummary run() throws Exception {
-        ResultDirectory.requireFresh(plan.outDir(), false, "the result directory");
+        try (ResultLock lock = ResultLock.take(plan.outDir(), "the result directory")) {
+            return run(lock);
+        }
+    }
+
+    private RunSummary run(ResultLock lock) throws Exception {
+        ResultDirectory.requireFresh(lock, plan.outDir(), "the result directory");
         Path dir = prepareOutDir(plan.outDir());
         ResultSpace.check(dir, plan);
         Instant started = Instant.now();

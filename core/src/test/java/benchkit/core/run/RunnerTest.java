@@ -284,7 +284,9 @@ class RunnerTest {
                 .measure(2, Duration.ofMillis(2500)).forks(1).reportInterval(Duration.ofSeconds(5)).build();
         assertTrue(run(plan, workload).complete());
 
-        Path log = tmp.resolve("out/latency/mysql-8.0_x=1-t3-f1.hlog");
+        // the variant's '/' is no file name's: replaced, and the name's hash added so that no other variant's maps there
+        Path log = tmp.resolve("out/latency/" + benchkit.spi.FileNames.of("mysql-8.0/x=1") + "-t3-f1.hlog");
+        assertTrue(log.getFileName().toString().startsWith("mysql-8.0_x=1~"), log.toString());
         assertTrue(Files.isRegularFile(log), "the log is named after variant, threads and fork");
         org.HdrHistogram.Histogram measured = new org.HdrHistogram.Histogram(3);
         int measureIntervals = 0;
