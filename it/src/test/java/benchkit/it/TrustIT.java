@@ -158,6 +158,30 @@ class TrustIT {
         assertTrue(empty.err().startsWith("bench: --out needs a directory"), empty.err());
     }
 
+    /** Two runs at once on one --out: the second, --force or not, is refused before it starts anything. */
+    @Test
+    void aSecondRunOnTheOutOfARunningOneIsRefused() throws Exception {
+        Path out = dir.resolve("shared");
+        BenchJar.Running first = BenchJar.start(dir, Map.of(), BenchJar.args(SHORT_RUN, "--time", "2", "--iterations", "5",
+                "--out", out.toString()));
+        first.awaitIterations(out, 1, "");
+        for (String force : List.of("", "--force")) {
+            List<String> args = new java.util.ArrayList<>(List.of(BenchJar.args(SHORT_RUN, "--time", "1", "--iterations", "1",
+                    "--out", out.toString())));
+            if (!force.isEmpty()) {
+                args.add(force);
+            }
+            BenchJar.Result second = BenchJar.run(dir, 120, args.toArray(new String[0]));
+            assertEquals(2, second.exit(), second.all());
+            assertTrue(second.err().startsWith("bench: --out " + out + " is being written by another run (pid "
+                    + first.process().pid() + ", started "), second.err());
+        }
+        BenchJar.Result r = first.finish(300);
+        assertEquals(0, r.exit(), r.all());
+        assertEquals(1, Files.readAllLines(out.resolve("journal.jsonl")).stream().filter(l -> l.contains("\"start\"")).count(),
+                "one run in the journal");
+    }
+
     /** SIGKILL of bench: the memcached it launched dies with it, as mysqld does, and its directory goes. */
     @Test
     void aKilledBenchLeavesNoMemcachedRunning() throws Exception {
