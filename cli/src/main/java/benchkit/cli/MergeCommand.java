@@ -38,14 +38,35 @@ final class MergeCommand implements Callable<Integer> {
         return merge(dirs, out, allowMissing);
     }
 
+    /** Removes {@code dir} when it holds nothing but its lock file. */
+    private static void removeIfNothingIn(Path dir) {
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
+            if (files.allMatch(f -> f.getFileName().toString().equals(benchkit.core.run.ResultLock.FILE))) {
+                java.nio.file.Files.deleteIfExists(dir.resolve(benchkit.core.run.ResultLock.FILE));
+                java.nio.file.Files.deleteIfExists(dir);
+            }
+        } catch (java.io.IOException e) {
+            // an empty directory left behind is no loss
+        }
+    }
+
     /** Merges, prints the summary table and says where; exit 1 when the merge was refused or a file not written. */
     static int merge(List<Path> dirs, Path out, boolean allowMissing) throws Exception {
         WorkerMerge.Result r;
-        try {
-            r = WorkerMerge.merge(dirs, benchkit.core.run.Runner.prepareOutDir(out), allowMissing, System.out::println);
-        } catch (WorkerMerge.IncompleteMergeException e) {
-            System.err.println("bench: error: " + e.getMessage());
-            return Cli.EXIT_FAILURE;
+        boolean made = !java.nio.file.Files.exists(out);
+        try (benchkit.core.run.ResultLock lock = benchkit.core.run.ResultLock.take(out, "--out")) {
+            try {
+                r = WorkerMerge.merge(dirs, benchkit.core.run.Runner.prepareOutDir(out), allowMissing, System.out::println);
+            } catch (RuntimeException e) {
+                if (made) {
+                    removeIfNothingIn(out);   // a refused merge leaves no directory it made
+                }
+                if (e instanceof WorkerMerge.IncompleteMergeException) {
+                    System.err.println("bench: error: " + e.getMessage());
+                    return Cli.EXIT_FAILURE;
+                }
+                throw e;
+            }
         }
         if (!r.results().isEmpty()) {
             SummaryTable.print(r.results(), System.out);

@@ -34,9 +34,17 @@ final class ReportCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** A directory whose jmh-result.json is there and reads as JMH results: else bad input, as for compare. */
     static void requireResultDir(Path dir) {
         if (!Files.isRegularFile(dir.resolve("jmh-result.json"))) {
             throw new UsageException(dir + " is not a result directory (no jmh-result.json in it)");
+        }
+        try {
+            benchkit.core.report.JmhResultReader.readDirectory(dir);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        } catch (java.io.IOException e) {
+            throw new UsageException("cannot read " + dir.resolve("jmh-result.json") + ": " + Cli.describe(e));
         }
     }
 }

@@ -73,6 +73,9 @@ class BadInputTest {
         "merge --out /tmp/benchkit-never-made /nonexistent     | /nonexistent is not a directory",
         "merge                                                 | Missing required options and parameters",
         "report /nonexistent                                   | /nonexistent is not a result directory",
+        "compare --confidence 1.5 a b                          | --confidence=1.5 is not valid; expected a level from 0.5 to below 1 (e.g. 0.95) or a percentage from 50 to below 100",
+        "compare --confidence 0.3 a b                          | --confidence=0.3 is not valid",
+        "compare --confidence 100 a b                          | --confidence=100.0 is not valid",
         "calibrate --workload nosuch                           | unknown workload 'nosuch'; valid: ",
         "new foo /tmp/benchkit-never-made                      | unknown project kind 'foo'; valid: ci-check, workload",
         "new workload /tmp                                     | /tmp already exists and is not an empty directory",
@@ -102,6 +105,38 @@ class BadInputTest {
         assertTrue(out.err().startsWith("bench: --out needs a directory"), out.err());
     }
 
+
+    /** A jmh-result.json that is cut short or is no JMH result: the same exit code from report as from compare. */
+    @org.junit.jupiter.api.Test
+    void aDamagedResultFileIsBadInputForReportAndCompare(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path cut = java.nio.file.Files.createDirectories(dir.resolve("cut"));
+        java.nio.file.Files.writeString(cut.resolve("jmh-result.json"), "[ { \"benchmark\" : \"point-sel");
+        java.nio.file.Path foreign = java.nio.file.Files.createDirectories(dir.resolve("foreign"));
+        java.nio.file.Files.writeString(foreign.resolve("jmh-result.json"), "{\"hello\": 1}");
+        for (java.nio.file.Path d : java.util.List.of(cut, foreign)) {
+            Outcome report = run("report", d.toString());
+            assertEquals(2, report.exit(), report.err());
+            assertTrue(report.err().startsWith("bench: " + d.resolve("jmh-result.json") + " is not"), report.err());
+            assertFalse(java.nio.file.Files.exists(d.resolve("report.html")));
+            Outcome compare = run("compare", d.toString(), d.toString());
+            assertEquals(2, compare.exit(), compare.err());
+        }
+    }
+
+    /** A merge refused for its inputs leaves no --out directory it made. */
+    @org.junit.jupiter.api.Test
+    void aRefusedMergeLeavesNoDirectoryBehind(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path worker = java.nio.file.Files.createDirectories(dir.resolve("worker-1"));
+        java.nio.file.Files.writeString(worker.resolve("jmh-result.json"), "[]");
+        java.nio.file.Path out = dir.resolve("merged");
+        CommandLine cl = Cli.commandLine();
+        cl.setErr(new PrintWriter(new StringWriter(), true));
+        cl.setOut(new PrintWriter(new StringWriter(), true));
+        int exit = Main.run(cl, new String[] {"merge", "--out", out.toString(), worker.toString()});
+        assertTrue(exit != 0, "a worker without a run is no merge");
+        assertFalse(java.nio.file.Files.exists(out), "nothing merged, no directory");
+    }
 
     @ParameterizedTest
     @CsvSource({"--help", "--version", "list", "run --help"})
