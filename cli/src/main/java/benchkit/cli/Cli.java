@@ -37,10 +37,28 @@ final class Cli {
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new BenchCommand());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.registerConverter(java.nio.file.Path.class, Cli::path);
         cl.setParameterExceptionHandler(Cli::onBadParameters);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onFailure(e, commandLine.getErr()));
         cl.setExecutionStrategy(Cli::refusingMisplacedOrUnknownOptions);
         return cl;
+    }
+
+    /**
+     * A path option's value. One the JVM cannot name (a non-ASCII name under {@code LC_ALL=C}, where the JVM encodes
+     * file names in ASCII) says which locale to use, not {@code InvalidPathException}.
+     */
+    static java.nio.file.Path path(String value) {
+        try {
+            return java.nio.file.Path.of(value);
+        } catch (java.nio.file.InvalidPathException e) {
+            String encoding = System.getProperty("sun.jnu.encoding", "");
+            boolean ascii = !encoding.isEmpty() && !java.nio.charset.Charset.forName(encoding).newEncoder().canEncode(value);
+            throw new CommandLine.TypeConversionException(ascii
+                    ? "'" + value + "' cannot be a file name here: the locale (" + encoding + ") cannot encode it; "
+                            + "run with a UTF-8 locale, e.g. LC_ALL=C.UTF-8"
+                    : "'" + value + "' is not a valid path: " + e.getReason());
+        }
     }
 
     /**

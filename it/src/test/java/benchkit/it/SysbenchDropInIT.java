@@ -1,6 +1,7 @@
 package benchkit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchkit.launcher.mysql.MysqlLauncher;
@@ -433,6 +434,33 @@ class SysbenchDropInIT {
             assertEquals(masked(sysbench(helpLine).out(), false).lines().findFirst(),
                     masked(second.out(), false).lines().findFirst(), env.toString());
         }
+    }
+
+    /**
+     * Under LC_ALL=C (as CI and containers run) a non-ASCII file name reaches bench through the launcher, which gives
+     * the JVM C.UTF-8; {@code java -jar} in that locale says which locale to use, in one line (issue #51).
+     */
+    @Test
+    void aNonAsciiPathUnderTheCLocale() throws Exception {
+        Path missing = dir.resolve("ünï");
+        ProcessBuilder viaLauncher = new ProcessBuilder(launcherPath().resolveSibling("bench").toString(), "report",
+                missing.toString()).directory(dir.toFile());
+        viaLauncher.environment().put("LC_ALL", "C");
+        Process p = viaLauncher.start();
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(2, p.waitFor(), err);
+        assertEquals("bench: " + missing + " is not a result directory (no jmh-result.json in it)", err.strip());
+
+        ProcessBuilder plainJava = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", launcherPath().resolveSibling("bench.jar").toString(), "report", missing.toString())
+                .directory(dir.toFile());
+        plainJava.environment().put("LC_ALL", "C");
+        Process q = plainJava.start();
+        String err2 = new String(q.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(2, q.waitFor(), err2);
+        assertTrue(err2.contains("cannot be a file name here: the locale (ANSI_X3.4-1968) cannot encode it; run with a "
+                + "UTF-8 locale, e.g. LC_ALL=C.UTF-8"), err2);
+        assertFalse(err2.contains("InvalidPathException"), err2);
     }
 
     /**
