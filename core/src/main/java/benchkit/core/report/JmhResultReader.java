@@ -89,18 +89,50 @@ public final class JmhResultReader {
             throw new IllegalArgumentException(source + ": entry " + (index + 1) + " (" + benchmark
                     + ") has no \"primaryMetric\" with a numeric \"score\"");
         }
-        metrics.put(BenchmarkResult.PRIMARY, metric(primary));
+        String where = source + ": entry " + (index + 1) + " (" + benchmark + ")";
+        metrics.put(BenchmarkResult.PRIMARY, producible(metric(primary), where + ", primaryMetric", true));
         Iterator<Map.Entry<String, JsonNode>> secondary = node.path("secondaryMetrics").fields();
         while (secondary.hasNext()) {
             Map.Entry<String, JsonNode> e = secondary.next();
             if (e.getValue().isObject()) {
-                metrics.putIfAbsent(e.getKey(), metric(e.getValue()));
+                metrics.putIfAbsent(e.getKey(), producible(metric(e.getValue()), where + ", " + e.getKey(), false));
             }
         }
         List<Integer> forks = new ArrayList<>();
         node.path(JmhJsonFields.BENCHKIT).path(JmhJsonFields.FORKS).forEach(f -> forks.add(f.asInt()));
         String variant = node.path(JmhJsonFields.BENCHKIT).path(JmhJsonFields.VARIANT).asText("");
         return new BenchmarkResult(benchmark, variant, node.path("threads").asInt(1), settings, params, metrics, forks);
+    }
+
+    /**
+     * {@code m} when a run could have produced it: no infinite value; for the primary metric (a rate or a time) also
+     * no NaN or negative score or raw value, and a score within its raw data's range (a mean of them cannot be
+     * outside). Else the file was edited or damaged: refused, naming the entry and the value, before it is drawn or
+     * judged. A secondary metric may be NaN where it was not measured.
+     */
+    private static MetricResult producible(MetricResult m, String where, boolean primary) {
+        List<Double> values = new ArrayList<>();
+        values.add(m.score());
+        m.rawData().forEach(fork -> java.util.Arrays.stream(fork).forEach(values::add));
+        for (double v : values) {
+            if (Double.isInfinite(v) || primary && (Double.isNaN(v) || v < 0)) {
+                throw new IllegalArgumentException(where + " holds " + v + ", which no run produces");
+            }
+        }
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double[] fork : m.rawData()) {
+            for (double v : fork) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
+        }
+        double slack = 1e-9 * Math.max(1, Math.abs(m.score()));
+        if (primary && min <= max && (m.score() < min - slack || m.score() > max + slack)) {
+            throw new IllegalArgumentException(where + ": score " + m.score() + " is outside its raw data (" + min + " to "
+                    + max + "), which no run produces");
+        }
+        return m;
     }
 
     private static MetricResult metric(JsonNode m) {

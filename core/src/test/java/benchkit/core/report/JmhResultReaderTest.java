@@ -47,6 +47,23 @@ class JmhResultReaderTest {
             ]
             """;
 
+    /** A value no run produces (an edited or damaged file) is refused with the entry and the value named. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "\"score\" : 51234.5,            | \"score\" : NaN,             | holds NaN",
+        "\"score\" : 51234.5,            | \"score\" : Infinity,        | holds Infinity",
+        "\"score\" : 51234.5,            | \"score\" : -100,            | holds -100.0",
+        "\"score\" : 51234.5,            | \"score\" : 1e308,           | score 1.0E308 is outside its raw data (51234.5 to 51234.5)",
+        "\"rawData\" : [ [ 51234.5 ] ]   | \"rawData\" : [ [ 51234.5, \"-Infinity\" ] ] | holds -Infinity",
+    })
+    void valuesNoRunProducesAreRefused(String from, String to, String expected) {
+        String edited = SINGLE_SAMPLE.replace(from.strip(), to.strip());
+        assertTrue(!edited.equals(SINGLE_SAMPLE), "the fixture changed");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.parse(edited, "f.json"));
+        assertTrue(e.getMessage().startsWith("f.json: entry 1 (benchkit.point-select), primaryMetric"), e.getMessage());
+        assertTrue(e.getMessage().contains(expected.strip()), e.getMessage());
+    }
+
     @Test
     void readsAnEntryWithoutIntervalOrSecondaryMetrics() {
         List<BenchmarkResult> results = JmhResultReader.parse(SINGLE_SAMPLE, "test");
