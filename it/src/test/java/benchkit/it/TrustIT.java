@@ -232,6 +232,27 @@ class TrustIT {
         ServerProcesses.assertNoneLeft(mark);
     }
 
+    /** SIGHUP (a closed terminal) mid-run: the finished iteration kept, the line names the signal, exit 129 (issue #51). */
+    @Test
+    void aHangUpMidRunKeepsWhatFinishedAndNamesTheSignal() throws Exception {
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("hung-up");
+        BenchJar.Running bench = BenchJar.start(dir, Map.of(ServerProcesses.MARK_VARIABLE, mark),
+                BenchJar.args(SHORT_RUN, "--time", "2", "--iterations", "5", "--out", out.toString()));
+        bench.awaitIterations(out, 1, "");
+        signal("HUP", bench.process().pid());
+        BenchJar.Result r = bench.finish(120);
+        assertEquals(129, r.exit(), r.all());
+        assertTrue(r.all().contains("interrupted by SIGHUP (its terminal closed); results so far are kept"), r.all());
+        assertFalse(r.all().contains("\tat "), r.all());
+        List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
+        JsonNode end = JSON.readTree(journal.get(journal.size() - 1));
+        assertEquals("end", end.path("event").asText(), journal.toString());
+        assertFalse(end.path("complete").asBoolean(), journal.toString());
+        assertTrue(Files.isRegularFile(out.resolve("jmh-result.json")), "the finished iteration's results are written");
+        ServerProcesses.assertNoneLeft(mark);
+    }
+
     /** The exit code table: 2 for results that cannot be compared, 3 for a regression found. */
     @Test
     void compareSaysBadInputAndRegressionWithTheirOwnCodes() throws Exception {

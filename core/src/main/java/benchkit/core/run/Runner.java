@@ -149,7 +149,7 @@ public final class Runner {
                 runAll(journal, trials, failures);
             } catch (InterruptedException e) {
                 interrupted = true;
-                failures.add(guard.signalled() ? "interrupted by a signal (Ctrl-C or SIGTERM); results so far are kept"
+                failures.add(guard.signalled() ? "interrupted by " + guard.signal() + "; results so far are kept"
                         : "run interrupted");
             } catch (RuntimeException e) {
                 // A plugin broke its contract; still write what finished.

@@ -4,12 +4,36 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Keeps a run's finished results when the JVM is asked to stop (Ctrl-C, SIGTERM): a shutdown hook
- * interrupts the running thread and waits, bounded, while it writes its result files and marks them
- * incomplete. The JVM then exits with the signal's usual code (130 or 143).
+ * Keeps a run's finished results when the JVM is asked to stop (Ctrl-C, SIGTERM, SIGHUP when the terminal closes): a
+ * shutdown hook interrupts the running thread and waits, bounded, while it writes its result files and marks them
+ * incomplete. The JVM then exits with the signal's usual code (130, 143 or 129).
  */
 final class SignalGuard {
     private static final long WAIT_SECONDS = 60;
+    /** The signals that stop the JVM through its shutdown hooks, and how the failure line names them. */
+    private static final java.util.Map<String, String> STOPPING = java.util.Map.of("INT", "Ctrl-C (SIGINT)",
+            "TERM", "SIGTERM", "HUP", "SIGHUP (its terminal closed)");
+    /** The last of them that arrived, as named above; null while none has. */
+    private static volatile String lastSignal;
+
+    static {
+        // the JVM's own handlers stop it; each is kept and called after the signal's name is noted
+        for (String name : STOPPING.keySet()) {
+            try {
+                sun.misc.Signal signal = new sun.misc.Signal(name);
+                sun.misc.SignalHandler[] previous = new sun.misc.SignalHandler[1];
+                previous[0] = sun.misc.Signal.handle(signal, s -> {
+                    lastSignal = STOPPING.get(name);
+                    previous[0].handle(s);
+                });
+                if (previous[0] == sun.misc.SignalHandler.SIG_DFL || previous[0] == sun.misc.SignalHandler.SIG_IGN) {
+                    sun.misc.Signal.handle(signal, previous[0]);    // not the JVM's (ignored, as under nohup): left alone
+                }
+            } catch (IllegalArgumentException | UnsupportedOperationException notHere) {
+                // a signal this platform or JVM (-Xrs) does not let a program handle: the line says "a signal"
+            }
+        }
+    }
 
     private final Thread hook;
     private final CountDownLatch finished = new CountDownLatch(1);
@@ -39,6 +63,12 @@ final class SignalGuard {
 
     boolean signalled() {
         return signalled;
+    }
+
+    /** The signal that stopped the run, e.g. {@code Ctrl-C (SIGINT)}; "a signal" when it is not known. */
+    String signal() {
+        String s = lastSignal;
+        return s == null ? "a signal" : s;
     }
 
     /** The run wrote its results: let a pending shutdown proceed, and drop the hook when none is pending. */
