@@ -23,7 +23,21 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        int exit;
+        try {
+            exit = run(args);
+        } catch (OutOfMemoryError e) {
+            // one line and the remedy, not the JVM's stack trace; a run writes what finished before this (Runner)
+            System.err.println("bench: error: " + outOfMemory(e));
+            exit = Cli.EXIT_FAILURE;
+        }
+        System.exit(exit);
+    }
+
+    /** What an OutOfMemoryError means for a user, and what to change. */
+    static String outOfMemory(OutOfMemoryError e) {
+        return "out of memory (" + e.getMessage() + ", " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                + " MB of heap): give bench more (BENCH_JAVA_OPTS=-Xmx2g, or java -Xmx2g -jar bench.jar) or fewer --threads";
     }
 
     /** Runs the command line and returns its exit code (the table in docs/usage.md). */

@@ -253,6 +253,25 @@ class TrustIT {
         ServerProcesses.assertNoneLeft(mark);
     }
 
+    /** Out of memory mid-run: one line with the remedy, the journal ended, exit 1; no stack trace (issue #51). */
+    @Test
+    void outOfMemoryIsOneLineAndTheJournalEnds() throws Exception {
+        String mark = ServerProcesses.newMark();
+        Path out = dir.resolve("oom");
+        BenchJar.Result r = BenchJar.run(dir, 300, Map.of(ServerProcesses.MARK_VARIABLE, mark, "JAVA_TOOL_OPTIONS", "-Xmx16m"),
+                "--workload", "oltp-read-write", "--server", "system", "--table-size", "100", "--threads", "256",
+                "--warmup-iterations", "0", "--iterations", "1", "--time", "1", "--forks", "1", "--out", out.toString());
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(r.err().contains("bench: error: out of memory ("), r.all());
+        assertTrue(r.err().contains("give bench more (BENCH_JAVA_OPTS=-Xmx2g, or java -Xmx2g -jar bench.jar)"), r.all());
+        assertFalse(r.all().contains("\tat "), r.all());
+        List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
+        JsonNode end = JSON.readTree(journal.get(journal.size() - 1));
+        assertEquals("end", end.path("event").asText(), journal.toString());
+        assertTrue(end.path("error").asText().startsWith("out of memory"), journal.toString());
+        ServerProcesses.assertNoneLeft(mark);
+    }
+
     /** The exit code table: 2 for results that cannot be compared, 3 for a regression found. */
     @Test
     void compareSaysBadInputAndRegressionWithTheirOwnCodes() throws Exception {

@@ -154,6 +154,10 @@ public final class Runner {
             } catch (RuntimeException e) {
                 // A plugin broke its contract; still write what finished.
                 failures.add("unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e));
+            } catch (OutOfMemoryError e) {
+                // what the failed allocation held is gone by now: the finished iterations are still written
+                failures.add("out of memory (" + e.getMessage() + ", " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                        + " MB of heap): give bench more (BENCH_JAVA_OPTS=-Xmx2g, or java -Xmx2g -jar bench.jar) or fewer threads");
             }
             invalid = invalidIterations(trials);
             if (!invalid.isEmpty()) {
