@@ -64,9 +64,13 @@ final class ServerOptions {
     String mysqlUser;
 
     @Option(names = "--mysql-password", paramLabel = "PASSWORD", arity = "0..1", interactive = false,
-            description = "External server password; prefer the environment variable " + PASSWORD_ENV
-                    + " so it does not show in the process list.")
+            fallbackValue = ASK, description = "External server password; prefer the environment variable " + PASSWORD_ENV
+                    + " so it does not show in the process list. Without a value it is asked for on the terminal, as "
+                    + "the mysql client's -p does; --mysql-password= is an empty one.")
     String mysqlPassword;
+
+    /** What --mysql-password without a value stands for: ask on the terminal (no password holds a NUL). */
+    static final String ASK = "\u0000ask";
 
     @Option(names = "--mysql-db", paramLabel = "DB", description = "Database (default sbtest).")
     String mysqlDb;
@@ -89,6 +93,15 @@ final class ServerOptions {
     }
 
     String password() {
+        if (ASK.equals(mysqlPassword)) {
+            java.io.Console console = System.console();
+            if (console == null) {
+                throw new UsageException("--mysql-password has no value and there is no terminal to ask on: set "
+                        + PASSWORD_ENV + " (or --mysql-password=VALUE; --mysql-password= for an empty one)");
+            }
+            char[] typed = console.readPassword("Password for %s: ", mysqlUser == null ? "sbtest" : mysqlUser);
+            mysqlPassword = typed == null ? "" : new String(typed);
+        }
         if (mysqlPassword != null) {
             return mysqlPassword;
         }

@@ -500,9 +500,11 @@ final class SysbenchArgs {
         return List.of("on", "true", "yes", "1").contains(value.strip().toLowerCase(Locale.ROOT));
     }
 
+    /** Whether the line gives a password on it (one without a value is asked for on the terminal: nothing shows). */
     private static boolean password(String[] args) {
-        for (String a : args) {
-            if (a.equals("--mysql-password") || a.startsWith("--mysql-password=")) {
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].startsWith("--mysql-password=") || args[i].equals("--mysql-password") && i + 1 < args.length
+                    && !args[i + 1].startsWith("-")) {
                 return true;
             }
         }

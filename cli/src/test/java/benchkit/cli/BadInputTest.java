@@ -100,6 +100,11 @@ class BadInputTest {
         Outcome user = run("--workload", "point-select", "--mysql-host", "127.0.0.1", "--mysql-user", "");
         assertEquals(2, user.exit(), user.err());
         assertEquals("bench: --mysql-user needs a user name", user.err().lines().findFirst().orElse(""));
+        // no value and no terminal (as here, and in CI): not an empty password in silence
+        Outcome password = run("--workload", "point-select", "--mysql-host", "127.0.0.1", "--mysql-password");
+        assertEquals(2, password.exit(), password.err());
+        assertEquals("bench: --mysql-password has no value and there is no terminal to ask on: set BENCH_MYSQL_PASSWORD "
+                + "(or --mysql-password=VALUE; --mysql-password= for an empty one)", password.err().lines().findFirst().orElse(""));
         Outcome out = run("--workload", "point-select", "--out", "");
         assertEquals(2, out.exit(), out.err());
         assertTrue(out.err().startsWith("bench: --out needs a directory"), out.err());
