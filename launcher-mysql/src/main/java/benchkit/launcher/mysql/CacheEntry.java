@@ -20,7 +20,8 @@ import java.util.function.Predicate;
  * It is filled in a {@code NAME.partial-*} sibling and renamed into place atomically, under a file lock so
  * that two bench processes racing to make it are safe. Whoever holds the lock also removes the
  * {@code NAME.partial-*} left by a process that was killed while filling (SIGKILL runs no cleanup), so a crash
- * costs disk only until the next run that needs the entry.
+ * costs disk only until the next run that needs the entry. A directory entry records its files' sizes and checksums
+ * ({@link CacheManifest}) and is checked against them before each use: a damaged one is made again, with a line.
  */
 public final class CacheEntry {
     /** What fills a fresh partial directory or file; it may throw, and then nothing is kept. */
@@ -28,6 +29,9 @@ public final class CacheEntry {
     public interface Filler {
         void fill(Path partial) throws IOException;
     }
+
+    /** The directory entries this process has checked against their manifests and found whole. */
+    private static final java.util.Set<Path> CHECKED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final Path cacheDir;
     private final String name;
@@ -48,7 +52,7 @@ public final class CacheEntry {
      */
     public Path obtain(Predicate<Path> complete, boolean directory, Filler filler) throws IOException {
         Path target = path();
-        if (complete.test(target)) {
+        if (complete.test(target) && intact(target, directory, true)) {
             return target;
         }
         Files.createDirectories(cacheDir);
@@ -56,7 +60,7 @@ public final class CacheEntry {
             try (FileChannel lockFile = FileChannel.open(cacheDir.resolve(name + ".lock"),
                     StandardOpenOption.CREATE, StandardOpenOption.WRITE);
                  FileLock ignored = lockFile.lock()) {
-                if (complete.test(target)) {
+                if (complete.test(target) && intact(target, directory, false)) {
                     return target; // another process finished while we waited for the lock
                 }
                 removeLeftovers();
@@ -64,10 +68,16 @@ public final class CacheEntry {
                         : Files.createTempFile(cacheDir, name + ".partial-", "");
                 try {
                     filler.fill(partial);
+                    if (directory) {
+                        CacheManifest.write(partial);
+                    }
                     if (Files.exists(target)) {
                         PrivateTempDir.deleteRecursively(target); // a broken leftover the predicate refused
                     }
                     Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+                    if (directory) {
+                        CHECKED.add(target);  // just made and recorded
+                    }
                 } catch (AtomicMoveNotSupportedException | FileAlreadyExistsException e) {
                     deleteQuietly(partial, e);
                     throw new IOException("cannot move the new " + name + " into " + target + ": " + e);
@@ -78,6 +88,30 @@ public final class CacheEntry {
             }
         }
         return target;
+    }
+
+    /**
+     * Whether a directory entry is as its manifest recorded it (a file entry is whole by its atomic rename); when it
+     * is not, one line says why ({@code say}) and it is made again.
+     */
+    private boolean intact(Path target, boolean directory, boolean say) throws IOException {
+        if (!directory || CHECKED.contains(target)) {
+            return true;
+        }
+        java.util.Optional<String> problem = CacheManifest.problem(target);
+        if (problem.isEmpty()) {
+            CHECKED.add(target);      // once a process: a run launches its server once per fork and variant
+        }
+        if (problem.isPresent() && say && !problem.get().equals(CacheManifest.UNRECORDED)) {
+            System.err.println("bench: note: the cached " + name + " (" + target + ") is damaged: " + problem.get()
+                    + "; extracting it again");
+        }
+        return problem.isEmpty();
+    }
+
+    /** Forgets which entries this process found whole (a test that damages one after it was used). */
+    static void forgetChecks() {
+        CHECKED.clear();
     }
 
     /** Partial entries of this name: only a process killed while filling leaves one, since we hold the lock. */

@@ -41,6 +41,43 @@ class EmbeddedDistributionTest {
         assertEquals(new ServerFlavor("MySQL", "5.7.22"), installation.flavor());
     }
 
+    /** A damaged entry (a truncated server, a deleted errmsg.sys, a changed byte) is found and extracted again (issue #51). */
+    @Test
+    void aDamagedEntryIsExtractedAgain() throws Exception {
+        Path base = EmbeddedDistribution.MYSQL_5_7.extract(cache);
+        Path mysqld = base.resolve("bin/mysqld");
+        long size = Files.size(mysqld);
+        assertTrue(Files.isRegularFile(base.resolve(CacheManifest.FILE)), "the entry records its files");
+        assertTrue(CacheManifest.problem(base).isEmpty());
+
+        try (var f = java.nio.channels.FileChannel.open(mysqld, java.nio.file.StandardOpenOption.WRITE)) {
+            f.truncate(size / 2);
+        }
+        assertEquals(java.util.Optional.of("bin/mysqld is " + size / 2 + " bytes, not " + size), CacheManifest.problem(base));
+        assertEquals(base, EmbeddedDistribution.MYSQL_5_7.extract(cache), "checked once a process: still taken as whole");
+        assertEquals(size / 2, Files.size(mysqld));
+        CacheEntry.forgetChecks();          // as the next run, a new process, sees it
+        assertEquals(base, EmbeddedDistribution.MYSQL_5_7.extract(cache));
+        assertEquals(size, Files.size(mysqld), "the server is whole again");
+
+        Path errmsg;
+        try (Stream<Path> all = Files.walk(base)) {
+            errmsg = all.filter(p -> p.getFileName().toString().equals("errmsg.sys")).findFirst().orElseThrow();
+        }
+        Files.delete(errmsg);
+        CacheEntry.forgetChecks();
+        EmbeddedDistribution.MYSQL_5_7.extract(cache);
+        assertTrue(Files.isRegularFile(errmsg), "a deleted file is back");
+
+        byte[] bytes = Files.readAllBytes(errmsg);
+        bytes[bytes.length / 2] ^= 1;      // the same size, one bit changed
+        Files.write(errmsg, bytes);
+        assertTrue(CacheManifest.problem(base).orElse("").endsWith("errmsg.sys has changed (CRC32C)"));
+        CacheEntry.forgetChecks();
+        EmbeddedDistribution.MYSQL_5_7.extract(cache);
+        assertTrue(CacheManifest.problem(base).isEmpty(), "extracted again");
+    }
+
     @Test
     void symlinksInTheTarballStayLinks() throws Exception {
         Path base = EmbeddedDistribution.MYSQL_8_0.extract(cache);
