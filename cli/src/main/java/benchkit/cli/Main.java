@@ -25,13 +25,34 @@ public final class Main {
     public static void main(String[] args) {
         int exit;
         try {
+            String tmp = temporaryDirectory(System.getenv("TMPDIR"), System.getProperty("java.io.tmpdir"));
+            System.setProperty("java.io.tmpdir", tmp);     // before anything makes a temporary file
             exit = run(args);
+        } catch (UsageException e) {
+            System.err.println("bench: " + e.getMessage());
+            exit = Cli.EXIT_USAGE;
         } catch (OutOfMemoryError e) {
             // one line and the remedy, not the JVM's stack trace; a run writes what finished before this (Runner)
             System.err.println("bench: error: " + outOfMemory(e));
             exit = Cli.EXIT_FAILURE;
         }
         System.exit(exit);
+    }
+
+    /**
+     * Where temporary files go (the servers' private directories, their datadirs): {@code TMPDIR} as every Unix tool
+     * takes it, unless the JVM was given {@code -Djava.io.tmpdir} (the JVM's own default, /tmp, ignores TMPDIR).
+     *
+     * @throws UsageException when TMPDIR names no directory
+     */
+    static String temporaryDirectory(String tmpdirEnv, String jvmProperty) {
+        if (tmpdirEnv == null || tmpdirEnv.isBlank() || !"/tmp".equals(jvmProperty)) {
+            return jvmProperty;
+        }
+        if (!java.nio.file.Files.isDirectory(java.nio.file.Path.of(tmpdirEnv))) {
+            throw new UsageException("TMPDIR=" + tmpdirEnv + " is not a directory: make it, or unset TMPDIR to use /tmp");
+        }
+        return tmpdirEnv;
     }
 
     /** What an OutOfMemoryError means for a user, and what to change. */

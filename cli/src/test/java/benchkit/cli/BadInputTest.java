@@ -129,6 +129,17 @@ class BadInputTest {
         }
     }
 
+    /** TMPDIR is taken as every Unix tool takes it, unless -Djava.io.tmpdir was given; one that is no directory is bad input. */
+    @org.junit.jupiter.api.Test
+    void tmpdirIsTheTemporaryDirectory(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        assertEquals(dir.toString(), Main.temporaryDirectory(dir.toString(), "/tmp"));
+        assertEquals("/scratch", Main.temporaryDirectory(dir.toString(), "/scratch"), "-Djava.io.tmpdir wins");
+        assertEquals("/tmp", Main.temporaryDirectory(null, "/tmp"));
+        UsageException e = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                () -> Main.temporaryDirectory(dir.resolve("none").toString(), "/tmp"));
+        assertEquals("TMPDIR=" + dir.resolve("none") + " is not a directory: make it, or unset TMPDIR to use /tmp", e.getMessage());
+    }
+
     /** A merge refused for its inputs leaves no --out directory it made. */
     @org.junit.jupiter.api.Test
     void aRefusedMergeLeavesNoDirectoryBehind(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
