@@ -55,7 +55,7 @@ public final class CacheEntry {
         if (complete.test(target) && intact(target, directory, true)) {
             return target;
         }
-        Files.createDirectories(cacheDir);
+        requireUsable(cacheDir);
         synchronized (CacheEntry.class) { // FileLock only excludes other processes, not other threads
             try (FileChannel lockFile = FileChannel.open(cacheDir.resolve(name + ".lock"),
                     StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -107,6 +107,27 @@ public final class CacheEntry {
                     + "; extracting it again");
         }
         return problem.isEmpty();
+    }
+
+    /**
+     * Makes the cache directory, or says in one line why it cannot be one and what to set: a read-only home, a
+     * {@code BENCHKIT_CACHE} that names a file.
+     */
+    private static void requireUsable(Path cacheDir) {
+        String remedy = "; set BENCHKIT_CACHE to a writable directory";
+        if (Files.exists(cacheDir) && !Files.isDirectory(cacheDir)) {
+            throw new benchkit.spi.InvalidOptionException("bench's cache " + cacheDir + " is a file, not a directory" + remedy);
+        }
+        try {
+            Files.createDirectories(cacheDir);
+            Path probe = Files.createTempFile(cacheDir, ".write-test", ".tmp");
+            Files.delete(probe);
+        } catch (IOException e) {
+            String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                    : e.getClass().getSimpleName();
+            throw new benchkit.spi.InvalidOptionException("bench's cache " + cacheDir + " cannot be written (" + why + ")"
+                    + remedy);
+        }
     }
 
     /** Forgets which entries this process found whole (a test that damages one after it was used). */

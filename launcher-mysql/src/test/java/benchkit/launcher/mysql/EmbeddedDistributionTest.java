@@ -78,6 +78,23 @@ class EmbeddedDistributionTest {
         assertTrue(CacheManifest.problem(base).isEmpty(), "extracted again");
     }
 
+    /** A cache that cannot be one is one line naming BENCHKIT_CACHE (issue #51). */
+    @Test
+    void aCacheThatCannotBeWrittenNamesTheVariableToSet() throws Exception {
+        Path file = Files.writeString(cache.resolve("a-file"), "x");
+        benchkit.spi.InvalidOptionException e = org.junit.jupiter.api.Assertions.assertThrows(
+                benchkit.spi.InvalidOptionException.class, () -> EmbeddedDistribution.MYSQL_5_7.extract(file));
+        assertEquals("bench's cache " + file + " is a file, not a directory; set BENCHKIT_CACHE to a writable directory",
+                e.getMessage());
+        Path readOnly = Files.createDirectories(cache.resolve("ro"));
+        Files.setPosixFilePermissions(readOnly, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+        org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(readOnly), "root writes anywhere: nothing to see");
+        e = org.junit.jupiter.api.Assertions.assertThrows(benchkit.spi.InvalidOptionException.class,
+                () -> EmbeddedDistribution.MYSQL_5_7.extract(readOnly.resolve("cache")));
+        assertTrue(e.getMessage().endsWith("cannot be written (Permission denied); set BENCHKIT_CACHE to a writable directory"),
+                e.getMessage());
+    }
+
     @Test
     void symlinksInTheTarballStayLinks() throws Exception {
         Path base = EmbeddedDistribution.MYSQL_8_0.extract(cache);
