@@ -109,7 +109,11 @@ final class ExperimentFile {
             throw new UsageException("--experiment " + file + ": not valid JSON at line "
                     + e.getLocation().getLineNr() + ": " + e.getOriginalMessage());
         } catch (IOException e) {
-            throw new UsageException("--experiment " + file + " cannot be read: " + e.getClass().getSimpleName());
+            if (Files.isDirectory(file)) {
+                throw new UsageException("--experiment " + file + " is a directory; give an experiment file (a JSON "
+                        + "object of option names and values, docs/usage.md)");
+            }
+            throw new UsageException("--experiment " + file + " cannot be read: " + benchkit.core.run.Runner.ioMessage(e));
         }
         if (root == null || !root.isObject()) {
             throw new UsageException("--experiment " + file + ": expected a JSON object of option names and values");

@@ -73,6 +73,8 @@ class BadInputTest {
         "merge --out /tmp/benchkit-never-made /nonexistent     | /nonexistent is not a directory",
         "merge                                                 | Missing required options and parameters",
         "report /nonexistent                                   | /nonexistent is not a result directory",
+        "--workload point-select --out /proc/x                 | cannot write the result directory /proc/x: /proc/x: no such file or directory",
+        "--experiment /tmp                                     | --experiment /tmp is a directory; give an experiment file",
         "compare --confidence 1.5 a b                          | --confidence=1.5 is not valid; expected a level from 0.5 to below 1 (e.g. 0.95) or a percentage from 50 to below 100",
         "compare --confidence 0.3 a b                          | --confidence=0.3 is not valid",
         "compare --confidence 100 a b                          | --confidence=100.0 is not valid",

@@ -238,7 +238,13 @@ public final class Runner {
     /** File-system exceptions may carry only the path as message; their type then says what went wrong. */
     public static String ioMessage(IOException e) {
         if (e instanceof FileSystemException f && f.getReason() == null) {
-            return e.getClass().getSimpleName() + " " + f.getFile();
+            // the JDK leaves the reason out of these: name it as the system would
+            String why = e instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
+                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.FileAlreadyExistsException ? "a file of that name is there"
+                    : e instanceof java.nio.file.NotDirectoryException ? "not a directory"
+                    : e.getClass().getSimpleName();
+            return f.getFile() == null ? why : f.getFile() + ": " + why;
         }
         return RunFailure.describe(e);
     }
