@@ -62,7 +62,7 @@ public final class HtmlReport {
     /** Draws {@code report.html} in {@code resultDir} from {@code input}. */
     public static Path write(Path resultDir, ReportInput input) throws IOException {
         String html = render(input, resultDir.toAbsolutePath().normalize().toString());
-        return AtomicFiles.writeReadableByAll(resultDir.resolve(FILE_NAME), html);
+        return AtomicFiles.write(resultDir.resolve(FILE_NAME), html);
     }
 
     /** The whole page for {@code input}; {@code source} names where it came from. */

@@ -168,7 +168,7 @@ public record Study(String title, String original, String here, String conclusio
             o.put("says", f.says());
         }
         Files.createDirectories(dir);
-        return AtomicFiles.writeReadableByAll(dir.resolve(FILE_NAME), MAPPER.writeValueAsString(root) + "\n");
+        return AtomicFiles.write(dir.resolve(FILE_NAME), MAPPER.writeValueAsString(root) + "\n");
     }
 
     private static void putIf(ObjectNode o, String field, String value) {

@@ -8,36 +8,23 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
-/** Writes a file whole or not at all: into a temporary file beside it, then renamed over it. */
+/**
+ * Writes a file whole or not at all: into a temporary file beside it, then renamed over it. The file gets the
+ * permissions any file the user makes gets ({@code rw-r--r--} less the umask: 0644 under umask 022): a result holds
+ * no secret, and a dashboard or CI step running as another user reads it (a JDK temporary file alone would be 0600).
+ */
 public final class AtomicFiles {
+    private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> SHARED =
+            PosixFilePermissions.fromString("rw-r--r--");
+
     private AtomicFiles() {
     }
 
-    public static void write(Path file, byte[] content) throws IOException {
-        write(file, content, false);
-    }
-
-    public static void write(Path file, String content) throws IOException {
-        write(file, content.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /**
-     * Same as {@link #write(Path, String)}, but the file is readable by all (0644): temp files are
-     * private (0600), and a report is meant to be shared like any other output file.
-     */
-    public static Path writeReadableByAll(Path file, String content) throws IOException {
-        write(file, content.getBytes(StandardCharsets.UTF_8), true);
-        return file;
-    }
-
-    private static void write(Path file, byte[] content, boolean readableByAll) throws IOException {
+    public static Path write(Path file, byte[] content) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+        Path tmp = createTemp(dir, "." + file.getFileName());
         try {
             Files.write(tmp, content);
-            if (readableByAll) {
-                readableByAll(tmp);
-            }
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -46,13 +33,19 @@ public final class AtomicFiles {
         } finally {
             Files.deleteIfExists(tmp);
         }
+        return file;
     }
 
-    private static void readableByAll(Path file) throws IOException {
+    public static Path write(Path file, String content) throws IOException {
+        return write(file, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A temporary file made with {@code rw-r--r--}, which the umask then narrows as for any new file. */
+    private static Path createTemp(Path dir, String prefix) throws IOException {
         try {
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
-        } catch (UnsupportedOperationException e) {
-            // not a POSIX file system: keep its default permissions
+            return Files.createTempFile(dir, prefix, ".tmp", PosixFilePermissions.asFileAttribute(SHARED));
+        } catch (UnsupportedOperationException notPosix) {
+            return Files.createTempFile(dir, prefix, ".tmp");
         }
     }
 }

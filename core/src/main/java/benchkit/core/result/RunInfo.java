@@ -88,7 +88,7 @@ public record RunInfo(String startedAt, String finishedAt, Map<String, String> s
         if (machine != null) {
             root.set("machine", MAPPER.valueToTree(machine));
         }
-        return AtomicFiles.writeReadableByAll(dir.resolve(FILE_NAME), MAPPER.writeValueAsString(root) + "\n");
+        return AtomicFiles.write(dir.resolve(FILE_NAME), MAPPER.writeValueAsString(root) + "\n");
     }
 
     /** Reads {@code dir/run.json}; empty when there is none. Missing fields are tolerated. */

@@ -186,12 +186,19 @@ class ResultWritersTest {
     }
 
     @Test
-    void atomicWritesReplaceWholeFilesAndSharedOnesAreReadableByAll() throws Exception {
+    void atomicWritesReplaceWholeFilesReadableAsAnyNewFileIs() throws Exception {
         Path file = dir.resolve("out.txt");
         AtomicFiles.write(file, "old");
-        assertEquals(file, AtomicFiles.writeReadableByAll(file, "new"));
+        assertEquals(file, AtomicFiles.write(file, "new"));
         assertEquals("new", Files.readString(file));
-        assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+        // as a file the user makes: others may read it when the umask lets them (under 022: rw-r--r--, not 0600)
+        Path plain = Files.createFile(dir.resolve("plain.txt"));
+        var made = Files.getPosixFilePermissions(plain);
+        made.removeAll(java.util.Set.of(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE,
+                java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE));
+        assertEquals(java.nio.file.attribute.PosixFilePermissions.toString(made),
+                java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
+        Files.delete(plain);
         try (var left = Files.list(dir)) {
             assertEquals(List.of(file), left.toList(), "no temporary file left behind");
         }
