@@ -27,7 +27,7 @@ import java.util.stream.Stream;
 final class NewCommand implements Callable<Integer> {
     private static final Map<String, String> NEXT_STEPS = Map.of(
             "workload", "cd %s && mvn -q package && mkdir -p plugins && cp target/custom-workload.jar plugins/%n"
-                    + "then: java -jar bench.jar list --plugin-dir plugins",
+                    + "then: java -jar %s list --plugin-dir plugins",
             "ci-check", "cd %s && mvn test          (-Dbaseline=OPS_PER_S for your stored baseline, "
                     + "-Dimage=IMAGE for your server image)");
 
@@ -47,10 +47,20 @@ final class NewCommand implements Callable<Integer> {
         }
         List<Path> written = copyTemplate("benchkit/new/" + kind, dir);
         System.out.println("Created " + dir + " (" + written.size() + " files): see its README.md. Next:");
-        System.out.printf(NEXT_STEPS.get(kind) + "%n", dir);
+        System.out.printf(NEXT_STEPS.get(kind) + "%n", dir, runningJar());
         System.out.println("benchkit's artifacts are not on a public repository yet: from a benchkit checkout, "
                 + "./mvnw -q install -DskipTests puts them into ~/.m2.");
         return Cli.EXIT_OK;
+    }
+
+    /** This bench.jar's absolute path, so the hint works from the new project's directory; "bench.jar" when not run from one. */
+    static String runningJar() {
+        try {
+            Path p = Path.of(NewCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return p.toString().endsWith(".jar") ? p.toAbsolutePath().toString() : "bench.jar";
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return "bench.jar";
+        }
     }
 
     private static boolean isEmpty(Path dir) throws IOException {
