@@ -57,7 +57,7 @@ final class NewCommand implements Callable<Integer> {
     static String runningJar() {
         try {
             Path p = Path.of(NewCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return p.toString().endsWith(".jar") ? p.toAbsolutePath().toString() : "bench.jar";
+            return p.toString().endsWith(".jar") ? p.toAbsolutePath().normalize().toString() : "bench.jar";
         } catch (java.net.URISyntaxException | RuntimeException e) {
             return "bench.jar";
         }

@@ -38,6 +38,9 @@ class UserProjectsIT {
         Path project = dir.resolve("my-workloads");
         BenchJar.Result created = BenchJar.run(dir, 60, "new", "workload", project.toString());
         assertEquals(0, created.exit(), created.all());
+        // the hint works from the project's directory: it names this bench.jar where it is (issue #50)
+        assertTrue(created.out().contains("then: java -jar " + BenchJar.jar().toAbsolutePath().normalize()
+                + " list --plugin-dir plugins"), created.out());
         Maven build = mvn(project, "package");
         assertEquals(0, build.exit(), build.output());
         Path plugins = Files.createDirectories(dir.resolve("plugins"));
