@@ -47,14 +47,25 @@ final class Plugins {
             throw new UsageException("--plugin-dir " + dir + " is not a directory");
         }
         List<URL> urls = new ArrayList<>();
+        java.util.Map<String, Path> providers = new java.util.HashMap<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path jar : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".jar")).sorted()::iterator) {
                 Optional<String> problem = problemOf(jar);
                 if (problem.isPresent()) {
                     problems.add(problem.get());
-                } else {
-                    urls.add(jar.toUri().toURL());
+                    continue;
                 }
+                // one class from two jars (custom-workload-1.0.jar beside -2.0.jar): the first on the class path
+                // would win in silence, so neither is taken
+                for (String provider : providersOf(jar)) {
+                    Path earlier = providers.putIfAbsent(provider, jar);
+                    if (earlier != null) {
+                        throw new UsageException("--plugin-dir " + dir + ": " + earlier.getFileName() + " and "
+                                + jar.getFileName() + " both provide " + provider + " (two versions of one plugin?); "
+                                + "keep one of them there");
+                    }
+                }
+                urls.add(jar.toUri().toURL());
             }
         } catch (MalformedURLException e) {
             throw new UsageException("--plugin-dir " + dir + ": " + e.getMessage());
@@ -65,6 +76,22 @@ final class Plugins {
             throw new UsageException("--plugin-dir " + dir + " holds no .jar files");
         }
         return urls.toArray(new URL[0]);
+    }
+
+    /** The classes {@code jar}'s services files name. */
+    private static List<String> providersOf(Path jar) throws IOException {
+        List<String> names = new ArrayList<>();
+        try (JarFile file = new JarFile(jar.toFile())) {
+            for (String service : SERVICES) {
+                var entry = file.getEntry(service);
+                if (entry == null) {
+                    continue;
+                }
+                String text = new String(file.getInputStream(entry).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                text.lines().map(l -> l.replaceFirst("#.*", "").strip()).filter(l -> !l.isEmpty()).forEach(names::add);
+            }
+        }
+        return names;
     }
 
     private static Optional<String> problemOf(Path jar) {

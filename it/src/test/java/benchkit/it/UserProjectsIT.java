@@ -48,6 +48,15 @@ class UserProjectsIT {
 
         BenchJar.Result list = BenchJar.run(dir, 120, "list", "--plugin-dir", plugins.toString());
         assertEquals(0, list.exit(), list.all());
+
+        // a stale version beside the new one: refused, not the first on the class path in silence (issue #50)
+        Path twoVersions = Files.createDirectories(dir.resolve("two-versions"));
+        Files.copy(project.resolve("target/custom-workload.jar"), twoVersions.resolve("custom-workload-1.0.jar"));
+        Files.copy(project.resolve("target/custom-workload.jar"), twoVersions.resolve("custom-workload-2.0.jar"));
+        BenchJar.Result both = BenchJar.run(dir, 120, "list", "--plugin-dir", twoVersions.toString());
+        assertEquals(2, both.exit(), both.all());
+        assertTrue(both.err().startsWith("bench: --plugin-dir " + twoVersions + ": custom-workload-1.0.jar and "
+                + "custom-workload-2.0.jar both provide "), both.err());
         assertTrue(list.out().contains("example-orders") && list.out().contains("my-point-select")
                 && list.out().contains("--rows"), list.out());
         Path out = dir.resolve("spi-style");
