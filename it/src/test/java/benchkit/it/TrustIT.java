@@ -225,10 +225,7 @@ class TrustIT {
         assertEquals(130, r.exit(), r.all());
         assertFalse(r.all().contains("ClosedByInterrupt"), r.all());
         assertFalse(r.all().contains("\tat "), r.all());
-        List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
-        JsonNode end = JSON.readTree(journal.get(journal.size() - 1));
-        assertEquals("end", end.path("event").asText(), journal.toString());
-        assertFalse(end.path("complete").asBoolean(), journal.toString());
+        endedIncomplete(out);
         ServerProcesses.assertNoneLeft(mark);
     }
 
@@ -245,10 +242,7 @@ class TrustIT {
         assertEquals(129, r.exit(), r.all());
         assertTrue(r.all().contains("interrupted by SIGHUP (its terminal closed); results so far are kept"), r.all());
         assertFalse(r.all().contains("\tat "), r.all());
-        List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
-        JsonNode end = JSON.readTree(journal.get(journal.size() - 1));
-        assertEquals("end", end.path("event").asText(), journal.toString());
-        assertFalse(end.path("complete").asBoolean(), journal.toString());
+        endedIncomplete(out);
         assertTrue(Files.isRegularFile(out.resolve("jmh-result.json")), "the finished iteration's results are written");
         ServerProcesses.assertNoneLeft(mark);
     }
@@ -265,10 +259,7 @@ class TrustIT {
         assertTrue(r.err().contains("bench: error: out of memory ("), r.all());
         assertTrue(r.err().contains("give bench more (BENCH_JAVA_OPTS=-Xmx2g, or java -Xmx2g -jar bench.jar)"), r.all());
         assertFalse(r.all().contains("\tat "), r.all());
-        List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
-        JsonNode end = JSON.readTree(journal.get(journal.size() - 1));
-        assertEquals("end", end.path("event").asText(), journal.toString());
-        assertTrue(end.path("error").asText().startsWith("out of memory"), journal.toString());
+        assertTrue(endedIncomplete(out).path("error").asText().startsWith("out of memory"));
         ServerProcesses.assertNoneLeft(mark);
     }
 
@@ -344,6 +335,15 @@ class TrustIT {
         Set<Long> servers = ServerProcesses.servers(mark);
         assertEquals(1, servers.size(), "one server: " + servers);
         return servers.iterator().next();
+    }
+
+    /** The journal of the run in {@code out} ends with its end record, which says the run is incomplete: that record. */
+    private static JsonNode endedIncomplete(Path out) throws Exception {
+        List<String> journal = Files.readAllLines(out.resolve("journal.jsonl"));
+        JsonNode end = JSON.readTree(journal.get(journal.size() - 1));
+        assertEquals("end", end.path("event").asText(), journal.toString());
+        assertFalse(end.path("complete").asBoolean(), journal.toString());
+        return end;
     }
 
     private static void signal(String signal, long pid) throws Exception {
