@@ -44,8 +44,10 @@ final class SqlLib {
         String where();
     }
 
-    /** What one state's connections count and ask: the counters, the ignored codes, the script's hooks. */
     /**
+     * What one state's connections count and ask: the counters, the ignored codes, the script's hooks.
+     *
+     * @param log             sysbench's log lines, shared by the run's states (repeats counted)
      * @param emulatePrepared {@code --db-ps-mode=disable}: a prepared statement is sent as text, and its rows can be
      *                        fetched as a query's
      */
