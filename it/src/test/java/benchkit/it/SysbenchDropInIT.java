@@ -616,7 +616,7 @@ class SysbenchDropInIT {
         List<String> lines = new ArrayList<>();
         if (sorted) {   // sysbench's threads print at once: one's message may run into another's ahead of its newline,
             // which then ends a line of its own (so blank lines are not compared either)
-            out = out.replaceAll("(?<=[^\\n])(?=(Prewarming table |Creating table |Inserting [0-9]|Creating a secondary))", "\n")
+            out = out.replaceAll("(?<=[^\\n])(?=(Prewarming table |Creating table |Inserting [0-9]|Creating a secondary|FATAL: ))", "\n")
                     .replaceAll("\n\n+", "\n");
         }
         // sysbench's log writes a message that another thread had just written as "(last message repeated N times)"
