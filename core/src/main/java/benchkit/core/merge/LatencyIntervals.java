@@ -36,8 +36,11 @@ final class LatencyIntervals {
         try (InputStream in = Files.newInputStream(file)) {
             HistogramLogReader reader = new HistogramLogReader(in);
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
-                // an interval belongs to the iteration whose window holds it (ms bounds written to the ms)
-                if (h.getStartTimeStamp() >= it.startMillis() - 1 && h.getEndTimeStamp() <= it.endMillis() + 1) {
+                // an interval belongs to the iteration whose window holds its middle: its bounds are written to the ms,
+                // so a 1-ms tail of the iteration before (cut at that iteration's end) fits a window widened by a ms
+                // at each end as well, and was counted twice
+                double middle = (h.getStartTimeStamp() + h.getEndTimeStamp()) / 2.0;
+                if (middle >= it.startMillis() && middle <= it.endMillis()) {
                     sum.add((Histogram) h);
                 }
             }
