@@ -159,6 +159,11 @@ public final class Runner {
                 failures.add("out of memory (" + e.getMessage() + ", " + Runtime.getRuntime().maxMemory() / (1 << 20)
                         + " MB of heap): give bench more (BENCH_JAVA_OPTS=-Xmx2g, or java -Xmx2g -jar bench.jar) or fewer threads");
             }
+            if (guard.signalled() && failures.stream().noneMatch(f -> f.startsWith("interrupted by"))) {
+                // the signal's shutdown hooks stop the servers too: what the run then saw (a server that exited) is
+                // the signal's doing, which comes first
+                failures.add(0, "interrupted by " + guard.signal() + "; results so far are kept");
+            }
             invalid = invalidIterations(trials);
             if (!invalid.isEmpty()) {
                 console.warning("# " + countOf(invalid.size(), "iteration") + " invalid, left out of the scores:");
