@@ -21,6 +21,9 @@ public final class CountingContext implements SessionContext, PrepareContext, Qu
     /** What the data steps said, in order (sysbench's words). */
     public final java.util.List<String> said = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
+    /** The kind each event named ({@link SessionContext#eventKind}), in order. */
+    public final java.util.List<Integer> kinds = new java.util.ArrayList<>();
+
     public CountingContext(int thread, int threads) {
         this.thread = thread;
         this.threads = threads;
@@ -39,6 +42,11 @@ public final class CountingContext implements SessionContext, PrepareContext, Qu
     @Override
     public QueryCounter queries() {
         return this;
+    }
+
+    @Override
+    public void eventKind(int index) {
+        kinds.add(index);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package benchkit.spi;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -54,6 +55,18 @@ public interface Workload extends AutoCloseable {
      */
     default Map<String, String> provenance() {
         return Map.of();
+    }
+
+    /**
+     * The kinds of event this workload's sessions name with {@link SessionContext#eventKind(int)}, e.g. TPC-C's
+     * {@code new_order}, {@code payment}, {@code order_status}, {@code delivery}, {@code stock_level}: each gets its own
+     * throughput ({@code tps.KIND}) and latency percentiles ({@code latency.KIND.p50/p95/p99}) per iteration, compared
+     * between variants like the totals. Names are letters, digits, {@code _} and {@code -}. Empty by default.
+     *
+     * @since SPI 1 (added later; a plugin that does not override it has totals only)
+     */
+    default List<String> eventKinds() {
+        return List.of();
     }
 
     /** Opens the session of one client thread; called once per thread per trial. */

@@ -148,6 +148,10 @@ final class ScriptParser {
             throw error(number, "@event needs a name, e.g. -- @event get weight=9");
         }
         eventName = args.get(0);
+        if (!eventName.matches("[A-Za-z0-9_-]{1,40}")) {
+            // the name becomes the event's metrics (tps.NAME, latency.NAME.p95): letters a file and a chart can hold
+            throw error(number, "@event " + eventName + ": a name is 1 to 40 letters, digits, '_' or '-'");
+        }
         for (ScriptEvent e : events) {
             if (e.name().equals(eventName)) {
                 throw error(number, "event " + eventName + " is defined twice (first at " + e.where() + ")");

@@ -29,7 +29,11 @@ final class SqlEvents implements RequestScript {
     private int event;
     private int sent;
 
-    SqlEvents(SqlScript script, int thread, int threads) {
+    /** Told which event each one is, for its own throughput and latency. */
+    private final java.util.function.IntConsumer kinds;
+
+    SqlEvents(SqlScript script, int thread, int threads, java.util.function.IntConsumer kinds) {
+        this.kinds = kinds;
         events = script.events();
         mix = new WeightedChoice(events.stream().mapToInt(ScriptEvent::weight).toArray());
         statement = new int[events.size()][];
@@ -59,6 +63,7 @@ final class SqlEvents implements RequestScript {
     public void startEvent() {
         event = mix.pick(random);
         sent = 0;
+        kinds.accept(event);
     }
 
     @Override

@@ -73,10 +73,17 @@ record SqlWorkload(SqlScript script, IgnoredErrors ignoredErrors, SqlClient clie
         }
     }
 
+    /** With more than one event, each is a kind of its own: its throughput and latency in the results. */
+    @Override
+    public List<String> eventKinds() {
+        return script.events().size() < 2 ? List.of() : script.events().stream().map(ScriptEvent::name).toList();
+    }
+
     @Override
     public Session openSession(Target target, SessionContext context) {
         return client.to(target).openSession(SqlWorkloadFactory.NAME,
-                new SqlEvents(script, context.thread(), context.threads()), ignoredErrors, context.queries());
+                new SqlEvents(script, context.thread(), context.threads(), context::eventKind), ignoredErrors,
+                context.queries());
     }
 
     private static void run(Connection c, List<ScriptStatement> statements, String phase, PrepareContext progress)

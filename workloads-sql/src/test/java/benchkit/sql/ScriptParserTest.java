@@ -56,6 +56,8 @@ class ScriptParserTest {
                 error("-- @event e\nSELECT 1\n-- @event f\nSELECT 2;\n"));
         assertEquals("bad.sql:1: @event e: 'weight=0' is not valid; expected weight=N with N from 1 to 999999",
                 error("-- @event e weight=0\nSELECT 1;\n"));
+        assertEquals("bad.sql:1: @event new/order: a name is 1 to 40 letters, digits, '_' or '-'",
+                error("-- @event new/order\nSELECT 1;\n"));
         assertEquals("bad.sql:3: event e is defined twice (first at bad.sql:1)",
                 error("-- @event e\nSELECT 1;\n-- @event e\nSELECT 2;\n"));
         assertEquals("bad.sql:1: event e has no statements", error("-- @event e\n-- @cleanup\nDROP TABLE t;\n"));

@@ -97,6 +97,10 @@ class SqlWorkloadTest {
         assertEquals(0.8, gets / (double) events, 0.03, "weight 8 of 10");
         assertEquals(0.1, puts / (double) events, 0.025, "weight 1 of 10");
         assertEquals(hits, count("SELECT SUM(hits) FROM kvtest.kv"), "every hit event's UPDATE reached the server");
+        // each event is its kind: its own throughput and latency in a run's results
+        assertEquals(List.of("get", "put", "hit"), w.eventKinds());
+        assertEquals(List.of(gets, puts, hits), List.of(counters[0].kinds[0] + counters[1].kinds[0],
+                counters[0].kinds[1] + counters[1].kinds[1], counters[0].kinds[2] + counters[1].kinds[2]));
 
         w.cleanup(target);
         assertFalse(w.isPrepared(target));
@@ -274,6 +278,8 @@ class SqlWorkloadTest {
         long reads;
         long writes;
         long others;
+        /** Events named of each kind, by index. */
+        final long[] kinds = new long[3];
 
         Counter(int thread, int threads) {
             this.thread = thread;
@@ -291,6 +297,8 @@ class SqlWorkloadTest {
         @Override public void writes(int n) { writes += n; }
 
         @Override public void others(int n) { others += n; }
+
+        @Override public void eventKind(int index) { kinds[index]++; }
     }
 
     /** The server over TCP only: without the socket, so socket transport has nothing to use. */

@@ -73,6 +73,7 @@ final class AnnotatedSession implements Session {
     @Override
     public Outcome execute() throws Exception {
         int i = mix.pick(random);
+        scope.context().eventKind(i);
         Outcome outcome;
         try {
             outcome = (Outcome) events[i].invokeExact();

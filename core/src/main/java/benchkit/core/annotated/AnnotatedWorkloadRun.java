@@ -25,6 +25,16 @@ final class AnnotatedWorkloadRun implements Workload {
         this.instance = instance;
     }
 
+    /**
+     * With more than one {@code @Event} method, each is a kind of its own (its throughput and latency in the results),
+     * named as the method; a method name a metric cannot hold (not ASCII) leaves the totals only.
+     */
+    @Override
+    public java.util.List<String> eventKinds() {
+        java.util.List<String> names = model.events().stream().map(EventModel::name).toList();
+        return names.size() < 2 || !names.stream().allMatch(n -> n.matches("[A-Za-z0-9_-]{1,40}")) ? java.util.List.of() : names;
+    }
+
     @Override
     public Session openSession(Target target, SessionContext context) {
         enterTrial(target);

@@ -103,6 +103,7 @@ public final class HtmlReport {
         } else {
             chartSection(body, sections);
         }
+        EventKindsSection.write(body, variants, comparisons);
         overTimeSection(body, overTime);
         Optional<String> baseline = profileBaseline(input.baseline(), comparisons, results, profiles);
         profileSection(body, results, profiles);

@@ -62,12 +62,26 @@ public final class MetricCatalog {
 
     /** A human title, e.g. {@code Latency p95} for {@code latency.p95}; unknown names as they are. */
     public static String title(String metric) {
-        return TITLES.getOrDefault(metric, metric);
+        String known = TITLES.get(metric);
+        if (known != null) {
+            return known;
+        }
+        if (metric.startsWith(KIND_TPS)) {
+            return "TPS of " + metric.substring(KIND_TPS.length());
+        }
+        int p = metric.lastIndexOf(".p");
+        if (metric.startsWith("latency.") && p > "latency.".length()) {
+            return "Latency " + metric.substring(p + 1) + " of " + metric.substring("latency.".length(), p);
+        }
+        return metric;
     }
+
+    /** The prefix of a kind of event's throughput ({@code tps.new_order}), as the runner names it. */
+    private static final String KIND_TPS = "tps.";
 
     public static Direction direction(String metric) {
         if (metric.equals(BenchmarkResult.PRIMARY) || metric.equals("qps") || metric.endsWith(".qps")
-                || metric.endsWith(".tps") || metric.equals("tps")) {
+                || metric.endsWith(".tps") || metric.equals("tps") || metric.startsWith(KIND_TPS)) {
             return Direction.HIGHER_IS_BETTER;
         }
         if (metric.startsWith("latency.") || metric.contains(".cpu") || metric.endsWith(".rss")

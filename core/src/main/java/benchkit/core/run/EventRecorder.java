@@ -4,7 +4,10 @@ import benchkit.spi.Outcome;
 import org.HdrHistogram.Recorder;
 
 /** What the runner keeps of each finished event of one session, whichever thread ran it. */
-record EventRecorder(ThreadCounters counters, Recorder latency, LoadControl control) {
+/**
+ * @param kinds latency per kind of event, null when the workload names no kinds
+ */
+record EventRecorder(ThreadCounters counters, Recorder latency, EventKindLatencies kinds, LoadControl control) {
 
     /** An event starts (or was due, in an open loop) at {@code startNanos}: in flight until {@link #finished}. */
     void started(long startNanos) {
@@ -23,10 +26,14 @@ record EventRecorder(ThreadCounters counters, Recorder latency, LoadControl cont
         // a timeout or a lost connection ends an event but is no sign of a working server: only answers are progress
         counters.finished(endNanos, outcome == Outcome.OK || outcome == Outcome.IGNORED_ERROR);
         boolean limited = control.maxEvents > 0;
+        int kind = counters.takeEventKind();
         switch (outcome) {
             case OK -> {
                 long nanos = Math.min(Math.max(endNanos - startNanos, 0), Worker.MAX_LATENCY_NANOS);
                 latency.recordValue(nanos);
+                if (kinds != null) {
+                    kinds.record(kind, nanos);
+                }
                 counters.event(nanos);
                 if (limited) {
                     control.countEvent();

@@ -22,6 +22,8 @@ abstract class ThreadCountersFields extends ThreadCountersPadBefore {
     long inFlightSince;
     /** When the session's last answered event finished (nanoTime), 0 before the first: progress. */
     long finishedAt;
+    /** The kind of the event in flight its session named, -1 when none: only the thread running it reads and writes it. */
+    int eventKind = -1;
 }
 
 /** Cache-line padding after the counters. */
@@ -78,6 +80,18 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
         if (answered) {
             FINISHED_AT.setOpaque(this, endNanos);
         }
+    }
+
+    /** The session names the kind of its event in flight (on the thread running it). */
+    void eventKind(int index) {
+        eventKind = index;
+    }
+
+    /** The kind the session named for the event that just ended, -1 when none; the next event starts with none. */
+    int takeEventKind() {
+        int k = eventKind;
+        eventKind = -1;
+        return k;
     }
 
     void error() {

@@ -258,7 +258,7 @@ final class Trial {
                 .map(cause -> waiting == 0 ? cause : cause + "; " + waiting + " request" + (waiting == 1 ? " was" : "s were")
                         + " still waiting").orElse("");
         check(load, it);
-        List<Metric> metrics = new ArrayList<>();
+        List<Metric> metrics = new ArrayList<>(load.eventKindMetrics(stop - start));
         for (Collector c : collectors) {
             collector(c, "afterIteration", it, () -> {
                 Collection<Metric> m = c.afterIteration(info, it);

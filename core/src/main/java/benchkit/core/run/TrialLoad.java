@@ -32,10 +32,24 @@ final class TrialLoad implements AutoCloseable {
     private final LoadControl control;
     private final ClientThreads kind;
 
-    private record Context(int thread, int threads, QueryCounter queries) implements SessionContext {
+    /** Latency per kind of event, null when the workload names no kinds. */
+    private final EventKindLatencies eventKinds;
+
+    private record Context(int thread, int threads, ThreadCounters counters) implements SessionContext {
+        @Override
+        public QueryCounter queries() {
+            return counters;
+        }
+
+        @Override
+        public void eventKind(int index) {
+            counters.eventKind(index);
+        }
     }
 
-    private TrialLoad(List<Session> sessions, List<ThreadCounters> counters, LoadControl control, ClientThreads kind) {
+    private TrialLoad(List<Session> sessions, List<ThreadCounters> counters, LoadControl control, ClientThreads kind,
+                      EventKindLatencies eventKinds) {
+        this.eventKinds = eventKinds;
         this.sessions = sessions;
         this.kind = kind.forSessions(sessions, Runtime.getRuntime().availableProcessors());
         this.counters = counters;
@@ -50,6 +64,7 @@ final class TrialLoad implements AutoCloseable {
     /** Opens one session per thread, each to run on a thread of {@code kind}; if one fails, those opened are closed again. */
     static TrialLoad open(Workload workload, Target target, int threadCount, double rate, long maxEvents,
                           ClientThreads kind) throws Exception {
+        EventKindLatencies eventKinds = EventKindLatencies.of(workload.eventKinds());
         List<Session> sessions = new ArrayList<>();
         List<ThreadCounters> counters = new ArrayList<>();
         try {
@@ -75,7 +90,8 @@ final class TrialLoad implements AutoCloseable {
             }
             throw e;
         }
-        return new TrialLoad(sessions, counters, new LoadControl(Thread.currentThread(), rate, maxEvents), kind);
+        return new TrialLoad(sessions, counters, new LoadControl(Thread.currentThread(), rate, maxEvents), kind,
+                eventKinds);
     }
 
     /** What runs the sessions, for the trial's header: e.g. "1 event-loop thread for 8 sessions". */
@@ -126,7 +142,7 @@ final class TrialLoad implements AutoCloseable {
     }
 
     private EventRecorder events(int session) {
-        return new EventRecorder(counters.get(session), recorders.get(session), control);
+        return new EventRecorder(counters.get(session), recorders.get(session), eventKinds, control);
     }
 
     /** Session {@code i}'s share of the open-loop schedule; null in a closed loop. */
@@ -165,7 +181,18 @@ final class TrialLoad implements AutoCloseable {
                 target.add(h);
             }
         }
+        if (eventKinds != null) {
+            eventKinds.drain();
+        }
         return new LoadSnapshot(Counts.of(total), drainedEvents.clone(), latency);
+    }
+
+    /**
+     * Throughput and latency percentiles per kind of event over the iteration drained so far, {@code durationNanos}
+     * long; empty when the workload names no kinds. The next iteration's start from nothing.
+     */
+    List<benchkit.spi.Metric> eventKindMetrics(long durationNanos) {
+        return eventKinds == null ? List.of() : eventKinds.iterationMetrics(durationNanos);
     }
 
     /** When the latest event of any session finished (nanoTime), 0 when none has yet. */

@@ -67,6 +67,49 @@ class RunnerTest {
     }
 
     /**
+     * A workload that names its events' kinds has each kind's throughput and latency in the results: sessions whose
+     * every fourth event is a slow "b" (2 ms) and the others a quick "a" give tps.a three times tps.b, the two adding up
+     * to the total in each iteration, and b's percentiles above a's; an event that names no kind counts in the totals.
+     */
+    @Test
+    void eachKindOfEventHasItsOwnThroughputAndLatency() throws Exception {
+        benchkit.spi.Workload workload = new benchkit.spi.Workload() {
+            @Override
+            public List<String> eventKinds() {
+                return List.of("a", "b", "never");
+            }
+
+            @Override
+            public benchkit.spi.Session openSession(benchkit.spi.Target target, benchkit.spi.SessionContext context) {
+                int[] n = {0};
+                return () -> {
+                    int kind = n[0]++ % 4 == 3 ? 1 : 0;
+                    java.util.concurrent.locks.LockSupport.parkNanos(kind == 1 ? 2_000_000 : 200_000);
+                    context.eventKind(kind);
+                    return Outcome.OK;
+                };
+            }
+        };
+        RunPlan plan = plan(List.of(variant("a")), List.of(2), 0, 2, 1, 0, 0);
+        RunSummary summary = new Runner(plan, workload, List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        assertTrue(summary.complete(), console());
+        JsonNode entry = JSON.readTree(tmp.resolve("out/jmh-result.json").toFile()).get(0);
+        JsonNode metrics = entry.get("secondaryMetrics");
+        JsonNode total = entry.get("primaryMetric").get("rawData").get(0);
+        for (int i = 0; i < total.size(); i++) {
+            double a = metrics.get("tps.a").get("rawData").get(0).get(i).asDouble();
+            double b = metrics.get("tps.b").get("rawData").get(0).get(i).asDouble();
+            assertEquals(total.get(i).asDouble(), a + b, total.get(i).asDouble() * 0.01, entry.toString());
+            assertEquals(3, a / b, 0.2, entry.toString());
+            assertEquals(0, metrics.get("tps.never").get("rawData").get(0).get(i).asDouble(), entry.toString());
+        }
+        assertTrue(metrics.get("latency.b.p50").get("score").asDouble() > 1.5, entry.toString());
+        assertTrue(metrics.get("latency.a.p95").get("score").asDouble() < metrics.get("latency.b.p50").get("score").asDouble(),
+                entry.toString());
+        assertFalse(metrics.has("latency.never.p50"), "a kind with no event has no percentiles: " + entry);
+    }
+
+    /**
      * A run until settled looks after each fork from the third, fixes its last look from the budget after the
      * second, stops at a look (settled, its last, or the budget spent) and records the looks, so the summary and
      * a later report judge with the same repeated intervals. Two identical fake variants: the same within 2%, or
