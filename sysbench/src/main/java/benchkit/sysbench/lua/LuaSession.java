@@ -2,6 +2,7 @@ package benchkit.sysbench.lua;
 
 import benchkit.spi.Outcome;
 import benchkit.spi.Session;
+import benchkit.spi.SessionContext;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaValue;
 
@@ -16,14 +17,17 @@ final class LuaSession implements Session {
     private final ScriptState state;
     private final LuaValue event;
     private final LuaValue tid;
+    private final SessionContext context;
 
-    private LuaSession(ScriptState state, LuaValue event, int tid) {
+    private LuaSession(ScriptState state, LuaValue event, SessionContext context) {
         this.state = state;
         this.event = event;
-        this.tid = LuaValue.valueOf(tid);
+        this.context = context;
+        this.tid = LuaValue.valueOf(context.thread());
     }
 
-    static LuaSession open(ScriptState state, int tid) {
+    static LuaSession open(ScriptState state, SessionContext context) {
+        int tid = context.thread();
         LuaValue event = state.global("event");
         if (!event.isfunction()) {
             state.close();
@@ -38,7 +42,7 @@ final class LuaSession implements Session {
                 throw new LuaWorkload.ScriptFailure("`thread_init' function failed: " + LuaMessages.oneLine(e));
             }
         }
-        return new LuaSession(state, event, tid);
+        return new LuaSession(state, event, context);
     }
 
     @Override
@@ -46,8 +50,13 @@ final class LuaSession implements Session {
         long reconnects = state.sql().counts().reconnects;
         try {
             event.call(tid);
+            int kind = state.bench().takeKind();
+            if (kind >= 0) {
+                context.eventKind(kind);
+            }
             return Outcome.OK;
         } catch (LuaError e) {
+            state.bench().takeKind();
             LuaValue err = e.getMessageObject();
             if (err == null || !err.istable() || err.get("errcode").toint() != SqlLib.RESTART_EVENT) {
                 throw new LuaWorkload.ScriptFailure("`thread_run' function failed: " + LuaMessages.oneLine(e));

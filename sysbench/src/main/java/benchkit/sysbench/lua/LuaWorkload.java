@@ -63,6 +63,8 @@ final class LuaWorkload implements Workload {
     private final java.util.concurrent.atomic.AtomicBoolean sqlUsed = new java.util.concurrent.atomic.AtomicBoolean();
     /** The state init() ran in, which done() ends: sysbench's main thread during a run. */
     private ScriptState main;
+    /** What {@link #eventKinds()} read from the script, once. */
+    private List<String> eventKinds;
 
     /** @param out where the script's print() and sysbench's lines about it go */
     LuaWorkload(LuaScript script, List<ScriptOption> declared, OptionValues values, Map<String, String> undeclared,
@@ -87,6 +89,15 @@ final class LuaWorkload implements Workload {
     public Map<String, String> provenance() {
         return Map.of("script", script.directory().resolve(script.name()).toString(), "script.sha256", script.sha256(),
                 "script.runtime", "bench's Lua runtime (LuaJ 3.0.1) with sysbench 1.0.20's Lua API");
+    }
+
+    /** The kinds of event the script declares with {@code bench.event_kinds{...}} at its top (none by default). */
+    @Override
+    public synchronized List<String> eventKinds() {
+        if (eventKinds == null) {
+            eventKinds = ScriptState.loadQuietly(script, ScriptStates.quiet("run")).bench().kinds();
+        }
+        return eventKinds;
     }
 
     /** A script's data is there when the database holds a table: a fresh server's has none. */
@@ -223,7 +234,7 @@ final class LuaWorkload implements Workload {
     public Session openSession(Target target, SessionContext context) throws Exception {
         startRun(target, context.threads());
         ScriptState state = state("run", context.thread(), context.threads(), target, context.queries());
-        return LuaSession.open(state, context.thread());
+        return LuaSession.open(state, context);
     }
 
     /** sysbench's init() in the main state, once, before the first thread's thread_init(). */

@@ -47,6 +47,7 @@ final class ScriptState {
     private final LuaTable sysbench;
     private final SqlLib.Context sql;
     private final SqlLib sqlLib;
+    private final BenchLib benchLib = new BenchLib();
 
     private ScriptState(LuaScript script, Setup setup) {
         this.script = script;
@@ -105,6 +106,7 @@ final class ScriptState {
         sysbench.set("db", sqlLib.legacyDb());
         sysbench.set("histogram", LuaHistogram.library(setup.sql().out()));
         globals.set("sysbench", sysbench);
+        globals.set("bench", benchLib.table());
         // a global as in sysbench, whose own Lua code sets ffi = require("ffi") before a script's runs
         LuaTable ffi = ffi(setup.sql());
         globals.set("ffi", ffi);
@@ -150,6 +152,11 @@ final class ScriptState {
 
     LuaTable sysbench() {
         return sysbench;
+    }
+
+    /** bench's own table in this state: the kinds of event the script declares and names. */
+    BenchLib bench() {
+        return benchLib;
     }
 
     /** The hooks table the script filled ({@code sysbench.hooks.before_restart_event} ...). */

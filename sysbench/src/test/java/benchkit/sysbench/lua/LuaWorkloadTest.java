@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -163,6 +164,35 @@ class LuaWorkloadTest {
             assertEquals(Outcome.OK, s.execute());
         }
         assertEquals(1, counter.reads);
+    }
+
+    /**
+     * bench's own table: a script declares its kinds of event with bench.event_kinds and names each event's with
+     * bench.event_kind, which the session passes on; an event that names none passes nothing, and a name not declared
+     * ends the run with one line. Under sysbench, where there is no bench table, the script runs as it is.
+     */
+    @Test
+    void aScriptNamesTheKindsOfItsEvents() throws Exception {
+        WorkloadFactory f = script("kinds.lua", """
+                if bench then bench.event_kinds{"read", "write"} end
+                local n = 0
+                function event()
+                  n = n + 1
+                  if n == 3 then return end
+                  if bench then bench.event_kind(n % 2 == 0 and "read" or (n == 5 and "typo" or "write")) end
+                end
+                """);
+        CountingContext counter = new CountingContext(0, 1);
+        try (Workload w = f.create(Map.of()); Session s = w.openSession(target, counter)) {
+            assertEquals(List.of("read", "write"), w.eventKinds());
+            for (int i = 0; i < 4; i++) {
+                assertEquals(Outcome.OK, s.execute());
+            }
+            assertEquals(List.of(1, 0, 0), counter.kinds, "write, read, none, read");
+            RuntimeException e = assertThrows(RuntimeException.class, s::execute);
+            assertTrue(e.getMessage().contains("bench.event_kind: 'typo' is not among the names given to bench.event_kinds "
+                    + "[read, write]"), e.getMessage());
+        }
     }
 
     @Test
