@@ -137,19 +137,17 @@ local function batched(head, first, last, row)
    end
 end
 
-local function load_items()
-   print("Loading " .. sysbench.opt.items .. " items...")
-   batched("INSERT INTO item VALUES", 1, sysbench.opt.items, function(i)
+local CHUNK = 10000  -- items and stock rows load in chunks of this many, so that threads share them out
+
+local function load_items(first, last)
+   batched("INSERT INTO item VALUES", first, last, function(i)
       return string.format("(%d,%d,'%s',%d.%02d,'%s')", i, sysbench.rand.uniform(1, 10000), letters(14, 24),
          sysbench.rand.uniform(1, 99), sysbench.rand.uniform(0, 99), data_with_original(26, 50))
    end)
 end
 
-local function load_warehouse(w)
-   print(string.format("Loading warehouse %d...", w))
-   con:query(string.format("INSERT INTO warehouse VALUES (%d,'%s',%s,0.%04d,300000.00)", w, letters(6, 10),
-      address(), sysbench.rand.uniform(0, 2000)))
-   batched("INSERT INTO stock VALUES", 1, sysbench.opt.items, function(i)
+local function load_stock(w, first, last)
+   batched("INSERT INTO stock VALUES", first, last, function(i)
       local dist = {}
       for d = 1, DISTRICTS do
          dist[d] = "'" .. letters(24, 24) .. "'"
@@ -157,69 +155,95 @@ local function load_warehouse(w)
       return string.format("(%d,%d,%d,%s,0,0,0,'%s')", i, w, sysbench.rand.uniform(10, 100), table.concat(dist, ","),
          data_with_original(26, 50))
    end)
-   local customers = sysbench.opt.customers
-   local new_from = customers - math.floor(customers * 0.3) + 1  -- the last 30% of orders are not delivered yet
-   for d = 1, DISTRICTS do
-      con:query(string.format("INSERT INTO district VALUES (%d,%d,'%s',%s,0.%04d,30000.00,%d)", d, w, letters(6, 10),
-         address(), sysbench.rand.uniform(0, 2000), customers + 1))
-      batched("INSERT INTO customer VALUES", 1, customers, function(c)
-         return string.format("(%d,%d,%d,'%s','OE','%s',%s,'%s',NOW(),'%s',50000.00,0.%04d,-10.00,10.00,1,0,'%s')",
-            c, d, w, letters(8, 16), customer_last_name(c), address(), digits(16),
-            sysbench.rand.uniform(1, 10) == 1 and "BC" or "GC", sysbench.rand.uniform(0, 5000), letters(300, 500))
-      end)
-      batched("INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) VALUES",
-         1, customers, function(c)
-            return string.format("(%d,%d,%d,%d,%d,NOW(),10.00,'%s')", c, d, w, d, w, letters(12, 24))
-         end)
-      -- orders go to customers in a random permutation (TPC-C 4.3.3.1)
-      local perm = {}
-      for i = 1, customers do
-         perm[i] = i
-      end
-      for i = customers, 2, -1 do
-         local j = sysbench.rand.uniform(1, i)
-         perm[i], perm[j] = perm[j], perm[i]
-      end
-      local lines = {}
-      batched("INSERT INTO orders VALUES", 1, customers, function(o)
-         local delivered = o < new_from
-         lines[o] = sysbench.rand.uniform(5, 15)
-         return string.format("(%d,%d,%d,%d,NOW(),%s,%d,1)", o, d, w, perm[o],
-            delivered and tostring(sysbench.rand.uniform(1, 10)) or "NULL", lines[o])
-      end)
-      local rows = {}
-      for o = 1, customers do
-         local delivered = o < new_from
-         for n = 1, lines[o] do
-            rows[#rows + 1] = string.format("(%d,%d,%d,%d,%d,%d,%s,5,%s,'%s')", o, d, w, n,
-               sysbench.rand.uniform(1, sysbench.opt.items), w, delivered and "NOW()" or "NULL",
-               delivered and "0.00" or string.format("%d.%02d", sysbench.rand.uniform(0, 9999), sysbench.rand.uniform(0, 99)),
-               letters(24, 24))
-         end
-         if #rows >= 1000 then
-            bulk("INSERT INTO order_line VALUES", rows)
-            rows = {}
-         end
-      end
-      if #rows > 0 then
-         bulk("INSERT INTO order_line VALUES", rows)
-      end
-      batched("INSERT INTO new_orders VALUES", new_from, customers, function(o)
-         return string.format("(%d,%d,%d)", o, d, w)
-      end)
-   end
 end
 
--- prepare, on --threads threads at once: each makes the tables if they are not there yet, thread 0 loads the items,
--- and the warehouses are shared out between the threads
+local function load_warehouse(w)
+   con:query(string.format("INSERT INTO warehouse VALUES (%d,'%s',%s,0.%04d,300000.00)", w, letters(6, 10),
+      address(), sysbench.rand.uniform(0, 2000)))
+end
+
+-- One district: its row, its customers and their history, its orders with their lines, and the newest 30% of
+-- those orders as not delivered yet (TPC-C 4.3.3.1).
+local function load_district(w, d)
+   local customers = sysbench.opt.customers
+   local new_from = customers - math.floor(customers * 0.3) + 1
+   con:query(string.format("INSERT INTO district VALUES (%d,%d,'%s',%s,0.%04d,30000.00,%d)", d, w, letters(6, 10),
+      address(), sysbench.rand.uniform(0, 2000), customers + 1))
+   batched("INSERT INTO customer VALUES", 1, customers, function(c)
+      return string.format("(%d,%d,%d,'%s','OE','%s',%s,'%s',NOW(),'%s',50000.00,0.%04d,-10.00,10.00,1,0,'%s')",
+         c, d, w, letters(8, 16), customer_last_name(c), address(), digits(16),
+         sysbench.rand.uniform(1, 10) == 1 and "BC" or "GC", sysbench.rand.uniform(0, 5000), letters(300, 500))
+   end)
+   batched("INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) VALUES",
+      1, customers, function(c)
+         return string.format("(%d,%d,%d,%d,%d,NOW(),10.00,'%s')", c, d, w, d, w, letters(12, 24))
+      end)
+   -- orders go to customers in a random permutation
+   local perm = {}
+   for i = 1, customers do
+      perm[i] = i
+   end
+   for i = customers, 2, -1 do
+      local j = sysbench.rand.uniform(1, i)
+      perm[i], perm[j] = perm[j], perm[i]
+   end
+   local lines = {}
+   batched("INSERT INTO orders VALUES", 1, customers, function(o)
+      lines[o] = sysbench.rand.uniform(5, 15)
+      return string.format("(%d,%d,%d,%d,NOW(),%s,%d,1)", o, d, w, perm[o],
+         o < new_from and tostring(sysbench.rand.uniform(1, 10)) or "NULL", lines[o])
+   end)
+   local rows = {}
+   for o = 1, customers do
+      local delivered = o < new_from
+      for n = 1, lines[o] do
+         rows[#rows + 1] = string.format("(%d,%d,%d,%d,%d,%d,%s,5,%s,'%s')", o, d, w, n,
+            sysbench.rand.uniform(1, sysbench.opt.items), w, delivered and "NOW()" or "NULL",
+            delivered and "0.00" or string.format("%d.%02d", sysbench.rand.uniform(0, 9999), sysbench.rand.uniform(0, 99)),
+            letters(24, 24))
+      end
+      if #rows >= 1000 then
+         bulk("INSERT INTO order_line VALUES", rows)
+         rows = {}
+      end
+   end
+   if #rows > 0 then
+      bulk("INSERT INTO order_line VALUES", rows)
+   end
+   batched("INSERT INTO new_orders VALUES", new_from, customers, function(o)
+      return string.format("(%d,%d,%d)", o, d, w)
+   end)
+end
+
+-- prepare, on --threads threads at once: each makes the tables if they are not there yet, then the load is cut into
+-- units (chunks of items, each warehouse's row, chunks of its stock, each of its districts) that the threads share
+-- out in turn, so that even one warehouse loads on every thread
 function load_data()
    connect()
    create_tables()
-   if sysbench.tid == 0 then
-      load_items()
+   local units = {}
+   local items = sysbench.opt.items
+   for first = 1, items, CHUNK do
+      units[#units + 1] = function() load_items(first, math.min(items, first + CHUNK - 1)) end
    end
-   for w = sysbench.tid + 1, sysbench.opt.warehouses, sysbench.opt.threads do
-      load_warehouse(w)
+   for w = 1, sysbench.opt.warehouses do
+      units[#units + 1] = function()
+         print(string.format("Loading warehouse %d...", w))
+         load_warehouse(w)
+      end
+      for first = 1, items, CHUNK do
+         units[#units + 1] = function() load_stock(w, first, math.min(items, first + CHUNK - 1)) end
+      end
+      for d = 1, DISTRICTS do
+         units[#units + 1] = function() load_district(w, d) end
+      end
+   end
+   if sysbench.tid == 0 then
+      print(string.format("Loading %d items and %d warehouses on %d threads...", items, sysbench.opt.warehouses,
+         sysbench.opt.threads))
+   end
+   for i = sysbench.tid + 1, #units, sysbench.opt.threads do
+      units[i]()
    end
 end
 

@@ -1,10 +1,13 @@
 package benchkit.sysbench.lua;
 
 import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
 import org.luaj.vm2.lib.VarArgFunction;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -16,42 +19,88 @@ import java.util.Locale;
 final class LuaFormat extends VarArgFunction {
     @Override
     public Varargs invoke(Varargs args) {
-        String fmt = args.checkjstring(1);
-        StringBuilder out = new StringBuilder(fmt.length() + 16);
+        // on the bytes, as Lua's strings are: a %s of a string copies its bytes (binary ones too) with no decoding, and
+        // the result is the bytes built (sysbench-tpcc and tpcc_like.lua format every statement they send)
+        LuaString fmt = args.checkstring(1);
+        byte[] f = fmt.m_bytes;
+        int end = fmt.m_offset + fmt.m_length;
+        Bytes out = new Bytes(fmt.m_length + 32);
         int arg = 2;
-        for (int i = 0; i < fmt.length(); i++) {
-            char c = fmt.charAt(i);
+        for (int i = fmt.m_offset; i < end; i++) {
+            byte c = f[i];
             if (c != '%') {
-                out.append(c);
+                out.add(c);
                 continue;
             }
-            if (++i >= fmt.length()) {
+            if (++i >= end) {
                 throw new LuaError("invalid option '%' to 'format'");
             }
-            if (fmt.charAt(i) == '%') {
-                out.append('%');
+            if (f[i] == '%') {
+                out.add((byte) '%');
                 continue;
             }
             int start = i;
-            while (i < fmt.length() && "-+ #0".indexOf(fmt.charAt(i)) >= 0) {
+            while (i < end && "-+ #0".indexOf(f[i]) >= 0) {
                 i++;
             }
-            while (i < fmt.length() && (Character.isDigit(fmt.charAt(i)) || fmt.charAt(i) == '.')) {
+            while (i < end && (f[i] >= '0' && f[i] <= '9' || f[i] == '.')) {
                 i++;
             }
-            if (i >= fmt.length()) {
+            if (i >= end) {
                 throw new LuaError("invalid format string to 'format'");
             }
-            String spec = fmt.substring(start, i);
-            char conv = fmt.charAt(i);
+            char conv = (char) (f[i] & 0xFF);
             LuaValue v = args.arg(arg);
             if (v.isnil() && conv != 's' && arg > args.narg()) {
                 throw new LuaError("bad argument #" + arg + " to 'format' (number expected, got no value)");
             }
             arg++;
-            out.append(convert(spec, conv, v, arg - 1));
+            if (i == start && conv == 's' && v instanceof LuaString str) {
+                out.add(str.m_bytes, str.m_offset, str.m_length);
+            } else if (i == start && (conv == 'd' || conv == 'i')) {
+                out.addAscii(Long.toString(integer(v, arg - 1)));
+            } else {
+                String spec = new String(f, start, i - start, StandardCharsets.ISO_8859_1);
+                out.addUtf8(convert(spec, conv, v, arg - 1));
+            }
         }
-        return LuaValue.valueOf(out.toString());
+        return LuaString.valueUsing(out.bytes, 0, out.size);
+    }
+
+    /** A growing byte buffer, the one string.format builds. */
+    private static final class Bytes {
+        byte[] bytes;
+        int size;
+
+        Bytes(int capacity) {
+            bytes = new byte[capacity];
+        }
+
+        void add(byte b) {
+            if (size == bytes.length) {
+                bytes = Arrays.copyOf(bytes, bytes.length * 2);
+            }
+            bytes[size++] = b;
+        }
+
+        void add(byte[] b, int offset, int length) {
+            if (size + length > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + length));
+            }
+            System.arraycopy(b, offset, bytes, size, length);
+            size += length;
+        }
+
+        void addAscii(String s) {
+            for (int i = 0; i < s.length(); i++) {
+                add((byte) s.charAt(i));
+            }
+        }
+
+        void addUtf8(String s) {
+            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+            add(b, 0, b.length);
+        }
     }
 
     private static String convert(String spec, char conv, LuaValue v, int argNo) {
@@ -67,6 +116,16 @@ final class LuaFormat extends VarArgFunction {
                 default -> {
                 }
             }
+        }
+        if ((conv == 'd' || conv == 'i') && isWidth(spec)) {
+            // %05d, %2d: a width, zero-padded or not (tpcc scripts' s_dist_%02d), without a Formatter
+            long n = integer(v, argNo);
+            String digits = Long.toString(Math.abs(n));
+            boolean zeros = spec.charAt(0) == '0';
+            int width = Integer.parseInt(spec);
+            int pad = width - digits.length() - (n < 0 ? 1 : 0);
+            String fill = pad > 0 ? (zeros ? "0" : " ").repeat(pad) : "";
+            return zeros ? (n < 0 ? "-" : "") + fill + digits : fill + (n < 0 ? "-" : "") + digits;
         }
         if (conv == 'f' && isPlainFixed(spec)) {
             double d = number(v, argNo);
@@ -187,6 +246,19 @@ final class LuaFormat extends VarArgFunction {
         } catch (NumberFormatException e) {
             return fallback;
         }
+    }
+
+    /** A spec of a width only, zero-padded or not ({@code 02}, {@code 5}). */
+    private static boolean isWidth(String spec) {
+        if (spec.isEmpty() || spec.length() > 3) {
+            return false;
+        }
+        for (int i = 0; i < spec.length(); i++) {
+            if (spec.charAt(i) < '0' || spec.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A %f spec of a width and a precision only ({@code .2}, {@code 4.2}): no flags. */

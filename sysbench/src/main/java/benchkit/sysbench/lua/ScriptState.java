@@ -4,6 +4,7 @@ import benchkit.sysbench.RandParams;
 import benchkit.sysbench.SbRandom;
 import org.luaj.vm2.Globals;
 import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
 import org.luaj.vm2.Varargs;
@@ -330,7 +331,7 @@ final class ScriptState {
         r.set("string", new OneArgFunction() {
             @Override
             public LuaValue call(LuaValue format) {
-                return LuaValue.valueOf(randomString(random, format.checkjstring()));
+                return randomString(random, format.checkstring());
             }
         });
         return r;
@@ -347,6 +348,20 @@ final class ScriptState {
                 return LuaValue.valueOf(f.draw(a.checkint(), b.checkint()));
             }
         };
+    }
+
+    /** As {@link #randomString(SbRandom, String)}, on a Lua string's bytes (no decoding: a script calls it per row). */
+    static LuaString randomString(SbRandom random, LuaString format) {
+        byte[] out = new byte[format.m_length];
+        System.arraycopy(format.m_bytes, format.m_offset, out, 0, out.length);
+        for (int i = 0; i < out.length; i++) {
+            if (out[i] == '#') {
+                out[i] = (byte) ('0' + random.uniform(0, 9));
+            } else if (out[i] == '@') {
+                out[i] = (byte) ('a' + random.uniform(0, 25));
+            }
+        }
+        return LuaString.valueUsing(out);
     }
 
     /** sysbench's sb_rand_str: each '#' a random digit, each '@' a random lowercase letter, the rest as it is. */

@@ -149,6 +149,9 @@ class LuaWorkloadTest {
                          == "0.33|  2.2|7|3|nil|ab  |00042|ff", string.format("%4.2f|%5.1f|%d|%u|%s|%-4s|%05d|%x",
                          1/3, 2.25, 7, 3, nil, "ab", 42, 255))
                   assert(string.format("%g %g %.3g", 100000, 1e20, 2/3) == "100000 1e+20 0.667")
+                  assert(string.format("%s|%d|%s", "\\200\\255", 3.7, 12) == "\\200\\255|3|12" and #string.format("%s", "\\200") == 1)
+                  assert(string.format("%02d|%5d|%05d|%2d|%03d", 7, -42, -42, 123, 0) == "07|  -42|-0042|123|000")
+                  assert(#sysbench.rand.string("\\200@#") == 3 and sysbench.rand.string("\\200@#"):byte(1) == 200)
                   assert(bit.bor(5, 10) == 15 and bit.band(-1, 255) == 255 and bit.lshift(1, 31) == -2147483648)
                   local a, b = unpack({1, 2})
                   assert(a == 1 and b == 2 and table.getn({1, 2, 3}) == 3 and loadstring("return 4")() == 4)
