@@ -30,8 +30,8 @@ bash scripts/docker-up.sh
 bash scripts/build-images.sh
 export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=localhost
 
-# Every benchkit artifact into the local repository, as the README tells users: the example plugin and the
-# projects `bench new` writes are separate projects built against them, as a user's are.
+# Every benchkit artifact into the local repository: the example plugin is a separate project built against the SPI
+# there (the projects `bench new` writes are built in UserProjectsIT against a fresh repository, from bench.jar alone).
 ./mvnw -B -ntp -q install -DskipTests
 ./mvnw -B -ntp -q -f examples/custom-workload/pom.xml package
 

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
@@ -37,6 +38,11 @@ final class NewCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "DIR", description = "A directory that does not exist yet, or is empty.")
     Path dir;
 
+    @picocli.CommandLine.Option(names = "--maven-repo", paramLabel = "DIR", description = "The local Maven repository "
+            + "to install benchkit's SPI and bench.jar into, for the project to build (default: the localRepository of "
+            + "~/.m2/settings.xml, else ~/.m2/repository).")
+    Path mavenRepo;
+
     @Override
     public Integer call() throws IOException {
         if (!NEXT_STEPS.containsKey(kind)) {
@@ -48,18 +54,31 @@ final class NewCommand implements Callable<Integer> {
         List<Path> written = copyTemplate("benchkit/new/" + kind, dir);
         System.out.println("Created " + dir + " (" + written.size() + " files): see its README.md. Next:");
         System.out.printf(NEXT_STEPS.get(kind) + "%n", dir, runningJar());
-        System.out.println("benchkit's artifacts are not on a public repository yet: from a benchkit checkout, "
-                + "./mvnw -q install -DskipTests puts them into ~/.m2.");
+        Path repository = (mavenRepo != null ? mavenRepo : SdkInstall.defaultRepository()).toAbsolutePath().normalize();
+        String version = Optional.ofNullable(NewCommand.class.getPackage().getImplementationVersion()).orElse(VERSION);
+        SdkInstall.Result r = SdkInstall.install(repository, runningJarPath(), version);
+        System.out.println("Installed benchkit " + r.version() + " into " + r.repository() + ": the SPI (with sources "
+                + "and javadoc)" + (r.withBenchJar() ? " and this bench.jar as dev.benchkit:benchkit-bench" : "")
+                + " (" + r.written() + " files written, " + r.unchanged() + " there already), so the project builds "
+                + "without a benchkit checkout.");
         return Cli.EXIT_OK;
     }
 
+    /** The version a build from classes (bench's own tests) installs: the build's, which its manifest would carry. */
+    private static final String VERSION = "0.1.0";
+
     /** This bench.jar's absolute path, so the hint works from the new project's directory; "bench.jar" when not run from one. */
     static String runningJar() {
+        return runningJarPath().map(Path::toString).orElse("bench.jar");
+    }
+
+    /** The bench.jar this runs from; empty when bench runs from classes. */
+    static Optional<Path> runningJarPath() {
         try {
             Path p = Path.of(NewCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return p.toString().endsWith(".jar") ? p.toAbsolutePath().normalize().toString() : "bench.jar";
+            return p.toString().endsWith(".jar") ? Optional.of(p.toAbsolutePath().normalize()) : Optional.empty();
         } catch (java.net.URISyntaxException | RuntimeException e) {
-            return "bench.jar";
+            return Optional.empty();
         }
     }
 

@@ -23,8 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * directory of their own, a plain {@code mvn} (the one on the PATH, Debian's 3.8.7 here) builds them, and bench.jar
  * runs the workloads; the CI check fails with no baseline stored, saying what to store, passes against a fair baseline
  * (on the embedded server and on our server image), fails against one 10× too high with the effect and its interval,
- * and fails with the cause when its server cannot start. Needs benchkit's artifacts in the local
- * repository (scripts/test-all.sh installs them, as the README tells users to).
+ * and fails with the cause when its server cannot start. Maven runs with a local repository that never saw a benchkit
+ * build: what the projects need of benchkit comes from bench.jar alone ({@code bench new} installs it), and every other
+ * artifact from a mirror of this machine's repository without benchkit's group (as Maven Central would serve them).
  */
 class UserProjectsIT {
     private record Maven(int exit, String output) {
@@ -33,11 +34,45 @@ class UserProjectsIT {
     @TempDir
     Path dir;
 
+    /** The mirror's links go before JUnit deletes the directory (which warns of each link it meets). */
+    @org.junit.jupiter.api.AfterEach
+    void removeTheMirrorsLinks() throws IOException {
+        Path farm = dir.resolve("remote");
+        if (Files.isDirectory(farm)) {
+            try (Stream<Path> links = Files.list(farm)) {
+                for (Path link : (Iterable<Path>) links::iterator) {
+                    Files.delete(link);
+                }
+            }
+        }
+    }
+
+    /** The user's local repository: empty before {@code bench new}. */
+    private Path repository() {
+        return dir.resolve("m2-repository");
+    }
+
+    /** {@code bench new KIND DIR}, installing into the fresh repository; asserts what it installed. */
+    private BenchJar.Result benchNew(String kind, Path project) throws Exception {
+        BenchJar.Result created = BenchJar.run(dir, 120, "new", kind, project.toString(), "--maven-repo",
+                repository().toString());
+        assertEquals(0, created.exit(), created.all());
+        assertTrue(created.out().contains("Installed benchkit 0.1.0 into " + repository() + ": the SPI (with sources and "
+                + "javadoc) and this bench.jar as dev.benchkit:benchkit-bench"), created.out());
+        Path spi = repository().resolve("dev/benchkit/benchkit-spi/0.1.0");
+        for (String file : List.of("benchkit-spi-0.1.0.jar", "benchkit-spi-0.1.0.pom", "benchkit-spi-0.1.0-sources.jar",
+                "benchkit-spi-0.1.0-javadoc.jar")) {
+            assertTrue(Files.isRegularFile(spi.resolve(file)), file + " in " + spi);
+        }
+        assertEquals(-1, Files.mismatch(BenchJar.jar(), repository().resolve("dev/benchkit/benchkit-bench/0.1.0/"
+                + "benchkit-bench-0.1.0.jar")), "benchkit-bench is this bench.jar");
+        return created;
+    }
+
     @Test
     void aNewWorkloadProjectBuildsWithPlainMavenAndBothStylesRun() throws Exception {
         Path project = dir.resolve("my-workloads");
-        BenchJar.Result created = BenchJar.run(dir, 60, "new", "workload", project.toString());
-        assertEquals(0, created.exit(), created.all());
+        BenchJar.Result created = benchNew("workload", project);
         // the hint works from the project's directory: it names this bench.jar where it is (issue #50)
         assertTrue(created.out().contains("then: java -jar " + BenchJar.jar().toAbsolutePath().normalize()
                 + " list --plugin-dir plugins"), created.out());
@@ -71,8 +106,7 @@ class UserProjectsIT {
     @Test
     void aNewCiCheckRunsItsTestPassesAtAFairBaselineAndFailsWhenItShould() throws Exception {
         Path project = dir.resolve("my-check");
-        BenchJar.Result created = BenchJar.run(dir, 60, "new", "ci-check", project.toString());
-        assertEquals(0, created.exit(), created.all());
+        benchNew("ci-check", project);
 
         Maven first = mvn(project, "test");                  // no baseline stored yet: fails, says what to store
         assertEquals(1, first.exit(), first.output());
@@ -114,9 +148,26 @@ class UserProjectsIT {
         return highest;
     }
 
-    /** The user's own Maven: the first mvn on the PATH, online, with the environment Testcontainers needs here. */
-    private static Maven mvn(Path project, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(mavenOnPath(), "-B", "-ntp"));
+    /**
+     * The user's own Maven: the first mvn on the PATH, with the environment Testcontainers needs here, the fresh local
+     * repository, and this machine's repository as its only remote (a mirror of everything), benchkit's group left out.
+     */
+    private Maven mvn(Path project, String... args) throws IOException, InterruptedException {
+        Path settings = dir.resolve("settings.xml");
+        if (!Files.exists(settings)) {
+            Path farm = Files.createDirectories(dir.resolve("remote"));
+            try (Stream<Path> entries = Files.list(Path.of(System.getProperty("user.home"), ".m2", "repository"))) {
+                for (Path e : (Iterable<Path>) entries::iterator) {
+                    if (!e.getFileName().toString().equals("dev")) {   // dev/benchkit: what bench.jar must bring
+                        Files.createSymbolicLink(farm.resolve(e.getFileName().toString()), e);
+                    }
+                }
+            }
+            Files.writeString(settings, "<settings><mirrors><mirror><id>this-machine</id><mirrorOf>*</mirrorOf><url>"
+                    + farm.toUri() + "</url></mirror></mirrors></settings>\n");
+        }
+        List<String> command = new ArrayList<>(List.of(mavenOnPath(), "-B", "-ntp", "-s", settings.toString(),
+                "-Dmaven.repo.local=" + repository()));
         command.addAll(List.of(args));
         Path log = Files.createTempFile(project.getParent(), "mvn", ".log");
         ProcessBuilder pb = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
