@@ -101,6 +101,15 @@ class UserProjectsIT {
         assertEquals(0, run.exit(), run.all());
         JsonNode entry = new ObjectMapper().readTree(out.resolve("jmh-result.json").toFile()).get(0);
         assertTrue(entry.path("primaryMetric").path("score").asDouble() > 0, entry.toString());
+        // the results say which bench and which plugin build made them (issue #50)
+        JsonNode settings = new ObjectMapper().readTree(out.resolve("run.json").toFile()).path("settings");
+        Path jar = plugins.resolve("custom-workload.jar");
+        String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(Files.readAllBytes(jar)));
+        assertEquals("0.1.0", settings.path("bench.version").asText(), settings.toString());
+        assertEquals("1", settings.path("bench.spi").asText(), settings.toString());
+        assertEquals("version 1.0.0, sha256 " + sha + ", " + jar.toAbsolutePath().normalize(),
+                settings.path("plugin.custom-workload.jar").asText(), settings.toString());
     }
 
     @Test

@@ -25,6 +25,10 @@ final class AnnotatedWorkloadRun implements Workload {
         this.instance = instance;
     }
 
+    Class<?> userClass() {
+        return instance.getClass();
+    }
+
     /**
      * With more than one {@code @Event} method, each is a kind of its own (its throughput and latency in the results),
      * named as the method; a method name a metric cannot hold (not ASCII) leaves the totals only.

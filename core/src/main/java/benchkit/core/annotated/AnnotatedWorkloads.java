@@ -22,6 +22,11 @@ public final class AnnotatedWorkloads {
      * One factory per listed class that {@code loader} sees. A class that cannot be loaded or breaks
      * a rule is reported to {@code problems} as one line naming it, and the others still load.
      */
+    /** The user's class behind an annotated workload, whose jar the results came from; empty for any other workload. */
+    public static java.util.Optional<Class<?>> userClass(benchkit.spi.Workload workload) {
+        return workload instanceof AnnotatedWorkloadRun run ? java.util.Optional.of(run.userClass()) : java.util.Optional.empty();
+    }
+
     public static List<AnnotatedWorkloadFactory> factories(ClassLoader loader, Consumer<String> problems) {
         List<AnnotatedWorkloadFactory> factories = new ArrayList<>();
         Iterator<ServiceLoader.Provider<AnnotatedWorkload>> providers =

@@ -52,6 +52,8 @@ public final class Runner {
     private final RunPlan plan;
     private final Workload workload;
     private final Supplier<List<Collector>> collectors;
+    /** The collectors' classes that ran, for the jars they came from in the run's record. */
+    private final java.util.Set<Class<?>> ranClasses = new java.util.LinkedHashSet<>();
     private final RunConsole console;
     private final PreparedData data;
     private Compare.Settings verdicts = Compare.Settings.DEFAULT;
@@ -420,6 +422,9 @@ public final class Runner {
         console.trialStart(plan, instance.variant().label(), instance.serverName(), threads, fork,
                 settle == null ? plan.forks() : settle.design().map(SequentialDesign::maxForks).orElse(plan.forks()));
         List<Collector> trialCollectors = collectors.get();
+        if (trialCollectors != null) {
+            trialCollectors.forEach(c -> ranClasses.add(c.getClass()));
+        }
         return new Trial(plan, workload, instance, info, trialCollectors == null ? List.of() : trialCollectors, console,
                 journal, interleaved);
     }
@@ -510,6 +515,10 @@ public final class Runner {
     private Map<String, String> runSettings() {
         Map<String, String> settings = settings(plan);
         workload.provenance().forEach((name, value) -> settings.put("source." + name, value));
+        List<Class<?>> classes = new java.util.ArrayList<>(List.of(workload.getClass()));
+        benchkit.core.annotated.AnnotatedWorkloads.userClass(workload).ifPresent(classes::add);
+        classes.addAll(ranClasses);
+        settings.putAll(benchkit.core.plugin.PluginJars.provenance(classes));
         settings.putAll(data.settings());
         settings.putAll(verdicts.runSettings(baseline));
         if (settle != null) {

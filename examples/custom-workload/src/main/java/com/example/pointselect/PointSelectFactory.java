@@ -6,6 +6,7 @@ import benchkit.spi.Outcome;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
+import benchkit.spi.SpiVersion;
 import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
@@ -30,6 +31,8 @@ public final class PointSelectFactory implements WorkloadFactory {
     public String name() { return "my-point-select"; }
     public String description() { return "primary-key lookups on one table"; }
     public List<OptionSpec> options() { return OPTIONS; }
+    // the SPI this plugin was built for: the constant is compiled in here, so bench can tell a plugin built for another
+    public int spiVersion() { return SpiVersion.CURRENT; }
 
     public Workload create(Map<String, String> given) {
         int rows = OptionValues.parse(name(), OPTIONS, given).intValue("rows", 1, 100_000_000);
