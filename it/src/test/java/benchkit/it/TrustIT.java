@@ -27,7 +27,10 @@ class TrustIT {
     @TempDir
     Path dir;
 
-    /** A server frozen (SIGSTOP) for 6 s mid-run: its iterations are said invalid, left out, and the run fails. */
+    /**
+     * A server frozen (SIGSTOP) for 6 s mid-run: its iterations are said invalid and left out, then measured again, so
+     * the run completes with the six planned (issue #50: a disturbance costs time, not the run).
+     */
     @Test
     void aFrozenServerMakesItsIterationsInvalidNotZeroOpsPerSecond() throws Exception {
         String mark = ServerProcesses.newMark();
@@ -41,19 +44,21 @@ class TrustIT {
         signal("CONT", server);
         BenchJar.Result r = bench.finish(180);
 
-        assertEquals(1, r.exit(), r.all());
+        assertEquals(0, r.exit(), r.all());
         assertTrue(r.out().contains("INVALID, left out: no event finished"), r.out());
-        assertTrue(r.err().contains("invalid") && r.err().contains("--allow-invalid accepts them"), r.err());
+        assertTrue(r.out().contains("# Measuring again: glibc, iteration 7, in place of an invalid one"), r.out());
+        assertTrue(r.out().contains("invalid, left out of the scores (") && r.out().contains(" measured again)"), r.out());
         List<JsonNode> iterations = iterations(out);
         List<JsonNode> invalid = iterations.stream().filter(n -> n.has("invalid")).toList();
         assertFalse(invalid.isEmpty(), "the journal says which: " + iterations);
         double waited = invalid.stream().mapToDouble(n -> n.path("latencyMs").path("max").asDouble()).max().orElse(0);
         assertTrue(waited >= 2000, "a request held up by the freeze counts with its wait: max " + waited + " ms");
         List<String> lines = Files.readAllLines(out.resolve("journal.jsonl"));
-        assertTrue(lines.get(lines.size() - 1).contains("\"complete\":false"), lines.get(lines.size() - 1));
+        assertTrue(lines.get(lines.size() - 1).contains("\"complete\":true"), lines.get(lines.size() - 1));
         JsonNode entry = JSON.readTree(out.resolve("jmh-result.json").toFile()).get(0);
         int kept = entry.path("primaryMetric").path("rawData").get(0).size();
-        assertEquals(6 - invalid.size(), kept, "the invalid iterations are left out of the score");
+        assertEquals(6, kept, "the invalid iterations are left out of the score, and measured again");
+        assertEquals(6 + invalid.size(), iterations.size(), "one more iteration for each invalid one: " + iterations);
         for (JsonNode v : entry.path("primaryMetric").path("rawData").get(0)) {
             assertTrue(v.asDouble() > 0, "no 0 ops/s stored as a measurement: " + entry.path("primaryMetric"));
         }
@@ -99,8 +104,9 @@ class TrustIT {
         Thread.sleep(5000);
         signal("CONT", server);
         BenchJar.Result r = bench.finish(120);
-        assertEquals(1, r.exit(), r.all());
+        assertEquals(0, r.exit(), r.all());
         assertTrue(r.out().contains("INVALID, left out: no event finished for"), r.out());
+        assertTrue(r.out().contains("# Measuring again: "), r.out());
         ServerProcesses.assertNoneLeft(mark);
     }
 
@@ -116,8 +122,9 @@ class TrustIT {
         Thread.sleep(5000);
         signal("CONT", bench.process().pid());
         BenchJar.Result r = bench.finish(180);
-        assertEquals(1, r.exit(), r.all());
+        assertEquals(0, r.exit(), r.all());
         assertTrue(r.out().contains("INVALID, left out: bench itself was held up for"), r.out());
+        assertTrue(r.out().contains("# Measuring again: "), r.out());
         List<String> stamps = r.out().lines().filter(l -> l.startsWith("[ ")).map(l -> l.substring(0, l.indexOf(']'))).toList();
         assertEquals(new java.util.HashSet<>(stamps).size(), stamps.size(),
                 "the pause is one progress line, not one per missed second: " + r.out());

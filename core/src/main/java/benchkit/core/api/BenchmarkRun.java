@@ -148,6 +148,26 @@ public final class BenchmarkRun {
         return this;
     }
 
+    /**
+     * Lets the run succeed with invalid measurement iterations that measuring again did not make up for (they are still
+     * reported and left out of the scores), as {@code --allow-invalid}. An invalid iteration (a stalled server, bench
+     * held up by a loaded machine) is first measured again, up to as many more as were planned.
+     */
+    public BenchmarkRun allowInvalid() {
+        return set(plan -> plan.allowInvalid(true));
+    }
+
+    /**
+     * An iteration with no event finished for this long, or bench held up this long, is invalid (default 2 s;
+     * {@link Duration#ZERO} turns the check off), as {@code --stall-limit}.
+     */
+    public BenchmarkRun stallLimit(Duration limit) {
+        if (limit == null || limit.isNegative()) {
+            throw new IllegalArgumentException("stallLimit: a duration of 0 (off) or more, got " + limit);
+        }
+        return set(plan -> plan.stallLimit(limit));
+    }
+
     /** Print progress lines and the final table to stdout (default: quiet). */
     public BenchmarkRun verbose() {
         this.quiet = false;

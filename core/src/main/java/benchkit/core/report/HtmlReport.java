@@ -232,9 +232,18 @@ public final class HtmlReport {
             return;
         }
         List<String> lines = invalid.lines().toList();
+        int again = run.map(r -> r.settings().getOrDefault(RunInfo.MEASURED_AGAIN, "0")).map(v -> {
+            try {
+                return Integer.parseInt(v);
+            } catch (NumberFormatException e) {
+                return 0;
+            }
+        }).orElse(0);
         b.append("<div class=\"invalid\"><strong>").append(lines.size()).append(" invalid iteration")
-                .append(lines.size() == 1 ? "" : "s").append(", left out of every number below</strong> (a stalled server or ")
-                .append("a paused bench; see <code>--stall-limit</code>):<ul>\n");
+                .append(lines.size() == 1 ? "" : "s").append(", left out of every number below</strong>")
+                .append(again > 0 ? ", " + (again == lines.size() ? (again == 1 ? "it" : "each") : again + " of them")
+                        + " measured again in an iteration of its own" : "")
+                .append(" (a stalled server or a paused bench; see <code>--stall-limit</code>):<ul>\n");
         lines.forEach(l -> b.append("<li>").append(Html.escape(l)).append("</li>\n"));
         b.append("</ul></div>\n");
     }

@@ -47,6 +47,8 @@ public record RunInfo(String startedAt, String finishedAt, Map<String, String> s
     public static final String UNTIL_SETTLED = "until-settled";
     /** The run's invalid iterations, one per line (where, and why). */
     public static final String INVALID = "invalid-iterations";
+    /** How many of the invalid measurement iterations were made up for by one measured again. */
+    public static final String MEASURED_AGAIN = "invalid-iterations-measured-again";
     static final String HIDDEN = "(hidden)";
     private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 

@@ -20,6 +20,15 @@ public record TrialRecord(String variant, Map<String, String> variantParams, Str
         return iterations.stream().filter(i -> !i.warmup() && i.valid()).toList();
     }
 
+    /**
+     * Measurement iterations invalid and not made up for by one measured again: the planned {@code planned} less the
+     * valid ones, or none.
+     */
+    public int unreplaced(int planned) {
+        return Math.max(0, Math.min(planned - measurements().size(),
+                (int) iterations.stream().filter(i -> !i.warmup() && !i.valid()).count()));
+    }
+
     /** The iterations that measured nothing they could claim, warmups included. */
     public List<IterationRecord> invalid() {
         return iterations.stream().filter(i -> !i.valid()).toList();

@@ -55,12 +55,16 @@ public final class Runner {
     /** The collectors' classes that ran, for the jars they came from in the run's record. */
     private final java.util.Set<Class<?>> ranClasses = new java.util.LinkedHashSet<>();
     private final RunConsole console;
+    /** sysbench's style measures nothing again and fails on no invalid iteration, as sysbench finishes such a line. */
+    private final boolean sysbenchStyle;
     private final PreparedData data;
     private Compare.Settings verdicts = Compare.Settings.DEFAULT;
     private Optional<String> baseline = Optional.empty();
     private Optional<Study> study = Optional.empty();
     /** The run's invalid iterations, said in run.json and the report. */
     private List<String> invalid = List.of();
+    /** How many of them were made up for by an iteration measured again. */
+    private int measuredAgain;
     /** Set when this process is one of several workers loading one target; null for a run of its own. */
     private StartBarrier barrier;
     /** The run's JMH entries once written: a command's combined results join them. */
@@ -79,6 +83,7 @@ public final class Runner {
         this.workload = Objects.requireNonNull(workload, "workload");
         this.collectors = Objects.requireNonNull(collectors, "collectors");
         this.console = RunConsole.of(Objects.requireNonNull(out, "out"), Objects.requireNonNull(format, "format"));
+        this.sysbenchStyle = format.style() == ConsoleFormat.Style.SYSBENCH;
         this.data = new PreparedData(plan, console);
     }
 
@@ -168,11 +173,18 @@ public final class Runner {
             }
             invalid = invalidIterations(trials);
             if (!invalid.isEmpty()) {
-                console.warning("# " + countOf(invalid.size(), "iteration") + " invalid, left out of the scores:");
+                int unreplaced = trials.stream().mapToInt(t -> t.unreplaced(plan.measurementIterations())).sum();
+                long warmups = trials.stream().flatMap(t -> t.invalid().stream()).filter(benchkit.core.result.IterationRecord::warmup).count();
+                int replaced = (int) (invalid.size() - warmups - unreplaced);
+                measuredAgain = replaced;
+                console.warning("# " + countOf(invalid.size(), "iteration") + " invalid, left out of the scores"
+                        + (replaced > 0 ? " (" + replaced + " of them measured again)" : "") + ":");
                 invalid.forEach(line -> console.warning("#   " + line));
-                if (!plan.allowInvalid()) {
-                    failures.add(countOf(invalid.size(), "iteration") + " invalid (" + invalid.get(0)
-                            + (invalid.size() > 1 ? "; ..." : "") + "), left out of the scores; --allow-invalid accepts them");
+                // a warmup measures nothing, and an invalid measurement measured again is made up for: neither fails the run
+                if (unreplaced > 0 && !plan.allowInvalid() && !sysbenchStyle) {
+                    failures.add(countOf(unreplaced, "measurement iteration") + " invalid and not made up for by "
+                            + "measuring again (" + invalid.get(0) + (invalid.size() > 1 ? "; ..." : "")
+                            + "), left out of the scores; --allow-invalid (BenchmarkRun.allowInvalid()) accepts them");
                 }
             }
             if (barrier != null && !failures.isEmpty()) {
@@ -378,6 +390,9 @@ public final class Runner {
                     stop |= fail(slice.instance(), trial, f, instances, trials, journal, failures, fork);
                 }
             }
+            if (!stop) {
+                stop = measureAgain(open, instances, fork, journal, trials, failures);
+            }
         } finally {
             for (Map.Entry<RunningServer, Trial> e : open.entrySet()) {
                 try {
@@ -390,6 +405,44 @@ public final class Runner {
             }
         }
         return !stop;
+    }
+
+    /**
+     * Measures again, in place of each measurement iteration a disturbance made invalid (a stalled server, bench held
+     * up), one more iteration of the same trial, up to as many more as were planned: a disturbance costs time, not the
+     * run. Not in sysbench's style, whose line runs for its --time as sysbench's does, nor under an event limit. True
+     * when the whole run must stop.
+     */
+    private boolean measureAgain(Map<RunningServer, Trial> open, List<RunningServer> instances, int fork, Journal journal,
+                                 List<TrialRecord> trials, List<String> failures) throws InterruptedException {
+        if (sysbenchStyle) {
+            return false;
+        }
+        int planned = plan.measurementIterations();
+        Map<RunningServer, Integer> extra = new LinkedHashMap<>();
+        while (true) {
+            List<RunningServer> due = open.entrySet().stream()
+                    .filter(e -> !e.getValue().limitReached() && e.getValue().missingMeasurements(planned) > 0
+                            && extra.getOrDefault(e.getKey(), 0) < planned)
+                    .map(Map.Entry::getKey).toList();
+            if (due.isEmpty()) {
+                return false;
+            }
+            for (RunningServer instance : due) {
+                Trial trial = open.get(instance);
+                int index = planned + extra.merge(instance, 1, Integer::sum);
+                console.note("# Measuring again: " + instance.variant().label() + ", iteration " + index
+                        + ", in place of an invalid one");
+                try {
+                    trial.iteration(new IterationInfo(index, false, plan.measurementTime().toNanos() / 1e9), false);
+                } catch (RunFailure f) {
+                    open.remove(instance);
+                    if (fail(instance, trial, f, instances, trials, journal, failures, fork)) {
+                        return true;
+                    }
+                }
+            }
+        }
     }
 
     /** A trial failed: keeps what it finished, stops its instance for the rest of the fork; true when the run must stop. */
@@ -526,6 +579,7 @@ public final class Runner {
         }
         if (!invalid.isEmpty()) {
             settings.put(RunInfo.INVALID, String.join("\n", invalid));
+            settings.put(RunInfo.MEASURED_AGAIN, Integer.toString(measuredAgain));
         }
         if (barrier != null) {
             settings.put(WorkerRole.WORKER_SETTING, barrier.role().label());

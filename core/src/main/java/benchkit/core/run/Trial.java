@@ -163,6 +163,11 @@ final class Trial {
         return limitReached;
     }
 
+    /** Of the {@code planned} measurement iterations, how many have no valid result yet (an invalid one, not yet measured again). */
+    int missingMeasurements(int planned) {
+        return record().unreplaced(planned);
+    }
+
     /**
      * Runs one iteration (a time slice) under load. Consecutive iterations with {@code keepLoad} run back
      * to back: each ends where the next begins, so every event falls in exactly one iteration (collector

@@ -67,6 +67,50 @@ class RunnerTest {
     }
 
     /**
+     * A disturbance costs time, not the run: measurement iteration 2 stalls once (no event finishes for 600 ms, over the
+     * 200-ms limit), is left out and measured again as iteration 4; the run completes with the three valid iterations
+     * planned and says which one was measured again. When every iteration stalls, measuring again stops after as many
+     * more as were planned and the run fails, saying so.
+     */
+    @Test
+    void anInvalidIterationIsMeasuredAgainAndOnlyPersistentOnesFailTheRun() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();
+        FakeWorkload once = new FakeWorkload(200, phase -> {
+            if (phase != null && !phase.warmup() && phase.index() == 2 && !stalled.getAndSet(true)) {
+                Thread.sleep(600);
+            }
+            return Outcome.OK;
+        });
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("a")), tmp.resolve("out")).threads(1)
+                .warmup(0, Duration.ZERO).measure(3, Duration.ofMillis(800)).forks(1).reportInterval(Duration.ZERO)
+                .stallLimit(Duration.ofMillis(200)).build();
+        RunSummary summary = run(plan, once);
+        assertTrue(summary.complete(), console());
+        assertEquals(1, summary.invalid().size(), console());
+        assertTrue(summary.invalid().get(0).contains("iteration 2: no event finished"), summary.invalid().toString());
+        assertTrue(console().contains("# Measuring again: a, iteration 4, in place of an invalid one"), console());
+        assertTrue(console().contains("1 iteration invalid, left out of the scores (1 of them measured again)"), console());
+        JsonNode entry = JSON.readTree(tmp.resolve("out/jmh-result.json").toFile()).get(0);
+        assertEquals(3, entry.at("/primaryMetric/rawData/0").size(), "the three planned, one of them measured again");
+
+        FakeWorkload always = new FakeWorkload(200, phase -> {
+            if (phase != null && !phase.warmup()) {
+                Thread.sleep(600);
+            }
+            return Outcome.OK;
+        });
+        RunPlan again = RunPlan.builder("fake", List.of(variant("a")), tmp.resolve("out2")).threads(1)
+                .warmup(0, Duration.ZERO).measure(2, Duration.ofMillis(800)).forks(1).reportInterval(Duration.ZERO)
+                .stallLimit(Duration.ofMillis(200)).build();
+        console.reset();
+        RunSummary failed = run(again, always);
+        assertFalse(failed.complete(), console());
+        assertEquals(4, failed.invalid().size(), "2 planned and 2 more, no more: " + failed.invalid());
+        assertTrue(failed.failure().orElse("").startsWith("2 measurement iterations invalid and not made up for by "
+                + "measuring again"), failed.failure().toString());
+    }
+
+    /**
      * A workload that names its events' kinds has each kind's throughput and latency in the results: sessions whose
      * every fourth event is a slow "b" (2 ms) and the others a quick "a" give tps.a three times tps.b, the two adding up
      * to the total in each iteration, and b's percentiles above a's; an event that names no kind counts in the totals.
