@@ -76,8 +76,11 @@ class UserProjectsIT {
         // the hint works from the project's directory: it names this bench.jar where it is (issue #50)
         assertTrue(created.out().contains("then: java -jar " + BenchJar.jar().toAbsolutePath().normalize()
                 + " list --plugin-dir plugins"), created.out());
-        Maven build = mvn(project, "package");
+        Maven build = mvn(project, "verify");       // the plugin's own tests: a unit test, and its workloads on the embedded server
         assertEquals(0, build.exit(), build.output());
+        assertTrue(build.output().contains("Tests run: 2, Failures: 0, Errors: 0, Skipped: 0, Time elapsed")
+                && build.output().contains("in com.example.PointSelectFactoryTest")
+                && build.output().contains("in com.example.PluginOnTheEmbeddedServerIT"), build.output());
         Path plugins = Files.createDirectories(dir.resolve("plugins"));
         Files.copy(project.resolve("target/custom-workload.jar"), plugins.resolve("custom-workload.jar"));
 

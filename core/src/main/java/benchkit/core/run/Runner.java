@@ -129,6 +129,7 @@ public final class Runner {
 
     /** Runs the plan, writes the result directory and returns the summary. */
     public RunSummary run() throws Exception {
+        OpenFiles.check(plan, OpenFiles.limit());       // before anything is made: a refused run leaves nothing
         try (ResultLock lock = ResultLock.take(plan.outDir(), "the result directory")) {
             return run(lock);
         }
@@ -136,6 +137,7 @@ public final class Runner {
 
     private RunSummary run(ResultLock lock) throws Exception {
         ResultDirectory.requireFresh(lock, plan.outDir(), "the result directory");
+        OpenFiles.warning(plan, OpenFiles.limit()).ifPresent(console::warning);
         Path dir = prepareOutDir(plan.outDir());
         ResultSpace.check(dir, plan);
         Instant started = Instant.now();
