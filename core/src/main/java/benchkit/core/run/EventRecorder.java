@@ -23,6 +23,8 @@ record EventRecorder(ThreadCounters counters, Recorder latency, EventKindLatenci
         if (outcome == null) {
             throw new IllegalStateException("session returned no outcome");
         }
+        // its queries first, then the event: the control thread reads counts after it swaps the latency recorders
+        counters.publishQueries();
         // a timeout or a lost connection ends an event but is no sign of a working server: only answers are progress
         counters.finished(endNanos, outcome == Outcome.OK || outcome == Outcome.IGNORED_ERROR);
         boolean limited = control.maxEvents > 0;
