@@ -130,33 +130,35 @@ final class SdkInstall {
                 """.formatted(version);
     }
 
-    /** As {@link #put}, for a file (bench.jar is ~80 MB: compared and copied as a stream, not read into memory). */
-    private static void putFile(Path source, Path target, int[] counts) throws IOException {
-        if (Files.isRegularFile(target) && Files.mismatch(source, target) == -1) {
-            counts[1]++;
-            return;
-        }
-        Files.createDirectories(target.getParent());
-        Path partial = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".part");
-        try {
-            Files.copy(source, partial, StandardCopyOption.REPLACE_EXISTING);
-            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(partial);
-        }
-        counts[0]++;
-    }
-
+    /** Puts {@code bytes} at {@code target} unless it holds them already. */
     private static void put(byte[] bytes, Path target, int[] counts) throws IOException {
         if (Files.isRegularFile(target) && Files.size(target) == bytes.length
                 && java.util.Arrays.equals(Files.readAllBytes(target), bytes)) {
             counts[1]++;
             return;
         }
+        replace(target, partial -> Files.write(partial, bytes), counts);
+    }
+
+    /** As {@link #put}, for a file (bench.jar is ~80 MB: compared and copied as a stream, not read into memory). */
+    private static void putFile(Path source, Path target, int[] counts) throws IOException {
+        if (Files.isRegularFile(target) && Files.mismatch(source, target) == -1) {
+            counts[1]++;
+            return;
+        }
+        replace(target, partial -> Files.copy(source, partial, StandardCopyOption.REPLACE_EXISTING), counts);
+    }
+
+    private interface Writing {
+        void into(Path partial) throws IOException;
+    }
+
+    /** Writes a temporary file beside {@code target} and moves it into place: the target is whole or as it was. */
+    private static void replace(Path target, Writing writing, int[] counts) throws IOException {
         Files.createDirectories(target.getParent());
         Path partial = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".part");
         try {
-            Files.write(partial, bytes);
+            writing.into(partial);
             Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(partial);

@@ -18,6 +18,10 @@ final class EventKindsSection {
     private static final String TPS = "tps.";
     private static final List<String> PERCENTILES = List.of("p50", "p95", "p99");
 
+    /** One variant's result at one thread count: a row of each kind's block. */
+    private record Entry(VariantLine variant, BenchmarkResult result) {
+    }
+
     private EventKindsSection() {
     }
 
@@ -43,18 +47,18 @@ final class EventKindsSection {
                 .append("<th>threads</th><th>variant</th><th>TPS (ops/s)</th>");
         PERCENTILES.forEach(p -> b.append("<th>latency ").append(p).append(" (ms)</th>"));
         b.append(compared ? "<th>TPS vs baseline</th><th>p95 vs baseline</th>" : "").append("</tr>\n");
-        for (String kind : kinds) {
-            List<Object[]> rows = new ArrayList<>();
-            for (VariantLine v : variants) {
-                for (BenchmarkResult r : v.results()) {
-                    rows.add(new Object[] {v, r});
-                }
+        List<Entry> rows = new ArrayList<>();
+        for (VariantLine v : variants) {
+            for (BenchmarkResult r : v.results()) {
+                rows.add(new Entry(v, r));
             }
-            rows.sort(Comparator.comparingInt(o -> ((BenchmarkResult) o[1]).threads()));
+        }
+        rows.sort(Comparator.comparingInt(e -> e.result().threads()));
+        for (String kind : kinds) {
             boolean first = true;
-            for (Object[] o : rows) {
-                VariantLine v = (VariantLine) o[0];
-                BenchmarkResult r = (BenchmarkResult) o[1];
+            for (Entry e : rows) {
+                VariantLine v = e.variant();
+                BenchmarkResult r = e.result();
                 b.append("<tr>");
                 if (first) {
                     b.append("<td rowspan=\"").append(rows.size()).append("\"><strong>").append(Html.escape(kind))
