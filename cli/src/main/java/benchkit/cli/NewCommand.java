@@ -90,9 +90,23 @@ final class NewCommand implements Callable<Integer> {
 
     /** Copies the resource tree under {@code root} (in bench.jar, or in the classes directory when run from a build). */
     static List<Path> copyTemplate(String root, Path target) throws IOException {
-        URL url = NewCommand.class.getClassLoader().getResource(root + "/pom.xml");
+        return onResourceTree(root, "pom.xml", "its project templates", tree -> copyTree(tree, target));
+    }
+
+    /** What is done with a resource tree, as a path of bench.jar's file system or of the classes directory. */
+    interface TreeAction<T> {
+        T on(Path tree) throws IOException;
+    }
+
+    /**
+     * Runs {@code action} on the resource tree under {@code root}, found by its file or directory {@code probe} (a path
+     * below it), in bench.jar or in the classes directory when bench runs from a build; {@code what} names the tree in
+     * the error of a bench built without it.
+     */
+    static <T> T onResourceTree(String root, String probe, String what, TreeAction<T> action) throws IOException {
+        URL url = NewCommand.class.getClassLoader().getResource(root + "/" + probe);
         if (url == null) {
-            throw new IllegalStateException("this bench was built without its project templates (" + root + ")");
+            throw new IllegalStateException("this bench was built without " + what + " (" + root + ")");
         }
         URI uri;
         try {
@@ -102,10 +116,14 @@ final class NewCommand implements Callable<Integer> {
         }
         if (uri.getScheme().equals("jar")) {
             try (FileSystem jar = FileSystems.newFileSystem(uri, Map.of())) {
-                return copyTree(jar.getPath(root), target);
+                return action.on(jar.getPath(root));
             }
         }
-        return copyTree(Path.of(uri).getParent(), target);
+        Path tree = Path.of(uri);
+        for (int i = 0; i < probe.split("/").length; i++) {
+            tree = tree.getParent();
+        }
+        return action.on(tree);
     }
 
     private static List<Path> copyTree(Path from, Path to) throws IOException {

@@ -1,18 +1,12 @@
 package benchkit.cli;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -64,23 +58,10 @@ final class SdkInstall {
      */
     static Result install(Path repository, Optional<Path> benchJar, String version) throws IOException {
         int[] counts = new int[2];
-        URL url = SdkInstall.class.getClassLoader().getResource(ROOT + "/" + GROUP_PATH);
-        if (url == null) {
-            throw new IllegalStateException("this bench was built without its SDK (" + ROOT + ")");
-        }
-        URI uri;
-        try {
-            uri = url.toURI();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-        if (uri.getScheme().equals("jar")) {
-            try (FileSystem jar = FileSystems.newFileSystem(uri, Map.of())) {
-                install(jar.getPath(ROOT), repository, benchJar, version, counts);
-            }
-        } else {
-            install(Path.of(uri).getParent().getParent(), repository, benchJar, version, counts);
-        }
+        NewCommand.onResourceTree(ROOT, GROUP_PATH, "its SDK", tree -> {
+            install(tree, repository, benchJar, version, counts);
+            return null;
+        });
         return new Result(repository, version, counts[0], counts[1], benchJar.isPresent());
     }
 
