@@ -1,6 +1,6 @@
 package benchkit.cli;
 
-import benchkit.core.run.ConsoleFormat;
+import benchkit.sysbench.console.SysbenchFormat;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -14,7 +14,7 @@ final class ConsoleOptions {
                     + "command line) or, for run, memslap (bench's lines and \"Time to set N keys by T threads\").")
     String format;
 
-    @Option(names = "--verbosity", paramLabel = "N", defaultValue = "" + ConsoleFormat.NOTICE,
+    @Option(names = "--verbosity", paramLabel = "N", defaultValue = "" + SysbenchFormat.NOTICE,
             description = "With --format sysbench, as sysbench's: 3 prints what sysbench prints, 4 and 5 add bench's "
                     + "own lines, 2 leaves out the report, 1 and 0 keep the errors only (default ${DEFAULT-VALUE}).")
     int verbosity;
@@ -49,12 +49,12 @@ final class ConsoleOptions {
 
     /** Whether sysbench's own lines print (its notices): always in bench's format. */
     boolean sysbenchLines() {
-        return verbosity >= ConsoleFormat.NOTICE;
+        return verbosity >= SysbenchFormat.NOTICE;
     }
 
     /** Whether bench's own lines print: in bench's format, and in sysbench's from --verbosity 4. */
     boolean benchLines() {
-        return !sysbench() || verbosity >= ConsoleFormat.INFO;
+        return !sysbench() || verbosity >= SysbenchFormat.INFO;
     }
 
     /** sysbench's banner, first, where its lines print. */

@@ -7,11 +7,12 @@ import benchkit.core.run.RunPlan;
 import benchkit.core.report.Compare;
 import benchkit.core.report.Study;
 import benchkit.core.result.BenchmarkResult;
-import benchkit.core.run.ConsoleFormat;
+import benchkit.core.run.ConsoleStyle;
+import benchkit.sysbench.console.SysbenchFormat;
+import benchkit.sysbench.console.SysbenchHeader;
 import benchkit.core.run.Experiment;
 import benchkit.core.run.Rendezvous;
 import benchkit.core.run.StartBarrier;
-import benchkit.core.run.SysbenchHeader;
 import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
 import benchkit.core.run.Variant;
@@ -188,9 +189,9 @@ abstract class RunCommand extends WorkloadCommand {
         clientThreads();                    // a bad --client-threads fails before any server starts
         Optional<String> profileScope = CpuProfiling.scope(profile, spec.commandLine().getErr());
         console.check(List.of("jmh", "sysbench", "memslap"));
-        ConsoleFormat consoleFormat = consoleFormat(console, percentile, histogram);
+        ConsoleStyle consoleStyle = consoleStyle(console, percentile, histogram);
         if (!reportCheckpoints.isEmpty()) {
-            consoleFormat = withCheckpoints(consoleFormat, reportCheckpoints, warmupIterations, iterations);
+            consoleStyle = withCheckpoints(consoleStyle, reportCheckpoints, warmupIterations, iterations);
         }
         console.banner();
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
@@ -216,7 +217,7 @@ abstract class RunCommand extends WorkloadCommand {
                 .settings(this::runSettings)
                 .outDir(outDir, force, "--out")
                 .collectors(plan -> Collectors.supplier(registry, collectors, collect, CpuProfiling.dir(plan.outDir()), profileScope))
-                .console(System.out, consoleFormat)
+                .console(System.out, consoleStyle)
                 .verdicts(verdictSettings, verdicts.baseline())
                 .beside(published);
         if (role.isPresent()) {
@@ -244,7 +245,7 @@ abstract class RunCommand extends WorkloadCommand {
             // Runner then reaches the server again (one more connection to a server that is there)
             RunPlan first = checked.plans().values().iterator().next();
             int threads = first.threads().get(0);
-            List<String> header = SysbenchHeader.lines(first, threads, consoleFormat.checkpoints());
+            List<String> header = SysbenchHeader.lines(first, threads, ((SysbenchFormat) consoleStyle).checkpoints());
             SysbenchConnectFailure.Reached reached = SysbenchConnectFailure.reach(console, "run", threads, header,
                     () -> first.variants().get(0).server().start());
             if (reached.exit().isPresent()) {
@@ -371,24 +372,23 @@ abstract class RunCommand extends WorkloadCommand {
     }
 
     /** {@code --report-checkpoints}: sysbench's reports inside its one measurement, so a line that has one. */
-    static ConsoleFormat withCheckpoints(ConsoleFormat console, List<Integer> checkpoints, int warmups, int measurements) {
+    static ConsoleStyle withCheckpoints(ConsoleStyle console, List<Integer> checkpoints, int warmups, int measurements) {
         String given = "--report-checkpoints=" + String.join(",", checkpoints.stream().map(String::valueOf).toList());
-        if (console.style() != ConsoleFormat.Style.SYSBENCH) {
+        if (!(console instanceof SysbenchFormat sysbench)) {
             throw new UsageException(given + " prints sysbench's report: add --format sysbench");
         }
         if (warmups != 0 || measurements != 1) {
             throw new UsageException(given + " splits sysbench's one measurement: give --warmup-iterations 0 --iterations 1");
         }
         try {
-            return new ConsoleFormat(console.style(), console.percentile(), console.histogram(), console.verbosity(),
-                    checkpoints);
+            return sysbench.withCheckpoints(checkpoints);
         } catch (IllegalArgumentException e) {
             throw new UsageException(given + " is not valid; expected ascending whole seconds from 1");
         }
     }
 
     /** {@code --format}, {@code --verbosity}, {@code --percentile} and {@code --histogram}, checked as sysbench checks them. */
-    static ConsoleFormat consoleFormat(ConsoleOptions console, int percentile, String histogram) {
+    static ConsoleStyle consoleStyle(ConsoleOptions console, int percentile, String histogram) {
         if (percentile < 0 || percentile > 100) {
             throw new UsageException("--percentile=" + percentile + " is not valid; expected 1 to 100, or 0 for none");
         }
@@ -403,8 +403,8 @@ abstract class RunCommand extends WorkloadCommand {
         if (withHistogram && percentile == 0) {
             throw new UsageException("--histogram cannot be used with --percentile=0 (as in sysbench)");
         }
-        return new ConsoleFormat(console.sysbench() ? ConsoleFormat.Style.SYSBENCH : ConsoleFormat.Style.JMH,
-                percentile, withHistogram, console.verbosity);
+        return console.sysbench() ? new SysbenchFormat(percentile, withHistogram, console.verbosity)
+                : new ConsoleStyle.Jmh(percentile);
     }
 
     private ClientThreads clientThreads() {

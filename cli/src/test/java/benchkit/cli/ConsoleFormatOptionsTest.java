@@ -3,7 +3,8 @@ package benchkit.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchkit.core.run.ConsoleFormat;
+import benchkit.core.run.ConsoleStyle;
+import benchkit.sysbench.console.SysbenchFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -19,25 +20,25 @@ class ConsoleFormatOptionsTest {
         return (RunCommand) r.commandSpec().userObject();
     }
 
-    private static ConsoleFormat format(String... args) {
+    private static ConsoleStyle format(String... args) {
         RunCommand cmd = parse(args);
-        return RunCommand.consoleFormat(cmd.console, cmd.percentile, cmd.histogram);
+        return RunCommand.consoleStyle(cmd.console, cmd.percentile, cmd.histogram);
     }
 
     @Test
     void defaultsAreSysbenchsWithoutTheReport() {
-        assertEquals(ConsoleFormat.DEFAULT, format("--workload", "point-select"));
-        assertEquals(ConsoleFormat.DEFAULT, format("--workload", "point-select"));
+        assertEquals(ConsoleStyle.DEFAULT, format("--workload", "point-select"));
+        assertEquals(ConsoleStyle.DEFAULT, format("--workload", "point-select"));
     }
 
     @Test
     void sysbenchSpellingsOfTheHistogram() {
-        ConsoleFormat on = new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 99, true, 3);
+        SysbenchFormat on = new SysbenchFormat(99, true, 3);
         assertEquals(on, format("--format", "sysbench", "--histogram=on", "--percentile=99"));
         assertEquals(on, format("--format", "sysbench", "--histogram", "on", "--percentile", "99"));
         assertEquals(on, format("--format=sysbench", "--percentile=99", "--histogram"));
-        assertEquals(new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 95, false, 3), format("--format", "sysbench", "--histogram=off"));
-        assertEquals(new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 0, false, 3), format("--format", "sysbench", "--percentile", "0"));
+        assertEquals(new SysbenchFormat(95, false, 3), format("--format", "sysbench", "--histogram=off"));
+        assertEquals(new SysbenchFormat(0, false, 3), format("--format", "sysbench", "--percentile", "0"));
         // A bare --histogram does not swallow the next option.
         RunCommand cmd = parse("--format", "sysbench", "--histogram", "--threads", "4");
         assertEquals("on", cmd.histogram);
@@ -47,13 +48,13 @@ class ConsoleFormatOptionsTest {
 
     @Test
     void percentileAlsoAppliesToOtherFormats() {
-        assertEquals(new ConsoleFormat(ConsoleFormat.Style.JMH, 99, false, 3), format("--percentile", "99"));
+        assertEquals(new ConsoleStyle.Jmh(99), format("--percentile", "99"));
     }
 
     @Test
     void sysbenchCommandLinesKeepThem() {
         String[] args = SysbenchArgs.translate(new String[] {"oltp_read_write", "--threads=4", "--time=3",
             "--histogram=on", "--percentile=99", "--format=sysbench", "run"}, note -> { });
-        assertEquals(new ConsoleFormat(ConsoleFormat.Style.SYSBENCH, 99, true, 3), format(args));
+        assertEquals(new SysbenchFormat(99, true, 3), format(args));
     }
 }

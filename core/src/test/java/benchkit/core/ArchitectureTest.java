@@ -31,4 +31,12 @@ class ArchitectureTest {
                         "net.spy..")
                 .check(CORE);
     }
+
+    /** Another tool's console, command lines and scripts live in that tool's module; core offers them ConsoleStyle. */
+    @Test
+    void coreKnowsNoToolByName() {
+        noClasses().that().resideInAPackage("benchkit.core..")
+                .should().haveSimpleNameContaining("Sysbench").orShould().haveSimpleNameContaining("Memslap")
+                .check(CORE);
+    }
 }

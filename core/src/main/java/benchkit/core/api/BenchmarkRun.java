@@ -1,7 +1,7 @@
 package benchkit.core.api;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.run.ConsoleFormat;
+import benchkit.core.run.ConsoleStyle;
 import benchkit.core.run.Experiment;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
@@ -189,7 +189,7 @@ public final class BenchmarkRun {
         Experiment experiment = Experiment.builder(registry, List.of(workload)).options(options)
                 .variants(variants, "server").settings(settings)
                 .outDir(outDir, replaceEarlierResults, "outDir").resultsUnder(Path.of("target", "benchkit"))
-                .console(quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out, ConsoleFormat.DEFAULT)
+                .console(quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out, ConsoleStyle.DEFAULT)
                 .build();
         RunSummary summary = experiment.run().summaries().get(workload);
         if (!summary.complete()) {

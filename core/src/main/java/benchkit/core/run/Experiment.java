@@ -102,7 +102,7 @@ public final class Experiment {
         private String outOption = "outDir";
         private Function<RunPlan, Supplier<List<Collector>>> collectors;
         private PrintStream out = System.out;
-        private ConsoleFormat format = ConsoleFormat.DEFAULT;
+        private ConsoleStyle style = ConsoleStyle.DEFAULT;
         private Compare.Settings verdicts = Compare.Settings.DEFAULT;
         private Optional<String> baseline = Optional.empty();
         private Optional<Study> study = Optional.empty();
@@ -162,9 +162,9 @@ public final class Experiment {
             return this;
         }
 
-        public Builder console(PrintStream out, ConsoleFormat format) {
+        public Builder console(PrintStream out, ConsoleStyle style) {
             this.out = Objects.requireNonNull(out, "out");
-            this.format = Objects.requireNonNull(format, "format");
+            this.style = Objects.requireNonNull(style, "style");
             return this;
         }
 
@@ -229,7 +229,7 @@ public final class Experiment {
             c.outOption = outOption;
             c.collectors = collectors;
             c.out = out;
-            c.format = format;
+            c.style = style;
             c.verdicts = verdicts;
             c.baseline = baseline;
             c.study = study;
@@ -319,7 +319,7 @@ public final class Experiment {
             workloadsLeft--;
             try (Workload w = PluginRegistry.create(factory, given.options);
                  Rendezvous meeting = given.workers != null ? given.workers.meet(factory, w) : null) {
-                Runner runner = new Runner(plan, w, given.collectors.apply(plan), given.out, given.format)
+                Runner runner = new Runner(plan, w, given.collectors.apply(plan), given.out, given.style)
                         .verdicts(given.verdicts, given.baseline);
                 given.study.ifPresent(runner::beside);
                 if (meeting != null) {

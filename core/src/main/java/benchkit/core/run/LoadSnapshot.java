@@ -5,18 +5,18 @@ package benchkit.core.run;
  * (counted by its drained latency histograms) and the sum of their latencies. The totals are summed from the same reads as the per-thread values,
  * so events always equal the sum of the threads' events.
  */
-record LoadSnapshot(Counts total, long[] threadEvents, long[] threadLatencyNanos) {
-    static LoadSnapshot zero(int threads) {
+public record LoadSnapshot(Counts total, long[] threadEvents, long[] threadLatencyNanos) {
+    public static LoadSnapshot zero(int threads) {
         return new LoadSnapshot(Counts.ZERO, new long[threads], new long[threads]);
     }
 
     /** Per-thread OK events since {@code earlier}. */
-    long[] threadEventsSince(LoadSnapshot earlier) {
+    public long[] threadEventsSince(LoadSnapshot earlier) {
         return minus(threadEvents, earlier.threadEvents);
     }
 
     /** Per-thread latency sums since {@code earlier}. */
-    long[] threadLatencyNanosSince(LoadSnapshot earlier) {
+    public long[] threadLatencyNanosSince(LoadSnapshot earlier) {
         return minus(threadLatencyNanos, earlier.threadLatencyNanos);
     }
 

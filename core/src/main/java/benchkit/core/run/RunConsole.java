@@ -10,44 +10,40 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Supplier;
 
 /**
  * What a run tells its user while it runs (JMH's {@code OutputFormat}): {@link Runner} and {@link Trial} say
- * what happened, a console says it in its {@link ConsoleFormat.Style}. This one is bench's own, JMH-style:
- * headers and iteration results, sysbench 1.0.20's periodic report line (which DBAs already know how to
- * read), the scores and the effects; {@link SysbenchConsole} is sysbench's.
+ * what happened, a console says it in its {@link ConsoleStyle}. This one is bench's own, JMH-style:
+ * headers and iteration results, the {@link ProgressLine}s, the scores and the effects. Another tool's console
+ * (a module's) extends it and overrides what it prints differently.
  */
-class RunConsole {
-    final PrintStream out;
-    final ConsoleFormat format;
+public class RunConsole {
+    protected final PrintStream out;
+    /** The latency percentile the progress lines show (1-100, 0 for none). */
+    protected final int percentile;
 
-    RunConsole(PrintStream out, ConsoleFormat format) {
+    public RunConsole(PrintStream out, int percentile) {
         this.out = out;
-        this.format = format;
-    }
-
-    static RunConsole of(PrintStream out, ConsoleFormat format) {
-        return format.style() == ConsoleFormat.Style.SYSBENCH ? new SysbenchConsole(out, format) : new RunConsole(out, format);
+        this.percentile = percentile;
     }
 
     /** bench's commentary, a {@code # ...} line (or a blank one). */
-    void note(String line) {
+    public void note(String line) {
         println(line);
     }
 
     /** Something went wrong that the run survives, a {@code # ...} line. */
-    void warning(String line) {
+    public void warning(String line) {
         println(line);
     }
 
     /** Something failed: a variant, the run, the server (its log lines follow as failures too). */
-    void failure(String line) {
+    public void failure(String line) {
         println(line);
     }
 
     /** JMH's run header, e.g. {@code # Warmup: 1 iterations, 10 s each}. */
-    void runStart(RunPlan plan) {
+    public void runStart(RunPlan plan) {
         note("# Workload: " + plan.workload() + (plan.workloadOptions().isEmpty() ? "" : " " + plan.workloadOptions()));
         note("# Variants: " + String.join(", ", plan.variants().stream().map(Variant::label).toList())
                 + "; threads: " + plan.threads() + "; forks: " + (plan.untilSettled()
@@ -71,35 +67,41 @@ class RunConsole {
         note("# Client threads: " + plan.clientThreads().resolve().label() + plan.clientThreads().note());
     }
 
-    void trialStart(RunPlan plan, String variant, String server, int threads, int fork, int forks) {
+    public void trialStart(RunPlan plan, String variant, String server, int threads, int fork, int forks) {
         note("");
         note("# Benchmark: benchkit." + plan.workload() + ", variant " + variant + " (" + server + ")");
         note("# Threads: " + threads + " threads, fork " + fork + " of " + forks);
     }
 
     /** The trial's sessions are open and its load starts. */
-    void loadStarted() {
+    public void loadStarted() {
+    }
+
+    /** What this console keeps of a trial of {@code plan} with {@code threads}, given back at its end: nothing here. */
+    public TrialTally tally(RunPlan plan, int threads) {
+        return TrialTally.NONE;
     }
 
     /**
-     * A checkpoint (sysbench's {@code --report-checkpoints}) {@code elapsedSec} into the trial: sysbench's report over
-     * the events since the last one. Only sysbench's console prints it.
+     * Whether a run in this style measures an invalid iteration again, and fails when one is not made up for (bench's
+     * own do; a tool's whose line runs for its time as the tool's would may not).
      */
-    void checkpoint(double elapsedSec, Supplier<List<String>> report) {
+    public boolean measuresAgain() {
+        return true;
     }
 
-    /** What the load did since the last report ({@code --report-interval}): sysbench's report line, see {@link #reportLine}. */
-    void progress(Interval interval) {
+    /** What the load did since the last report ({@code --report-interval}): its {@link ProgressLine}. */
+    public void progress(Interval interval) {
         println(reportLine(interval));
     }
 
     /** An iteration ended: JMH's line ({@link #iterationLine}), and why it is left out when it is invalid. */
-    void iteration(IterationInfo it, String variant, IterationRecord record) {
+    public void iteration(IterationInfo it, String variant, IterationRecord record) {
         println(iterationLine(it, variant, record.tps()) + (record.valid() ? "" : "  INVALID, left out: " + record.invalid()));
     }
 
     /** A trial's event limit ({@code --events}) was reached; a per-thread count (memslap's) ends trials so, unsaid. */
-    void eventLimitReached(long limit, boolean perThread, boolean inWarmup) {
+    public void eventLimitReached(long limit, boolean perThread, boolean inWarmup) {
         if (!perThread) {
             note("# Event limit of " + limit + " reached; trial ends early" + (inWarmup ? ", before any measurement" : ""));
         }
@@ -109,7 +111,7 @@ class RunConsole {
      * The load's report interval: {@code delta} over {@code intervalSec}, {@code elapsedSec} into the trial, with its
      * latency at sysbench's {@code --percentile}.
      */
-    record Interval(double elapsedSec, int threads, Counts delta, double intervalSec, int percentile, double percentileMs,
+    public record Interval(double elapsedSec, int threads, Counts delta, double intervalSec, int percentile, double percentileMs,
                     boolean warmup) {
     }
 
@@ -118,21 +120,20 @@ class RunConsole {
      * iterations, as JMH prints it; the comparison of variants comes at the end of the run, with forks as the
      * replicates).
      *
-     * @param scope    a line saying which events sysbench's report counts
-     * @param sysbench sysbench's final report over the trial's measurement iterations (histogram first, if asked)
+     * @param tally what {@link #tally} kept of the trial
      */
-    void trialEnd(String workload, String variant, Estimate e, String scope, Supplier<List<String>> sysbench) {
+    public void trialEnd(String workload, String variant, Estimate e, TrialTally tally) {
         println(String.format(Locale.ROOT, "Result \"benchkit.%s\"%s: %.3f ±(99.9%%) %.3f ops/s [Average]",
                 workload, variant.isEmpty() ? "" : " [" + variant + "]", e.mean(), e.error()));
     }
 
     /** Where a prepare step shows its progress. */
-    LoadProgress prepareProgress() {
+    public LoadProgress prepareProgress() {
         return LoadProgress.forStream(out, "# ");
     }
 
     /** The run's end: what failed, the scores and each variant's effect, where the results are. */
-    void runEnd(RunPlan plan, String failure, List<BenchmarkResult> results, List<String> effects, Path dir) {
+    public void runEnd(RunPlan plan, String failure, List<BenchmarkResult> results, List<String> effects, Path dir) {
         note("");
         if (failure != null) {
             failure("# Run incomplete: " + failure);
@@ -144,35 +145,25 @@ class RunConsole {
         note("# Results: " + dir);
     }
 
-    final void println(String line) {
+    protected final void println(String line) {
         out.println(line);
         out.flush();
     }
 
     /** A console that prints nothing, for what a quiet style leaves out. */
-    static PrintStream nowhere() {
+    protected static PrintStream nowhere() {
         return new PrintStream(OutputStream.nullOutputStream());
     }
 
-    /**
-     * sysbench's report line with the latency at {@code percentile} (sysbench's {@code --percentile}), e.g. {@code [ 10s ] thds: 8 tps: 4310.51 qps: 4310.51 (r/w/o:
-     * 4310.51/0.00/0.00) lat (ms,95%): 2.30 err/s: 0.00 reconn/s: 0.00}.
-     */
-    static String reportLine(Interval i) {
+    /** The interval's {@link ProgressLine}, marked when it is in a warmup. */
+    protected static String reportLine(Interval i) {
         return reportLine(i.elapsedSec(), i.threads(), i.delta(), i.intervalSec(), i.percentile(), i.percentileMs(), i.warmup());
     }
 
     static String reportLine(double elapsedSec, int threads, Counts delta, double intervalSec, int percentile,
                              double percentileMs, boolean warmup) {
-        return SysbenchSummary.progressLine(elapsedSec, threads, delta.events(), delta.reads(), delta.writes(), delta.others(),
+        return ProgressLine.of(elapsedSec, threads, delta.events(), delta.reads(), delta.writes(), delta.others(),
                 delta.errors(), delta.reconnects(), intervalSec, percentile, percentileMs) + (warmup ? " (warmup)" : "");
-    }
-
-    /** sysbench's time stamp of a line, e.g. {@code [ 10s ]}, or {@code [ 0.5s ]} for a report interval under a second. */
-    static String stamp(double elapsedSec) {
-        return Math.abs(elapsedSec - Math.rint(elapsedSec)) < 0.05
-                ? String.format(Locale.ROOT, "[ %.0fs ]", elapsedSec)
-                : String.format(Locale.ROOT, "[ %.1fs ]", elapsedSec);
     }
 
     /**

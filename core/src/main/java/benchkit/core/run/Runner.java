@@ -55,8 +55,6 @@ public final class Runner {
     /** The collectors' classes that ran, for the jars they came from in the run's record. */
     private final java.util.Set<Class<?>> ranClasses = new java.util.LinkedHashSet<>();
     private final RunConsole console;
-    /** sysbench's style measures nothing again and fails on no invalid iteration, as sysbench finishes such a line. */
-    private final boolean sysbenchStyle;
     private final PreparedData data;
     private Compare.Settings verdicts = Compare.Settings.DEFAULT;
     private Optional<String> baseline = Optional.empty();
@@ -73,17 +71,16 @@ public final class Runner {
     private SettleWatch settle;
 
     public Runner(RunPlan plan, Workload workload, Supplier<List<Collector>> collectors, PrintStream out) {
-        this(plan, workload, collectors, out, ConsoleFormat.DEFAULT);
+        this(plan, workload, collectors, out, ConsoleStyle.DEFAULT);
     }
 
-    /** A runner printing in {@code format} (e.g. sysbench's final report after each trial). */
+    /** A runner printing in {@code style} (e.g. another tool's report after each trial). */
     public Runner(RunPlan plan, Workload workload, Supplier<List<Collector>> collectors, PrintStream out,
-                  ConsoleFormat format) {
+                  ConsoleStyle style) {
         this.plan = Objects.requireNonNull(plan, "plan");
         this.workload = Objects.requireNonNull(workload, "workload");
         this.collectors = Objects.requireNonNull(collectors, "collectors");
-        this.console = RunConsole.of(Objects.requireNonNull(out, "out"), Objects.requireNonNull(format, "format"));
-        this.sysbenchStyle = format.style() == ConsoleFormat.Style.SYSBENCH;
+        this.console = Objects.requireNonNull(style, "style").open(Objects.requireNonNull(out, "out"));
         this.data = new PreparedData(plan, console);
     }
 
@@ -183,7 +180,7 @@ public final class Runner {
                         + (replaced > 0 ? " (" + replaced + " of them measured again)" : "") + ":");
                 invalid.forEach(line -> console.warning("#   " + line));
                 // a warmup measures nothing, and an invalid measurement measured again is made up for: neither fails the run
-                if (unreplaced > 0 && !plan.allowInvalid() && !sysbenchStyle) {
+                if (unreplaced > 0 && !plan.allowInvalid() && console.measuresAgain()) {
                     failures.add(countOf(unreplaced, "measurement iteration") + " invalid and not made up for by "
                             + "measuring again (" + invalid.get(0) + (invalid.size() > 1 ? "; ..." : "")
                             + "), left out of the scores; --allow-invalid (BenchmarkRun.allowInvalid()) accepts them");
@@ -412,12 +409,12 @@ public final class Runner {
     /**
      * Measures again, in place of each measurement iteration a disturbance made invalid (a stalled server, bench held
      * up), one more iteration of the same trial, up to as many more as were planned: a disturbance costs time, not the
-     * run. Not in sysbench's style, whose line runs for its --time as sysbench's does, nor under an event limit. True
-     * when the whole run must stop.
+     * run. Not when the console's style says otherwise (a tool's line that runs for its --time as the tool's does), nor
+     * under an event limit. True when the whole run must stop.
      */
     private boolean measureAgain(Map<RunningServer, Trial> open, List<RunningServer> instances, int fork, Journal journal,
                                  List<TrialRecord> trials, List<String> failures) throws InterruptedException {
-        if (sysbenchStyle) {
+        if (!console.measuresAgain()) {
             return false;
         }
         int planned = plan.measurementIterations();

@@ -37,13 +37,12 @@ final class Trial {
     private final List<Collector> collectors;
     private final RunConsole console;
     private final Journal journal;
-    private final ConsoleFormat format;
     private final List<IterationRecord> finished = new ArrayList<>();
     private final Histogram iterationLatency = TrialLoad.newHistogram();
     private final Histogram reportLatency = TrialLoad.newHistogram();
     private final TrialLatencyLog latencyLog;
-    /** What sysbench's final report and checkpoints are made of. */
-    private final SysbenchTally sysbench;
+    /** What the console keeps of the trial beyond its records. */
+    private final TrialTally tally;
     /** Whether other variants' slices run between this trial's iterations (iteration lines then name it). */
     private final boolean interleaved;
     private TrialLoad load;
@@ -73,11 +72,10 @@ final class Trial {
         this.info = info;
         this.serverName = running.serverName();
         this.latencyLog = new TrialLatencyLog(plan, variant, info.threads(), info.fork(), console);
-        this.sysbench = new SysbenchTally(console.format, info.threads());
+        this.tally = console.tally(plan, info.threads());
         this.collectors = collectors;
         this.console = console;
         this.journal = journal;
-        this.format = console.format;
         this.stalls = new StallWatch(plan.stallLimit(), plan.rate());
     }
 
@@ -152,9 +150,7 @@ final class Trial {
         List<IterationRecord> measured = finished.stream().filter(i -> !i.warmup() && i.valid()).toList();
         if (!measured.isEmpty()) {
             console.trialEnd(plan.workload(), variantTag(),
-                    Estimate.of(measured.stream().mapToDouble(IterationRecord::tps).toArray()),
-                    SysbenchSummary.scopeLine(measured.size(), sysbench.measuredSeconds(), plan.warmupIterations()),
-                    sysbench::finalReport);
+                    Estimate.of(measured.stream().mapToDouble(IterationRecord::tps).toArray()), tally);
         }
     }
 
@@ -211,12 +207,11 @@ final class Trial {
                 break;
             }
             // one drain serves a log interval and a progress line that fall due together
-            long checkpointDue = sysbench.checkpointDue(trialStart);
-            LoadSnapshot drained = now >= latencyLog.nextDue() || now >= nextReport || now >= checkpointDue ? drain() : null;
+            long tallyDue = tally.nextDue(trialStart);
+            LoadSnapshot drained = now >= latencyLog.nextDue() || now >= nextReport || now >= tallyDue ? drain() : null;
             Counts counts = drained == null ? null : drained.total();
-            if (now >= checkpointDue) {
-                List<String> report = sysbench.checkpoint(now, drained, trialStart);
-                console.checkpoint((now - trialStart) / 1e9, () -> report);
+            if (now >= tallyDue) {
+                tally.due(now, drained, trialStart);
             }
             if (now >= latencyLog.nextDue()) {
                 latencyLog.intervalDue(it.warmup());
@@ -230,7 +225,7 @@ final class Trial {
                 }
                 nextSample += SAMPLE_NANOS;
             }
-            long wake = Math.min(Math.min(Math.min(end, nextReport), Math.min(latencyLog.nextDue(), sysbench.checkpointDue(trialStart))),
+            long wake = Math.min(Math.min(Math.min(end, nextReport), Math.min(latencyLog.nextDue(), tally.nextDue(trialStart))),
                     Math.min(nextSample, now + POLL_NANOS));
             // a deadline already past means "at once": lateness counts from now, not from the missed deadline
             meantToWake = Math.max(wake, now);
@@ -278,7 +273,7 @@ final class Trial {
                 millis(iterationLatency.getValueAtPercentile(99)), millis(iterationLatency.getMaxValue()), metrics,
                 startMillis, endMillis, invalid);
         if (!it.warmup() && record.valid()) {
-            sysbench.measured(record, before, after, iterationLatency, stop);
+            tally.measured(record, before, after, iterationLatency, stop);
         }
         iterationLatency.reset();
         finished.add(record);
@@ -297,16 +292,16 @@ final class Trial {
         start = stop;
     }
 
-    /** The events and latencies since the last drain, into the iteration's, the progress line's, the log's and sysbench's. */
+    /** The events and latencies since the last drain, into the iteration's, the progress line's, the log's and the tally's. */
     private LoadSnapshot drain() {
-        return load.drain(iterationLatency, reportLatency, latencyLog.histogram(), sysbench.checkpointHistogram());
+        return load.drain(iterationLatency, reportLatency, latencyLog.histogram(), tally.latencies());
     }
 
     /** A progress line over the events since the last one, up to {@code now}. */
     private void progress(long now, Counts counts, IterationInfo it) {
         console.progress(new RunConsole.Interval((now - trialStart) / 1e9, info.threads(), counts.minus(lastReport),
-                (now - lastReportAt) / 1e9, format.percentile(),
-                SysbenchSummary.percentileMs(reportLatency, format.percentile()), it.warmup()));
+                (now - lastReportAt) / 1e9, console.percentile, ProgressLine.percentileMs(reportLatency, console.percentile),
+                it.warmup()));
         reportLatency.reset();
         lastReport = counts;
         lastReportAt = now;

@@ -154,7 +154,7 @@ final class TrialLoad implements AutoCloseable {
     }
 
     /**
-     * Moves the latencies recorded since the last drain into each of {@code into} and reads every counter once.
+     * Moves the latencies recorded since the last drain into each of {@code into} (a null is left out) and reads every counter once.
      * OK events are counted from the drained histograms (each OK event records one latency), not from a counter:
      * the two cannot be read at one instant, and on a loaded machine the events that ended between a recorder's
      * swap and the counter read were up to 60 of 35,585, so an iteration's events, its percentiles and the
@@ -183,7 +183,9 @@ final class TrialLoad implements AutoCloseable {
         }
         for (Histogram h : recycled) {
             for (Histogram target : into) {
-                target.add(h);
+                if (target != null) {
+                    target.add(h);
+                }
             }
         }
         if (eventKinds != null) {

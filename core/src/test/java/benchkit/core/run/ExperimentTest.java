@@ -50,7 +50,7 @@ class ExperimentTest {
                 .settings(plan -> plan.threads(2).warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(200)).forks(1)
                         .reportInterval(Duration.ZERO))
                 .outDir(tmp.resolve("out"), false, "--out")
-                .console(new PrintStream(console, true, StandardCharsets.UTF_8), ConsoleFormat.DEFAULT);
+                .console(new PrintStream(console, true, StandardCharsets.UTF_8), ConsoleStyle.DEFAULT);
     }
 
     /** Two workloads in one command: each its own directory, and their combined results from what the run holds. */
@@ -87,7 +87,7 @@ class ExperimentTest {
         Experiment.Builder builder = experiment("fake-a");
         Experiment checked = builder.build();
         ByteArrayOutputStream elsewhere = new ByteArrayOutputStream();
-        builder.console(new PrintStream(elsewhere, true, StandardCharsets.UTF_8), ConsoleFormat.DEFAULT)
+        builder.console(new PrintStream(elsewhere, true, StandardCharsets.UTF_8), ConsoleStyle.DEFAULT)
                 .options(Map.of("nonsense", "1"));
         assertEquals(List.of(), checked.run().failures(), console.toString(StandardCharsets.UTF_8));
         assertEquals("", elsewhere.toString(StandardCharsets.UTF_8));

@@ -5,12 +5,12 @@ import benchkit.spi.Target;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** An in-memory stand-in for a launched server (real servers are tested in the it module). */
-final class FakeServer implements ServerHandle {
+public final class FakeServer implements ServerHandle {
     final String name;
     final AtomicBoolean alive = new AtomicBoolean(true);
     final AtomicBoolean closed = new AtomicBoolean();
 
-    FakeServer(String name) {
+    public FakeServer(String name) {
         this.name = name;
     }
 

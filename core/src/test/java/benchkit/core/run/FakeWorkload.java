@@ -25,10 +25,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * An in-memory workload whose behaviour follows the iteration the runner is in (told by
  * {@link PhaseCollector}): each event takes {@code eventMicros}, counts one read and one write,
- * and returns {@code outcome.apply(phase)}.
+ * and returns {@code outcome.apply(phase)}. Public for other modules' tests of a run (core's test-jar).
  */
-final class FakeWorkload implements Workload {
-    interface Behaviour {
+public final class FakeWorkload implements Workload {
+    public interface Behaviour {
         Outcome execute(IterationInfo phase) throws Exception;
     }
 
@@ -43,7 +43,7 @@ final class FakeWorkload implements Workload {
     /** Sessions are {@link PolledSession}s over a pipe, whose other end answers every request at once. */
     private final boolean polled;
 
-    FakeWorkload(long eventMicros, Behaviour behaviour) {
+    public FakeWorkload(long eventMicros, Behaviour behaviour) {
         this(eventMicros, behaviour, false);
     }
 
@@ -149,7 +149,7 @@ final class FakeWorkload implements Workload {
     }
 
     /** Tells the workload which iteration runs, and reports a metric per iteration like a real collector. */
-    Collector phaseCollector() {
+    public Collector phaseCollector() {
         return new Collector() {
             @Override
             public String name() {

@@ -16,7 +16,7 @@ class RunConsoleTest {
         assertEquals("[ 2s ] thds: 1 tps: 1.00 qps: 3.00 (r/w/o: 1.00/1.00/1.00) lat (ms,95%): 0.00 err/s: 0.00 "
                         + "reconn/s: 1.00 (warmup)",
                 RunConsole.reportLine(2.0, 1, new Counts(1, 0, 1, 1, 1, 1), 1.0, 95, 0, true));
-        // --percentile 99 and 0 (off) laid out as sysbench 1.0.20 printed them (core/src/test/resources/sysbench-1.0.20).
+        // --percentile 99 and 0 (off) laid out as sysbench 1.0.20 printed them (sysbench/src/test/resources/sysbench-1.0.20).
         assertEquals("[ 1s ] thds: 4 tps: 372.32 qps: 7512.33 (r/w/o: 5267.41/1496.28/748.64) lat (ms,99%): 37.56 "
                         + "err/s: 0.00 reconn/s: 0.00",
                 RunConsole.reportLine(1.0, 4, new Counts(37232, 0, 0, 526741, 149628, 74864), 100.0, 99, 37.56, false));

@@ -1,6 +1,6 @@
 package benchkit.sysbench.lua;
 
-import benchkit.core.run.SysbenchSummary;
+import benchkit.sysbench.console.SysbenchSummary;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaUserdata;
 import org.luaj.vm2.LuaValue;

@@ -1,7 +1,8 @@
 package benchkit.sysbench.lua;
 
-import benchkit.core.run.SysbenchHeader;
-import benchkit.core.run.SysbenchSummary;
+import benchkit.core.run.ProgressLine;
+import benchkit.sysbench.console.SysbenchHeader;
+import benchkit.sysbench.console.SysbenchSummary;
 import benchkit.spi.QueryCounter;
 import benchkit.spi.Target;
 import org.HdrHistogram.Histogram;
@@ -335,7 +336,7 @@ final class ScriptRun {
 
     /** A report: the hook named, when the script sets it, else sysbench's progress line (for intermediate reports). */
     private void intermediate(String hookName, double elapsed, double seconds, int threads, Totals d, Histogram latency) {
-        double pctMs = SysbenchSummary.percentileMs(latency, s.percentile());
+        double pctMs = ProgressLine.percentileMs(latency, s.percentile());
         LuaValue hook = (hookName.equals("report_intermediate") ? reporting : main).hook(hookName);
         if (hook.isfunction()) {
             LuaTable stat = new LuaTable();
@@ -357,7 +358,7 @@ final class ScriptRun {
                 fatal("sysbench.hooks." + hookName, e);
             }
         } else if (hookName.equals("report_intermediate")) {
-            notice(SysbenchSummary.progressLine(elapsed, threads, d.n()[0], d.n()[1], d.n()[2], d.n()[3], d.n()[4],
+            notice(ProgressLine.of(elapsed, threads, d.n()[0], d.n()[1], d.n()[2], d.n()[3], d.n()[4],
                     d.n()[5], seconds, s.percentile(), pctMs));
         }
     }

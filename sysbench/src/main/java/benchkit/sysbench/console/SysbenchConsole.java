@@ -1,14 +1,17 @@
-package benchkit.core.run;
+package benchkit.sysbench.console;
 
 import benchkit.core.console.LoadProgress;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.IterationRecord;
+import benchkit.core.run.ProgressLine;
+import benchkit.core.run.RunConsole;
+import benchkit.core.run.RunPlan;
+import benchkit.core.run.TrialTally;
 import benchkit.core.stats.Estimate;
 import benchkit.spi.IterationInfo;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * sysbench 1.0.20's console, for the scripts and runbooks that parse it: per trial its "Running the test with
@@ -24,93 +27,108 @@ final class SysbenchConsole extends RunConsole {
     /** bench's own lines: printed from --verbosity 4, else nowhere. */
     private final RunConsole bench;
 
-    SysbenchConsole(PrintStream out, ConsoleFormat format) {
-        super(out, format);
-        this.bench = new RunConsole(format.verbosity() >= ConsoleFormat.INFO ? out : nowhere(), format);
+    private final SysbenchFormat format;
+
+    SysbenchConsole(PrintStream out, SysbenchFormat format) {
+        super(out, format.percentile());
+        this.format = format;
+        this.bench = new RunConsole(format.verbosity() >= SysbenchFormat.INFO ? out : nowhere(), format.percentile());
     }
 
     @Override
-    void note(String line) {
+    public void note(String line) {
         bench.note(line);
     }
 
     @Override
-    void warning(String line) {
+    public void warning(String line) {
         if (format.verbosity() >= WARNING) {
             println("WARNING: " + plain(line));
         }
     }
 
     @Override
-    void failure(String line) {
+    public void failure(String line) {
         println("FATAL: " + plain(line));
     }
 
     @Override
-    void runStart(RunPlan plan) {
+    public void runStart(RunPlan plan) {
         bench.runStart(plan);
     }
 
     @Override
-    void trialStart(RunPlan plan, String variant, String server, int threads, int fork, int forks) {
+    public void trialStart(RunPlan plan, String variant, String server, int threads, int fork, int forks) {
         bench.trialStart(plan, variant, server, threads, fork, forks);
         SysbenchHeader.lines(plan, threads, format.checkpoints()).forEach(this::notice);
     }
 
     @Override
-    void loadStarted() {
+    public void loadStarted() {
         notice("Threads started!");
         notice("");
     }
 
-    @Override
-    void checkpoint(double elapsedSec, Supplier<List<String>> report) {
-        if (format.verbosity() >= ConsoleFormat.NOTICE) {
-            notice(stamp(elapsedSec) + " Checkpoint report:");
-            report.get().forEach(this::println);
+    /** A checkpoint's report (sysbench's {@code --report-checkpoints}), {@code elapsedSec} into the trial. */
+    void checkpoint(double elapsedSec, List<String> report) {
+        if (format.verbosity() >= SysbenchFormat.NOTICE) {
+            notice(ProgressLine.stamp(elapsedSec) + " Checkpoint report:");
+            report.forEach(this::println);
         }
     }
 
     @Override
-    void progress(Interval interval) {
+    public TrialTally tally(RunPlan plan, int threads) {
+        return new SysbenchTally(this, format, plan.warmupIterations(), threads);
+    }
+
+    /** A sysbench line runs for its --time and finishes with what it measured, as sysbench's does. */
+    @Override
+    public boolean measuresAgain() {
+        return false;
+    }
+
+    @Override
+    public void progress(Interval interval) {
         notice(reportLine(interval));
     }
 
     @Override
-    void iteration(IterationInfo it, String variant, IterationRecord record) {
+    public void iteration(IterationInfo it, String variant, IterationRecord record) {
         bench.iteration(it, variant, record);
     }
 
     @Override
-    void eventLimitReached(long limit, boolean perThread, boolean inWarmup) {
+    public void eventLimitReached(long limit, boolean perThread, boolean inWarmup) {
         bench.eventLimitReached(limit, perThread, inWarmup);
     }
 
     @Override
-    void trialEnd(String workload, String variant, Estimate e, String scope, Supplier<List<String>> sysbench) {
-        bench.trialEnd(workload, variant, e, scope, sysbench);
-        bench.note(scope);
-        if (format.verbosity() >= ConsoleFormat.NOTICE) {
-            sysbench.get().forEach(this::println);
+    public void trialEnd(String workload, String variant, Estimate e, TrialTally tally) {
+        SysbenchTally sysbench = (SysbenchTally) tally;     // made by this console's tally()
+        bench.trialEnd(workload, variant, e, tally);
+        bench.note(sysbench.scopeLine());
+        if (format.verbosity() >= SysbenchFormat.NOTICE) {
+            sysbench.finalReport().forEach(this::println);
         }
     }
 
     @Override
-    LoadProgress prepareProgress() {
+    public LoadProgress prepareProgress() {
         return bench.prepareProgress();
     }
 
     @Override
-    void runEnd(RunPlan plan, String failure, List<BenchmarkResult> results, List<String> effects, Path dir) {
+    public void runEnd(RunPlan plan, String failure, List<BenchmarkResult> results, List<String> effects, Path dir) {
         if (failure != null) {
             failure("Run incomplete: " + failure);
         }
         boolean statistics = plan.measurementIterations() > 1 || plan.variants().size() > 1 || plan.forks() > 1;
-        (statistics ? new RunConsole(out, format) : bench).runEnd(plan, null, results, effects, dir);
+        (statistics ? new RunConsole(out, percentile) : bench).runEnd(plan, null, results, effects, dir);
     }
 
     private void notice(String line) {
-        if (format.verbosity() >= ConsoleFormat.NOTICE) {
+        if (format.verbosity() >= SysbenchFormat.NOTICE) {
             println(line);
         }
     }

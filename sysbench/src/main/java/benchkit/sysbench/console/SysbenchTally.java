@@ -1,6 +1,9 @@
-package benchkit.core.run;
+package benchkit.sysbench.console;
 
 import benchkit.core.result.IterationRecord;
+import benchkit.core.run.Counts;
+import benchkit.core.run.LoadSnapshot;
+import benchkit.core.run.TrialTally;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -12,34 +15,41 @@ import java.util.concurrent.TimeUnit;
  * for the final report, and with {@code --report-checkpoints} those since the last checkpoint (a checkpoint resets
  * sysbench's counters, so the final report then starts there).
  */
-final class SysbenchTally {
-    private final ConsoleFormat format;
+final class SysbenchTally implements TrialTally {
+    private final SysbenchConsole console;
+    private final SysbenchFormat format;
+    private final int warmups;
     private final int threads;
+    private int measuredIterations;
     /** What the measurement iterations counted; set once one has finished. */
     private LoadSnapshot measureStart;
     private LoadSnapshot measureEnd;
     private long measuredNanos;
-    private final Histogram measuredLatency = TrialLoad.newHistogram();
+    private final Histogram measuredLatency = TrialTally.newHistogram();
     /** Where the measurement's last iteration ended (nanoTime). */
     private long measuredUntil;
     /** The next checkpoint's index, and since the last one (null before it) the counts it left and when. */
     private int nextCheckpoint;
     private LoadSnapshot checkpointFrom;
     private long checkpointFromNanos;
-    private final Histogram checkpointLatency = TrialLoad.newHistogram();
+    private final Histogram checkpointLatency = TrialTally.newHistogram();
 
-    SysbenchTally(ConsoleFormat format, int threads) {
+    SysbenchTally(SysbenchConsole console, SysbenchFormat format, int warmups, int threads) {
+        this.console = console;
         this.format = format;
+        this.warmups = warmups;
         this.threads = threads;
     }
 
-    /** The latencies since the last checkpoint, for the trial's drains. */
-    Histogram checkpointHistogram() {
+    /** The latencies since the last checkpoint, from the trial's drains. */
+    @Override
+    public Histogram latencies() {
         return checkpointLatency;
     }
 
-    /** Adds a valid measurement iteration that counted from {@code before} to {@code after} and ended at {@code stop}. */
-    void measured(IterationRecord record, LoadSnapshot before, LoadSnapshot after, Histogram latency, long stop) {
+    @Override
+    public void measured(IterationRecord record, LoadSnapshot before, LoadSnapshot after, Histogram latency, long stop) {
+        measuredIterations++;
         measuredLatency.add(latency);
         measureStart = measureStart == null ? before : measureStart;
         measureEnd = after;
@@ -47,19 +57,21 @@ final class SysbenchTally {
         measuredUntil = stop;
     }
 
-    /** The measured time, in seconds. */
-    double measuredSeconds() {
-        return measuredNanos / 1e9;
+    /** The one line bench prints before the final report, saying which events it counts. */
+    String scopeLine() {
+        return SysbenchSummary.scopeLine(measuredIterations, measuredNanos / 1e9, warmups);
     }
 
     /** When the next checkpoint is due (nanoTime) for a trial whose load started at {@code trialStart}, or never. */
-    long checkpointDue(long trialStart) {
+    @Override
+    public long nextDue(long trialStart) {
         return nextCheckpoint < format.checkpoints().size()
                 ? trialStart + TimeUnit.SECONDS.toNanos(format.checkpoints().get(nextCheckpoint)) : Long.MAX_VALUE;
     }
 
     /** sysbench's checkpoint report over the events since the last one (or the start); then its counters start anew. */
-    List<String> checkpoint(long now, LoadSnapshot at, long trialStart) {
+    @Override
+    public void due(long now, LoadSnapshot at, long trialStart) {
         LoadSnapshot from = checkpointFrom != null ? checkpointFrom : LoadSnapshot.zero(threads);
         long fromNanos = checkpointFrom != null ? checkpointFromNanos : trialStart;
         Counts counts = at.total().minus(from.total());
@@ -70,7 +82,7 @@ final class SysbenchTally {
         checkpointFrom = at;
         checkpointFromNanos = now;
         nextCheckpoint++;
-        return report;
+        console.checkpoint((now - trialStart) / 1e9, report);
     }
 
     /**

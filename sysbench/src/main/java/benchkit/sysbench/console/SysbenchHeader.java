@@ -1,4 +1,6 @@
-package benchkit.core.run;
+package benchkit.sysbench.console;
+
+import benchkit.core.run.RunPlan;
 
 import java.util.ArrayList;
 import java.util.List;

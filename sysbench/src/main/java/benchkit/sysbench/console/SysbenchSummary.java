@@ -1,5 +1,7 @@
-package benchkit.core.run;
+package benchkit.sysbench.console;
 
+import benchkit.core.run.Counts;
+import benchkit.core.run.ProgressLine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -80,13 +82,8 @@ public final class SysbenchSummary {
         return new Stats(reads, writes, others, events, errors, reconnects, seconds,
                 any ? millis(latency.getMinValue()) : 0, events == 0 ? 0 : sumNanos / 1e6 / events,
                 any ? millis(latency.getMaxValue()) : 0,
-                percentile, percentileMs(latency, percentile), sumNanos / 1e6,
+                percentile, ProgressLine.percentileMs(latency, percentile), sumNanos / 1e6,
                 eventsAvg, Math.sqrt(eventsVar / threads), timeAvg, Math.sqrt(timeVar / threads));
-    }
-
-    /** The latency at {@code percentile} in ms, as the progress lines and the report show it; 0 when off or empty. */
-    public static double percentileMs(Histogram latency, int percentile) {
-        return percentile == 0 || latency.getTotalCount() == 0 ? 0 : millis(latency.getValueAtPercentile(percentile));
     }
 
     /**
@@ -196,16 +193,6 @@ public final class SysbenchSummary {
             }
         }
         return l;
-    }
-
-    /** sysbench's progress line from an interval's counts (a sysbench Lua script's run prints it too). */
-    public static String progressLine(double elapsedSec, int threads, long events, long reads, long writes, long others,
-                                      long errors, long reconnects, double intervalSec, int percentile, double percentileMs) {
-        return String.format(Locale.ROOT,
-                "%s thds: %d tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%d%%): %4.2f err/s: %4.2f reconn/s: %4.2f",
-                RunConsole.stamp(elapsedSec), threads, events / intervalSec, (reads + writes + others) / intervalSec,
-                reads / intervalSec, writes / intervalSec, others / intervalSec, percentile, percentileMs,
-                errors / intervalSec, reconnects / intervalSec);
     }
 
     /** The one line bench prints before the report, saying which events it counts. */

@@ -1,0 +1,36 @@
+package benchkit.core.run;
+
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The line a run prints every {@code --report-interval}, in sysbench 1.0.20's format, which DBAs already know how to
+ * read and parse: e.g. {@code [ 10s ] thds: 8 tps: 4310.51 qps: 4310.51 (r/w/o: 4310.51/0.00/0.00) lat (ms,95%): 2.30
+ * err/s: 0.00 reconn/s: 0.00}.
+ */
+public final class ProgressLine {
+    private ProgressLine() {
+    }
+
+    /** The line over an interval's counts, {@code intervalSec} long and ending {@code elapsedSec} into the trial. */
+    public static String of(double elapsedSec, int threads, long events, long reads, long writes, long others,
+                            long errors, long reconnects, double intervalSec, int percentile, double percentileMs) {
+        return String.format(Locale.ROOT,
+                "%s thds: %d tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%d%%): %4.2f err/s: %4.2f reconn/s: %4.2f",
+                stamp(elapsedSec), threads, events / intervalSec, (reads + writes + others) / intervalSec,
+                reads / intervalSec, writes / intervalSec, others / intervalSec, percentile, percentileMs,
+                errors / intervalSec, reconnects / intervalSec);
+    }
+
+    /** The latency at {@code percentile} (1-100) in ms, as the line shows it; 0 when off (0) or empty. */
+    public static double percentileMs(Histogram latency, int percentile) {
+        return percentile == 0 || latency.getTotalCount() == 0 ? 0 : latency.getValueAtPercentile(percentile) / 1e6;
+    }
+
+    /** The line's time stamp, e.g. {@code [ 10s ]}, or {@code [ 0.5s ]} for a report interval under a second. */
+    public static String stamp(double elapsedSec) {
+        return Math.abs(elapsedSec - Math.rint(elapsedSec)) < 0.05
+                ? String.format(Locale.ROOT, "[ %.0fs ]", elapsedSec)
+                : String.format(Locale.ROOT, "[ %.1fs ]", elapsedSec);
+    }
+}
