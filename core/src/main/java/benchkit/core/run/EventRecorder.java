@@ -1,13 +1,13 @@
 package benchkit.core.run;
 
 import benchkit.spi.Outcome;
-import org.HdrHistogram.Recorder;
 
-/** What the runner keeps of each finished event of one session, whichever thread ran it. */
 /**
+ * What the runner keeps of each finished event of one session, whichever thread ran it.
+ *
  * @param kinds latency per kind of event, null when the workload names no kinds
  */
-record EventRecorder(ThreadCounters counters, Recorder latency, EventKindLatencies kinds, LoadControl control) {
+record EventRecorder(ThreadCounters counters, SessionRecorder recorder, EventKindLatencies kinds, LoadControl control) {
 
     /** An event starts (or was due, in an open loop) at {@code startNanos}: in flight until {@link #finished}. */
     void started(long startNanos) {
@@ -23,8 +23,6 @@ record EventRecorder(ThreadCounters counters, Recorder latency, EventKindLatenci
         if (outcome == null) {
             throw new IllegalStateException("session returned no outcome");
         }
-        // its queries first, then the event: the control thread reads counts after it swaps the latency recorders
-        counters.publishQueries();
         // a timeout or a lost connection ends an event but is no sign of a working server: only answers are progress
         counters.finished(endNanos, outcome == Outcome.OK || outcome == Outcome.IGNORED_ERROR);
         boolean limited = control.maxEvents > 0;
@@ -32,17 +30,22 @@ record EventRecorder(ThreadCounters counters, Recorder latency, EventKindLatenci
         switch (outcome) {
             case OK -> {
                 long nanos = Math.min(Math.max(endNanos - startNanos, 0), Worker.MAX_LATENCY_NANOS);
-                latency.recordValue(nanos);
+                recorder.record(counters, nanos);
                 if (kinds != null) {
                     kinds.record(kind, nanos);
                 }
-                counters.event(nanos);
                 if (limited) {
                     control.countEvent();
                 }
             }
-            case RETRY -> counters.reconnect();
-            case IGNORED_ERROR, ERROR -> counters.error();
+            case RETRY -> {
+                recorder.record(counters, -1);
+                counters.reconnect();
+            }
+            case IGNORED_ERROR, ERROR -> {
+                recorder.record(counters, -1);
+                counters.error();
+            }
         }
         if (limited && outcome != Outcome.OK) {
             control.releaseEvent();

@@ -12,12 +12,15 @@ public final class ProgressLine {
     private ProgressLine() {
     }
 
-    /** The line over an interval's counts, {@code intervalSec} long and ending {@code elapsedSec} into the trial. */
-    public static String of(double elapsedSec, int threads, long events, long reads, long writes, long others,
+    /**
+     * The line over an interval's counts, {@code intervalSec} long, ending at the time {@code stamp} shows (bench's
+     * {@link #stamp}, or a tool's own).
+     */
+    public static String of(String stamp, int threads, long events, long reads, long writes, long others,
                             long errors, long reconnects, double intervalSec, int percentile, double percentileMs) {
         return String.format(Locale.ROOT,
                 "%s thds: %d tps: %4.2f qps: %4.2f (r/w/o: %4.2f/%4.2f/%4.2f) lat (ms,%d%%): %4.2f err/s: %4.2f reconn/s: %4.2f",
-                stamp(elapsedSec), threads, events / intervalSec, (reads + writes + others) / intervalSec,
+                stamp, threads, events / intervalSec, (reads + writes + others) / intervalSec,
                 reads / intervalSec, writes / intervalSec, others / intervalSec, percentile, percentileMs,
                 errors / intervalSec, reconnects / intervalSec);
     }
@@ -27,7 +30,10 @@ public final class ProgressLine {
         return percentile == 0 || latency.getTotalCount() == 0 ? 0 : latency.getValueAtPercentile(percentile) / 1e6;
     }
 
-    /** The line's time stamp, e.g. {@code [ 10s ]}, or {@code [ 0.5s ]} for a report interval under a second. */
+    /**
+     * bench's time stamp of a line, {@code elapsedSec} into the trial: e.g. {@code [ 10s ]}, or {@code [ 0.5s ]} for a
+     * report interval under a second or a line that came late (sysbench's are whole seconds only).
+     */
     public static String stamp(double elapsedSec) {
         return Math.abs(elapsedSec - Math.rint(elapsedSec)) < 0.05
                 ? String.format(Locale.ROOT, "[ %.0fs ]", elapsedSec)

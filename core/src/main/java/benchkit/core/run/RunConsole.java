@@ -155,14 +155,19 @@ public class RunConsole {
         return new PrintStream(OutputStream.nullOutputStream());
     }
 
-    /** The interval's {@link ProgressLine}, marked when it is in a warmup. */
+    /** The interval's {@link ProgressLine} with bench's time stamp, marked when it is in a warmup. */
     protected static String reportLine(Interval i) {
-        return reportLine(i.elapsedSec(), i.threads(), i.delta(), i.intervalSec(), i.percentile(), i.percentileMs(), i.warmup());
+        return reportLine(ProgressLine.stamp(i.elapsedSec()), i);
     }
 
-    static String reportLine(double elapsedSec, int threads, Counts delta, double intervalSec, int percentile,
+    /** The interval's {@link ProgressLine} with the time stamp {@code stamp}, marked when it is in a warmup. */
+    protected static String reportLine(String stamp, Interval i) {
+        return reportLine(stamp, i.threads(), i.delta(), i.intervalSec(), i.percentile(), i.percentileMs(), i.warmup());
+    }
+
+    static String reportLine(String stamp, int threads, Counts delta, double intervalSec, int percentile,
                              double percentileMs, boolean warmup) {
-        return ProgressLine.of(elapsedSec, threads, delta.events(), delta.reads(), delta.writes(), delta.others(),
+        return ProgressLine.of(stamp, threads, delta.events(), delta.reads(), delta.writes(), delta.others(),
                 delta.errors(), delta.reconnects(), intervalSec, percentile, percentileMs) + (warmup ? " (warmup)" : "");
     }
 

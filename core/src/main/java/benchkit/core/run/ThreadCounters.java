@@ -13,18 +13,16 @@ abstract class ThreadCountersPadBefore {
 abstract class ThreadCountersFields extends ThreadCountersPadBefore {
     long errors;
     long reconnects;
-    long reads;
-    long writes;
-    long others;
-    /** Sum of this thread's OK-event latencies (sysbench's per-thread "execution time"). */
-    long latencyNanos;
     /** When the session's event in flight started (or was due), 0 when none is in flight: a stall's waiting request. */
     long inFlightSince;
     /** When the session's last answered event finished (nanoTime), 0 before the first: progress. */
     long finishedAt;
     /** The kind of the event in flight its session named, -1 when none: only the thread running it reads and writes it. */
     int eventKind = -1;
-    /** Queries of the event in flight, counted when it ends (with it): only the thread running it reads and writes them. */
+    /**
+     * Queries of the event in flight, counted when it ends, with it (SessionRecorder): only the thread running it reads
+     * and writes them.
+     */
     int pendingReads;
     int pendingWrites;
     int pendingOthers;
@@ -42,10 +40,6 @@ abstract class ThreadCountersPadAfter extends ThreadCountersFields {
 final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounter {
     private static final VarHandle ERRORS;
     private static final VarHandle RECONNECTS;
-    private static final VarHandle READS;
-    private static final VarHandle WRITES;
-    private static final VarHandle OTHERS;
-    private static final VarHandle LATENCY_NANOS;
     private static final VarHandle IN_FLIGHT_SINCE;
     private static final VarHandle FINISHED_AT;
 
@@ -54,20 +48,11 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
             MethodHandles.Lookup l = MethodHandles.lookup();
             ERRORS = l.findVarHandle(ThreadCountersFields.class, "errors", long.class);
             RECONNECTS = l.findVarHandle(ThreadCountersFields.class, "reconnects", long.class);
-            READS = l.findVarHandle(ThreadCountersFields.class, "reads", long.class);
-            WRITES = l.findVarHandle(ThreadCountersFields.class, "writes", long.class);
-            OTHERS = l.findVarHandle(ThreadCountersFields.class, "others", long.class);
-            LATENCY_NANOS = l.findVarHandle(ThreadCountersFields.class, "latencyNanos", long.class);
             IN_FLIGHT_SINCE = l.findVarHandle(ThreadCountersFields.class, "inFlightSince", long.class);
             FINISHED_AT = l.findVarHandle(ThreadCountersFields.class, "finishedAt", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
-    }
-
-    /** One OK event that took {@code nanos} (OK events themselves are counted by the latency histograms). */
-    void event(long nanos) {
-        LATENCY_NANOS.setOpaque(this, latencyNanos + nanos);
     }
 
     /** An event starts (or was due) at {@code startNanos}. */
@@ -107,9 +92,9 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
     }
 
     /**
-     * Counted with the event they belong to, when it ends ({@link #publishQueries}), not as sent: an event in flight at
-     * an iteration's end would otherwise count its queries in one iteration and itself in the next (at 64 threads, up
-     * to 385 queries of one-query events on the wrong side, so that tps and qps of point selects differed).
+     * Counted with the event they belong to, when it ends ({@link SessionRecorder#record}), not as sent: an event in
+     * flight at an iteration's end would otherwise count its queries in one iteration and itself in the next (at 64
+     * threads, up to 385 queries of one-query events on the wrong side, so that tps and qps of point selects differed).
      */
     @Override
     public void reads(int n) {
@@ -126,32 +111,14 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
         pendingOthers += n;
     }
 
-    /**
-     * The queries of the event that just ended (or of the session's opening, before its first event) join the counts
-     * the control thread reads. Called by the thread that ran the event, before the event itself is recorded.
-     */
-    void publishQueries() {
-        if (pendingReads != 0) {
-            READS.setOpaque(this, reads + pendingReads);
-            pendingReads = 0;
-        }
-        if (pendingWrites != 0) {
-            WRITES.setOpaque(this, writes + pendingWrites);
-            pendingWrites = 0;
-        }
-        if (pendingOthers != 0) {
-            OTHERS.setOpaque(this, others + pendingOthers);
-            pendingOthers = 0;
-        }
+    /** This thread's errors so far (called by the control thread). */
+    long errors() {
+        return (long) ERRORS.getOpaque(this);
     }
 
-    /** Adds this thread's current counts but OK events to {@code into} (called by the control thread). */
-    void addTo(long[] into) {
-        into[Counts.ERRORS] += (long) ERRORS.getOpaque(this);
-        into[Counts.RECONNECTS] += (long) RECONNECTS.getOpaque(this);
-        into[Counts.READS] += (long) READS.getOpaque(this);
-        into[Counts.WRITES] += (long) WRITES.getOpaque(this);
-        into[Counts.OTHERS] += (long) OTHERS.getOpaque(this);
+    /** This thread's reconnects so far (called by the control thread). */
+    long reconnects() {
+        return (long) RECONNECTS.getOpaque(this);
     }
 
     /** When this session's event in flight started, 0 when none is (called by the control thread). */
@@ -162,10 +129,5 @@ final class ThreadCounters extends ThreadCountersPadAfter implements QueryCounte
     /** When this session's last event finished, 0 before the first (called by the control thread). */
     long finishedAt() {
         return (long) FINISHED_AT.getOpaque(this);
-    }
-
-    /** This thread's latency sum so far (called by the control thread). */
-    long latencyNanos() {
-        return (long) LATENCY_NANOS.getOpaque(this);
     }
 }

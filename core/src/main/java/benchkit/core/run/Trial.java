@@ -305,11 +305,10 @@ final class Trial {
         reportLatency.reset();
         lastReport = counts;
         lastReportAt = now;
-        nextReport += reportNanos();
-        if (nextReport <= now) {
-            // bench was held up past several lines' deadlines: one line covers the gap, none repeats it
-            nextReport = now + reportNanos();
-        }
+        // on the report interval's grid, as sysbench's: a line bench was held up past skips the ticks it missed
+        do {
+            nextReport += reportNanos();
+        } while (nextReport <= now);
     }
 
     /** A zero report interval turns progress lines off. */

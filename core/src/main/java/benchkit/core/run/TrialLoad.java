@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * The client side of one trial: T sessions, their worker threads (platform or virtual, or event loops), counters and latency
@@ -21,13 +20,22 @@ import org.HdrHistogram.Recorder;
 final class TrialLoad implements AutoCloseable {
     /** Two significant digits (1%) keep each thread's histograms small even with many threads. */
     static final int LATENCY_DIGITS = 2;
+    /** The drain's code compiled once per process, on a thread of its own while the first trial's sessions open. */
+    private static final java.util.concurrent.CompletableFuture<Void> DRAIN_COMPILED =
+            java.util.concurrent.CompletableFuture.runAsync(SessionRecorder::compileDrain);
 
     private final List<Session> sessions;
     private final List<ThreadCounters> counters;
-    private final List<Recorder> recorders = new ArrayList<>();
-    private final Histogram[] recycled;
-    /** Each session's OK events up to the last {@link #drain}, counted from its latency histograms. */
+    private final List<SessionRecorder> recorders;
+    /** Each session's OK events up to the last {@link #drain}, counted from its latency histograms, and their latency sum. */
     private final long[] drainedEvents;
+    private final long[] drainedLatencyNanos;
+    /** The latencies of one drain, all sessions' together, before they go to each place that wants them. */
+    private final Histogram drained = newHistogram();
+    /** Every session's reads, writes and others up to the last drain. */
+    private long drainedReads;
+    private long drainedWrites;
+    private long drainedOthers;
     private final List<Thread> threads = new ArrayList<>();
     private final LoadControl control;
     private final ClientThreads kind;
@@ -47,18 +55,16 @@ final class TrialLoad implements AutoCloseable {
         }
     }
 
-    private TrialLoad(List<Session> sessions, List<ThreadCounters> counters, LoadControl control, ClientThreads kind,
-                      EventKindLatencies eventKinds) {
+    private TrialLoad(List<Session> sessions, List<ThreadCounters> counters, List<SessionRecorder> recorders,
+                      LoadControl control, ClientThreads kind, EventKindLatencies eventKinds) {
         this.eventKinds = eventKinds;
         this.sessions = sessions;
         this.kind = kind.forSessions(sessions, Runtime.getRuntime().availableProcessors());
         this.counters = counters;
+        this.recorders = recorders;
         this.control = control;
-        for (int i = 0; i < sessions.size(); i++) {
-            recorders.add(new Recorder(Worker.MAX_LATENCY_NANOS, LATENCY_DIGITS));
-        }
-        this.recycled = new Histogram[sessions.size()];
         this.drainedEvents = new long[sessions.size()];
+        this.drainedLatencyNanos = new long[sessions.size()];
     }
 
     /** Opens one session per thread, each to run on a thread of {@code kind}; if one fails, those opened are closed again. */
@@ -67,6 +73,7 @@ final class TrialLoad implements AutoCloseable {
         EventKindLatencies eventKinds = EventKindLatencies.of(workload.eventKinds());
         List<Session> sessions = new ArrayList<>();
         List<ThreadCounters> counters = new ArrayList<>();
+        List<SessionRecorder> recorders = new ArrayList<>();
         try {
             for (int i = 0; i < threadCount; i++) {
                 ThreadCounters c = new ThreadCounters();
@@ -75,10 +82,12 @@ final class TrialLoad implements AutoCloseable {
                     throw new IllegalStateException("openSession returned no session");
                 }
                 // what opening the session sent (a script's thread_init) counts before the first iteration; its
-                // thread has not started, so this thread may publish for it
-                c.publishQueries();
+                // thread has not started, so this thread may record for it
+                SessionRecorder r = new SessionRecorder();
+                r.record(c, -1);
                 sessions.add(s);
                 counters.add(c);
+                recorders.add(r);
                 if (kind == ClientThreads.LOOP && !(s instanceof PolledSession)) {
                     throw new InvalidOptionException("--client-threads loop needs sessions that can wait without a thread "
                             + "(" + PolledSession.class.getSimpleName() + ", e.g. the OLTP workloads' --driver wire); "
@@ -93,7 +102,7 @@ final class TrialLoad implements AutoCloseable {
             }
             throw e;
         }
-        return new TrialLoad(sessions, counters, new LoadControl(Thread.currentThread(), rate, maxEvents), kind,
+        return new TrialLoad(sessions, counters, recorders, new LoadControl(Thread.currentThread(), rate, maxEvents), kind,
                 eventKinds);
     }
 
@@ -123,6 +132,7 @@ final class TrialLoad implements AutoCloseable {
         if (!threads.isEmpty() || !control.resume()) {
             return;
         }
+        DRAIN_COMPILED.join();
         control.start(System.nanoTime());
         int n = sessions.size();
         if (kind == ClientThreads.LOOP) {
@@ -154,44 +164,43 @@ final class TrialLoad implements AutoCloseable {
     }
 
     /**
-     * Moves the latencies recorded since the last drain into each of {@code into} (a null is left out) and reads every counter once.
-     * OK events are counted from the drained histograms (each OK event records one latency), not from a counter:
-     * the two cannot be read at one instant, and on a loaded machine the events that ended between a recorder's
-     * swap and the counter read were up to 60 of 35,585, so an iteration's events, its percentiles and the
-     * latency log's intervals disagreed. Counted this way they hold exactly the same events.
+     * Moves the latencies recorded since the last drain into each of {@code into} (a null is left out) and reads every
+     * counter once. OK events are counted from the drained histograms (each OK event records one latency), and
+     * queries from the same drained intervals (SessionRecorder), so an iteration's events, its queries, its
+     * percentiles and the latency log's intervals hold exactly the same events.
      */
     LoadSnapshot drain(Histogram... into) {
-        int n = counters.size();
-        long[] total = new long[6];
-        long[] one = new long[6];
-        long[] latency = new long[n];
+        int n = sessions.size();
+        long errors = 0;
+        long reconnects = 0;
+        drained.reset();
         for (int i = 0; i < n; i++) {
-            // a session's counts right after its recorder's swap: its worker publishes an event's queries just before
-            // recording the event, so only an event ending in between falls apart (swapping all recorders first left
-            // ~2 ms between the two at 64 sessions: 400-500 queries of one-query events on the other side of an
-            // iteration's end)
-            recycled[i] = recorders.get(i).getIntervalHistogram(recycled[i]);
-            drainedEvents[i] += recycled[i].getTotalCount();
-            ThreadCounters t = counters.get(i);
-            java.util.Arrays.fill(one, 0);
-            t.addTo(one);
-            one[Counts.EVENTS] = drainedEvents[i];
-            latency[i] = t.latencyNanos();
-            for (int k = 0; k < one.length; k++) {
-                total[k] += one[k];
-            }
+            SessionRecorder.Interval interval = recorders.get(i).drain();
+            drainedEvents[i] += interval.latency.getTotalCount();
+            drainedLatencyNanos[i] += interval.latencyNanos;
+            drainedReads += interval.reads;
+            drainedWrites += interval.writes;
+            drainedOthers += interval.others;
+            drained.add(interval.latency);
+            errors += counters.get(i).errors();
+            reconnects += counters.get(i).reconnects();
         }
-        for (Histogram h : recycled) {
-            for (Histogram target : into) {
-                if (target != null) {
-                    target.add(h);
-                }
+        // summed first: each add walks a whole histogram, and the control thread, one among a loaded machine's many,
+        // gets little CPU (64 sessions added to 4 places took seconds at 64 threads on 2 CPUs: progress lines late)
+        for (Histogram target : into) {
+            if (target != null) {
+                target.add(drained);
             }
         }
         if (eventKinds != null) {
             eventKinds.drain();
         }
-        return new LoadSnapshot(Counts.of(total), drainedEvents.clone(), latency);
+        long events = 0;
+        for (long e : drainedEvents) {
+            events += e;
+        }
+        return new LoadSnapshot(new Counts(events, errors, reconnects, drainedReads, drainedWrites, drainedOthers),
+                drainedEvents.clone(), drainedLatencyNanos.clone());
     }
 
     /**

@@ -273,6 +273,56 @@ class RunnerTest {
         assertTrue(two.getMessage().contains("at least 3 forks"), two.getMessage());
     }
 
+    /**
+     * A progress line bench was held up past (here a collector that keeps the control thread for 0.7 s) covers the
+     * gap, and the lines after it stay on the report interval's grid, as sysbench's do: they were a held-up time off
+     * it for the rest of the trial ("[ 2.7s ]" at 64 threads, issue #49).
+     */
+    @Test
+    void progressLinesStayOnTheReportIntervalsGridAfterBenchWasHeldUp() throws Exception {
+        FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
+        java.util.concurrent.atomic.AtomicBoolean held = new java.util.concurrent.atomic.AtomicBoolean();
+        benchkit.spi.Collector holdsUp = new benchkit.spi.Collector() {
+            @Override
+            public String name() {
+                return "holds-up";
+            }
+
+            @Override
+            public void beforeIteration(benchkit.spi.TrialInfo trial, benchkit.spi.IterationInfo iteration) {
+            }
+
+            @Override
+            public void sample(benchkit.spi.TrialInfo trial, benchkit.spi.IterationInfo iteration) throws Exception {
+                if (held.compareAndSet(false, true)) {
+                    Thread.sleep(700);
+                }
+            }
+
+            @Override
+            public java.util.Collection<benchkit.spi.Metric> afterIteration(benchkit.spi.TrialInfo trial,
+                                                                            benchkit.spi.IterationInfo iteration) {
+                return List.of();
+            }
+        };
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("a")), tmp.resolve("out")).threads(List.of(2))
+                .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(3000)).forks(1)
+                .reportInterval(Duration.ofMillis(400)).allowInvalid(true).build();
+        new Runner(plan, workload, () -> List.of(workload.phaseCollector(), holdsUp),
+                new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        assertTrue(held.get(), "the collector held the control thread up");
+        List<Double> stamps = console().lines().filter(l -> l.startsWith("[ "))
+                .map(l -> Double.parseDouble(l.substring(2, l.indexOf("s ]")))).toList();
+        // held from about 1.0 s (the collector's first sample) to 1.8 s, past the line due at 1.6: off the grid, the
+        // lines after it came at 2.2 and 2.6 s, half an interval from where sysbench prints them
+        List<Double> after = stamps.stream().filter(at -> at > 1.9 && at < 2.9).toList();
+        assertTrue(after.size() >= 2, console());
+        for (double at : after) {
+            double offGrid = Math.abs(at / 0.4 - Math.rint(at / 0.4)) * 0.4;
+            assertTrue(offGrid < 0.12, "a line at " + at + " s, off the 0.4-s grid: " + stamps);
+        }
+    }
+
     @Test
     void eachTrialWritesAnHdrHistogramLogOfOneSecondIntervalsTaggedByPhase() throws Exception {
         FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);

@@ -28,6 +28,8 @@ final class SysbenchConsole extends RunConsole {
     private final RunConsole bench;
 
     private final SysbenchFormat format;
+    /** sysbench's whole-second stamps, unless bench's line asked for a report interval sysbench cannot take (0.5 s). */
+    private boolean wholeSeconds = true;
 
     SysbenchConsole(PrintStream out, SysbenchFormat format) {
         super(out, format.percentile());
@@ -59,6 +61,7 @@ final class SysbenchConsole extends RunConsole {
 
     @Override
     public void trialStart(RunPlan plan, String variant, String server, int threads, int fork, int forks) {
+        wholeSeconds = plan.reportInterval().toNanos() % 1_000_000_000L == 0;
         bench.trialStart(plan, variant, server, threads, fork, forks);
         SysbenchHeader.lines(plan, threads, format.checkpoints()).forEach(this::notice);
     }
@@ -72,7 +75,7 @@ final class SysbenchConsole extends RunConsole {
     /** A checkpoint's report (sysbench's {@code --report-checkpoints}), {@code elapsedSec} into the trial. */
     void checkpoint(double elapsedSec, List<String> report) {
         if (format.verbosity() >= SysbenchFormat.NOTICE) {
-            notice(ProgressLine.stamp(elapsedSec) + " Checkpoint report:");
+            notice(SysbenchSummary.stamp(elapsedSec) + " Checkpoint report:");
             report.forEach(this::println);
         }
     }
@@ -90,7 +93,8 @@ final class SysbenchConsole extends RunConsole {
 
     @Override
     public void progress(Interval interval) {
-        notice(reportLine(interval));
+        double at = interval.elapsedSec();
+        notice(reportLine(wholeSeconds ? SysbenchSummary.stamp(at) : ProgressLine.stamp(at), interval));
     }
 
     @Override

@@ -195,6 +195,14 @@ public final class SysbenchSummary {
         return l;
     }
 
+    /**
+     * sysbench's time stamp of a line, {@code elapsedSec} into the run: whole seconds, e.g. {@code [ 3s ]} for a line
+     * that came at 2.7 s (its {@code log_timestamp}, {@code "[ %.0fs ]"}).
+     */
+    public static String stamp(double elapsedSec) {
+        return f("[ %.0fs ]", elapsedSec);
+    }
+
     /** The one line bench prints before the report, saying which events it counts. */
     static String scopeLine(int measured, double seconds, int warmups) {
         return f("# sysbench summary of this trial's %d measurement iteration%s (%.1f s); %s", measured,

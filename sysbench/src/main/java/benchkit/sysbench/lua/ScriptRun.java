@@ -358,7 +358,7 @@ final class ScriptRun {
                 fatal("sysbench.hooks." + hookName, e);
             }
         } else if (hookName.equals("report_intermediate")) {
-            notice(ProgressLine.of(elapsed, threads, d.n()[0], d.n()[1], d.n()[2], d.n()[3], d.n()[4],
+            notice(ProgressLine.of(SysbenchSummary.stamp(elapsed), threads, d.n()[0], d.n()[1], d.n()[2], d.n()[3], d.n()[4],
                     d.n()[5], seconds, s.percentile(), pctMs));
         }
     }

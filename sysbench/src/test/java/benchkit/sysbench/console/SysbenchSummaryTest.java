@@ -154,4 +154,12 @@ class SysbenchSummaryTest {
         assertEquals("# sysbench summary of this trial's 1 measurement iteration (10.0 s); no warmup",
                 SysbenchSummary.scopeLine(1, 10.0, 0));
     }
+
+    /** sysbench stamps every line with whole seconds ({@code log_timestamp}): a line that came at 2.7 s says 3 s. */
+    @Test
+    void linesAreStampedInWholeSecondsAsSysbenchsAre() {
+        assertEquals("[ 3s ]", SysbenchSummary.stamp(2.7));
+        assertEquals("[ 1s ]", SysbenchSummary.stamp(1.0004));
+        assertEquals("[ 10s ]", SysbenchSummary.stamp(10.2));
+    }
 }
