@@ -92,7 +92,11 @@ public class RunConsole {
 
     /** What the load did since the last report ({@code --report-interval}): its {@link ProgressLine}. */
     public void progress(Interval interval) {
-        println(reportLine(interval));
+        String stamp = ProgressLine.stamp(interval.elapsedSec());
+        println(reportLine(stamp, interval));
+        if (interval.openLoop() != null) {
+            println(openLoopLine(stamp, interval.openLoop()));
+        }
     }
 
     /** An iteration ended: JMH's line ({@link #iterationLine}), and why it is left out when it is invalid. */
@@ -112,7 +116,7 @@ public class RunConsole {
      * latency at sysbench's {@code --percentile}.
      */
     public record Interval(double elapsedSec, int threads, Counts delta, double intervalSec, int percentile, double percentileMs,
-                    boolean warmup) {
+                    boolean warmup, OpenLoopState openLoop) {
     }
 
     /**
@@ -155,11 +159,6 @@ public class RunConsole {
         return new PrintStream(OutputStream.nullOutputStream());
     }
 
-    /** The interval's {@link ProgressLine} with bench's time stamp, marked when it is in a warmup. */
-    protected static String reportLine(Interval i) {
-        return reportLine(ProgressLine.stamp(i.elapsedSec()), i);
-    }
-
     /** The interval's {@link ProgressLine} with the time stamp {@code stamp}, marked when it is in a warmup. */
     protected static String reportLine(String stamp, Interval i) {
         return reportLine(stamp, i.threads(), i.delta(), i.intervalSec(), i.percentile(), i.percentileMs(), i.warmup());
@@ -169,6 +168,11 @@ public class RunConsole {
                              double percentileMs, boolean warmup) {
         return ProgressLine.of(stamp, threads, delta.events(), delta.reads(), delta.writes(), delta.others(),
                 delta.errors(), delta.reconnects(), intervalSec, percentile, percentileMs) + (warmup ? " (warmup)" : "");
+    }
+
+    /** In an open loop, sysbench's line after the progress line, e.g. {@code [ 10s ] queue length: 0, concurrency: 3}. */
+    protected static String openLoopLine(String stamp, OpenLoopState s) {
+        return stamp + " queue length: " + s.queueLength() + ", concurrency: " + s.concurrency();
     }
 
     /**

@@ -301,7 +301,7 @@ final class Trial {
     private void progress(long now, Counts counts, IterationInfo it) {
         console.progress(new RunConsole.Interval((now - trialStart) / 1e9, info.threads(), counts.minus(lastReport),
                 (now - lastReportAt) / 1e9, console.percentile, ProgressLine.percentileMs(reportLatency, console.percentile),
-                it.warmup()));
+                it.warmup(), load.openLoop(now)));
         reportLatency.reset();
         lastReport = counts;
         lastReportAt = now;

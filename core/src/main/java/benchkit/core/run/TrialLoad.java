@@ -37,6 +37,8 @@ final class TrialLoad implements AutoCloseable {
     private long drainedWrites;
     private long drainedOthers;
     private final List<Thread> threads = new ArrayList<>();
+    /** The sessions' shares of the open-loop schedule since the last start; empty in a closed loop. */
+    private final List<Schedule> schedules = new ArrayList<>();
     private final LoadControl control;
     private final ClientThreads kind;
 
@@ -134,6 +136,7 @@ final class TrialLoad implements AutoCloseable {
         }
         DRAIN_COMPILED.join();
         control.start(System.nanoTime());
+        schedules.clear();
         int n = sessions.size();
         if (kind == ClientThreads.LOOP) {
             EventLoop[] loops = new EventLoop[ClientThreads.loops(n)];
@@ -160,7 +163,12 @@ final class TrialLoad implements AutoCloseable {
 
     /** Session {@code i}'s share of the open-loop schedule; null in a closed loop. */
     private Schedule schedule(int i) {
-        return control.rate > 0 ? new Schedule(i, sessions.size(), control.rate) : null;
+        if (control.rate <= 0) {
+            return null;
+        }
+        Schedule s = new Schedule(i, sessions.size(), control.rate);
+        schedules.add(s);
+        return s;
     }
 
     /**
@@ -209,6 +217,27 @@ final class TrialLoad implements AutoCloseable {
      */
     List<benchkit.spi.Metric> eventKindMetrics(long durationNanos) {
         return eventKinds == null ? List.of() : eventKinds.iterationMetrics(durationNanos);
+    }
+
+    /**
+     * In an open loop ({@code --rate}), the events due by {@code now} that no session has taken yet and the events in
+     * flight: sysbench's "queue length" and "concurrency". Null in a closed loop.
+     */
+    OpenLoopState openLoop(long now) {
+        if (control.rate <= 0) {
+            return null;
+        }
+        long queued = 0;
+        for (Schedule s : schedules) {
+            queued += s.behind(now, control.startNanos());
+        }
+        long inFlight = 0;
+        for (ThreadCounters c : counters) {
+            if (c.inFlightSince() != 0) {
+                inFlight++;
+            }
+        }
+        return new OpenLoopState(queued, inFlight);
     }
 
     /** When the latest event of any session finished (nanoTime), 0 when none has yet. */

@@ -323,6 +323,31 @@ class RunnerTest {
         }
     }
 
+    /**
+     * With --rate, each progress line is followed by sysbench's "queue length: Q, concurrency: C": none queued while
+     * the sessions keep up (2 sessions of 0.5-ms events at 200/s), and a queue that grows when they cannot (5-ms events
+     * at 2,000/s: 400/s at most).
+     */
+    @Test
+    void anOpenLoopReportsItsQueueLengthAndConcurrencyAfterEachProgressLine() throws Exception {
+        run(plan(List.of(variant("a")), List.of(2), 0, 1, 1, 0, 200), new FakeWorkload(500, p -> Outcome.OK));
+        List<String> keepingUp = console().lines().filter(l -> l.contains("queue length")).toList();
+        assertTrue(keepingUp.size() >= 2, console());
+        assertTrue(keepingUp.stream().allMatch(l -> l.matches("\\[ [0-9.]+s \\] queue length: 0, concurrency: [0-2]")),
+                console());
+        console.reset();
+        RunPlan behind = RunPlan.builder("fake", List.of(variant("b")), tmp.resolve("out2")).threads(List.of(2))
+                .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(600)).forks(1)
+                .reportInterval(Duration.ofMillis(200)).rate(2000).build();
+        run(behind, new FakeWorkload(5000, p -> Outcome.OK));
+        List<Long> queued = console().lines().filter(l -> l.contains("queue length"))
+                .map(l -> Long.parseLong(l.replaceAll(".*queue length: ([0-9]+),.*", "$1"))).toList();
+        assertTrue(queued.size() >= 2 && queued.get(0) > 100 && queued.get(queued.size() - 1) > queued.get(0),
+                "a queue that grows: " + queued + "\n" + console());
+        assertTrue(console().lines().filter(l -> l.contains("queue length")).allMatch(l -> l.matches(".*concurrency: [0-2]")),
+                "never more events in flight than sessions: " + console());
+    }
+
     @Test
     void eachTrialWritesAnHdrHistogramLogOfOneSecondIntervalsTaggedByPhase() throws Exception {
         FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);

@@ -94,7 +94,11 @@ final class SysbenchConsole extends RunConsole {
     @Override
     public void progress(Interval interval) {
         double at = interval.elapsedSec();
-        notice(reportLine(wholeSeconds ? SysbenchSummary.stamp(at) : ProgressLine.stamp(at), interval));
+        String stamp = wholeSeconds ? SysbenchSummary.stamp(at) : ProgressLine.stamp(at);
+        notice(reportLine(stamp, interval));
+        if (interval.openLoop() != null) {
+            notice(openLoopLine(stamp, interval.openLoop()));
+        }
     }
 
     @Override
