@@ -42,7 +42,7 @@ final class ScriptState {
     private static final java.util.Set<String> BENCH_ONLY = java.util.Set.of("driver", "transport");
 
     /** Every state's compiler: what a run's states load again and again is compiled once. */
-    private static final CompiledChunks COMPILED = new CompiledChunks(org.luaj.vm2.compiler.LuaC.instance);
+    private static final CompiledChunks COMPILED = new CompiledChunks(org.luaj.vm2.compiler.Lua51Compiler.INSTANCE);
 
     private final Globals globals;
     private final LuaTable sysbench;

@@ -1,0 +1,61 @@
+package org.luaj.vm2.compiler;
+
+import java.io.IOException;
+import java.io.InputStream;
+import org.luaj.vm2.Globals;
+import org.luaj.vm2.Lua;
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaString;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Prototype;
+
+/**
+ * LuaJ 3.0.1's compiler with the syntax errors worded as Lua 5.1 and LuaJIT word them, as sysbench prints them and
+ * scripts and tests match them: {@code x.lua:2: '=' expected near '<eof>'} where LuaJ says {@code x.lua:2: syntax
+ * error}. LuaJ computes the "near" token and drops it, and follows Lua 5.2 where a statement that is neither a call
+ * nor an assignment is a "syntax error" (5.1: "'=' expected"). Its parser's error hook is package-private, hence this
+ * class in LuaJ's package; the parse itself is LuaC's, line for line ({@code LuaC.CompileState.luaY_parser}).
+ */
+public final class Lua51Compiler implements Globals.Compiler {
+    public static final Lua51Compiler INSTANCE = new Lua51Compiler();
+
+    private Lua51Compiler() {
+    }
+
+    @Override
+    public Prototype compile(InputStream stream, String chunkname) throws IOException {
+        LuaC.CompileState state = new LuaC.CompileState();
+        LexState lexer = new LexState(state, stream) {
+            @Override
+            void lexerror(String msg, int token) {
+                String where = Lua.chunkid(source.tojstring()) + ":" + linenumber + ": ";
+                if (token == 0) {
+                    throw new LuaError(where + msg);
+                }
+                // the end of the input is Lua 5.2's "<eos>" in LuaJ, 5.1's "<eof>"; a number's text ends in the NUL
+                // LuaJ's lexer adds to convert it
+                String near = token == TK_EOS ? "<eof>" : txtToken(token).replace("\0", "");
+                throw new LuaError(where + lua51(msg, token) + " near '" + near + "'");
+            }
+        };
+        FuncState main = new FuncState();
+        lexer.fs = main;
+        LuaString name = (LuaString) LuaValue.valueOf(chunkname);
+        lexer.setinput(state, stream.read(), stream, name);
+        main.f = new Prototype();
+        main.f.source = name;
+        lexer.mainfunc(main);
+        return main.f;
+    }
+
+    /** LuaJ's message as Lua 5.1 words it, for the error at {@code token}. */
+    private static String lua51(String msg, int token) {
+        if (msg.equals("syntax error") && token != '=' && token != ',') {
+            return "'=' expected";    // Lua 5.2 exprstat's words; 5.1 tries an assignment and wants its '='
+        }
+        if (msg.startsWith("unexpected symbol ")) {
+            return "unexpected symbol";     // LuaJ adds the token's code and character; Lua puts it after "near"
+        }
+        return msg;
+    }
+}
