@@ -26,6 +26,9 @@ abstract class DataCommand extends WorkloadCommand {
     @Mixin
     ConsoleOptions console = new ConsoleOptions();
 
+    /** The step under way: its units' progress, the server's silence, and what a stop leaves. */
+    private DataStepWatch watch;
+
     @Override
     public Integer call() throws Exception {
         if (!server.isExternal()) {
@@ -45,14 +48,31 @@ abstract class DataCommand extends WorkloadCommand {
             if (reached.exit().isPresent()) {
                 return reached.exit().getAsInt();
             }
-            try (ServerHandle handle = reached.handle()) {
-                act(w, handle, name);
+            try (ServerHandle handle = reached.handle();
+                 DataStepWatch watch = new DataStepWatch(name + " " + spec.name(), remedy(), handle.target(), System.out)) {
+                this.watch = watch;
+                try {
+                    act(w, handle, name);
+                } catch (Exception e) {
+                    String wentAway = watch.whenServerWentAway(e);
+                    if (wentAway != null) {
+                        IllegalStateException said = new IllegalStateException(wentAway);
+                        said.addSuppressed(e);      // its words are in the line; --stacktrace shows where
+                        throw said;
+                    }
+                    throw e;
+                }
             }
         }
         return 0;
     }
 
     abstract void act(Workload workload, ServerHandle server, String name) throws Exception;
+
+    /** What to run after the step stopped short. */
+    String remedy() {
+        return "run bench " + spec.name() + " again";
+    }
 
     /** bench's own closing line, e.g. "Prepared ... in 1.2 s"; with --format sysbench from --verbosity 4 only. */
     void done(String line) {
@@ -77,6 +97,9 @@ abstract class DataCommand extends WorkloadCommand {
 
             @Override
             public void progress(String unit, long done, long total) {
+                if (watch != null) {
+                    watch.progress(unit, done, total);
+                }
                 if (bars) {
                     progress.progress(unit, done, total);
                 }

@@ -20,4 +20,9 @@ final class PrepareCommand extends DataCommand {
         }
         done(String.format("Prepared %s on %s in %.1f s", name, server.target(), (System.nanoTime() - start) / 1e9));
     }
+
+    @Override
+    String remedy() {
+        return "run bench prepare again (it replaces the tables) or bench cleanup";
+    }
 }

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
  * shutdown hook interrupts the running thread and waits, bounded, while it writes its result files and marks them
  * incomplete. The JVM then exits with the signal's usual code (130, 143 or 129).
  */
-final class SignalGuard {
+public final class SignalGuard {
     private static final long WAIT_SECONDS = 60;
     /** The signals that stop the JVM through its shutdown hooks, and how the failure line names them. */
     private static final java.util.Map<String, String> STOPPING = java.util.Map.of("INT", "Ctrl-C (SIGINT)",
@@ -33,6 +33,20 @@ final class SignalGuard {
                 // a signal this platform or JVM (-Xrs) does not let a program handle: the line says "a signal"
             }
         }
+    }
+
+    /**
+     * From now on the signals that stop the JVM are noted by name, for {@link #lastSignal} (a command that is not a run
+     * calls this before its work, so its shutdown hook can say which one stopped it).
+     */
+    public static void nameSignals() {
+        // the class's initialisation installs the handlers
+    }
+
+    /** The last signal that asked the JVM to stop, e.g. {@code Ctrl-C (SIGINT)}; "a signal" when it is not known. */
+    public static String lastSignal() {
+        String s = lastSignal;
+        return s == null ? "a signal" : s;
     }
 
     private final Thread hook;
@@ -67,8 +81,7 @@ final class SignalGuard {
 
     /** The signal that stopped the run, e.g. {@code Ctrl-C (SIGINT)}; "a signal" when it is not known. */
     String signal() {
-        String s = lastSignal;
-        return s == null ? "a signal" : s;
+        return lastSignal();
     }
 
     /** The run wrote its results: let a pending shutdown proceed, and drop the hook when none is pending. */

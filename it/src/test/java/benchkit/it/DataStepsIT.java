@@ -1,0 +1,109 @@
+package benchkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import benchkit.launcher.mysql.MysqlLauncher;
+import benchkit.spi.AllocatorSpec;
+import benchkit.spi.ServerHandle;
+import benchkit.spi.ServerSpec;
+import benchkit.spi.Target;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bench prepare} on an external server that does not finish (issue #51): stopped by Ctrl-C, a server that
+ * stops answering (SIGSTOP), a server killed. Each ends with one line saying what is left and what to run, where bench
+ * printed nothing, froze its progress line without a word, or showed the driver's "Socket error".
+ */
+class DataStepsIT {
+    /** Rows enough that the prepare is still loading when the test acts (about 10 s on this machine). */
+    private static final String ROWS = "1000000";
+
+    @TempDir
+    Path dir;
+
+    private static ServerHandle server() throws Exception {
+        return new MysqlLauncher().launch(new ServerSpec("system", Map.of("innodb_buffer_pool_size", "256M",
+                "innodb_flush_log_at_trx_commit", "2"), AllocatorSpec.GLIBC, ""));
+    }
+
+    private BenchJar.Running prepare(Target t) throws Exception {
+        return BenchJar.start(dir, Map.of("BENCH_MYSQL_PASSWORD", t.password()), "prepare", "--workload",
+                "oltp-read-write", "--mysql-host", "127.0.0.1", "--mysql-port", String.valueOf(t.port()), "--mysql-user",
+                t.user(), "--mysql-db", t.database(), "--tables", "1", "--table-size", ROWS);
+    }
+
+    /** Waits until the prepare's output shows rows loading. */
+    private static void awaitLoading(BenchJar.Running bench) throws Exception {
+        for (int i = 0; i < 600; i++) {
+            if (Files.readString(bench.out()).matches("(?s).*sbtest1 +[0-9]+% .*")) {
+                return;
+            }
+            if (!bench.process().isAlive()) {
+                throw new AssertionError("prepare ended before loading: " + bench.finish(1).all());
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no rows loading after 30 s: " + Files.readString(bench.out()));
+    }
+
+    private static void signal(String signal, long pid) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).start().waitFor());
+    }
+
+    @Test
+    void ctrlCSaysWhichTablesAreLeftHalfLoadedAndWhatToRun() throws Exception {
+        try (ServerHandle server = server()) {
+            BenchJar.Running bench = prepare(server.target());
+            awaitLoading(bench);
+            signal("INT", bench.process().pid());
+            BenchJar.Result r = bench.finish(60);
+            assertEquals(130, r.exit(), r.all());
+            assertTrue(r.err().matches("(?s).*bench: oltp-read-write prepare stopped by Ctrl-C \\(SIGINT\\); sbtest1 at "
+                    + "[0-9,]+ of 1,000,000 rows; run bench prepare again \\(it replaces the tables\\) or bench cleanup\n.*"),
+                    r.all());
+            assertFalse(r.all().contains("\tat "), r.all());
+        }
+    }
+
+    @Test
+    void aServerThatStopsAnsweringIsSaidToAndThePrepareGoesOnWhenItIsBack() throws Exception {
+        try (ServerHandle server = server()) {
+            BenchJar.Running bench = prepare(server.target());
+            awaitLoading(bench);
+            signal("STOP", server.pid());
+            try {
+                for (int i = 0; i < 400 && !Files.readString(bench.out()).contains("# Warning: no progress for"); i++) {
+                    Thread.sleep(100);
+                }
+            } finally {
+                signal("CONT", server.pid());
+            }
+            BenchJar.Result r = bench.finish(180);
+            assertEquals(0, r.exit(), r.all());
+            assertTrue(r.out().matches("(?s).*# Warning: no progress for [0-9]+ s, and .* does not answer a new connection "
+                    + "within 5 s \\(is it stopped, or overloaded\\?\\); still waiting.*"), r.all());
+            assertTrue(r.out().contains("Prepared sbtest1 (1000000 rows"), r.all());
+        }
+    }
+
+    @Test
+    void aServerKilledMidPrepareIsSaidToHaveGoneAwayWithWhatIsLeft() throws Exception {
+        try (ServerHandle server = server()) {
+            BenchJar.Running bench = prepare(server.target());
+            awaitLoading(bench);
+            signal("KILL", server.pid());
+            BenchJar.Result r = bench.finish(60);
+            assertEquals(1, r.exit(), r.all());
+            assertTrue(r.err().matches("(?s).*bench: error: oltp-read-write prepare: lost the connection to .* the server "
+                    + "went away \\(killed, crashed or restarted\\? its error log says\\); sbtest1 at [0-9,]+ of 1,000,000 "
+                    + "rows; once it is back, run bench prepare again.*"), r.all());
+            assertFalse(r.all().contains("\tat "), r.all());
+        }
+    }
+}
