@@ -156,6 +156,25 @@ class FaultsIT {
         }
     }
 
+    /**
+     * A temporary directory too small for a server's datadir (InnoDB preallocates its redo log): the failure names the
+     * directory, its free space and TMPDIR, where it said only "failed with error 28" (issue #51).
+     */
+    @Test
+    void aTemporaryDirectoryTooSmallForTheServerNamesItAndTmpdir() throws Exception {
+        String mark = ServerProcesses.newMark();
+        try (Tmpfs disk = Tmpfs.mount(dir.resolve("small-tmp"), "40m")) {
+            BenchJar.Result r = BenchJar.run(dir, 180, Map.of(ServerProcesses.MARK_VARIABLE, mark, "TMPDIR",
+                    disk.dir().toString()), BenchJar.args(SHORT_RUN, "--time", "1", "--iterations", "1", "--out",
+                    dir.resolve("out").toString()));
+            assertEquals(1, r.exit(), r.all());
+            assertTrue(r.err().matches("(?s).*bench: error: could not start the server .*error 28; no space left for its "
+                    + "datadir in " + Pattern.quote(disk.dir().toString()) + "[^ ]* \\([0-9]+ MB free\\): free some, or set "
+                    + "TMPDIR to a directory on a larger file system\n.*"), r.err());
+            ServerProcesses.assertNoneLeft(mark);
+        }
+    }
+
     @Test
     void diskFullMidRunKeepsTheJournalNamesTheFileAndStopsTheServer() throws Exception {
         String mark = ServerProcesses.newMark();

@@ -418,9 +418,33 @@ public final class MysqlLauncher implements DatadirLauncher {
             throw new ServerStartException(what + " interrupted", "");
         }
         if (init.exitValue() != 0) {
+            String tail = initTail(dir);
             throw new ServerStartException(installation.flavor() + ": " + what + " failed (exit " + init.exitValue()
-                    + ")", initTail(dir));
+                    + ")", tail, whenNoSpace(dir, tail));
         }
+    }
+
+    /** How a server's log says its disk is full: errno 28 (ENOSPC), as InnoDB and the OS word it. */
+    private static final java.util.regex.Pattern NO_SPACE =
+            java.util.regex.Pattern.compile("error 28\\b|error number 28\\b|errno: 28\\b|No space left on device");
+
+    /**
+     * When the server's log says its disk is full, where the datadir is, how much room is left and what to do, to
+     * follow the server's own words; else "".
+     */
+    static String whenNoSpace(LaunchDir dir, String logTail) {
+        if (!NO_SPACE.matcher(logTail).find()) {
+            return "";
+        }
+        Path parent = dir.datadir().getParent().getParent();
+        String free;
+        try {
+            free = Files.getFileStore(dir.datadir()).getUsableSpace() / (1 << 20) + " MB free";
+        } catch (IOException e) {
+            free = "free space unknown";
+        }
+        return "; no space left for its datadir in " + parent + " (" + free + "): free some, or set TMPDIR to a "
+                + "directory on a larger file system";
     }
 
     private static String initTail(LaunchDir dir) {
@@ -465,8 +489,9 @@ public final class MysqlLauncher implements DatadirLauncher {
         SQLException last = null;
         while (true) {
             if (!server.isAlive()) {
+                String tail = startupTail(dir);
                 throw new ServerStartException(installation.flavor() + " exited with code "
-                        + server.exitCode().orElse(-1) + " during startup", startupTail(dir));
+                        + server.exitCode().orElse(-1) + " during startup", tail, whenNoSpace(dir, tail));
             }
             if (ServerGreeting.arrivesWithin(dir.socket(), Duration.ofSeconds(2))) {
                 try {

@@ -8,9 +8,14 @@ public class ServerStartException extends Exception {
     private final String reason;
 
     public ServerStartException(String reason, String logTail) {
-        super(logTail == null || logTail.isBlank() ? withFirstError(reason, logTail)
-                : withFirstError(reason, logTail) + "\n" + logTail);
-        this.reason = withFirstError(reason, logTail);
+        this(reason, logTail, "");
+    }
+
+    /** With {@code remedy} (e.g. "; ... : free some") after the server's first error, in the one line. */
+    public ServerStartException(String reason, String logTail, String remedy) {
+        super(logTail == null || logTail.isBlank() ? withFirstError(reason, logTail) + remedy
+                : withFirstError(reason, logTail) + remedy + "\n" + logTail);
+        this.reason = withFirstError(reason, logTail) + remedy;
     }
 
     /** The one line that reaches a summary names the server's own first error, so it explains itself. */
