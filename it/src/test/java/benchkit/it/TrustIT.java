@@ -189,6 +189,31 @@ class TrustIT {
                 "one run in the journal");
     }
 
+    /**
+     * Two runs at once on one empty cache (both extract the embedded MariaDB): each measures its own server, with its
+     * CPU in every iteration (issue #51 saw an iteration at 0.0% server CPU and 4,238 tps).
+     */
+    @Test
+    void twoRunsAtOnceOnAnEmptyCacheEachMeasureTheirOwnServer() throws Exception {
+        Map<String, String> cache = Map.of("BENCHKIT_CACHE", dir.resolve("cache").toString());
+        String[] run = {"--workload", "point-select", "--table-size", "1000", "--warmup-iterations", "0", "--forks", "1",
+            "--threads", "2", "--time", "2", "--iterations", "3"};
+        BenchJar.Running first = BenchJar.start(dir, cache, BenchJar.args(run, "--out", dir.resolve("a").toString()));
+        BenchJar.Result second = BenchJar.run(dir, 300, cache, BenchJar.args(run, "--out", dir.resolve("b").toString()));
+        BenchJar.Result firstResult = first.finish(300);
+        for (BenchJar.Result r : List.of(firstResult, second)) {
+            assertEquals(0, r.exit(), r.all());
+        }
+        for (String out : List.of("a", "b")) {
+            JsonNode entry = JSON.readTree(dir.resolve(out).resolve("jmh-result.json").toFile()).get(0);
+            JsonNode cpu = entry.path("secondaryMetrics").path("server.cpu.user").path("rawData").get(0);
+            assertEquals(3, cpu.size(), entry.toString());
+            for (JsonNode pct : cpu) {
+                assertTrue(pct.asDouble() > 5, out + ": an iteration at " + pct + "% server CPU: " + entry);
+            }
+        }
+    }
+
     /** SIGKILL of bench: the memcached it launched dies with it, as mysqld does, and its directory goes. */
     @Test
     void aKilledBenchLeavesNoMemcachedRunning() throws Exception {
