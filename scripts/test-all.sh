@@ -22,6 +22,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# The integration tests run under Turkish (it/pom.xml, it.locale): its locale must exist, or programs fall back to C.
+if ! locale -a 2>/dev/null | grep -qi '^tr_TR\.utf-\?8$'; then
+  echo "test-all: generating the tr_TR.UTF-8 locale"
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  dpkg-query -W -f='${Status}' locales 2>/dev/null | grep -q "install ok installed" \
+    || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends locales >/dev/null
+  $sudo sed -i 's/^# *tr_TR.UTF-8 UTF-8/tr_TR.UTF-8 UTF-8/' /etc/locale.gen
+  $sudo locale-gen >/dev/null
+fi
+
 # No server from a package install may hold the default port while the tests run their own.
 if command -v systemctl >/dev/null 2>&1; then systemctl stop mariadb memcached >/dev/null 2>&1 || true; fi
 
