@@ -53,7 +53,10 @@ class DataStepsIT {
     }
 
     private static void signal(String signal, long pid) throws Exception {
-        assertEquals(0, new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).start().waitFor());
+        // in the C locale: procps' kill misreads -CONT and -HUP under tr_TR, which the tests run in
+        ProcessBuilder kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid));
+        kill.environment().put("LC_ALL", "C");
+        assertEquals(0, kill.start().waitFor());
     }
 
     @Test

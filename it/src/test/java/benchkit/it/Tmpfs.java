@@ -37,7 +37,8 @@ final class Tmpfs implements AutoCloseable {
                 out.flush();
             }
         } catch (IOException full) {
-            if (!String.valueOf(full.getMessage()).contains("No space left on device")) {
+            // the file system's own count, not the error's words, which follow the locale ("Aygıt üzerinde boş yer yok")
+            if (Files.getFileStore(dir).getUsableSpace() >= block.length) {
                 throw full;
             }
         }

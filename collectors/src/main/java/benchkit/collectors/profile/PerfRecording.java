@@ -183,7 +183,10 @@ final class PerfRecording implements AutoCloseable {
     }
 
     private static void run(List<String> command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        // the C locale: procps' kill misreads some signal names under others (tr_TR: -CONT, -HUP are "invalid")
+        pb.environment().put("LC_ALL", "C");
+        Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         if (p.waitFor() != 0) {
             throw new IOException(String.join(" ", command) + " failed: " + out);

@@ -174,8 +174,9 @@ public final class ExternalServer {
             if (t instanceof java.net.UnknownHostException) {
                 return "host " + target.host() + " not found";
             }
-            if (t instanceof java.nio.file.NoSuchFileException || (t.getMessage() != null
-                    && t.getMessage().contains("No such file or directory"))) {
+            // the socket's absence, not the system's words for it, which follow the locale ("Böyle bir dosya ya da dizin yok")
+            if (t instanceof java.nio.file.NoSuchFileException || target.socket().isPresent()
+                    && !java.nio.file.Files.exists(java.nio.file.Path.of(target.socket().get()))) {
                 return "no such socket";
             }
             if (t instanceof java.net.SocketTimeoutException || t instanceof java.sql.SQLTimeoutException) {

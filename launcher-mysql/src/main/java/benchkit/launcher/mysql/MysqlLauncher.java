@@ -197,7 +197,8 @@ public final class MysqlLauncher implements DatadirLauncher {
             return startOnce(spec, from);
         } catch (ServerStartException e) {
             // the free port was taken between probing and binding: one more try with a new port
-            if (!e.getMessage().contains("Address already in use")) {
+            // mysqld's "Bind on TCP/IP port. Got error: 98: Address already in use" (98, EADDRINUSE, in any locale)
+            if (!e.getMessage().contains("Got error: 98") && !e.getMessage().contains("Address already in use")) {
                 throw e;
             }
             return startOnce(spec, from);

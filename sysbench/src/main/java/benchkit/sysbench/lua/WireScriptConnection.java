@@ -80,16 +80,18 @@ final class WireScriptConnection implements ScriptConnection {
      * @param socket the unix socket it tried, or null for TCP to {@code host}
      */
     static Failure connectFailure(IOException e, String socket, String host) {
-        String why = String.valueOf(e.getMessage());
         if (e instanceof java.net.UnknownHostException) {
             return new Failure(2005, "HY000", "Unknown MySQL server host '" + host + "' (0)", false, e);
         }
         if (socket != null) {
-            int errno = why.contains("No such file") ? 2 : why.contains("ermission") ? 13 : 111;
+            // from the socket file itself: the system's words for ENOENT and EACCES follow the locale
+            java.nio.file.Path path = java.nio.file.Path.of(socket);
+            int errno = !java.nio.file.Files.exists(path) ? 2 : !java.nio.file.Files.isWritable(path) ? 13 : 111;
             return new Failure(2002, "HY000", "Can't connect to local MySQL server through socket '" + socket + "' ("
                     + errno + ")", false, e);
         }
-        int errno = e instanceof java.net.SocketTimeoutException ? 110 : why.contains("unreachable") ? 113 : 111;
+        int errno = e instanceof java.net.SocketTimeoutException ? 110
+                : e instanceof java.net.NoRouteToHostException ? 113 : 111;
         return new Failure(2003, "HY000", "Can't connect to MySQL server on '" + host + "' (" + errno + ")", false, e);
     }
 
