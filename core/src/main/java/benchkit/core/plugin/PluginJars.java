@@ -26,11 +26,15 @@ public final class PluginJars {
     private PluginJars() {
     }
 
-    /** {@code bench.version}, {@code bench.spi}, and {@code plugin.FILE} = "version V, sha256 H" per plugin jar. */
+    /**
+     * {@code bench.version}, {@code bench.commit}, {@code bench.spi}, and {@code plugin.FILE} = "version V, sha256 H" per
+     * plugin jar.
+     */
     public static Map<String, String> provenance(Collection<Class<?>> classes) {
         Map<String, String> out = new LinkedHashMap<>();
         out.put("bench.version", Optional.ofNullable(PluginJars.class.getPackage().getImplementationVersion())
                 .orElse("unknown (not run from bench.jar)"));
+        out.put("bench.commit", buildCommit());
         out.put("bench.spi", Integer.toString(benchkit.spi.SpiVersion.CURRENT));
         Optional<Path> own = location(PluginJars.class);
         for (Class<?> c : classes) {
@@ -38,6 +42,24 @@ public final class PluginJars {
                     && !isBenchs(p, own)).ifPresent(jar -> out.putIfAbsent("plugin." + jar.getFileName(), describe(jar)));
         }
         return out;
+    }
+
+    /**
+     * The commit bench was built from, e.g. {@code 8b1d5f0}, with {@code -dirty} when the working tree had changes; from
+     * the build's {@code benchkit/build-commit.properties} (git-commit-id-maven-plugin).
+     */
+    static String buildCommit() {
+        try (var in = PluginJars.class.getResourceAsStream("/benchkit/build-commit.properties")) {
+            java.util.Properties p = new java.util.Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            String id = p.getProperty("git.commit.id.abbrev", "");
+            return id.isEmpty() ? "unknown (built outside a git checkout)"
+                    : id + ("true".equals(p.getProperty("git.dirty")) ? "-dirty" : "");
+        } catch (java.io.IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
     }
 
     /** A jar beside bench's own classes in a build (its modules' jars, on the class path of bench's own tests). */

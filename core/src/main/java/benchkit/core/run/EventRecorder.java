@@ -27,10 +27,10 @@ record EventRecorder(ThreadCounters counters, SessionRecorder recorder, EventKin
         counters.finished(endNanos, outcome == Outcome.OK || outcome == Outcome.IGNORED_ERROR);
         boolean limited = control.maxEvents > 0;
         int kind = counters.takeEventKind();
+        long nanos = outcome == Outcome.OK ? Math.min(Math.max(endNanos - startNanos, 0), Worker.MAX_LATENCY_NANOS) : -1;
+        recorder.record(counters, nanos);       // its queries, and its latency when OK, in one interval
         switch (outcome) {
             case OK -> {
-                long nanos = Math.min(Math.max(endNanos - startNanos, 0), Worker.MAX_LATENCY_NANOS);
-                recorder.record(counters, nanos);
                 if (kinds != null) {
                     kinds.record(kind, nanos);
                 }
@@ -38,14 +38,8 @@ record EventRecorder(ThreadCounters counters, SessionRecorder recorder, EventKin
                     control.countEvent();
                 }
             }
-            case RETRY -> {
-                recorder.record(counters, -1);
-                counters.reconnect();
-            }
-            case IGNORED_ERROR, ERROR -> {
-                recorder.record(counters, -1);
-                counters.error();
-            }
+            case RETRY -> counters.reconnect();
+            case IGNORED_ERROR, ERROR -> counters.error();
         }
         if (limited && outcome != Outcome.OK) {
             control.releaseEvent();

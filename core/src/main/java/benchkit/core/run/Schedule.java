@@ -1,15 +1,18 @@
 package benchkit.core.run;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * One session's share of the open-loop schedule: session i of T owns the events i, i+T, i+2T, ...
  * of one global schedule at the target rate.
  */
 final class Schedule {
-    private static final java.lang.invoke.VarHandle TAKEN;
+    private static final VarHandle TAKEN;
 
     static {
         try {
-            TAKEN = java.lang.invoke.MethodHandles.lookup().findVarHandle(Schedule.class, "k", long.class);
+            TAKEN = MethodHandles.lookup().findVarHandle(Schedule.class, "k", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

@@ -10,6 +10,7 @@ import benchkit.spi.Target;
 import benchkit.spi.Workload;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 
@@ -21,8 +22,7 @@ final class TrialLoad implements AutoCloseable {
     /** Two significant digits (1%) keep each thread's histograms small even with many threads. */
     static final int LATENCY_DIGITS = 2;
     /** The drain's code compiled once per process, on a thread of its own while the first trial's sessions open. */
-    private static final java.util.concurrent.CompletableFuture<Void> DRAIN_COMPILED =
-            java.util.concurrent.CompletableFuture.runAsync(SessionRecorder::compileDrain);
+    private static final CompletableFuture<Void> DRAIN_COMPILED = CompletableFuture.runAsync(SessionRecorder::compileDrain);
 
     private final List<Session> sessions;
     private final List<ThreadCounters> counters;
