@@ -49,6 +49,23 @@ final class LuaMessages {
         }
     }
 
+    /**
+     * Gives {@code e}, raised by a Java function that pcall called directly, the position of pcall's call
+     * ({@code site}, "@file:line", or nil when unknown) when it has no position yet and was raised at level 3 or more
+     * (sysbench's check_error: the caller of the method that called it), as LuaJIT places it. Level 2 names pcall
+     * itself, which has no line, as for sysbench's {@code pcall(sysbench.sql.driver, "x")}.
+     */
+    static void placeAtCaller(LuaError e, LuaValue site) {
+        try {
+            if (site.isstring() && FILELINE.get(e) == null && LEVEL.getInt(e) >= 3 && e.getMessageObject() != null
+                    && e.getMessageObject().isstring()) {
+                FILELINE.set(e, site.tojstring());
+            }
+        } catch (IllegalAccessException impossible) {
+            // the field was made accessible at class initialisation
+        }
+    }
+
     /** The error's message (a table's fields for an error table), in one line without LuaJ's traceback. */
     static String oneLine(LuaError e) {
         LuaValue v = forScript(e);

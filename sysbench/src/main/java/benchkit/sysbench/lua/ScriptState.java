@@ -192,6 +192,9 @@ final class ScriptState {
                 try {
                     return LuaValue.varargsOf(LuaValue.TRUE, f.invoke(args.subargs(2)));
                 } catch (LuaError e) {
+                    if (!f.isclosure()) {
+                        LuaMessages.placeAtCaller(e, g.rawget(org.luaj.vm2.compiler.Lua51Compiler.PCALL_SITE));
+                    }
                     return LuaValue.varargsOf(LuaValue.FALSE, LuaMessages.forScript(e));
                 } catch (StackOverflowError e) {
                     return LuaValue.varargsOf(LuaValue.FALSE, LuaValue.valueOf("stack overflow"));

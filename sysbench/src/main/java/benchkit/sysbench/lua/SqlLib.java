@@ -429,7 +429,8 @@ final class SqlLib {
         private void checkOpen() {
             if (closed) {
                 ctx.log().alert("attempt to use an already closed connection");
-                throw new LuaError("SQL API error", 2);
+                // level 3, as sysbench's check_error raises it from below the method: its caller's line, even under pcall
+                throw new LuaError("SQL API error", 3);
             }
         }
 
@@ -817,7 +818,7 @@ final class SqlLib {
             return new LuaError(desc);
         }
         return new LuaError(String.format(java.util.Locale.ROOT, "SQL error, errno = %d, state = '%s': %s", e.code, e.sqlState,
-                message), 2);
+                message), 3);   // check_error's level: the method's caller, even when that is pcall's line
     }
 
     /**

@@ -301,7 +301,7 @@ class LuaWorkloadTest {
                 true	1146
                 FILE:12: SQL error, errno = 1146, state = '42S02': Table 'sbtest.no_such_table' doesn't exist
                 ALERT: attempt to use an already closed connection
-                SQL API error
+                FILE:14: SQL API error
                 ALERT: attempt to close an already closed connection
                 """.replace("FILE", file), printed.toString(StandardCharsets.UTF_8));
     }

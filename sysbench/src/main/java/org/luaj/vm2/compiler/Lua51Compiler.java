@@ -18,6 +18,15 @@ import org.luaj.vm2.Prototype;
  */
 public final class Lua51Compiler implements Globals.Compiler {
     public static final Lua51Compiler INSTANCE = new Lua51Compiler();
+    /**
+     * The global where a call of the global {@code pcall} leaves its position ({@code @file:line}) just before it
+     * runs, for pcall to name when the function it calls directly raises an error at its caller's level: Lua puts
+     * such an error at pcall's line (sysbench's {@code pcall(con.query, con, sql)} on a closed connection says
+     * {@code ./x.lua:9: SQL API error}), and LuaJ keeps no call stack to find it without its debug library, which
+     * hooks every instruction. The NUL keeps a script from using the name by chance.
+     */
+    public static final LuaString PCALL_SITE = LuaString.valueOf("\0pcall_site");
+    private static final LuaString PCALL = LuaString.valueOf("pcall");
 
     private Lua51Compiler() {
     }
@@ -36,6 +45,21 @@ public final class Lua51Compiler implements Globals.Compiler {
                 // LuaJ's lexer adds to convert it
                 String near = token == TK_EOS ? "<eof>" : txtToken(token).replace("\0", "");
                 throw new LuaError(where + lua51(msg, token) + " near '" + near + "'");
+            }
+
+            @Override
+            void singlevar(expdesc var) {
+                super.singlevar(var);
+                FuncState f = this.fs;
+                if (var.k == VINDEXED && var.u.ind_vt == VUPVAL && ISK(var.u.ind_idx)
+                        && f.f.k[INDEXK(var.u.ind_idx)].raweq(PCALL)) {
+                    // _ENV[PCALL_SITE] = "@file:line": one store per call of pcall, in no register
+                    int site = f.stringK(LuaString.valueOf(source.tojstring() + ":" + lastline));
+                    int key = f.stringK(PCALL_SITE);
+                    if (site <= MAXINDEXRK && key <= MAXINDEXRK) {
+                        f.codeABC(OP_SETTABUP, var.u.ind_t, RKASK(key), RKASK(site));
+                    }
+                }
             }
         };
         FuncState main = new FuncState();
