@@ -35,6 +35,11 @@ public final class StockScripts {
     private StockScripts() {
     }
 
+    /** SHA-256 of each stock script's body (after a {@code #!} line) to its name: bench's launcher keeps a copy. */
+    public static Map<String, String> releaseHashes() {
+        return RELEASE;
+    }
+
     /**
      * The stock script {@code file} is (e.g. {@code oltp_read_write}), or empty when it is a script of the user's own,
      * an edited copy, or a stock one whose {@code oltp_common.lua} (found where {@code require} finds it) was edited.

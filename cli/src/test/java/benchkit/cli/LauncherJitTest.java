@@ -1,0 +1,106 @@
+package benchkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import benchkit.sysbench.lua.StockScripts;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher (src/main/sh/bench) starts a Lua script of the user's own with C1 alone and keeps C2 for sysbench's
+ * own scripts. The java it starts here is a stand-in that prints its arguments: what the launcher chose is all this
+ * checks (the launcher runs the real java in SysbenchDropInIT).
+ */
+class LauncherJitTest {
+    private static final Path LAUNCHER = Path.of("src/main/sh/bench");
+    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theLaunchersListOfStockScriptsIsStockScriptsOwn() throws IOException {
+        String text = Files.readString(LAUNCHER);
+        String block = text.substring(text.indexOf("STOCK_SCRIPTS=\"\n") + "STOCK_SCRIPTS=\"\n".length());
+        block = block.substring(0, block.indexOf("\"\n"));
+        Map<String, String> launchers = new TreeMap<>();
+        for (String line : block.strip().split("\n")) {
+            String[] hashAndName = line.strip().split(" ");
+            launchers.put(hashAndName[0], hashAndName[1]);
+        }
+        assertEquals(new TreeMap<>(StockScripts.releaseHashes()), launchers);
+    }
+
+    @Test
+    void aScriptOfOnesOwnRunsWithC1Alone() throws Exception {
+        Path script = Files.writeString(dir.resolve("kv_custom.lua"), "function event() end\n");
+        assertTrue(javaArgs("sysbench", script.toString(), "run").contains(C1_ONLY));
+        assertTrue(javaArgs("bench", "--workload=" + script, "--time", "1").contains(C1_ONLY));
+        assertTrue(javaArgs("bench", "--workload", script.toString()).contains(C1_ONLY));
+    }
+
+    @Test
+    void sysbenchsOwnScriptsAndBenchsWorkloadsKeepC2() throws Exception {
+        assertFalse(javaArgs("sysbench", "oltp_read_write", "run").contains(C1_ONLY));
+        assertFalse(javaArgs("bench", "--workload", "point-select").contains(C1_ONLY));
+        assertFalse(javaArgs("sysbench", dir.resolve("missing.lua").toString(), "run").contains(C1_ONLY));
+    }
+
+    @Test
+    void aStockScriptGivenByPathKeepsC2AndAnEditedCopyGetsC1() throws Exception {
+        Path stock = Path.of("/usr/share/sysbench/oltp_point_select.lua");
+        assumeTrue(Files.isRegularFile(stock), "Debian's sysbench package is not installed");
+        assertFalse(javaArgs("sysbench", stock.toString(), "run").contains(C1_ONLY));
+        Path edited = Files.writeString(dir.resolve("oltp_point_select.lua"), Files.readString(stock) + "-- edited\n");
+        assertTrue(javaArgs("sysbench", edited.toString(), "run").contains(C1_ONLY));
+    }
+
+    @Test
+    void theUsersFlagsComeLastSoTheyWin() throws Exception {
+        Path script = Files.writeString(dir.resolve("mine.lua"), "function event() end\n");
+        List<String> args = javaArgs(Map.of("BENCH_JAVA_OPTS", "-XX:TieredStopAtLevel=4"), "sysbench", script.toString(), "run");
+        assertTrue(args.indexOf(C1_ONLY) >= 0 && args.indexOf(C1_ONLY) < args.indexOf("-XX:TieredStopAtLevel=4"), args.toString());
+    }
+
+    private List<String> javaArgs(String name, String... args) throws Exception {
+        return javaArgs(Map.of(), name, args);
+    }
+
+    /** The arguments the launcher, called {@code name}, gives java for {@code args}. */
+    private List<String> javaArgs(Map<String, String> env, String name, String... args) throws Exception {
+        Path home = Files.createDirectories(dir.resolve("jdk/bin")).getParent();
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"17.0.15\"\n");
+        Path fakeJava = home.resolve("bin/java");
+        Files.writeString(fakeJava, "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n");
+        Files.setPosixFilePermissions(fakeJava, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Files.copy(LAUNCHER, bin.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.setPosixFilePermissions(bin.resolve(name), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.write(bin.resolve("bench.jar"), new byte[0]);
+        List<String> command = new ArrayList<>(List.of(bin.resolve(name).toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().put("JAVA", fakeJava.toString());
+        pb.environment().put("BENCH_CDS", "off");
+        pb.environment().remove("BENCH_JAVA_OPTS");
+        pb.environment().putAll(env);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        return List.of(out.split("\n"));
+    }
+}
