@@ -39,4 +39,9 @@ public final class ProgressLine {
                 ? String.format(Locale.ROOT, "[ %.0fs ]", elapsedSec)
                 : String.format(Locale.ROOT, "[ %.1fs ]", elapsedSec);
     }
+
+    /** In an open loop, sysbench's line after the progress line, e.g. {@code [ 10s ] queue length: 0, concurrency: 3}. */
+    public static String openLoop(String stamp, OpenLoopState s) {
+        return stamp + " queue length: " + s.queueLength() + ", concurrency: " + s.concurrency();
+    }
 }

@@ -95,7 +95,7 @@ public class RunConsole {
         String stamp = ProgressLine.stamp(interval.elapsedSec());
         println(reportLine(stamp, interval));
         if (interval.openLoop() != null) {
-            println(openLoopLine(stamp, interval.openLoop()));
+            println(ProgressLine.openLoop(stamp, interval.openLoop()));
         }
     }
 
@@ -168,11 +168,6 @@ public class RunConsole {
                              double percentileMs, boolean warmup) {
         return ProgressLine.of(stamp, threads, delta.events(), delta.reads(), delta.writes(), delta.others(),
                 delta.errors(), delta.reconnects(), intervalSec, percentile, percentileMs) + (warmup ? " (warmup)" : "");
-    }
-
-    /** In an open loop, sysbench's line after the progress line, e.g. {@code [ 10s ] queue length: 0, concurrency: 3}. */
-    protected static String openLoopLine(String stamp, OpenLoopState s) {
-        return stamp + " queue length: " + s.queueLength() + ", concurrency: " + s.concurrency();
     }
 
     /**

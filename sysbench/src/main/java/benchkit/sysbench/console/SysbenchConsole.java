@@ -97,7 +97,7 @@ final class SysbenchConsole extends RunConsole {
         String stamp = wholeSeconds ? SysbenchSummary.stamp(at) : ProgressLine.stamp(at);
         notice(reportLine(stamp, interval));
         if (interval.openLoop() != null) {
-            notice(openLoopLine(stamp, interval.openLoop()));
+            notice(ProgressLine.openLoop(stamp, interval.openLoop()));
         }
     }
 

@@ -261,7 +261,7 @@ public final class ScriptLine {
     private ScriptRun.Settings settings(int threads) {
         return new ScriptRun.Settings(threads, longOption("events", 0), doubleOption("time", 10),
                 doubleOption("report-interval", 0), intOption("percentile", 95), flag("histogram"), verbosity(),
-                scriptOptions.getOrDefault("rand-seed", "0"), checkpoints());
+                scriptOptions.getOrDefault("rand-seed", "0"), checkpoints(), intOption("rate", 0));
     }
 
     /** --report-checkpoints: seconds, in order. */

@@ -1,5 +1,6 @@
 package benchkit.sysbench.lua;
 
+import benchkit.core.run.OpenLoopState;
 import benchkit.core.run.ProgressLine;
 import benchkit.sysbench.console.SysbenchHeader;
 import benchkit.sysbench.console.SysbenchSummary;
@@ -15,6 +16,9 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -31,8 +35,11 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ScriptRun {
     /** sysbench's options of a run. */
     record Settings(int threads, long events, double timeSec, double reportIntervalSec, int percentile, boolean histogram,
-                    int verbosity, String seed, List<Integer> checkpoints) {
+                    int verbosity, String seed, List<Integer> checkpoints, int rate) {
     }
+
+    /** sysbench's MAX_QUEUE_LEN: the events --rate may have waiting before the run stops as unable to keep up. */
+    private static final int QUEUE_CAPACITY = 131_072;
 
     /** What one thread counted, read by the reporter while the thread writes it. */
     private static final class ThreadStats implements QueryCounter {
@@ -88,6 +95,9 @@ final class ScriptRun {
     private final AtomicBoolean failed = new AtomicBoolean();
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicLong eventsLeft;
+    /** With --rate: when each event waiting for a thread was due (nanoTime), and the events in flight. */
+    private final BlockingQueue<Long> due = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+    private final AtomicInteger concurrency = new AtomicInteger();
     /** Every latency recorded so far, drained from the threads' recorders by the reporter. */
     private final Histogram all = new Histogram(2);
     /** The latencies since the last checkpoint report (sysbench's counters restart at each). */
@@ -124,7 +134,7 @@ final class ScriptRun {
             if (!call(main.global("init"), "init", LuaValue.NONE)) {
                 return 1;
             }
-            SysbenchHeader.lines(s.threads(), 0, Duration.ofNanos((long) (s.reportIntervalSec() * 1e9)), s.checkpoints(),
+            SysbenchHeader.lines(s.threads(), s.rate(), Duration.ofNanos((long) (s.reportIntervalSec() * 1e9)), s.checkpoints(),
                     s.seed()).forEach(this::notice);
             CountDownLatch ready = new CountDownLatch(s.threads());
             CountDownLatch go = new CountDownLatch(1);
@@ -158,8 +168,13 @@ final class ScriptRun {
                 reporting = workload.state("run", 0, s.threads(), target, ScriptStates.UNCOUNTED);
             }
             Thread reporter = s.reportIntervalSec() > 0 ? reporter() : null;
+            Thread generator = s.rate() > 0 ? generator() : null;
             for (Thread t : threads) {
                 t.join();
+            }
+            if (generator != null) {
+                generator.interrupt();
+                generator.join();
             }
             double seconds = (System.nanoTime() - startNanos) / 1e9;
             if (checkpoints != null) {
@@ -172,7 +187,9 @@ final class ScriptRun {
                 reporting.close();
             }
             drain();
-            report(seconds);
+            if (!failed.get()) {
+                report(seconds);    // sysbench prints no statistics after an error (its sb_globals.error)
+            }
             if (!call(main.global("done"), "done", LuaValue.NONE)) {
                 return 1;
             }
@@ -232,6 +249,15 @@ final class ScriptRun {
         long deadline = s.timeSec() > 0 ? startNanos + (long) (s.timeSec() * 1e9) : Long.MAX_VALUE;
         while (!stop.get() && System.nanoTime() < deadline && eventsLeft.getAndDecrement() > 0) {
             long start = System.nanoTime();
+            if (s.rate() > 0) {
+                // an open loop: the next event due, its latency counted from when it was due (sysbench's queue_time)
+                Long dueAt = nextDue(deadline);
+                if (dueAt == null) {
+                    return;
+                }
+                start = dueAt;
+                concurrency.incrementAndGet();
+            }
             LuaValue result;
             while (true) {
                 try {
@@ -249,6 +275,9 @@ final class ScriptRun {
                     }
                 }
             }
+            if (s.rate() > 0) {
+                concurrency.decrementAndGet();
+            }
             if (result.toboolean()) {
                 return;
             }
@@ -257,6 +286,63 @@ final class ScriptRun {
             st.latencyNanos += nanos;
             st.events++;
         }
+    }
+
+    /** The time the next event waiting was due, once one is; null when the run ends (its time, or a failure) first. */
+    private Long nextDue(long deadline) {
+        try {
+            while (!stop.get()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return null;
+                }
+                Long dueAt = due.poll(Math.min(left, TimeUnit.MILLISECONDS.toNanos(100)), TimeUnit.NANOSECONDS);
+                if (dueAt != null) {
+                    return dueAt;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
+    }
+
+    /**
+     * --rate's event generator, as sysbench's: events due at exponentially distributed intervals (a Poisson process of
+     * that rate), each queued for the first thread free; a queue grown to {@value #QUEUE_CAPACITY} ends the run as
+     * sysbench's does, with its FATAL line.
+     */
+    private Thread generator() {
+        Thread t = new Thread(() -> {
+            SplittableRandom random = new SplittableRandom();
+            double meanNanos = 1e9 / s.rate();
+            long end = s.timeSec() > 0 ? startNanos + (long) (s.timeSec() * 1e9) : Long.MAX_VALUE;
+            long next = startNanos;
+            while (!stop.get()) {
+                next += (long) (-Math.log(1 - random.nextDouble()) * meanNanos);
+                long now = System.nanoTime();
+                if (now >= end) {
+                    return;
+                }
+                try {
+                    if (next > now) {
+                        TimeUnit.NANOSECONDS.sleep(next - now);
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (!due.offer(System.nanoTime())) {
+                    out.println("FATAL: The event queue is full. This means the worker threads are unable to keep up with "
+                            + "the specified event generation rate");
+                    failed.set(true);
+                    stop.set(true);
+                    return;
+                }
+            }
+        }, "sysbench-eventgen");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     /** Calls {@code f} if the script defines it; a Lua error is sysbench's FATAL line and ends the run. */
@@ -350,8 +436,8 @@ final class ScriptRun {
             stat.set("errors", d.n()[4]);
             stat.set("reconnects", d.n()[5]);
             stat.set("latency_pct", pctMs / 1000);
-            stat.set("queue_length", 0);
-            stat.set("concurrency", 0);
+            stat.set("queue_length", due.size());
+            stat.set("concurrency", concurrency.get());
             try {
                 hook.call(stat);
             } catch (LuaError e) {
@@ -360,6 +446,9 @@ final class ScriptRun {
         } else if (hookName.equals("report_intermediate")) {
             notice(ProgressLine.of(SysbenchSummary.stamp(elapsed), threads, d.n()[0], d.n()[1], d.n()[2], d.n()[3], d.n()[4],
                     d.n()[5], seconds, s.percentile(), pctMs));
+            if (s.rate() > 0) {
+                notice(ProgressLine.openLoop(SysbenchSummary.stamp(elapsed), new OpenLoopState(due.size(), concurrency.get())));
+            }
         }
     }
 

@@ -166,4 +166,31 @@ class ScriptLineTest {
                 r.out());
         assertTrue(r.out().contains("    total time:                          2.0"), r.out());
     }
+
+    /** --rate: events due at that rate (a Poisson process), not as fast as the threads go; sysbench's queue lines. */
+    @Test
+    void aRateIsAnOpenLoopAtThatRate() throws Exception {
+        Ran r = run("function event() end\n", "--rate=50", "--threads=2", "--time=2", "--report-interval=1", "SCRIPT", "run");
+        assertEquals(0, r.exit(), r.out());
+        assertTrue(r.out().contains("Target transaction rate: 50/sec\n"), r.out());
+        assertTrue(r.out().contains("[ 1s ] queue length: 0, concurrency: 0\n"), r.out());
+        java.util.regex.Matcher events = java.util.regex.Pattern.compile("total number of events: +(\\d+)").matcher(r.out());
+        assertTrue(events.find(), r.out());
+        long n = Long.parseLong(events.group(1));
+        // 100 expected in 2 s; a Poisson count's 5-sigma range is 50 to 150 (the closed loop runs tens of thousands)
+        assertTrue(n >= 50 && n <= 150, r.out());
+    }
+
+    /** --rate faster than the threads can go: the queue grows, and at sysbench's 131,072 the run ends with its line. */
+    @Test
+    void aRateTheThreadsCannotKeepUpWithEndsWithSysbenchsFatalLine() throws Exception {
+        Ran r = run("function event() ffi.C.usleep(10000) end\n", "--rate=200000", "--threads=1", "--time=5",
+                "--report-interval=1", "SCRIPT", "run");
+        assertEquals(1, r.exit(), r.out());
+        assertTrue(r.out().contains("FATAL: The event queue is full. This means the worker threads are unable to keep up with "
+                + "the specified event generation rate\n"), r.out());
+        assertTrue(r.out().matches("(?s).*\\[ 1s \\] queue length: [1-9][0-9]*, concurrency: 1\n.*") || !r.out().contains("[ 1s ]"),
+                r.out());
+        assertTrue(!r.out().contains("General statistics"), "no statistics after an error, as sysbench: " + r.out());
+    }
 }
