@@ -49,7 +49,12 @@ final class LuaSession implements Session {
     public Outcome execute() {
         long reconnects = state.sql().counts().reconnects;
         try {
-            event.call(tid);
+            if (event.call(tid).toboolean()) {
+                // sysbench ends the thread; bench would go on calling event() for the rest of the time, which the
+                // script said not to
+                throw new LuaWorkload.ScriptFailure("event() returned true, which in sysbench ends its thread; a bench run "
+                        + "measures every session for the whole time and cannot: run the script as a sysbench line instead");
+            }
             int kind = state.bench().takeKind();
             if (kind >= 0) {
                 context.eventKind(kind);

@@ -117,6 +117,11 @@ final class LuaWorkload implements Workload {
 
     @Override
     public void prepare(Target target, PrepareContext context) throws Exception {
+        if (!defines("prepare")) {
+            // a script that brings no data of its own (its tables are there, or it needs none): nothing to prepare in a
+            // bench run; a sysbench line asking for `prepare` still fails as sysbench's does (ScriptLine, command())
+            return;
+        }
         if (!dryRun) {
             try (Connection c = client.setup(target).openWithoutDatabase()) {
                 if (!Catalog.databaseExists(c, target.database())) {
@@ -131,12 +136,16 @@ final class LuaWorkload implements Workload {
 
     @Override
     public void cleanup(Target target) throws Exception {
-        command("cleanup", target, 1);
+        if (defines("cleanup")) {
+            command("cleanup", target, 1);
+        }
     }
 
     @Override
     public void cleanup(Target target, PrepareContext context) throws Exception {
-        command("cleanup", target, context.threads());
+        if (defines("cleanup")) {
+            command("cleanup", target, context.threads());
+        }
     }
 
     @Override

@@ -198,6 +198,29 @@ class LuaWorkloadTest {
         }
     }
 
+    /**
+     * sysbench ends a thread whose event() returns a true value; a bench session cannot end early, so it says so. A
+     * script without prepare and cleanup runs in bench with nothing to prepare.
+     */
+    @Test
+    void anEventThatEndsItsThreadEndsABenchRunWithWhatToDo() throws Exception {
+        WorkloadFactory f = script("ends.lua", """
+                local n = 0
+                function event()
+                  n = n + 1
+                  return n == 3
+                end
+                """);
+        try (Workload w = f.create(Map.of()); Session s = w.openSession(target, new CountingContext(0, 1))) {
+            w.prepare(target, () -> 1);       // it defines neither prepare nor cleanup: nothing to do in a bench run
+            w.cleanup(target, () -> 1);
+            assertEquals(Outcome.OK, s.execute());
+            assertEquals(Outcome.OK, s.execute());
+            RuntimeException e = assertThrows(RuntimeException.class, s::execute);
+            assertTrue(e.getMessage().startsWith("event() returned true, which in sysbench ends its thread"), e.getMessage());
+        }
+    }
+
     @Test
     void anIgnoredErrorRestartsTheEventAndOthersEndTheRunInSysbenchsWords() throws Exception {
         WorkloadFactory f = script("errors.lua", """
