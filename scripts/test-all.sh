@@ -22,15 +22,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The integration tests run under Turkish (it/pom.xml, it.locale): its locale must exist, or programs fall back to C.
-if ! locale -a 2>/dev/null | grep -qi '^tr_TR\.utf-\?8$'; then
-  echo "test-all: generating the tr_TR.UTF-8 locale"
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  dpkg-query -W -f='${Status}' locales 2>/dev/null | grep -q "install ok installed" \
-    || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends locales >/dev/null
-  $sudo sed -i 's/^# *tr_TR.UTF-8 UTF-8/tr_TR.UTF-8 UTF-8/' /etc/locale.gen
-  $sudo locale-gen >/dev/null
-fi
+# The integration tests run under Turkish (it/pom.xml, it.locale), the unit tests also under German (below): their
+# locales must exist, or programs fall back to C.
+for want in tr_TR de_DE; do
+  if ! locale -a 2>/dev/null | grep -qi "^$want\.utf-\?8$"; then
+    echo "test-all: generating the $want.UTF-8 locale"
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    dpkg-query -W -f='${Status}' locales 2>/dev/null | grep -q "install ok installed" \
+      || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends locales >/dev/null
+    $sudo sed -i "s/^# *$want.UTF-8 UTF-8/$want.UTF-8 UTF-8/" /etc/locale.gen
+    $sudo locale-gen >/dev/null
+  fi
+done
 
 # No server from a package install may hold the default port while the tests run their own.
 if command -v systemctl >/dev/null 2>&1; then systemctl stop mariadb memcached >/dev/null 2>&1 || true; fi
@@ -46,3 +49,7 @@ export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=localhost
 ./mvnw -B -ntp -q -f examples/custom-workload/pom.xml package
 
 ./mvnw -B -ntp verify "$@"
+
+# The unit tests once more under German: a decimal comma, and the system's words for an error in German (the build
+# above ran them in this machine's locale, and the integration tests under Turkish).
+LC_ALL=de_DE.UTF-8 LANG=de_DE.UTF-8 ./mvnw -B -ntp -q test -pl '!it' -DargLine="-Duser.language=de -Duser.country=DE"

@@ -10,6 +10,7 @@ import benchkit.core.result.BenchmarkResult;
 import benchkit.core.run.ConsoleStyle;
 import benchkit.sysbench.console.SysbenchFormat;
 import benchkit.sysbench.console.SysbenchHeader;
+import benchkit.core.launch.PrivateTempDir;
 import benchkit.core.run.Experiment;
 import benchkit.core.run.Rendezvous;
 import benchkit.core.run.StartBarrier;
@@ -157,6 +158,10 @@ abstract class RunCommand extends WorkloadCommand {
     @Option(names = "--force", description = "Replace an earlier run's result files in --out (only bench's own files).")
     boolean force;
 
+    @Option(names = "--no-result-files", description = "Print the results and keep no files of them: the run's journal "
+            + "lives in a private temporary directory while it runs (a quick try; a sysbench line without --out).")
+    boolean noResultFiles;
+
     @Option(names = "--study", paramLabel = "FILE",
             description = "A study file (examples/studies/) whose published findings the report puts beside the ones "
                     + "measured here; --experiment sets it for a file with a \"study\" block.")
@@ -208,6 +213,22 @@ abstract class RunCommand extends WorkloadCommand {
                     + verdictSettings.method().cliName());
         }
         Path outDir = out;
+        if (noResultFiles) {
+            if (out != null || role.isPresent() || clientOptions.clients != null) {
+                throw new UsageException("--no-result-files keeps nothing, where --out, --clients and --worker keep results: "
+                        + "give one");
+            }
+            Path kept = PrivateTempDir.create(Path.of(System.getProperty("java.io.tmpdir")), "bench-run-");
+            outDir = kept;
+            // removed however the command ends: its result, a failure, or Ctrl-C
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    PrivateTempDir.deleteRecursively(kept);
+                } catch (java.io.IOException e) {
+                    // a temporary directory left behind fails nothing
+                }
+            }, "bench-no-result-files"));
+        }
         if (out != null && role.isPresent()) {
             outDir = Path.of(out.toString().replace("{worker}", String.valueOf(role.get().index())));
         }
@@ -355,7 +376,8 @@ abstract class RunCommand extends WorkloadCommand {
                 .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
                 .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces())
                 // sysbench's run never prepares the tables of the user's server; the servers bench launches it prepares
-                .preparesData(!(console.sysbenchLine() && server.isExternal()));
+                .preparesData(!(console.sysbenchLine() && server.isExternal()))
+                .resultFiles(!noResultFiles);
         if (budget != null || untilSettled || fixedForksOnly()) {
             plan.untilSettled(settleBudget());  // else RunPlan.Builder's default: until settled when variants are compared
         }

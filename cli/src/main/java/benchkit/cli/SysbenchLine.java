@@ -6,18 +6,15 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * A sysbench command line run as sysbench 1.0.20 runs it, for the scripts that call bench as {@code sysbench}:
@@ -87,17 +84,13 @@ final class SysbenchLine {
             }
             return Cli.EXIT_FAILURE;
         });
-        ResultPlace results;
+        String[] args;
         try {
-            results = ResultPlace.of(line.args());
+            args = resultPlace(line.args());
         } catch (IOException e) {
             return fatal("cannot make a result directory: " + e.getMessage());
         }
-        try {
-            return cl.execute(results.args()) == Cli.EXIT_OK ? Cli.EXIT_OK : Cli.EXIT_FAILURE;
-        } finally {
-            results.removeUnasked();
-        }
+        return cl.execute(args) == Cli.EXIT_OK ? Cli.EXIT_OK : Cli.EXIT_FAILURE;
     }
 
     /** The environment variable whose directory keeps the result files of every sysbench line of a script. */
@@ -105,44 +98,29 @@ final class SysbenchLine {
 
     /**
      * Where a sysbench line's run writes bench's result files: sysbench writes none, so neither does its line unless
-     * asked — {@code --out DIR}, or {@value #RESULTS_ENV}=DIR for a whole script, each run a new directory in it; else a
-     * private directory removed when the line ends.
+     * asked — {@code --out DIR}, or {@value #RESULTS_ENV}=DIR for a whole script, each run a new directory in it. Else
+     * the run keeps no files and runs no collectors, whose figures only files would show (sysbench's output has none).
      */
-    private record ResultPlace(String[] args, Path unasked) {
-        static ResultPlace of(String[] args) throws IOException {
-            List<String> all = List.of(args);
-            if (all.isEmpty() || !all.get(0).equals("run") || all.stream().anyMatch(a -> a.equals("--out")
-                    || a.startsWith("--out="))) {
-                return new ResultPlace(args, null);
-            }
-            String kept = System.getenv(RESULTS_ENV);
+    static String[] resultPlace(String[] args) throws IOException {
+        List<String> all = new ArrayList<>(List.of(args));
+        if (all.isEmpty() || !all.get(0).equals("run") || all.stream().anyMatch(a -> a.equals("--out") || a.startsWith("--out="))) {
+            return args;
+        }
+        String kept = System.getenv(RESULTS_ENV);
+        if (kept != null && !kept.isBlank()) {
             String workload = all.stream().filter(a -> a.startsWith("--workload=")).findFirst()
                     .map(a -> SysbenchTest.base(a.substring("--workload=".length()))).orElse("run");
-            String prefix = LocalDateTime.now().format(java.time.format.DateTimeFormatter
-                    .ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + workload + "-";
-            Path dir;
-            if (kept != null && !kept.isBlank()) {
-                Path parent = Path.of(kept);
-                Files.createDirectories(parent);
-                dir = Files.createTempDirectory(parent, prefix);
-            } else {
-                dir = Files.createTempDirectory("bench-sysbench-");
-            }
-            List<String> withOut = new ArrayList<>(all);
-            withOut.add("--out=" + dir);
-            return new ResultPlace(withOut.toArray(new String[0]), kept != null && !kept.isBlank() ? null : dir);
+            String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+            Path parent = Files.createDirectories(Path.of(kept));
+            all.add("--out=" + Files.createTempDirectory(parent, stamp + "-" + workload + "-"));   // a new one per line
+            return all.toArray(new String[0]);
         }
-
-        void removeUnasked() {
-            if (unasked == null) {
-                return;
-            }
-            try (Stream<Path> files = Files.walk(unasked)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException | UncheckedIOException e) {
-                // a temporary directory left behind is no failure of the line
-            }
+        all.add("--no-result-files");
+        if (all.stream().noneMatch(a -> a.equals("--collectors") || a.startsWith("--collectors=") || a.equals("--collect")
+                || a.startsWith("--collect="))) {
+            all.add("--collectors=none");
         }
+        return all.toArray(new String[0]);
     }
 
     /** The option of the line, as given, that {@code e} (or a cause) says no one takes; empty for other failures. */

@@ -43,6 +43,7 @@ class BadInputTest {
         "--workload point-select --mysql-host h --mysql-db a`b;drop | --mysql-db a`b;drop: expected a plain database name",
         "--workload point-select --collect process:x       | collector process takes no options",
         "--workload point-select --server-cpus 0           | --server-cpus 0: a CPU count must be from 1",
+        "--workload point-select --no-result-files --out x | --no-result-files keeps nothing, where --out, --clients and --worker keep results: give one",
         "--workload memcached-get --server system          | workload memcached-get speaks memcached but no --server does",
         "--workload point-select --format sysbenchx        | --format sysbenchx is not valid; expected jmh, sysbench or memslap",
         "--workload point-select --percentile 101          | --percentile=101 is not valid; expected 1 to 100, or 0 for none",

@@ -61,6 +61,24 @@ class RunOptionsTest {
         assertTrue(plan("--workload", "point-select", "--mysql-host", "db1").preparesData(), "bench's own line prepares");
     }
 
+    @Test
+    void aRunWithoutResultFilesWritesNoneAndOthersDo() {
+        assertTrue(!plan("--workload", "point-select", "--no-result-files").resultFiles());
+        assertTrue(plan("--workload", "point-select").resultFiles());
+    }
+
+    /** A sysbench line keeps no files and runs no collectors, unless it names a directory or collectors itself. */
+    @Test
+    void aSysbenchRunLineKeepsNothingUnlessAsked() throws Exception {
+        List<String> plain = List.of(SysbenchLine.resultPlace(new String[] {"run", "--workload=oltp-read-only"}));
+        assertTrue(plain.contains("--no-result-files") && plain.contains("--collectors=none"), plain.toString());
+        List<String> out = List.of(SysbenchLine.resultPlace(new String[] {"run", "--workload=oltp-read-only", "--out=d"}));
+        assertTrue(!out.contains("--no-result-files") && !out.contains("--collectors=none"), out.toString());
+        List<String> own = List.of(SysbenchLine.resultPlace(new String[] {"run", "--workload=oltp-read-only",
+                "--collect=status:Questions"}));
+        assertTrue(own.contains("--no-result-files") && !own.contains("--collectors=none"), own.toString());
+    }
+
     /** bench's words for a sysbench run line, without the subcommand (bench with none runs). */
     private static String[] sysbenchRun(String line) {
         List<String> args = List.of(SysbenchArgs.translation(line.split(" ")).args());

@@ -367,10 +367,13 @@ public final class Experiment {
             combined.put(RunInfo.INVALID, String.join("\n", invalid));
         }
         RunRecord run = new RunRecord(outDir, entries, RunInfo.endingNow(started, combined));
-        List<String> failures = ResultFiles.write(run, new ReportSettings(verdicts, given.baseline, given.study),
-                given.out::println).stream().map(f -> "combined results in " + outDir + ": " + f).toList();
+        boolean files = plans.values().iterator().next().resultFiles();
+        List<String> failures = !files ? List.of() : ResultFiles.write(run, new ReportSettings(verdicts, given.baseline,
+                given.study), given.out::println).stream().map(f -> "combined results in " + outDir + ": " + f).toList();
         EffectSummary.lines(Compare.acrossWorkloads(run.results(), verdicts)).forEach(given.out::println);
-        given.out.println("# Combined results of " + String.join(", ", plans.keySet()) + ": " + outDir);
+        if (files) {
+            given.out.println("# Combined results of " + String.join(", ", plans.keySet()) + ": " + outDir);
+        }
         return failures;
     }
 }

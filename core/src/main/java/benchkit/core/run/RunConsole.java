@@ -146,7 +146,7 @@ public class RunConsole {
             benchkit.core.result.SummaryTable.print(results, out);
             effects.forEach(this::note);
         }
-        note("# Results: " + dir);
+        note(plan.resultFiles() ? "# Results: " + dir : "# Results: printed above only (no result files kept)");
     }
 
     protected final void println(String line) {

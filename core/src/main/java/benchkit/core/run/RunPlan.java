@@ -25,6 +25,8 @@ import java.util.Set;
  * @param stackTraces a failure is printed with its cause's stack trace (--stacktrace: where a plugin's code failed)
  * @param preparesData the run prepares the workload's data where {@code isPrepared} says it is not there (a sysbench
  *                  line's run does not, as sysbench's never does: it runs on the tables as they are)
+ * @param resultFiles the run writes its result files (jmh-result.json, results.csv, run.json, report.html) beside its
+ *                  journal; without them it prints its results and keeps nothing (a sysbench line that asked for none)
  * @param clientThreads what runs the sessions: platform or virtual threads (or the measured default)
  * @param settleBudget run forks until every comparison of the primary score is settled, within this wall-clock time
  *                  ({@link SettleWatch}); {@code forks} is then the most forks; zero: exactly {@code forks} forks
@@ -34,7 +36,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
                       int measurementIterations, Duration measurementTime, int forks,
                       Duration reportInterval, Path outDir, long maxEvents, long eventsPerThread, double rate,
                       boolean failFast, ClientThreads clientThreads, Duration stallLimit, boolean allowInvalid,
-                      boolean stackTraces, boolean preparesData, Duration settleBudget) {
+                      boolean stackTraces, boolean preparesData, boolean resultFiles, Duration settleBudget) {
     /**
      * A plan of {@code workload} over {@code variants}, written to {@code outDir}; everything else starts at
      * {@link Defaults}: variants compared run until settled within {@link Defaults#settleBudget()} unless forks, a
@@ -70,6 +72,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         private ClientThreads clientThreads = ClientThreads.AUTO;
         private Duration stallLimit = Defaults.stallLimit();
         private boolean allowInvalid;
+        private boolean resultFiles = true;
         private boolean stackTraces;
         private boolean preparesData = true;
         /** Null until said: then variants compared with neither forks nor an event limit run until settled. */
@@ -144,6 +147,12 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
             return this;
         }
 
+        /** Whether the run writes its result files (default true); see {@link RunPlan#resultFiles()}. */
+        public Builder resultFiles(boolean write) {
+            this.resultFiles = write;
+            return this;
+        }
+
         /** Stop the whole run at the first failed variant (otherwise the next variant still runs). */
         public Builder failFast(boolean stop) {
             this.failFast = stop;
@@ -199,7 +208,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
                     settleWarmup ? Duration.ofSeconds(Defaults.SETTLE_WARMUP_SECONDS) : warmupTime,
                     settleMeasure ? Defaults.SETTLE_ITERATIONS : measurementIterations,
                     settleMeasure ? Duration.ofSeconds(Defaults.SETTLE_ITERATION_SECONDS) : measurementTime, f, reportInterval, outDir, maxEvents, eventsPerThread, rate,
-                    failFast, clientThreads, stallLimit, allowInvalid, stackTraces, preparesData, budget);
+                    failFast, clientThreads, stallLimit, allowInvalid, stackTraces, preparesData, resultFiles, budget);
         }
     }
 
@@ -295,7 +304,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         Duration positive = budget.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : budget;
         return new RunPlan(workload, workloadOptions, variants, threads, warmupIterations, warmupTime,
                 measurementIterations, measurementTime, forks, reportInterval, outDir, maxEvents, eventsPerThread, rate,
-                failFast, clientThreads, stallLimit, allowInvalid, stackTraces, preparesData, positive);
+                failFast, clientThreads, stallLimit, allowInvalid, stackTraces, preparesData, resultFiles, positive);
     }
 
     public boolean untilSettled() {

@@ -234,6 +234,9 @@ public final class Runner {
     private void writeResults(Path dir, List<JmhResults.Entry> entries, List<BenchmarkResult> results, Instant started,
                               List<String> failures) {
         this.entries = entries;
+        if (!plan.resultFiles()) {
+            return;      // printed, kept nowhere (nor are the machine's facts gathered for run.json)
+        }
         failures.addAll(ResultFiles.write(RunRecord.of(dir, plan.workload(), entries, RunInfo.endingNow(started, runSettings())),
                 new ReportSettings(verdicts, baseline, study), console::warning));
     }
