@@ -34,6 +34,7 @@ final class TrialLatencyLog {
         this.threads = threads;
         this.fork = fork;
         this.console = console;
+        this.stopped = !plan.resultFiles();    // a run that keeps no result files keeps no latency log either
     }
 
     /** The latencies of the current interval, for the trial's drains. */

@@ -55,11 +55,7 @@ class RunnerTest {
     }
 
     private List<JsonNode> journal() throws Exception {
-        List<JsonNode> lines = new ArrayList<>();
-        for (String l : Files.readAllLines(tmp.resolve("out/journal.jsonl"))) {
-            lines.add(JSON.readTree(l));
-        }
-        return lines;
+        return JournalLines.read(tmp.resolve("out"));
     }
 
     private String console() {
@@ -103,6 +99,22 @@ class RunnerTest {
      * planned and says which one was measured again. When every iteration stalls, measuring again stops after as many
      * more as were planned and the run fails, saying so.
      */
+    /** A run that keeps no result files prints its results and writes only its journal (nor gathers run.json's facts). */
+    @Test
+    void aRunWithoutResultFilesPrintsItsResultsAndWritesOnlyItsJournal() throws Exception {
+        RunPlan plan = RunPlan.builder("fake", List.of(variant("a")), tmp.resolve("out")).threads(1)
+                .warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(300)).forks(1).reportInterval(Duration.ZERO)
+                .resultFiles(false).build();
+        RunSummary summary = run(plan, new FakeWorkload(200, phase -> Outcome.OK));
+        assertTrue(summary.complete(), console());
+        assertEquals(1, summary.scores().size());
+        try (java.util.stream.Stream<Path> files = Files.list(tmp.resolve("out"))) {
+            assertEquals(List.of(), files.map(f -> f.getFileName().toString())
+                    .filter(f -> !f.equals("journal.jsonl") && !f.startsWith(".")).toList());
+        }
+        assertTrue(console().contains("# Results: printed above only (no result files kept)"), console());
+    }
+
     @Test
     void anInvalidIterationIsMeasuredAgainAndOnlyPersistentOnesFailTheRun() throws Exception {
         java.util.concurrent.atomic.AtomicBoolean stalled = new java.util.concurrent.atomic.AtomicBoolean();

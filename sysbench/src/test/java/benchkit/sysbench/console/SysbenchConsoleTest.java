@@ -6,17 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import benchkit.core.run.FakeServer;
 import benchkit.core.run.FakeWorkload;
+import benchkit.core.run.JournalLines;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
 import benchkit.core.run.Runner;
 import benchkit.core.run.Variant;
 import benchkit.spi.Outcome;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,7 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  * lines, checkpoints and final report, and bench's own lines only from --verbosity 4.
  */
 class SysbenchConsoleTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
     @TempDir
     Path tmp;
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
@@ -50,11 +48,7 @@ class SysbenchConsoleTest {
     }
 
     private List<JsonNode> journal() throws Exception {
-        List<JsonNode> lines = new ArrayList<>();
-        for (String l : Files.readAllLines(tmp.resolve("out/journal.jsonl"))) {
-            lines.add(JSON.readTree(l));
-        }
-        return lines;
+        return JournalLines.read(tmp.resolve("out"));
     }
 
     private String console() {
