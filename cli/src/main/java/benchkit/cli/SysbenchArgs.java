@@ -242,6 +242,7 @@ final class SysbenchArgs {
         // A line that names no --workload but sysbench's test, or its oltp test's options, is sysbench's.
         boolean sysbenchLine = workload == null && (test != null || oltpOptions);
         if (sysbenchLine && command == null && test != null && !legacyTest && stray == null) {
+            SysbenchTest.refuseOthers(test);   // "sysbench fileio": the refusal, not oltp_common's missing command
             throw new NoCommand(test);    // sysbench 1.0's scripts need one; 0.4/0.5 lines keep bench's run
         }
         if (sysbenchLine) {

@@ -81,6 +81,15 @@ final class SysbenchTest {
      * The workload and command of {@code test} run with sysbench's {@code command} (null when none was
      * given), with 0.4/0.5's --oltp-read-only, --oltp-test-mode and --oltp-nontrx-mode.
      */
+    /** A test of sysbench's that bench does not run (its compiled-in ones): refused in one line that says why. */
+    static void refuseOthers(String test) {
+        String base = base(test);
+        if (OTHERS.containsKey(base)) {
+            throw new UsageException("sysbench's " + base + " is " + OTHERS.get(base) + "; bench runs sysbench's OLTP tests: "
+                    + String.join(", ", WORKLOADS.keySet().stream().filter(t -> t.startsWith("oltp_")).sorted().toList()));
+        }
+    }
+
     static Resolved resolve(String test, boolean viaOption, boolean readOnly, String testMode, String nontrxMode,
                             String command, Consumer<String> note) {
         String base = base(test);
@@ -96,10 +105,7 @@ final class SysbenchTest {
                     + "bench runs its Java version, --workload " + WORKLOADS.get(stock.get()));
             base = stock.get();
         }
-        if (OTHERS.containsKey(base)) {
-            throw new UsageException("sysbench's " + base + " is " + OTHERS.get(base) + "; bench runs sysbench's OLTP tests: "
-                    + String.join(", ", WORKLOADS.keySet().stream().filter(t -> t.startsWith("oltp_")).sorted().toList()));
-        }
+        refuseOthers(base);
         if (base.equals("parallel_prepare")) {
             // 0.5's parallel_prepare.lua loads the tables in thread_init and exits at its first event: run prepares.
             String cmd = "cleanup".equals(command) ? "cleanup" : "prepare";

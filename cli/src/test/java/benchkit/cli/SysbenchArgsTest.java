@@ -190,6 +190,7 @@ class SysbenchArgsTest {
         oltp_read_only --db-driver=pgsql --pgsql-host=db1 run | --db-driver=pgsql: bench speaks to MySQL-family servers
         fileio --file-total-size=1G run            | sysbench's fileio is a file I/O test; bench runs sysbench's OLTP tests
         --test=cpu --cpu-max-prime=20000 run       | sysbench's cpu is a CPU test
+        fileio                                     | sysbench's fileio is a file I/O test; bench runs sysbench's OLTP tests
         --test=tests/db/nosuch.lua run             | Cannot find benchmark 'tests/db/nosuch.lua': no such built-in test, file or module
         oltp_read_only --threads=0 run             | --threads=0 is not valid; expected thread counts from 1
         oltp_read_only --mysql-host=127.0.0.1 --tables=x run | oltp-read-only: --tables=x is not valid; expected a whole number
