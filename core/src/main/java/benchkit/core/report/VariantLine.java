@@ -70,7 +70,8 @@ public record VariantLine(String label, String benchmark, Map<String, String> pa
 
     /**
      * Whether the names the run gave its variants (e.g. {@code mysql-8.0/innodb_spin_wait_delay=6}, as the console
-     * printed them) tell every group apart: then they are the labels, else labels are built from the params.
+     * printed them) tell every group apart: then they are the labels, else labels are built from the params. A run of
+     * one variant is labelled by its name, not by its workload's.
      */
     private static boolean runNamesTellApart(java.util.Collection<List<BenchmarkResult>> groups) {
         Set<String> names = new java.util.HashSet<>();
@@ -80,7 +81,7 @@ public record VariantLine(String label, String benchmark, Map<String, String> pa
                 return false;
             }
         }
-        return groups.size() > 1;
+        return !groups.isEmpty();      // one variant too: its name (glibc), as the console's lines call it
     }
 
     /** Param names (and "benchmark") whose value is not the same in every group. */

@@ -20,13 +20,22 @@ class VariantLineTest {
     }
 
     @Test
-    void aSingleVariantIsNamedAfterItsWorkload() {
+    void aSingleVariantWithoutTheRunsNameIsNamedAfterItsWorkload() {
         JmhFixture f = new JmhFixture()
                 .entry("benchkit.oltp-read-write", 1, Map.of("allocator", "glibc"), JmhFixture.metrics("tps", 10, 1))
                 .entry("benchkit.oltp-read-write", 2, Map.of("allocator", "glibc"), JmhFixture.metrics("tps", 18, 1));
         List<VariantLine> variants = VariantLine.group(JmhFixture.parse(f));
         assertEquals(1, variants.size());
         assertEquals("oltp-read-write", variants.get(0).label());
+    }
+
+    /** A run of one variant: its name, as the console called it (glibc), where the workload's name said nothing new. */
+    @Test
+    void aSingleVariantTheRunNamedHasThatName() {
+        Map<String, benchkit.core.result.MetricResult> tps = JmhFixture.parse(new JmhFixture()
+                .entry("benchkit.point-select", 8, Map.of(), JmhFixture.metrics("tps", 10, 1))).get(0).metrics();
+        BenchmarkResult glibc = new BenchmarkResult("benchkit.point-select", "glibc", 8, Map.of(), Map.of("allocator", "glibc"), tps);
+        assertEquals(List.of("glibc"), VariantLine.group(List.of(glibc)).stream().map(VariantLine::label).toList());
     }
 
     @Test
