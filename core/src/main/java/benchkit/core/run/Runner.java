@@ -155,8 +155,7 @@ public final class Runner {
                 runAll(journal, trials, failures);
             } catch (InterruptedException e) {
                 interrupted = true;
-                failures.add(guard.signalled() ? "interrupted by " + guard.signal() + "; results so far are kept"
-                        : "run interrupted");
+                failures.add(guard.signalled() ? interruptedBy(guard.signal()) : "run interrupted");
             } catch (RuntimeException e) {
                 // A plugin broke its contract; still write what finished.
                 failures.add("unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e));
@@ -168,7 +167,7 @@ public final class Runner {
             if (guard.signalled() && failures.stream().noneMatch(f -> f.startsWith("interrupted by"))) {
                 // the signal's shutdown hooks stop the servers too: what the run then saw (a server that exited) is
                 // the signal's doing, which comes first
-                failures.add(0, "interrupted by " + guard.signal() + "; results so far are kept");
+                failures.add(0, interruptedBy(guard.signal()));
             }
             invalid = invalidIterations(trials);
             if (!invalid.isEmpty()) {
@@ -225,6 +224,11 @@ public final class Runner {
             }
         }
         return lines;
+    }
+
+    /** The run's failure when a signal stopped it: what was kept, when the run keeps files. */
+    private String interruptedBy(String signal) {
+        return "interrupted by " + signal + (plan.resultFiles() ? "; results so far are kept" : "");
     }
 
     private static String countOf(int n, String thing) {
