@@ -9,33 +9,32 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * Throughput and latency per kind of event, for a workload that names its events' kinds (TPC-C's five transactions):
- * one recorder per kind, shared by the sessions (HdrHistogram's {@link Recorder} takes concurrent writers), drained with
- * the totals and turned into {@code tps.KIND} and {@code latency.KIND.p50/p95/p99} at each iteration's end. A kind with
- * no event in an iteration has its throughput (0) and no percentiles: none were measured.
+ * each session records an event's kind in the same interval as its totals ({@link SessionRecorder}), so the kinds of
+ * an iteration add up to its events; the drained intervals are summed here and turned into {@code tps.KIND} and
+ * {@code latency.KIND.p50/p95/p99} at each iteration's end. A kind with no event in an iteration has its throughput (0)
+ * and no percentiles: none were measured.
  */
 final class EventKindLatencies {
     /** Metric names are built from kinds: a kind that would make a name a file, a chart or JSON cannot hold is refused. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,40}");
 
     private final List<String> kinds;
-    private final Recorder[] recorders;
-    private final Histogram[] recycled;
     private final Histogram[] iteration;
 
     private EventKindLatencies(List<String> kinds) {
         this.kinds = List.copyOf(kinds);
-        int n = kinds.size();
-        recorders = new Recorder[n];
-        recycled = new Histogram[n];
-        iteration = new Histogram[n];
-        for (int k = 0; k < n; k++) {
-            recorders[k] = new Recorder(Worker.MAX_LATENCY_NANOS, TrialLoad.LATENCY_DIGITS);
+        iteration = new Histogram[kinds.size()];
+        for (int k = 0; k < iteration.length; k++) {
             iteration[k] = TrialLoad.newHistogram();
         }
+    }
+
+    /** How many kinds the workload names. */
+    int count() {
+        return iteration.length;
     }
 
     /** The kinds a workload declares, checked; null when it declares none (the totals are all there is). */
@@ -56,18 +55,12 @@ final class EventKindLatencies {
         return new EventKindLatencies(kinds);
     }
 
-    /** An OK event of kind {@code kind} took {@code nanos}; an index outside the declared kinds counts in the totals only. */
-    void record(int kind, long nanos) {
-        if (kind >= 0 && kind < recorders.length) {
-            recorders[kind].recordValue(nanos);
-        }
-    }
-
-    /** Moves what was recorded since the last drain into the iteration's histograms. */
-    void drain() {
-        for (int k = 0; k < recorders.length; k++) {
-            recycled[k] = recorders[k].getIntervalHistogram(recycled[k]);
-            iteration[k].add(recycled[k]);
+    /** Adds one session's drained interval, its latencies per kind ({@link SessionRecorder.Interval#kinds}), to the iteration's. */
+    void add(Histogram[] sessionKinds) {
+        for (int k = 0; k < iteration.length && k < sessionKinds.length; k++) {
+            if (sessionKinds[k] != null) {
+                iteration[k].add(sessionKinds[k]);
+            }
         }
     }
 

@@ -5,9 +5,8 @@ import benchkit.spi.Outcome;
 /**
  * What the runner keeps of each finished event of one session, whichever thread ran it.
  *
- * @param kinds latency per kind of event, null when the workload names no kinds
  */
-record EventRecorder(ThreadCounters counters, SessionRecorder recorder, EventKindLatencies kinds, LoadControl control) {
+record EventRecorder(ThreadCounters counters, SessionRecorder recorder, LoadControl control) {
 
     /** An event starts (or was due, in an open loop) at {@code startNanos}: in flight until {@link #finished}. */
     void started(long startNanos) {
@@ -28,12 +27,9 @@ record EventRecorder(ThreadCounters counters, SessionRecorder recorder, EventKin
         boolean limited = control.maxEvents > 0;
         int kind = counters.takeEventKind();
         long nanos = outcome == Outcome.OK ? Math.min(Math.max(endNanos - startNanos, 0), Worker.MAX_LATENCY_NANOS) : -1;
-        recorder.record(counters, nanos);       // its queries, and its latency when OK, in one interval
+        recorder.record(counters, nanos, kind);       // its queries, and its latency (and kind) when OK, in one interval
         switch (outcome) {
             case OK -> {
-                if (kinds != null) {
-                    kinds.record(kind, nanos);
-                }
                 if (limited) {
                     control.countEvent();
                 }

@@ -21,6 +21,15 @@ final class SessionRecorder {
         long others;
         /** The sum of the OK events' latencies. */
         long latencyNanos;
+        /**
+         * The OK events' latencies per kind of event ({@link benchkit.spi.Workload#eventKinds()}), in the same interval
+         * as the totals so that the kinds add up to them; a kind's histogram is made at its first event.
+         */
+        final Histogram[] kinds;
+
+        private Interval(int kindCount) {
+            kinds = new Histogram[kindCount];
+        }
 
         private void reset() {
             latency.reset();
@@ -28,18 +37,30 @@ final class SessionRecorder {
             writes = 0;
             others = 0;
             latencyNanos = 0;
+            for (Histogram k : kinds) {
+                if (k != null) {
+                    k.reset();
+                }
+            }
         }
     }
 
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
-    private volatile Interval active = new Interval();
-    private Interval inactive = new Interval();
+    private volatile Interval active;
+    private Interval inactive;
+
+    /** A session's recorder for a workload that names {@code kindCount} kinds of event (0: none). */
+    SessionRecorder(int kindCount) {
+        active = new Interval(kindCount);
+        inactive = new Interval(kindCount);
+    }
 
     /**
      * An event ended (or the session opened): the queries it sent, taken from {@code pending}, and when it was OK its
-     * latency ({@code latencyNanos} &ge; 0; -1 for none). On the session's thread.
+     * latency ({@code latencyNanos} &ge; 0; -1 for none) and its kind ({@code kind}: an index of the workload's kinds,
+     * or -1; another index counts in the totals only). On the session's thread.
      */
-    void record(ThreadCounters pending, long latencyNanos) {
+    void record(ThreadCounters pending, long latencyNanos, int kind) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
             Interval a = active;
@@ -49,6 +70,12 @@ final class SessionRecorder {
             if (latencyNanos >= 0) {
                 a.latency.recordValue(latencyNanos);
                 a.latencyNanos += latencyNanos;
+                if (kind >= 0 && kind < a.kinds.length) {
+                    if (a.kinds[kind] == null) {
+                        a.kinds[kind] = TrialLoad.newHistogram();
+                    }
+                    a.kinds[kind].recordValue(latencyNanos);
+                }
             }
         } finally {
             phaser.writerCriticalSectionExit(phase);
@@ -66,11 +93,11 @@ final class SessionRecorder {
      * About 40 ms, once per process (docs/vs-sysbench.md, "The control thread under load").
      */
     static void compileDrain() {
-        SessionRecorder recorder = new SessionRecorder();
+        SessionRecorder recorder = new SessionRecorder(0);
         ThreadCounters queries = new ThreadCounters();
         Histogram sum = TrialLoad.newHistogram();
         for (int i = 0; i < 200; i++) {
-            recorder.record(queries, 1_000 + i);
+            recorder.record(queries, 1_000 + i, -1);
             sum.add(recorder.drain().latency);
         }
     }

@@ -85,8 +85,8 @@ final class TrialLoad implements AutoCloseable {
                 }
                 // what opening the session sent (a script's thread_init) counts before the first iteration; its
                 // thread has not started, so this thread may record for it
-                SessionRecorder r = new SessionRecorder();
-                r.record(c, -1);
+                SessionRecorder r = new SessionRecorder(eventKinds == null ? 0 : eventKinds.count());
+                r.record(c, -1, -1);
                 sessions.add(s);
                 counters.add(c);
                 recorders.add(r);
@@ -158,7 +158,7 @@ final class TrialLoad implements AutoCloseable {
     }
 
     private EventRecorder events(int session) {
-        return new EventRecorder(counters.get(session), recorders.get(session), eventKinds, control);
+        return new EventRecorder(counters.get(session), recorders.get(session), control);
     }
 
     /** Session {@code i}'s share of the open-loop schedule; null in a closed loop. */
@@ -186,6 +186,9 @@ final class TrialLoad implements AutoCloseable {
             SessionRecorder.Interval interval = recorders.get(i).drain();
             drainedEvents[i] += interval.latency.getTotalCount();
             drainedLatencyNanos[i] += interval.latencyNanos;
+            if (eventKinds != null) {
+                eventKinds.add(interval.kinds);
+            }
             drainedReads += interval.reads;
             drainedWrites += interval.writes;
             drainedOthers += interval.others;
@@ -199,9 +202,6 @@ final class TrialLoad implements AutoCloseable {
             if (target != null) {
                 target.add(drained);
             }
-        }
-        if (eventKinds != null) {
-            eventKinds.drain();
         }
         long events = 0;
         for (long e : drainedEvents) {

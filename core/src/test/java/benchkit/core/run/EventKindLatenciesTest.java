@@ -24,12 +24,19 @@ class EventKindLatenciesTest {
     @Test
     void anIterationsMetricsPerKindThenTheNextStartsFromNothing() {
         EventKindLatencies kinds = EventKindLatencies.of(List.of("fast", "slow", "idle"));
+        SessionRecorder one = new SessionRecorder(kinds.count());
+        SessionRecorder two = new SessionRecorder(kinds.count());
+        ThreadCounters queries = new ThreadCounters();
         for (int i = 0; i < 100; i++) {
-            kinds.record(0, 1_000_000);        // 1 ms
+            (i % 2 == 0 ? one : two).record(queries, 1_000_000, 0);        // 1 ms
         }
-        kinds.record(1, 10_000_000);
-        kinds.record(7, 5_000_000);            // no such kind: the totals only
-        kinds.drain();
+        one.record(queries, 10_000_000, 1);
+        two.record(queries, 5_000_000, 7);            // no such kind: the totals only
+        SessionRecorder.Interval first = one.drain();
+        SessionRecorder.Interval second = two.drain();
+        assertEquals(102, first.latency.getTotalCount() + second.latency.getTotalCount(), "the totals: every event, of no kind too");
+        kinds.add(first.kinds);
+        kinds.add(second.kinds);
         Map<String, Double> m = kinds.iterationMetrics(2_000_000_000L).stream()
                 .collect(Collectors.toMap(Metric::name, Metric::value));
         assertEquals(50, m.get("tps.fast"), 1e-9);
@@ -38,7 +45,7 @@ class EventKindLatenciesTest {
         assertEquals(1.0, m.get("latency.fast.p95"), 0.01);
         assertEquals(10.0, m.get("latency.slow.p99"), 0.1);
         assertNull(m.get("latency.idle.p50"), "no event, no percentile");
-        kinds.drain();
+        kinds.add(one.drain().kinds);
         Map<String, Double> next = kinds.iterationMetrics(1_000_000_000L).stream()
                 .collect(Collectors.toMap(Metric::name, Metric::value));
         assertEquals(0, next.get("tps.fast"), 1e-9);
