@@ -166,8 +166,10 @@ final class LuaWorkload implements Workload {
         return ScriptState.loadQuietly(script, ScriptStates.quiet(name)).global(name).isfunction();
     }
 
+    /** Either of the two above, from one load of the script (prepare and cleanup ask before each run of theirs). */
     private boolean defines(String command) {
-        return definesCommand(command) || hasFunction(command);
+        ScriptState loaded = ScriptState.loadQuietly(script, ScriptStates.quiet(command));
+        return !commandEntry(loaded, command).isnil() || loaded.global(command).isfunction();
     }
 
     private static LuaValue commandEntry(ScriptState state, String command) {
