@@ -56,6 +56,8 @@ class MachineCollectorTest {
 
     @Test
     void benchsOwnCpuIsNotOther() throws Exception {
+        // against the same window with this JVM idle: another tenant's load (a CI beside a benchmark) is other in both
+        Map<String, Metric> idle = measure(machine(), () -> sleep(1500));
         Map<String, Metric> m = measure(machine(), () -> {
             long end = System.nanoTime() + 1_500_000_000L;
             long x = 0;
@@ -64,7 +66,8 @@ class MachineCollectorTest {
             }
             sink = x;
         });
-        assertTrue(m.get("machine.cpu.other").value() < 50, "this JVM spinning is bench's own: " + m);
+        assertTrue(m.get("machine.cpu.other").value() < idle.get("machine.cpu.other").value() + 50,
+                "this JVM spinning is bench's own: " + m + ", idle: " + idle);
     }
 
     @Test
