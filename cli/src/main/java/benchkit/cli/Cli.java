@@ -34,8 +34,61 @@ final class Cli {
         return stackTraces || System.getenv("BENCH_DEBUG") != null;
     }
 
+    /** bench's whole command tree: {@code bench} itself and every subcommand. */
     static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new BenchCommand());
+        return configured(new CommandLine(new BenchCommand()));
+    }
+
+    /**
+     * The command tree that {@code args} need: when they start with a subcommand's name, {@code bench} with that
+     * subcommand alone, whose options cannot come before it; else the whole tree. picocli builds a command's model
+     * by reflection as the tree is made, and the whole tree took 0.25-0.55 s of a short sysbench line's start
+     * (docs/sysbench-scripts.md, "Speed").
+     */
+    static CommandLine commandLine(String... args) {
+        Optional<Class<?>> sub = args.length == 0 ? Optional.empty() : subcommand(args[0]);
+        if (sub.isEmpty()) {
+            return commandLine();
+        }
+        CommandLine cl = new CommandLine(new Named());
+        cl.addSubcommand(newInstance(sub.get()));
+        cl.setUnmatchedArgumentsAllowed(true);    // as BenchCommand's @Unmatched makes it for its whole tree
+        return configured(cl);
+    }
+
+    /** The model of one of bench's subcommands, for the sysbench translation's look-up of its options. */
+    static CommandLine.Model.CommandSpec subcommandSpec(String name) {
+        return new CommandLine(newInstance(subcommand(name).orElseThrow())).getCommandSpec();
+    }
+
+    private static Optional<Class<?>> subcommand(String name) {
+        return java.util.Arrays.stream(BenchCommand.class.getAnnotation(CommandLine.Command.class).subcommands())
+                .filter(c -> c.getAnnotation(CommandLine.Command.class).name().equals(name)
+                        || java.util.Arrays.asList(c.getAnnotation(CommandLine.Command.class).aliases()).contains(name))
+                .findFirst();
+    }
+
+    private static Object newInstance(Class<?> command) {
+        try {
+            var constructor = command.getDeclaredConstructor();
+            constructor.setAccessible(true);
+            return constructor.newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(command + " cannot be made", e);
+        }
+    }
+
+    /**
+     * {@code bench} above the one subcommand a line names: its name for messages, no options of its own, and a
+     * catch-all as {@link BenchCommand}'s, so that a subcommand's unknown argument gets the same message.
+     */
+    @CommandLine.Command(name = "bench")
+    private static final class Named {
+        @CommandLine.Unmatched
+        List<String> unmatched = new java.util.ArrayList<>();
+    }
+
+    private static CommandLine configured(CommandLine cl) {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.registerConverter(java.nio.file.Path.class, Cli::path);
         cl.setParameterExceptionHandler(Cli::onBadParameters);

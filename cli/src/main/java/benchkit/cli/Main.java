@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.function.Function;
 
 /** Entry point of {@code bench.jar}; the only place that calls {@link System#exit}. */
 public final class Main {
@@ -63,12 +64,20 @@ public final class Main {
 
     /** Runs the command line and returns its exit code (the table in docs/usage.md). */
     public static int run(String... args) {
-        return run(Cli.commandLine(), args);
+        return run(Cli::commandLine, new PrintWriter(System.err, true), args);
     }
 
     /** Runs {@code args} on {@code cl}, pasted sysbench lines and experiment files included; errors go to its err. */
     static int run(CommandLine cl, String... args) {
-        PrintWriter err = cl.getErr();
+        return run(line -> cl, cl.getErr(), args);
+    }
+
+    /**
+     * Runs {@code args}, pasted sysbench lines and experiment files included, on the command tree {@code commandLine}
+     * makes for the line as translated (a script's own sysbench line needs none); {@code err} takes the errors found
+     * before that.
+     */
+    private static int run(Function<String[], CommandLine> commandLine, PrintWriter err, String... args) {
         // --stacktrace (as Gradle's) is taken anywhere on the line, for any command: what failed, with its stack trace
         List<String> rest = new ArrayList<>(List.of(args));
         Cli.showStackTraces(rest.removeIf(a -> a.equals(STACKTRACE)));
@@ -99,14 +108,15 @@ public final class Main {
             return Cli.EXIT_USAGE;
         }
         if (line.sysbenchLine()) {
-            return SysbenchLine.run(cl, line);
+            return SysbenchLine.run(() -> commandLine.apply(line.args()), line);
         }
         if (asSysbench && Arrays.stream(expanded).noneMatch(a -> a.equals("--workload") || a.startsWith("--workload="))) {
             // a word that is no test sysbench knows ("sysbench run", "sysbench help"); bench's own lines still run
             return SysbenchLine.unknownTest(Arrays.stream(expanded).filter(a -> !a.startsWith("-")).findFirst().orElseThrow(),
                     System.out);
         }
-        line.notes().forEach(note -> err.println("bench: note: " + note.text()));
+        CommandLine cl = commandLine.apply(line.args());
+        line.notes().forEach(note -> cl.getErr().println("bench: note: " + note.text()));
         return cl.execute(line.args());
     }
 }

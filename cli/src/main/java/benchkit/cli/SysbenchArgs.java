@@ -52,13 +52,14 @@ final class SysbenchArgs {
     /** The longest --time bench takes: what runs "until --max-requests events" stands for. */
     private static final String UNTIL_EVENTS = String.valueOf(7 * 24 * 3600);
 
-    private static final CommandSpec RUN;
-    private static final CommandSpec PREPARE;
+    /** The model of bench's run, made when a line needs it (a script's own line does not). */
+    private static final class Specs {
+        static final CommandSpec RUN = Cli.subcommandSpec("run");
+    }
 
-    static {
-        CommandLine cl = Cli.commandLine();
-        RUN = cl.getSubcommands().get("run").getCommandSpec();
-        PREPARE = cl.getSubcommands().get("prepare").getCommandSpec();
+    /** The model of bench's prepare, made for a prepare or cleanup line alone. */
+    private static final class PrepareSpec {
+        static final CommandSpec PREPARE = Cli.subcommandSpec("prepare");
     }
 
     private SysbenchArgs() {
@@ -470,10 +471,9 @@ final class SysbenchArgs {
         }
     }
 
-    /** An option of bench itself (run's or prepare's), not one of a workload's. */
+    /** An option of bench itself, not one of a workload's: run's, which include prepare's (CliTest). */
     private static Optional<OptionSpec> benchOption(String name) {
-        OptionSpec o = RUN.findOption(name);
-        return Optional.ofNullable(o != null ? o : PREPARE.findOption(name));
+        return Optional.ofNullable(Specs.RUN.findOption(name));
     }
 
     /** A word after an option that is its value, not sysbench's test or command. */
@@ -517,8 +517,8 @@ final class SysbenchArgs {
         for (int i = 0; i < out.size(); i++) {
             String arg = out.get(i);
             String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-            OptionSpec run = arg.startsWith("-") ? RUN.findOption(name) : null;
-            if (run != null && PREPARE.findOption(name) == null) {
+            OptionSpec run = arg.startsWith("-") ? Specs.RUN.findOption(name) : null;
+            if (run != null && PrepareSpec.PREPARE.findOption(name) == null) {
                 note.accept(name + " does not apply to " + command + "; ignored");
                 removeOption(out, i);
                 i--;

@@ -6,6 +6,7 @@ import picocli.CommandLine;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -15,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A sysbench command line run as sysbench 1.0.20 runs it, for the scripts that call bench as {@code sysbench}:
@@ -48,14 +50,17 @@ final class SysbenchLine {
                 || all.stream().skip(1).anyMatch(a -> List.of("run", "prepare", "prewarm", "warmup", "cleanup").contains(a)));
     }
 
-    static int run(CommandLine cl, SysbenchArgs.Translation line) {
+    /** Runs a translated sysbench line: a script's own in the Lua runtime, else on the tree {@code commandTree} makes. */
+    static int run(Supplier<CommandLine> commandTree, SysbenchArgs.Translation line) {
+        CommandLine cl = line.script() == null ? commandTree.get() : null;
+        PrintWriter err = cl != null ? cl.getErr() : new PrintWriter(System.err, true);
         PrintStream out = System.out;
         int verbosity = line.verbosity();
         for (SysbenchArgs.Note note : line.notes()) {
             if (note.sysbenchWarning() != null && verbosity >= 2 && line.script() == null) {
                 out.println("WARNING: " + note.sysbenchWarning());
             } else if (verbosity >= 4) {
-                cl.getErr().println("bench: note: " + note.text());
+                err.println("bench: note: " + note.text());
             }
         }
         out.flush();
