@@ -21,7 +21,11 @@ import org.openjdk.jmh.results.format.ResultFormatType;
  */
 public final class JmhJsonWriter implements ResultWriter {
     public static final String FILE_NAME = "jmh-result.json";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** Jackson's mapper, made when a file is rendered: a run that keeps no files never loads it. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     @Override
     public String fileName() {
@@ -35,7 +39,7 @@ public final class JmhJsonWriter implements ResultWriter {
     }
 
     static String placeholderKey(int i) {
-        return String.format("p%04d", i);
+        return String.format(java.util.Locale.ROOT, "p%04d", i);
     }
 
     /** The JSON text for the entries (an empty array when there are none). */
@@ -45,11 +49,11 @@ public final class JmhJsonWriter implements ResultWriter {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, ps)
                     .writeOut(entries.stream().map(JmhResults.Entry::result).toList());
         }
-        JsonNode tree = JSON.readTree(bytes.toString(StandardCharsets.UTF_8));
-        ArrayNode array = tree instanceof ArrayNode a ? a : JSON.createArrayNode();
+        JsonNode tree = Json.MAPPER.readTree(bytes.toString(StandardCharsets.UTF_8));
+        ArrayNode array = tree instanceof ArrayNode a ? a : Json.MAPPER.createArrayNode();
         for (int i = 0; i < array.size() && i < entries.size(); i++) {
             ObjectNode entry = (ObjectNode) array.get(i);
-            ObjectNode params = JSON.createObjectNode();
+            ObjectNode params = Json.MAPPER.createObjectNode();
             for (Map.Entry<String, String> p : entries.get(i).params().entrySet()) {
                 params.put(p.getKey(), p.getValue());
             }
@@ -58,7 +62,7 @@ public final class JmhJsonWriter implements ResultWriter {
             own.put(JmhJsonFields.VARIANT, entries.get(i).variant());
             entries.get(i).forks().forEach(own.withArray(JmhJsonFields.FORKS)::add);
         }
-        return JSON.writeValueAsString(array) + System.lineSeparator();
+        return Json.MAPPER.writeValueAsString(array) + System.lineSeparator();
     }
 
 }

@@ -16,11 +16,11 @@ import java.time.Instant;
  * appended whole or not at all: when the disk fills up mid-line, the part written is cut off
  * again, so the lines before it stay valid JSON. Written through a {@link RandomAccessFile}, whose writes an
  * interrupt (Ctrl-C during a server's start) does not abort, where a FileChannel would close itself.
+ * A run that keeps no result files keeps no journal either ({@link #none()}).
  */
 public final class Journal implements Closeable {
     public static final String FILE_NAME = "journal.jsonl";
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private final RandomAccessFile file;
+    private final RandomAccessFile file;      // null: none kept
     private boolean failed;
 
     private Journal(RandomAccessFile file) {
@@ -31,12 +31,28 @@ public final class Journal implements Closeable {
         return new Journal(new RandomAccessFile(dir.resolve(FILE_NAME).toFile(), "rw"));
     }
 
+    /**
+     * A journal that keeps nothing, for a run that keeps no result files: it neither writes a file nor loads the JSON
+     * library (about 0.2 s of a short sysbench line's start, docs/sysbench-scripts.md, "Speed").
+     */
+    public static Journal none() {
+        return new Journal(null);
+    }
+
+    /** Jackson's mapper, made when a journal first writes. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
+
     /** Whether a line could not be written (e.g. the disk is full); later lines may be missing too. */
     public synchronized boolean failed() {
         return failed;
     }
 
     public synchronized void start(RunDescription run) throws IOException {
+        if (file == null) {
+            return;
+        }
         ObjectNode n = event("start");
         n.put("benchmark", run.benchmark());
         n.put("workload", run.workload());
@@ -59,6 +75,9 @@ public final class Journal implements Closeable {
     }
 
     public synchronized void iteration(TrialRecord trial, IterationRecord it) throws IOException {
+        if (file == null) {
+            return;
+        }
         ObjectNode n = event("iteration");
         n.put("variant", trial.variant());
         n.put("server", trial.server());
@@ -96,6 +115,9 @@ public final class Journal implements Closeable {
     }
 
     public synchronized void end(boolean complete, String error) throws IOException {
+        if (file == null) {
+            return;
+        }
         ObjectNode n = event("end");
         n.put("complete", complete);
         if (error != null) {
@@ -105,14 +127,14 @@ public final class Journal implements Closeable {
     }
 
     private static ObjectNode event(String name) {
-        ObjectNode n = JSON.createObjectNode();
+        ObjectNode n = Json.MAPPER.createObjectNode();
         n.put("event", name);
         n.put("time", Instant.now().toString());
         return n;
     }
 
     private void write(ObjectNode n) throws IOException {
-        byte[] line = (JSON.writeValueAsString(n) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] line = (Json.MAPPER.writeValueAsString(n) + "\n").getBytes(StandardCharsets.UTF_8);
         long end = file.length();
         try {
             file.seek(end);
@@ -130,6 +152,8 @@ public final class Journal implements Closeable {
 
     @Override
     public synchronized void close() throws IOException {
-        file.close();
+        if (file != null) {
+            file.close();
+        }
     }
 }

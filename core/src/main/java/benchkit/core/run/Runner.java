@@ -144,7 +144,7 @@ public final class Runner {
         List<String> failures = new ArrayList<>();
         boolean interrupted = false;
         SignalGuard guard = SignalGuard.install(Thread.currentThread());
-        try (Journal journal = Journal.open(dir)) {
+        try (Journal journal = plan.resultFiles() ? Journal.open(dir) : Journal.none()) {
             try {
                 journal.start(description);
             } catch (IOException e) {
