@@ -68,6 +68,23 @@ class LauncherJitTest {
         assertTrue(javaArgs("sysbench", edited.toString(), "run").contains(C1_ONLY));
     }
 
+    /** A sysbench line of 5 s or less ends before C2 pays (docs/sysbench-scripts.md, "Speed"); a longer one keeps it. */
+    @Test
+    void aShortSysbenchLineRunsWithC1Alone() throws Exception {
+        assertTrue(javaArgs("sysbench", "oltp_read_write", "--threads=8", "--time=3", "run").contains(C1_ONLY));
+        assertTrue(javaArgs("sysbench", "oltp_point_select", "--time", "5", "run").contains(C1_ONLY));
+        assertTrue(javaArgs("sysbench", "--test=oltp", "--max-time=1", "run").contains(C1_ONLY));
+        assertFalse(javaArgs("sysbench", "oltp_read_write", "--time=6", "run").contains(C1_ONLY));
+        assertFalse(javaArgs("sysbench", "oltp_read_write", "--time=30", "run").contains(C1_ONLY));
+        assertFalse(javaArgs("sysbench", "oltp_read_write", "--time=0", "--events=1000", "run").contains(C1_ONLY));
+        assertFalse(javaArgs("sysbench", "oltp_read_write", "run").contains(C1_ONLY), "sysbench's default is 10 s");
+        // bench's --time is one iteration's, of several and a warmup
+        assertFalse(javaArgs("bench", "--workload", "oltp-read-write", "--time", "3").contains(C1_ONLY));
+        Path script = Files.writeString(dir.resolve("mine.lua"), "function event() end\n");
+        assertEquals(1, javaArgs("sysbench", script.toString(), "--time=2", "run").stream()
+                .filter(C1_ONLY::equals).count(), "one flag, not two");
+    }
+
     @Test
     void theUsersFlagsComeLastSoTheyWin() throws Exception {
         Path script = Files.writeString(dir.resolve("mine.lua"), "function event() end\n");
