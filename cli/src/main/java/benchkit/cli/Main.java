@@ -1,5 +1,7 @@
 package benchkit.cli;
 
+import benchkit.spi.InvalidOptionException;
+import benchkit.sysbench.line.SysbenchArgs;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -92,14 +94,14 @@ public final class Main {
                 }
             }
             expanded = ExperimentFile.expand(expanded);
-            line = SysbenchArgs.translation(expanded);
+            line = SysbenchLine.ARGS.translation(expanded);
         } catch (SysbenchArgs.NoCommand e) {
             return SysbenchLine.noCommand(e.test, System.out);
         } catch (SysbenchArgs.UnknownTest e) {
             return SysbenchLine.unknownTest(e.word, System.out);
         } catch (IOException e) {
             return SysbenchLine.fatal("standard input cannot be read: " + e.getMessage());
-        } catch (UsageException e) {
+        } catch (UsageException | InvalidOptionException e) {
             if (SysbenchLine.looksLikeOne(expanded)) {
                 return SysbenchLine.fatal(e.getMessage());
             }

@@ -1,5 +1,6 @@
 package benchkit.cli;
 
+import benchkit.sysbench.line.SysbenchTest;
 import benchkit.launcher.mysql.ServerUnreachableException;
 import benchkit.launcher.mysql.ServerUnreachableException.ClientLibraryError;
 import benchkit.mysql.wire.WireConnection;

@@ -2,6 +2,8 @@ package benchkit.cli;
 
 import benchkit.sysbench.lua.ScriptLine;
 import benchkit.sysbench.lua.SysbenchHelp;
+import benchkit.sysbench.line.SysbenchArgs;
+import benchkit.sysbench.line.SysbenchTest;
 import picocli.CommandLine;
 
 import java.io.IOException;
@@ -25,6 +27,9 @@ import java.util.function.Supplier;
  * sysbench's "info" level: on stderr from {@code --verbosity 4}.
  */
 final class SysbenchLine {
+    /** The translation of sysbench lines into bench's, with bench's options as its command line models them. */
+    static final SysbenchArgs ARGS = new SysbenchArgs(new BenchOptionModels());
+
     private SysbenchLine() {
     }
 

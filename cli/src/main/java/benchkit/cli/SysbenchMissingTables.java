@@ -1,5 +1,6 @@
 package benchkit.cli;
 
+import benchkit.sysbench.line.SysbenchTest;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlEndpoint;
 import benchkit.spi.Target;

@@ -53,7 +53,7 @@ class ConsoleFormatOptionsTest {
 
     @Test
     void sysbenchCommandLinesKeepThem() {
-        String[] args = SysbenchArgs.translate(new String[] {"oltp_read_write", "--threads=4", "--time=3",
+        String[] args = SysbenchLine.ARGS.translate(new String[] {"oltp_read_write", "--threads=4", "--time=3",
             "--histogram=on", "--percentile=99", "--format=sysbench", "run"}, note -> { });
         assertEquals(new SysbenchFormat(99, true, 3), format(args));
     }

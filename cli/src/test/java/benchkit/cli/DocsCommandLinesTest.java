@@ -60,7 +60,7 @@ class DocsCommandLinesTest {
 
     /** bench's own checks of a command line that need no server: picocli's, the subcommand rule, the workload's. */
     private static void check(String[] args) {
-        String[] translated = SysbenchArgs.translate(ExperimentFile.expand(args), note -> { });
+        String[] translated = SysbenchLine.ARGS.translate(ExperimentFile.expand(args), note -> { });
         CommandLine cl = Cli.commandLine();
         CommandLine.ParseResult parsed = cl.parseArgs(translated);
         Cli.misplacedOrUnknownOptions(parsed).ifPresent(message -> {

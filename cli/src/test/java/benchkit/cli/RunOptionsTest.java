@@ -81,7 +81,7 @@ class RunOptionsTest {
 
     /** bench's words for a sysbench run line, without the subcommand (bench with none runs). */
     private static String[] sysbenchRun(String line) {
-        List<String> args = List.of(SysbenchArgs.translation(line.split(" ")).args());
+        List<String> args = List.of(SysbenchLine.ARGS.translation(line.split(" ")).args());
         assertEquals("run", args.get(0));
         return args.subList(1, args.size()).toArray(new String[0]);
     }

@@ -1,5 +1,7 @@
 package benchkit.cli;
 
+import benchkit.sysbench.line.SysbenchArgs;
+
 import benchkit.core.plugin.PluginRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +36,7 @@ class SysbenchArgsTest {
 
     /** What bench runs for {@code line}, but for the console of sysbench lines (sysbenchLinesGetSysbenchsConsole). */
     private String[] translate(String line) {
-        return List.of(SysbenchArgs.translate(line.strip().split("\\s+"), notes::add)).stream()
+        return List.of(SysbenchLine.ARGS.translate(line.strip().split("\\s+"), notes::add)).stream()
                 .filter(a -> !a.equals("--format=sysbench") && !a.equals("--report-interval=0")
                         && !a.equals("--client-threads=platform") && !a.equals("--connect-timeout=0")
                         && !a.startsWith("--sysbench-test=")
@@ -224,12 +226,12 @@ class SysbenchArgsTest {
      */
     @Test
     void tlsIsAskedOfTheServerOnASysbenchLineOnly() {
-        List<String> line = List.of(SysbenchArgs.translate("oltp_read_only --mysql-host=db1 --mysql-ssl run".split(" "),
+        List<String> line = List.of(SysbenchLine.ARGS.translate("oltp_read_only --mysql-host=db1 --mysql-ssl run".split(" "),
                 notes::add));
         assertTrue(line.contains("--sysbench-ssl"), line.toString());
-        assertFalse(List.of(SysbenchArgs.translate("oltp_read_only --mysql-host=db1 --mysql-ssl=off run".split(" "),
+        assertFalse(List.of(SysbenchLine.ARGS.translate("oltp_read_only --mysql-host=db1 --mysql-ssl=off run".split(" "),
                 notes::add)).contains("--sysbench-ssl"));
-        UsageException own = assertThrows(UsageException.class, () -> SysbenchArgs.translation(
+        benchkit.spi.InvalidOptionException own = assertThrows(benchkit.spi.InvalidOptionException.class, () -> SysbenchLine.ARGS.translation(
                 "--workload point-select --mysql-ssl=on".split(" ")));
         assertTrue(own.getMessage().startsWith("--mysql-ssl=on: bench's clients speak no TLS"), own.getMessage());
     }
@@ -238,48 +240,48 @@ class SysbenchArgsTest {
     @Test
     void aSysbenchTestWithoutACommandIsNoRun() {
         SysbenchArgs.NoCommand none = assertThrows(SysbenchArgs.NoCommand.class,
-                () -> SysbenchArgs.translation("--tables=2 oltp_read_only --threads=2".split(" ")));
+                () -> SysbenchLine.ARGS.translation("--tables=2 oltp_read_only --threads=2".split(" ")));
         assertEquals("oltp_read_only", none.test);
         // bench's default command is run
-        assertEquals("--workload=oltp-read-write", SysbenchArgs.translation("--test=oltp --oltp-table-size=10".split(" ")).args()[0]);
+        assertEquals("--workload=oltp-read-write", SysbenchLine.ARGS.translation("--test=oltp --oltp-table-size=10".split(" ")).args()[0]);
     }
 
     @Test
     void sysbenchLinesGetSysbenchsConsoleAndDefaults() {
-        List<String> run = List.of(SysbenchArgs.translate("oltp_read_only --mysql-host=db1 run".split(" "), notes::add));
+        List<String> run = List.of(SysbenchLine.ARGS.translate("oltp_read_only --mysql-host=db1 run".split(" "), notes::add));
         assertTrue(run.containsAll(List.of("--format=sysbench", "--report-interval=0", "--threads=1", "--time=10",
                 "--client-threads=platform")), run.toString());
         assertFalse(run.contains("--mysql-socket=/run/mysqld/mysqld.sock"), "a host is given: " + run);
         assertTrue(run.contains("--connect-timeout=0") && run.contains("--sysbench-test=oltp_read_only"),
                 "sysbench connects once, and its errors name the test's script: " + run);
-        List<String> viaSocket = List.of(SysbenchArgs.translate(
+        List<String> viaSocket = List.of(SysbenchLine.ARGS.translate(
                 "oltp_read_only --mysql-host=db1 --mysql-socket=/s run".split(" "), notes::add));
         assertFalse(viaSocket.stream().anyMatch(a -> a.startsWith("--mysql-host")),
                 "sysbench 1.0.20 connects through a given socket whatever the host: " + viaSocket);
-        List<String> local = List.of(SysbenchArgs.translate("oltp_read_only --mysql-user=u prepare".split(" "), notes::add));
+        List<String> local = List.of(SysbenchLine.ARGS.translate("oltp_read_only --mysql-user=u prepare".split(" "), notes::add));
         assertTrue(local.contains("--mysql-socket=/run/mysqld/mysqld.sock"), "sysbench's localhost: " + local);
-        List<String> launched = List.of(SysbenchArgs.translate("oltp_read_only --allocator glibc,jemalloc run".split(" "),
+        List<String> launched = List.of(SysbenchLine.ARGS.translate("oltp_read_only --allocator glibc,jemalloc run".split(" "),
                 notes::add));
         assertTrue(launched.stream().noneMatch(a -> a.startsWith("--mysql-socket")), "bench launches: " + launched);
         assertFalse(launched.contains("--connect-timeout=0"), "a server bench launches gets its time to start: " + launched);
-        List<String> asked = List.of(SysbenchArgs.translate(
+        List<String> asked = List.of(SysbenchLine.ARGS.translate(
                 "oltp_read_only --mysql-host=db1 --format=jmh --report-interval=2 run".split(" "), notes::add));
         assertTrue(asked.contains("--format=jmh") && asked.contains("--report-interval=2")
                 && !asked.contains("--format=sysbench") && !asked.contains("--report-interval=0"), asked.toString());
-        List<String> prewarm = List.of(SysbenchArgs.translate("oltp_read_only --mysql-host=db1 warmup".split(" "), notes::add));
+        List<String> prewarm = List.of(SysbenchLine.ARGS.translate("oltp_read_only --mysql-host=db1 warmup".split(" "), notes::add));
         assertEquals("prewarm", prewarm.get(0), "sysbench's warmup is its prewarm");
-        List<String> warmed = List.of(SysbenchArgs.translate("oltp_read_only --warmup-time=5 --time=20 run".split(" "),
+        List<String> warmed = List.of(SysbenchLine.ARGS.translate("oltp_read_only --warmup-time=5 --time=20 run".split(" "),
                 notes::add));
         assertTrue(warmed.contains("--warmup-iterations=1") && warmed.contains("--warmup-time=5"),
                 "sysbench 1.1's --warmup-time is a warmup of that long: " + warmed);
-        List<String> endless = List.of(SysbenchArgs.translate("oltp_read_only --time=0 run".split(" "), notes::add));
+        List<String> endless = List.of(SysbenchLine.ARGS.translate("oltp_read_only --time=0 run".split(" "), notes::add));
         assertTrue(endless.contains("--time=604800"), endless.toString());
-        SysbenchArgs.Translation t = SysbenchArgs.translation("oltp_read_only --time=0 --num-threads=2 run".split(" "));
+        SysbenchArgs.Translation t = SysbenchLine.ARGS.translation("oltp_read_only --time=0 --num-threads=2 run".split(" "));
         assertEquals(List.of("--num-threads is deprecated, use --threads instead",
                 "Both event and time limits are disabled, running an endless test"),
                 t.notes().stream().map(SysbenchArgs.Note::sysbenchWarning).filter(java.util.Objects::nonNull).toList());
         assertTrue(t.sysbenchLine());
-        assertTrue(!SysbenchArgs.translation("--workload point-select".split(" ")).sysbenchLine());
+        assertTrue(!SysbenchLine.ARGS.translation("--workload point-select".split(" ")).sysbenchLine());
     }
 
     @Test
@@ -304,10 +306,10 @@ class SysbenchArgsTest {
     @Test
     void sysbenchHelpListsTheTestsOptionsAsSysbenchDoes() {
         assertArrayEquals(new String[] {"list", "--workload=point-select", "--format=sysbench", "--test-name=oltp_point_select"},
-                SysbenchArgs.translate(new String[] {"oltp_point_select", "help"}, notes::add));
+                SysbenchLine.ARGS.translate(new String[] {"oltp_point_select", "help"}, notes::add));
         if (Files.isRegularFile(Path.of("/usr/share/sysbench/oltp_point_select.lua"))) {
             // a file's help is the file's own option list, in its own words: its Lua runs it
-            assertEquals("/usr/share/sysbench/oltp_point_select.lua", SysbenchArgs.translation(new String[] {
+            assertEquals("/usr/share/sysbench/oltp_point_select.lua", SysbenchLine.ARGS.translation(new String[] {
                     "/usr/share/sysbench/oltp_point_select.lua", "help"}).script().file());
         }
         assertArrayEquals(new String[] {"list"}, translate("help"), "no test: every workload");
@@ -335,7 +337,7 @@ class SysbenchArgsTest {
     @Test
     void benchsOtherSubcommandsPassUnchanged() {
         String[] args = {"report", "bench-results/run", "--threads=4"};
-        assertArrayEquals(args, SysbenchArgs.translate(args, notes::add));
+        assertArrayEquals(args, SysbenchLine.ARGS.translate(args, notes::add));
     }
 
     /** What bench checks before a run starts a server: its options parse and the workload takes its own. */

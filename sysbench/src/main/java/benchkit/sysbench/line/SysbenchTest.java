@@ -1,5 +1,6 @@
-package benchkit.cli;
+package benchkit.sysbench.line;
 
+import benchkit.spi.InvalidOptionException;
 import benchkit.sysbench.lua.StockScripts;
 
 import java.nio.file.Files;
@@ -14,7 +15,7 @@ import java.util.function.Consumer;
  * sysbench's tests as bench workloads: 1.0's oltp_* scripts, 0.5's tests/db/*.lua and 0.4's built-in
  * oltp test with its --oltp-test-mode; a path or a .lua suffix names the same test.
  */
-final class SysbenchTest {
+public final class SysbenchTest {
     /** The test's script name (no directory, no .lua) -> the workload issuing the same statements. */
     private static final Map<String, String> WORKLOADS = Map.ofEntries(
             Map.entry("oltp_read_only", "oltp-read-only"),
@@ -49,19 +50,19 @@ final class SysbenchTest {
             "mutex", "a mutex test",
             "oltp_common", "the library of the oltp_* scripts, not a test", "common", "the library of 0.5's tests, not a test");
 
-    record Resolved(String workload, String command) {
+    public record Resolved(String workload, String command) {
     }
 
     private SysbenchTest() {
     }
 
     /** The sysbench 1.0.20 test names bench runs, for messages. */
-    static String names() {
+    public static String names() {
         return String.join(", ", new java.util.TreeSet<>(WORKLOADS.keySet().stream().filter(n -> n.contains("_")).toList()));
     }
 
     /** {@code oltp_read_only}, {@code tests/db/oltp.lua}, {@code /usr/share/sysbench/select_random_points.lua}... */
-    static boolean isTestName(String word) {
+    public static boolean isTestName(String word) {
         String base = base(word);
         if (word.startsWith("-")) {
             return false;
@@ -82,15 +83,15 @@ final class SysbenchTest {
      * given), with 0.4/0.5's --oltp-read-only, --oltp-test-mode and --oltp-nontrx-mode.
      */
     /** A test of sysbench's that bench does not run (its compiled-in ones): refused in one line that says why. */
-    static void refuseOthers(String test) {
+    public static void refuseOthers(String test) {
         String base = base(test);
         if (OTHERS.containsKey(base)) {
-            throw new UsageException("sysbench's " + base + " is " + OTHERS.get(base) + "; bench runs sysbench's OLTP tests: "
+            throw new InvalidOptionException("sysbench's " + base + " is " + OTHERS.get(base) + "; bench runs sysbench's OLTP tests: "
                     + String.join(", ", WORKLOADS.keySet().stream().filter(t -> t.startsWith("oltp_")).sorted().toList()));
         }
     }
 
-    static Resolved resolve(String test, boolean viaOption, boolean readOnly, String testMode, String nontrxMode,
+    public static Resolved resolve(String test, boolean viaOption, boolean readOnly, String testMode, String nontrxMode,
                             String command, Consumer<String> note) {
         String base = base(test);
         String shown = (viaOption ? "--test=" : "") + test;
@@ -141,19 +142,19 @@ final class SysbenchTest {
             case "nontrx":
                 String nontrx = nontrxMode == null ? "select" : nontrxMode.strip().toLowerCase(Locale.ROOT);
                 if (!NONTRX.containsKey(nontrx)) {
-                    throw new UsageException("--oltp-nontrx-mode=" + nontrxMode + " is not valid; expected "
+                    throw new InvalidOptionException("--oltp-nontrx-mode=" + nontrxMode + " is not valid; expected "
                             + String.join(", ", NONTRX.keySet().stream().sorted().toList()));
                 }
                 return NONTRX.get(nontrx);
             case "sp":
-                throw new UsageException("--oltp-test-mode=sp calls a stored procedure of your own; bench has no such workload");
+                throw new InvalidOptionException("--oltp-test-mode=sp calls a stored procedure of your own; bench has no such workload");
             default:
-                throw new UsageException("--oltp-test-mode=" + testMode + " is not valid; expected complex, simple, nontrx or sp");
+                throw new InvalidOptionException("--oltp-test-mode=" + testMode + " is not valid; expected complex, simple, nontrx or sp");
         }
     }
 
     /** A Lua file that is there: sysbench 1.0 runs any such file as its test (0.4/0.5's --test lines keep their meaning). */
-    static boolean isScriptFile(String word) {
+    public static boolean isScriptFile(String word) {
         try {
             return word.endsWith(".lua") && Files.isRegularFile(Path.of(word));
         } catch (InvalidPathException e) {
@@ -162,23 +163,23 @@ final class SysbenchTest {
     }
 
     /** A test name of sysbench 0.4/0.5 or 1.0 that bench maps to a workload of its own ({@code oltp}, {@code select}). */
-    static boolean isLegacyTest(String base) {
+    public static boolean isLegacyTest(String base) {
         return WORKLOADS.containsKey(base) || base.equals("oltp") || base.equals("parallel_prepare")
                 || OTHERS.containsKey(base);
     }
 
     /** Whether bench has a Java version of this sysbench 1.0.20 script ({@code oltp_read_write}: yes). */
-    static boolean hasJavaVersion(String script) {
+    public static boolean hasJavaVersion(String script) {
         return WORKLOADS.containsKey(script);
     }
 
     /** Whether the resolved workload is a script file run by bench's Lua runtime. */
-    static boolean isScript(String workload) {
+    public static boolean isScript(String workload) {
         return workload.endsWith(".lua");
     }
 
     /** A test as typed, without its directory and .lua: {@code /usr/share/sysbench/oltp_read_only.lua} is oltp_read_only. */
-    static String base(String test) {
+    public static String base(String test) {
         return test.substring(test.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
     }
 }

@@ -1,10 +1,8 @@
-package benchkit.cli;
+package benchkit.sysbench.line;
 
 import benchkit.sysbench.BulkInsertWorkload;
 import benchkit.sysbench.lua.StockScripts;
-import picocli.CommandLine;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
+import benchkit.spi.InvalidOptionException;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,10 +21,11 @@ import java.util.stream.Stream;
  * Accepts sysbench command lines as users paste them and rewrites them to bench's: sysbench 1.0's
  * {@code [options] testname [options] command} in any order, 0.4/0.5's {@code --test=...} and legacy
  * option names, and bench's own options before its subcommand. Each legacy name gets a one-line note
- * with bench's name; an option without equivalent is ignored with a note, or refused (a
- * {@link UsageException}) where ignoring it would change what is measured.
+ * with bench's name; an option without equivalent is ignored with a note, or refused (an
+ * {@link InvalidOptionException}) where ignoring it would change what is measured. bench's own options are told apart
+ * by the {@link BenchOptions} of the command line that runs the translated line.
  */
-final class SysbenchArgs {
+public final class SysbenchArgs {
     private static final List<String> COMMANDS = List.of("run", "prepare", "cleanup", "prewarm", "warmup");
     /** Options sysbench 1.0.20 itself still takes under their old names, with a warning (its sysbench.c, init()). */
     private static final List<String> DEPRECATED_IN_SYSBENCH = List.of("--num-threads", "--max-requests", "--max-time",
@@ -42,7 +41,7 @@ final class SysbenchArgs {
      * Where sysbench connects when a line names no server: host localhost, which Debian's client library reaches
      * through this socket. bench's options that choose (or launch) a server keep bench's choice.
      */
-    static final String DEFAULT_SOCKET = "/run/mysqld/mysqld.sock";
+    public static final String DEFAULT_SOCKET = "/run/mysqld/mysqld.sock";
     private static final List<String> LAUNCH_A_SERVER = List.of("--server", "--server-basedir", "--allocator",
             "--allocator-env", "--mysqld", "--server-cpus");
     private static final List<String> CHOOSE_A_SERVER = Stream.concat(
@@ -52,22 +51,16 @@ final class SysbenchArgs {
     /** The longest --time bench takes: what runs "until --max-requests events" stands for. */
     private static final String UNTIL_EVENTS = String.valueOf(7 * 24 * 3600);
 
-    /** The model of bench's run, made when a line needs it (a script's own line does not). */
-    private static final class Specs {
-        static final CommandSpec RUN = Cli.subcommandSpec("run");
-    }
 
-    /** The model of bench's prepare, made for a prepare or cleanup line alone. */
-    private static final class PrepareSpec {
-        static final CommandSpec PREPARE = Cli.subcommandSpec("prepare");
-    }
+    private final BenchOptions bench;
 
-    private SysbenchArgs() {
+    public SysbenchArgs(BenchOptions bench) {
+        this.bench = bench;
     }
 
     /** A sysbench 1.0 line that names a test but no command: sysbench's script decides what happens. */
-    static final class NoCommand extends RuntimeException {
-        final String test;
+    public static final class NoCommand extends RuntimeException {
+        public final String test;
 
         NoCommand(String test) {
             super(test + ": no command");
@@ -76,8 +69,8 @@ final class SysbenchArgs {
     }
 
     /** A sysbench line whose test is no test sysbench knows ({@code sysbench oltp_read_onlyy run}, {@code sysbench run}). */
-    static final class UnknownTest extends RuntimeException {
-        final String word;
+    public static final class UnknownTest extends RuntimeException {
+        public final String word;
 
         UnknownTest(String word) {
             super(word + ": no such test");
@@ -89,7 +82,7 @@ final class SysbenchArgs {
      * A note on how bench read the line; {@code sysbenchWarning} is the warning sysbench 1.0.20 itself prints for the
      * same option (e.g. {@code --num-threads is deprecated, use --threads instead}), or null.
      */
-    record Note(String text, String sysbenchWarning) {
+    public record Note(String text, String sysbenchWarning) {
     }
 
     /**
@@ -99,16 +92,16 @@ final class SysbenchArgs {
      *                     bench then runs as sysbench 1.0.20 would: its output, its exit codes
      */
     /** The test of a sysbench line that is a Lua script: the word as given and the file it names. */
-    record Script(String word, String file) {
+    public record Script(String word, String file) {
     }
 
-    record Translation(String[] args, List<Note> notes, boolean sysbenchLine, Script script) {
+    public record Translation(String[] args, List<Note> notes, boolean sysbenchLine, Script script) {
         Translation(String[] args, List<Note> notes, boolean sysbenchLine) {
             this(args, notes, sysbenchLine, null);
         }
 
         /** sysbench's --verbosity on the line (3, its default, if none). */
-        int verbosity() {
+        public int verbosity() {
             String v = valueOf(List.of(args), "--verbosity");
             try {
                 int n = v == null ? 3 : Integer.parseInt(v.strip());
@@ -120,13 +113,13 @@ final class SysbenchArgs {
     }
 
     /** The line in bench's terms, each note given to {@code note}. */
-    static String[] translate(String[] args, Consumer<String> note) {
+    public String[] translate(String[] args, Consumer<String> note) {
         Translation t = translation(args);
         t.notes().forEach(n -> note.accept(n.text()));
         return t.args();
     }
 
-    static Translation translation(String[] args) {
+    public Translation translation(String[] args) {
         List<Note> notes = new ArrayList<>();
         if (args.length > 0 && OTHER_COMMANDS.contains(args[0])) {
             return new Translation(args, notes, false);
@@ -178,16 +171,16 @@ final class SysbenchArgs {
             String name = given.startsWith("--") ? SysbenchOptions.canonical(given) : given;
             String value = eq < 0 ? null : arg.substring(eq + 1);
             // sysbench takes '_' and '-' alike in option names (--mysql_password, --report_interval)
-            Optional<OptionSpec> bench = benchOption(given).or(() -> given.startsWith("--") ? benchOption(name)
+            Optional<BenchOptions.Option> own = benchOption(given).or(() -> given.startsWith("--") ? benchOption(name)
                     : Optional.empty());
-            if (bench.isPresent()) {
+            if (own.isPresent()) {
                 out.add(given.equals(name) || benchOption(given).isPresent() ? arg
                         : name + (value != null ? "=" + value : ""));
-                if (value == null && bench.get().arity().min() > 0 && i + 1 < args.length) {
+                if (value == null && own.get().takesValue() && i + 1 < args.length) {
                     value = args[++i];
                     out.add(value);
                 }
-                String option = bench.get().longestName();
+                String option = own.get().longestName();
                 if (option.equals("--workload")) {
                     workload = value;
                 }
@@ -278,7 +271,7 @@ final class SysbenchArgs {
             noteUnused("--oltp-test-mode", testMode, note);
         }
         if (!sysbenchLine && ssl != null && isOn(ssl)) {
-            throw new UsageException("--mysql-ssl=" + ssl + ": bench's clients speak no TLS");
+            throw new InvalidOptionException("--mysql-ssl=" + ssl + ": bench's clients speak no TLS");
         }
         if (password(typed)) {
             note.accept("--mysql-password shows in the process list; BENCH_MYSQL_PASSWORD keeps it out");
@@ -361,7 +354,7 @@ final class SysbenchArgs {
      * output, its server (localhost) and, for a {@code run}, no progress lines and one thread per connection (the
      * other commands take neither).
      */
-    private static void asSysbenchRuns(List<String> out, boolean run) {
+    private void asSysbenchRuns(List<String> out, boolean run) {
         if (indexOf(out, "--format") < 0) {
             out.add("--format=sysbench");   // sysbench's output, for the scripts that parse it
         }
@@ -395,7 +388,7 @@ final class SysbenchArgs {
      */
     private static void withTls(List<String> out, String ssl) {
         if (LAUNCH_A_SERVER.stream().anyMatch(o -> indexOf(out, o) >= 0)) {
-            throw new UsageException("--mysql-ssl=" + ssl + ": bench's clients speak no TLS (with a server of your own, "
+            throw new InvalidOptionException("--mysql-ssl=" + ssl + ": bench's clients speak no TLS (with a server of your own, "
                     + "one that offers none is reached without it, as sysbench's client library does)");
         }
         out.add("--sysbench-ssl");
@@ -418,7 +411,7 @@ final class SysbenchArgs {
             try {
                 lines = Files.readAllLines(Path.of(file));
             } catch (IOException | InvalidPathException e) {
-                throw new UsageException("--config-file=" + file + " cannot be read: " + e.getClass().getSimpleName());
+                throw new InvalidOptionException("--config-file=" + file + " cannot be read: " + e.getClass().getSimpleName());
             }
             int at = out.size();
             for (String line : lines) {
@@ -441,7 +434,7 @@ final class SysbenchArgs {
      * picocli would refuse the line: the earlier ones are dropped. bench's settings that add up ({@code --mysqld
      * NAME=VALUE}, {@code --allocator-env}, {@code --collect}) are kept, one per name.
      */
-    static void lastWins(List<String> out) {
+    private void lastWins(List<String> out) {
         record Given(String key, int at, int words) {
         }
         List<Given> given = new ArrayList<>();
@@ -452,9 +445,9 @@ final class SysbenchArgs {
             }
             int eq = arg.indexOf('=');
             String name = eq < 0 ? arg : arg.substring(0, eq);
-            Optional<OptionSpec> bench = benchOption(name);
-            boolean valueApart = eq < 0 && bench.isPresent() && bench.get().arity().min() > 0 && i + 1 < out.size();
-            String key = bench.map(OptionSpec::longestName).orElse(name);
+            Optional<BenchOptions.Option> own = benchOption(name);
+            boolean valueApart = eq < 0 && own.isPresent() && own.get().takesValue() && i + 1 < out.size();
+            String key = own.map(BenchOptions.Option::longestName).orElse(name);
             if (ADDING_UP.contains(key)) {
                 String value = valueApart ? out.get(i + 1) : eq < 0 ? "" : arg.substring(eq + 1);
                 key += " " + (value.contains("=") ? value.substring(0, value.indexOf('=')) : value);
@@ -471,9 +464,9 @@ final class SysbenchArgs {
         }
     }
 
-    /** An option of bench itself, not one of a workload's: run's, which include prepare's (CliTest). */
-    private static Optional<OptionSpec> benchOption(String name) {
-        return Optional.ofNullable(Specs.RUN.findOption(name));
+    /** An option of bench itself, not one of a workload's. */
+    private Optional<BenchOptions.Option> benchOption(String name) {
+        return bench.run(name);
     }
 
     /** A word after an option that is its value, not sysbench's test or command. */
@@ -484,7 +477,7 @@ final class SysbenchArgs {
     private static void ignore(String name, String value, SysbenchOptions.NoEquivalent rule, Consumer<String> note) {
         String v = value == null ? "on" : value;
         if (!rule.harmless().matcher(v).matches()) {
-            throw new UsageException(name + "=" + v + ": " + rule.refusal());
+            throw new InvalidOptionException(name + "=" + v + ": " + rule.refusal());
         }
         if (rule.note() != null) {
             note.accept(name + (rule.note().startsWith("=") ? "" : " ") + rule.note());
@@ -497,7 +490,7 @@ final class SysbenchArgs {
         }
     }
 
-    static boolean isOn(String value) {
+    public static boolean isOn(String value) {
         return List.of("on", "true", "yes", "1").contains(value.strip().toLowerCase(Locale.ROOT));
     }
 
@@ -513,12 +506,11 @@ final class SysbenchArgs {
     }
 
     /** prepare and cleanup take sysbench's run options too (runbooks paste one line thrice); they do nothing there. */
-    private static void dropRunOnly(List<String> out, String command, Consumer<String> note) {
+    private void dropRunOnly(List<String> out, String command, Consumer<String> note) {
         for (int i = 0; i < out.size(); i++) {
             String arg = out.get(i);
             String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-            OptionSpec run = arg.startsWith("-") ? Specs.RUN.findOption(name) : null;
-            if (run != null && PrepareSpec.PREPARE.findOption(name) == null) {
+            if (arg.startsWith("-") && bench.run(name).isPresent() && !bench.prepareTakes(name)) {
                 note.accept(name + " does not apply to " + command + "; ignored");
                 removeOption(out, i);
                 i--;
@@ -530,7 +522,7 @@ final class SysbenchArgs {
      * bulk_insert.lua declares no options of its own, and sysbench then takes any option on its line without a word:
      * the ones neither bench nor the workload ({@code declared}) takes are dropped.
      */
-    private static void dropUndeclared(List<String> out, List<benchkit.spi.OptionSpec> declared, Consumer<String> note) {
+    private void dropUndeclared(List<String> out, List<benchkit.spi.OptionSpec> declared, Consumer<String> note) {
         Set<String> names = new HashSet<>();
         declared.forEach(o -> names.add(o.name()));
         for (int i = 0; i < out.size(); i++) {
@@ -545,10 +537,10 @@ final class SysbenchArgs {
     }
 
     /** Removes the option at {@code at} and its value when that is the next word ({@code --mysql-host db1}). */
-    private static void removeOption(List<String> out, int at) {
+    private void removeOption(List<String> out, int at) {
         String arg = out.remove(at);
-        OptionSpec bench = arg.contains("=") ? null : benchOption(arg).orElse(null);
-        if (bench != null && bench.arity().min() > 0 && at < out.size()) {
+        BenchOptions.Option option = arg.contains("=") ? null : benchOption(arg).orElse(null);
+        if (option != null && option.takesValue() && at < out.size()) {
             out.remove(at);
         }
     }
@@ -608,7 +600,7 @@ final class SysbenchArgs {
         return -1;
     }
 
-    static String valueOf(List<String> out, String option) {
+    public static String valueOf(List<String> out, String option) {
         int i = indexOf(out, option);
         if (i < 0) {
             return null;

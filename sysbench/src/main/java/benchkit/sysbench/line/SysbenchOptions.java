@@ -1,4 +1,4 @@
-package benchkit.cli;
+package benchkit.sysbench.line;
 
 import java.util.Map;
 import java.util.Optional;
@@ -9,9 +9,9 @@ import java.util.regex.Pattern;
  * for the same meaning, or no equivalent. An option without equivalent is ignored with a note while
  * its value leaves the measured load as bench runs it; any other value is refused, with the reason.
  */
-final class SysbenchOptions {
+public final class SysbenchOptions {
     /** Legacy name -> bench's (and sysbench 1.0's) name; the value means the same. */
-    static final Map<String, String> RENAMED = Map.ofEntries(
+    public static final Map<String, String> RENAMED = Map.ofEntries(
             Map.entry("--num-threads", "--threads"),
             Map.entry("--max-time", "--time"),
             Map.entry("--max-requests", "--events"),
@@ -43,7 +43,7 @@ final class SysbenchOptions {
      * An option without equivalent: values matching {@code harmless} are ignored (with {@code note},
      * or silently when it is null); others are refused because bench would measure something else.
      */
-    record NoEquivalent(Pattern harmless, String note, String refusal) {
+    public record NoEquivalent(Pattern harmless, String note, String refusal) {
         NoEquivalent(String harmless, String note, String refusal) {
             this(Pattern.compile(harmless, Pattern.CASE_INSENSITIVE), note, refusal);
         }
@@ -93,7 +93,7 @@ final class SysbenchOptions {
     }
 
     /** The rule of {@code name} (canonical, with dashes), if it has no equivalent in bench. */
-    static Optional<NoEquivalent> noEquivalent(String name) {
+    public static Optional<NoEquivalent> noEquivalent(String name) {
         if (name.startsWith("--pgsql-")) {
             return Optional.of(new NoEquivalent(ANY, "is ignored: bench does not speak to PostgreSQL", null));
         }
@@ -101,7 +101,7 @@ final class SysbenchOptions {
     }
 
     /** sysbench's option names: {@code --oltp_tables_count} is {@code --oltp-tables-count}. */
-    static String canonical(String name) {
+    public static String canonical(String name) {
         return "--" + benchkit.spi.OptionValues.canonical(name);
     }
 }
