@@ -176,26 +176,44 @@ final class Trial {
         for (Collector c : collectors) {
             collector(c, "beforeIteration", it, () -> c.beforeIteration(info, it));
         }
-        if (!load.running()) {
-            load.start("bench-" + variant.label() + "-t" + info.threads());
-            if (trialStart == 0) {
-                trialStart = load.control().startNanos();
-                nextReport = trialStart + reportNanos();
-                lastReportAt = trialStart;
-            }
-            start = load.control().startNanos();
-            if (pausedAt != 0) {
-                // progress lines follow this variant's own load: the time other variants had is skipped, not caught up
-                nextReport += start - pausedAt;
-                lastReportAt += start - pausedAt;
-            }
-            stalls.loadStarted(start);
-            latencyLog.loadStarted(start);
-        }
+        startLoadIfPaused();
         stalls.iterationStarted();
         long startMillis = latencyLog.fromMillis();
         long slot = (long) (it.durationSec() * 1e9);
-        long end = start + slot;
+        long now = measureUntil(start + slot, it);
+        long limitAt = load.control().limitReachedAt();
+        long stop = stopOrPause(limitAt, now, keepLoad);
+        IterationRecord record = measured(it, slot, stop, startMillis);
+        keep(record, it, limitAt != 0);
+        start = stop;
+    }
+
+    /** Starts the load, or resumes it after other variants' slices: the trial's clocks go on from there. */
+    private void startLoadIfPaused() {
+        if (load.running()) {
+            return;
+        }
+        load.start("bench-" + variant.label() + "-t" + info.threads());
+        if (trialStart == 0) {
+            trialStart = load.control().startNanos();
+            nextReport = trialStart + reportNanos();
+            lastReportAt = trialStart;
+        }
+        start = load.control().startNanos();
+        if (pausedAt != 0) {
+            // progress lines follow this variant's own load: the time other variants had is skipped, not caught up
+            nextReport += start - pausedAt;
+            lastReportAt += start - pausedAt;
+        }
+        stalls.loadStarted(start);
+        latencyLog.loadStarted(start);
+    }
+
+    /**
+     * Watches the load until {@code end} (a nanoTime) or its event limit: stalls, failures, progress lines, the latency
+     * log's intervals, the console's tally and the collectors' samples, each when due. Returns when it stopped.
+     */
+    private long measureUntil(long end, IterationInfo it) throws RunFailure, InterruptedException {
         long nextSample = System.nanoTime() + SAMPLE_NANOS;
         long now;
         // the slot began at start: a bench held up across the boundary (paused right after the last iteration) is late from there
@@ -235,17 +253,28 @@ final class Trial {
             }
         }
         stalls.observe(now, Math.min(meantToWake, now), load.lastFinish());
-        long limitAt = load.control().limitReachedAt();
-        long stop = now;
+        return now;
+    }
+
+    /**
+     * Where the iteration ends: at its event limit the load stops and the last events land (the trial counts exactly
+     * what ran); without {@code keepLoad} the load pauses; else it runs on into the next iteration, which begins here.
+     */
+    private long stopOrPause(long limitAt, long now, boolean keepLoad) throws InterruptedException {
         if (limitAt != 0) {
-            // Let the last events land so the trial counts exactly what ran.
             load.stop();
-            stop = Math.min(limitAt, now);
-        } else if (!keepLoad) {
-            load.pause();
-            stop = System.nanoTime();
-            pausedAt = stop;
+            return Math.min(limitAt, now);
         }
+        if (!keepLoad) {
+            load.pause();
+            pausedAt = System.nanoTime();
+            return pausedAt;
+        }
+        return now;
+    }
+
+    /** What the iteration measured from {@code start} to {@code stop}, the collectors' metrics and its validity included. */
+    private IterationRecord measured(IterationInfo it, long slot, long stop, long startMillis) throws RunFailure {
         LoadSnapshot after = drain();
         if (stop >= nextReport) {
             progress(stop, after.total(), it);      // the line due as the slot ends, as sysbench prints its last one
@@ -276,6 +305,12 @@ final class Trial {
             tally.measured(record, before, after, iterationLatency, stop);
         }
         iterationLatency.reset();
+        before = after;
+        return record;
+    }
+
+    /** Keeps a finished iteration: in the trial, the journal and the console, with the event limit if it was reached. */
+    private void keep(IterationRecord record, IterationInfo it, boolean limitHit) throws RunFailure {
         finished.add(record);
         try {
             journal.iteration(record(), record);
@@ -284,12 +319,10 @@ final class Trial {
                     + Journal.FILE_NAME + ": " + Runner.ioMessage(e), e);
         }
         console.iteration(it, variantTag(), record);
-        if (limitAt != 0) {
+        if (limitHit) {
             limitReached = true;
             console.eventLimitReached(plan.eventLimit(info.threads()), plan.eventsPerThread() > 0, it.warmup());
         }
-        before = after;
-        start = stop;
     }
 
     /** The events and latencies since the last drain, into the iteration's, the progress line's, the log's and the tally's. */
