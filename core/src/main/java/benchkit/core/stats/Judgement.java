@@ -36,22 +36,7 @@ public record Judgement(Effect effect, Verdict verdict, double minEffect, Option
     }
 
     static Verdict verdict(Effect e, Direction direction, double minEffect) {
-        if (!e.hasInterval()) {
-            return Verdict.INCONCLUSIVE;
-        }
-        if (e.low() >= 1 - minEffect && e.high() <= 1 + minEffect) {
-            return Verdict.SAME;
-        }
-        boolean up = e.low() > 1;
-        boolean down = e.high() < 1;
-        if (!(up || down) || Math.abs(e.ratio() - 1) < minEffect) {
-            return Verdict.INCONCLUSIVE;
-        }
-        return switch (direction) {
-            case HIGHER_IS_BETTER -> up ? Verdict.FASTER : Verdict.SLOWER;
-            case LOWER_IS_BETTER -> up ? Verdict.WORSE : Verdict.BETTER;
-            case NEUTRAL -> up ? Verdict.HIGHER : Verdict.LOWER;
-        };
+        return e.hasInterval() ? Verdict.of(e.ratio(), e.low(), e.high(), direction, minEffect) : Verdict.INCONCLUSIVE;
     }
 
     /**

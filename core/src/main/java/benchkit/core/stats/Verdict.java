@@ -29,6 +29,27 @@ public enum Verdict {
         return word;
     }
 
+    /**
+     * The verdict on a ratio B/A with its interval [low, high], for a metric whose better direction is {@code direction}:
+     * same when the whole interval lies within ± {@code minEffect}; a difference when the interval excludes 1 and the
+     * ratio is at least {@code minEffect} away from it; inconclusive otherwise.
+     */
+    public static Verdict of(double ratio, double low, double high, Direction direction, double minEffect) {
+        if (low >= 1 - minEffect && high <= 1 + minEffect) {
+            return SAME;
+        }
+        boolean up = low > 1;
+        boolean down = high < 1;
+        if (!(up || down) || Math.abs(ratio - 1) < minEffect) {
+            return INCONCLUSIVE;
+        }
+        return switch (direction) {
+            case HIGHER_IS_BETTER -> up ? FASTER : SLOWER;
+            case LOWER_IS_BETTER -> up ? WORSE : BETTER;
+            case NEUTRAL -> up ? HIGHER : LOWER;
+        };
+    }
+
     /** Whether this says the candidate is worse than the baseline (what --fail-on-regression acts on). */
     public boolean isRegression() {
         return this == SLOWER || this == WORSE;
