@@ -4,14 +4,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /** Escaping for text put into HTML and for JSON put inside a {@code <script>} element. */
-final class Html {
+public final class Html {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     private Html() {
     }
 
     /** Text safe inside an element or a quoted attribute. */
-    static String escape(String text) {
+    public static String escape(String text) {
         StringBuilder sb = new StringBuilder(text.length() + 16);
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -33,7 +33,7 @@ final class Html {
      * inside JSON strings, where the escape means the same character, so the data is unchanged
      * while {@code </script>} or {@code <!--} can never appear.
      */
-    static String scriptJson(Object value) {
+    public static String scriptJson(Object value) {
         String json;
         try {
             json = MAPPER.writeValueAsString(value);

@@ -33,7 +33,7 @@ import java.util.TreeSet;
  */
 public final class HtmlReport {
     public static final String FILE_NAME = "report.html";
-    static final String CHARTJS_VERSION = "4.5.1";
+    public static final String CHARTJS_VERSION = "4.5.1";
     private static final String D3_VERSION = "7.9.0";
     private static final String D3 = "/META-INF/resources/webjars/d3/" + D3_VERSION + "/dist/d3.min.js";
     private static final String CHARTJS = "/META-INF/resources/webjars/chart.js/" + CHARTJS_VERSION + "/dist/chart.umd.min.js";
@@ -137,7 +137,7 @@ public final class HtmlReport {
     }
 
     /** Chart.js, without its source map comment (the map is not shipped, the browser would ask for it). */
-    static String chartJs() {
+    public static String chartJs() {
         return inlinable("Chart.js " + CHARTJS_VERSION, Template.resource(CHARTJS));
     }
 

@@ -10,11 +10,11 @@ import java.util.Map;
  * A text template with {@code {{NAME}}} placeholders, filled in one pass: text that was inserted is
  * never scanned again, so data that happens to look like a placeholder stays as it is.
  */
-final class Template {
+public final class Template {
     private Template() {
     }
 
-    static String fill(String template, Map<String, String> values) {
+    public static String fill(String template, Map<String, String> values) {
         StringBuilder out = new StringBuilder(template.length() * 2);
         int pos = 0;
         while (true) {
@@ -38,7 +38,7 @@ final class Template {
     }
 
     /** A UTF-8 text resource on the class path, e.g. {@code /benchkit/report/report.js}. */
-    static String resource(String path) {
+    public static String resource(String path) {
         try (InputStream in = Template.class.getResourceAsStream(path)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + path + " (broken benchkit build)");
