@@ -1,0 +1,264 @@
+package benchkit.history;
+
+import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.MetricResult;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The store of runs: one SQLite file by default, or the same tables on a shared MySQL or MariaDB server when the
+ * location is a {@code jdbc:} URL (its password from {@value #PASSWORD_ENV}, never in the URL, where process lists and
+ * logs would show it).
+ *
+ * <p>Tables: {@code bench_run} (one row a run, its two result files whole), {@code bench_run_label} and, for SQL users
+ * and dashboards, {@code bench_measurement} (one row per value of every metric, fork and iteration). Analysis reads
+ * the stored files back through bench's own reader, so what the store answers is what the result directory would.
+ */
+public final class HistoryStore implements AutoCloseable {
+    /** Where the store's password comes from when it is a server. */
+    public static final String PASSWORD_ENV = "BENCHKIT_HISTORY_PASSWORD";
+    /** The default store when {@code --history} is not given. */
+    public static final String DEFAULT_ENV = "BENCHKIT_HISTORY";
+    public static final Path DEFAULT_FILE = Path.of("bench-results", "history.sqlite");
+    private static final int SCHEMA = 1;
+
+    private final Connection connection;
+    private final String location;
+
+    private HistoryStore(Connection connection, String location) {
+        this.connection = connection;
+        this.location = location;
+    }
+
+    /** The store the user named: {@code --history}, else {@value #DEFAULT_ENV}, else {@link #DEFAULT_FILE}. */
+    public static String defaultLocation() {
+        String env = System.getenv(DEFAULT_ENV);
+        return env != null && !env.isBlank() ? env : DEFAULT_FILE.toString();
+    }
+
+    /**
+     * Opens (and on first use creates) the store at {@code location}: a file path, or a {@code jdbc:sqlite:},
+     * {@code jdbc:mariadb:} or {@code jdbc:mysql:} URL. Bad locations are refused with one line
+     * (IllegalArgumentException); a server that cannot be reached gives an SQLException.
+     */
+    public static HistoryStore open(String location) throws SQLException {
+        return open(location, System.getenv(PASSWORD_ENV));
+    }
+
+    static HistoryStore open(String location, String password) throws SQLException {
+        String url;
+        Properties props = new Properties();
+        String lower = location.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("jdbc:mariadb:") || lower.startsWith("jdbc:mysql:")) {
+            if (lower.matches(".*[?&;]password=.*")) {
+                throw new IllegalArgumentException("--history: put the password in " + PASSWORD_ENV
+                        + ", not in the URL (a URL shows in process lists and logs)");
+            }
+            url = "jdbc:mariadb:" + location.substring(location.indexOf(':', 5) + 1);
+            if (password != null) {
+                props.setProperty("password", password);
+            }
+            props.setProperty("connectTimeout", "10000");
+            return new HistoryStore(new org.mariadb.jdbc.Driver().connect(url, props), location).created();
+        }
+        if (lower.startsWith("jdbc:") && !lower.startsWith("jdbc:sqlite:")) {
+            throw new IllegalArgumentException("--history " + location + " is not a store bench can use; expected a file,"
+                    + " or a jdbc:sqlite:, jdbc:mariadb: or jdbc:mysql: URL");
+        }
+        String file = lower.startsWith("jdbc:sqlite:") ? location.substring("jdbc:sqlite:".length()) : location;
+        Path path = Path.of(file);
+        if (Files.isDirectory(path)) {
+            throw new IllegalArgumentException("--history " + location + " is a directory; name a file, e.g. "
+                    + path.resolve("history.sqlite"));
+        }
+        try {
+            Path parent = path.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("--history " + location + ": cannot create its directory ("
+                    + e.getMessage() + ")");
+        }
+        if (Files.exists(path) && !looksLikeSqlite(path)) {
+            throw new IllegalArgumentException("--history " + location + " is not a history store (not an SQLite file)");
+        }
+        Connection c = new org.sqlite.JDBC().connect("jdbc:sqlite:" + path, props);
+        if (c == null) {
+            throw new IllegalArgumentException("--history " + location + " cannot be opened as an SQLite file");
+        }
+        return new HistoryStore(c, location).created();
+    }
+
+    private static boolean looksLikeSqlite(Path path) {
+        try (var in = Files.newInputStream(path)) {
+            byte[] head = in.readNBytes(16);
+            return head.length == 0 || new String(head, java.nio.charset.StandardCharsets.ISO_8859_1)
+                    .startsWith("SQLite format 3");
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("--history " + path + " cannot be read: " + e.getMessage());
+        }
+    }
+
+    private boolean onServer() throws SQLException {
+        return !connection.getMetaData().getURL().startsWith("jdbc:sqlite:");
+    }
+
+    private HistoryStore created() throws SQLException {
+        String text = onServer() ? "LONGTEXT" : "TEXT";
+        try (Statement s = connection.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS bench_history_schema (version INTEGER NOT NULL)");
+            s.execute("CREATE TABLE IF NOT EXISTS bench_run (run_key VARCHAR(64) NOT NULL PRIMARY KEY,"
+                    + " started_ms BIGINT NOT NULL, machine VARCHAR(255) NOT NULL, source " + text + " NOT NULL,"
+                    + " added_ms BIGINT NOT NULL, jmh_result " + text + " NOT NULL, run_json " + text + " NOT NULL)");
+            s.execute("CREATE TABLE IF NOT EXISTS bench_run_label (run_key VARCHAR(64) NOT NULL,"
+                    + " name VARCHAR(255) NOT NULL, label_value VARCHAR(1000) NOT NULL, PRIMARY KEY (run_key, name))");
+            s.execute("CREATE TABLE IF NOT EXISTS bench_measurement (run_key VARCHAR(64) NOT NULL,"
+                    + " benchmark VARCHAR(255) NOT NULL, variant VARCHAR(255) NOT NULL, threads INTEGER NOT NULL,"
+                    + " metric VARCHAR(255) NOT NULL, unit VARCHAR(64) NOT NULL, fork INTEGER NOT NULL,"
+                    + " iteration INTEGER NOT NULL, measured_value DOUBLE PRECISION)");
+            try (ResultSet rs = s.executeQuery("SELECT MAX(version) FROM bench_history_schema")) {
+                rs.next();
+                int version = rs.getInt(1);
+                if (rs.wasNull()) {
+                    s.execute("INSERT INTO bench_history_schema (version) VALUES (" + SCHEMA + ")");
+                } else if (version > SCHEMA) {
+                    throw new IllegalArgumentException("--history " + location + " was written by a newer bench (schema "
+                            + version + "; this bench reads " + SCHEMA + ")");
+                }
+            }
+        }
+        return this;
+    }
+
+    /** Adds {@code run}; false when a run with its key is stored already (nothing changes then). */
+    public boolean add(StoredRun run) throws SQLException {
+        if (find(run.key()).isPresent()) {
+            return false;
+        }
+        boolean auto = connection.getAutoCommit();
+        connection.setAutoCommit(false);
+        try {
+            try (PreparedStatement p = connection.prepareStatement("INSERT INTO bench_run (run_key, started_ms, machine,"
+                    + " source, added_ms, jmh_result, run_json) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+                p.setString(1, run.key());
+                p.setLong(2, run.startedAt().toEpochMilli());
+                p.setString(3, run.machine());
+                p.setString(4, run.source());
+                p.setLong(5, System.currentTimeMillis());
+                p.setString(6, run.jmhResult());
+                p.setString(7, run.runJson());
+                p.executeUpdate();
+            }
+            try (PreparedStatement p = connection.prepareStatement(
+                    "INSERT INTO bench_run_label (run_key, name, label_value) VALUES (?, ?, ?)")) {
+                for (var e : run.labels().entrySet()) {
+                    p.setString(1, run.key());
+                    p.setString(2, e.getKey());
+                    p.setString(3, e.getValue());
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+            insertMeasurements(run);
+            connection.commit();
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(auto);
+        }
+    }
+
+    private void insertMeasurements(StoredRun run) throws SQLException {
+        try (PreparedStatement p = connection.prepareStatement("INSERT INTO bench_measurement (run_key, benchmark,"
+                + " variant, threads, metric, unit, fork, iteration, measured_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            for (BenchmarkResult r : run.results()) {
+                for (Map.Entry<String, MetricResult> m : r.metrics().entrySet()) {
+                    List<double[]> raw = m.getValue().rawData();
+                    for (int f = 0; f < raw.size(); f++) {
+                        for (int i = 0; i < raw.get(f).length; i++) {
+                            p.setString(1, run.key());
+                            p.setString(2, r.benchmark());
+                            p.setString(3, r.variant());
+                            p.setInt(4, r.threads());
+                            p.setString(5, m.getKey());
+                            p.setString(6, m.getValue().unit() == null ? "" : m.getValue().unit());
+                            p.setInt(7, r.fork(f));
+                            p.setInt(8, i + 1);
+                            double v = raw.get(f)[i];
+                            if (Double.isFinite(v)) {
+                                p.setDouble(9, v);
+                            } else {
+                                p.setNull(9, java.sql.Types.DOUBLE);
+                            }
+                            p.addBatch();
+                        }
+                    }
+                }
+            }
+            p.executeBatch();
+        }
+    }
+
+    /** The stored run whose key starts with {@code keyPrefix} (at least 6 characters), if exactly one does. */
+    public java.util.Optional<StoredRun> find(String keyPrefix) throws SQLException {
+        List<StoredRun> found = new ArrayList<>();
+        for (StoredRun r : runs()) {
+            if (r.key().startsWith(keyPrefix)) {
+                found.add(r);
+            }
+        }
+        if (found.size() > 1) {
+            throw new IllegalArgumentException("run " + keyPrefix + " is ambiguous: " + found.size() + " stored runs start so");
+        }
+        return found.stream().findFirst();
+    }
+
+    /** Every stored run, oldest first. */
+    public List<StoredRun> runs() throws SQLException {
+        Map<String, Map<String, String>> labels = new LinkedHashMap<>();
+        try (Statement s = connection.createStatement();
+             ResultSet rs = s.executeQuery("SELECT run_key, name, label_value FROM bench_run_label")) {
+            while (rs.next()) {
+                labels.computeIfAbsent(rs.getString(1), k -> new LinkedHashMap<>()).put(rs.getString(2), rs.getString(3));
+            }
+        }
+        List<StoredRun> runs = new ArrayList<>();
+        try (Statement s = connection.createStatement();
+             ResultSet rs = s.executeQuery("SELECT run_key, started_ms, machine, source, jmh_result, run_json"
+                     + " FROM bench_run ORDER BY started_ms, run_key")) {
+            while (rs.next()) {
+                String key = rs.getString(1);
+                runs.add(new StoredRun(key, Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3),
+                        labels.getOrDefault(key, Map.of()), rs.getString(4), rs.getString(5), rs.getString(6)));
+            }
+        }
+        return runs;
+    }
+
+    /** Where the store is, as the user named it. */
+    public String location() {
+        return location;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+}

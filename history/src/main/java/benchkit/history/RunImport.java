@@ -1,0 +1,90 @@
+package benchkit.history;
+
+import benchkit.core.report.JmhResultReader;
+import benchkit.core.result.MachineInfo;
+import benchkit.core.result.RunInfo;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** Reads a result directory (jmh-result.json, and run.json when there is one) into a {@link StoredRun}. */
+public final class RunImport {
+    private RunImport() {
+    }
+
+    /**
+     * The run in {@code dir}, with the user's {@code labels}. Refused with one line (IllegalArgumentException) when the
+     * directory holds no result bench would read back.
+     */
+    public static StoredRun read(Path dir, Map<String, String> labels) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("not a result directory: " + dir);
+        }
+        Path jmh = dir.resolve(JmhResultReader.FILE_NAME);
+        String jmhText;
+        try {
+            jmhText = Files.readString(jmh, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("no " + JmhResultReader.FILE_NAME + " in " + dir
+                    + " (a run that kept no result files cannot be stored)");
+        }
+        if (JmhResultReader.parse(jmhText, jmh.toString()).isEmpty()) {
+            throw new IllegalArgumentException(jmh + " holds no result");
+        }
+        Path runFile = dir.resolve(RunInfo.FILE_NAME);
+        String runText = Files.exists(runFile) ? Files.readString(runFile, StandardCharsets.UTF_8) : "";
+        Optional<RunInfo> info = RunInfo.read(dir);
+        Instant started = info.map(RunInfo::startedAt).map(RunImport::instant)
+                .orElse(Files.getLastModifiedTime(jmh).toInstant());
+        Map<String, String> all = new LinkedHashMap<>(labels);
+        String machine = all.containsKey(StoredRun.MACHINE_LABEL) ? all.get(StoredRun.MACHINE_LABEL)
+                : info.map(RunInfo::machine).map(RunImport::machine).orElse(MachineInfo.UNKNOWN);
+        return new StoredRun(key(jmhText, runText), started, machine, all, dir.toString(), jmhText, runText);
+    }
+
+    /** A label as the user writes it, {@code name=value}. */
+    public static Map.Entry<String, String> label(String text) {
+        int eq = text.indexOf('=');
+        if (eq <= 0 || eq == text.length() - 1) {
+            throw new IllegalArgumentException("--label " + text + " is not valid; expected NAME=VALUE, e.g. commit=abc123");
+        }
+        return Map.entry(text.substring(0, eq).trim(), text.substring(eq + 1).trim());
+    }
+
+    /** The machine's facts that make two runs comparable: CPU model, CPUs and memory (not the kernel or JVM). */
+    static String machine(MachineInfo m) {
+        return String.format(Locale.ROOT, "%s, %d CPUs, %d MB", m.cpuModel(), m.logicalCpus(), m.memoryMb());
+    }
+
+    private static Instant instant(String text) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("run.json's startedAt is not a time: " + text);
+        }
+    }
+
+    private static String key(String jmhText, String runText) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(jmhText.getBytes(StandardCharsets.UTF_8));
+            sha.update((byte) 0);
+            sha.update(runText.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no SHA-256", e);
+        }
+    }
+}

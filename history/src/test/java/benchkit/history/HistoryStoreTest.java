@@ -1,0 +1,81 @@
+package benchkit.history;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HistoryStoreTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aRunIsStoredWholeOnceAndReadBackAsItWasWritten() throws Exception {
+        Instant t = Instant.parse("2026-11-01T02:00:00Z");
+        Path dir = TestRuns.directory(tmp, "run1", t, 8, new double[][] {{100, 102}, {98, 101}});
+        StoredRun run = RunImport.read(dir, Map.of("commit", "abc123"));
+        Path file = tmp.resolve("sub/history.sqlite");
+        try (HistoryStore store = HistoryStore.open(file.toString())) {
+            assertTrue(store.add(run));
+            assertFalse(store.add(RunImport.read(dir, Map.of("commit", "other"))), "the same files are one run");
+            List<StoredRun> runs = store.runs();
+            assertEquals(1, runs.size());
+            StoredRun back = runs.get(0);
+            assertEquals(run.key(), back.key());
+            assertEquals(t, back.startedAt());
+            assertEquals(Map.of("commit", "abc123"), back.labels());
+            assertEquals("Test CPU, 2 CPUs, 24000 MB", back.machine());
+            assertEquals(Files.readString(dir.resolve("jmh-result.json")), back.jmhResult());
+            assertEquals(Files.readString(dir.resolve("run.json")), back.runJson());
+            assertEquals(100.25, back.results().get(0).primary().score(), 1e-9);
+            assertEquals(run.key(), store.find(run.key().substring(0, 8)).orElseThrow().key());
+        }
+        // every value of every metric, fork and iteration, for SQL users: 4 tps and 4 latency values
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + file);
+             ResultSet rs = c.createStatement().executeQuery(
+                     "SELECT metric, COUNT(*), SUM(measured_value) FROM bench_measurement GROUP BY metric ORDER BY metric")) {
+            assertTrue(rs.next());
+            assertEquals("latency.p99", rs.getString(1));
+            assertEquals(4, rs.getInt(2));
+            assertTrue(rs.next());
+            assertEquals("tps", rs.getString(1));
+            assertEquals(4, rs.getInt(2));
+            assertEquals(401, rs.getDouble(3), 1e-9);
+        }
+    }
+
+    @Test
+    void theUserMachineLabelNamesTheMachine() throws Exception {
+        Path dir = TestRuns.directory(tmp, "run1", Instant.now(), 8, new double[][] {{100}});
+        assertEquals("ci-runner-3", RunImport.read(dir, Map.of("machine", "ci-runner-3")).machine());
+    }
+
+    @Test
+    void badStoresAndRunsAreRefusedInOneLine() throws Exception {
+        Path notSqlite = Files.writeString(tmp.resolve("notes.txt"), "hello");
+        var e1 = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(notSqlite.toString(), null));
+        assertTrue(e1.getMessage().contains("not a history store"), e1.getMessage());
+        var e2 = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(tmp.toString(), null));
+        assertTrue(e2.getMessage().contains("is a directory"), e2.getMessage());
+        var e3 = assertThrows(IllegalArgumentException.class,
+                () -> HistoryStore.open("jdbc:mariadb://127.0.0.1/h?user=u&password=secret", null));
+        assertTrue(e3.getMessage().contains(HistoryStore.PASSWORD_ENV) && !e3.getMessage().contains("secret"), e3.getMessage());
+        var e4 = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open("jdbc:oracle:thin:@x", null));
+        assertTrue(e4.getMessage().contains("not a store bench can use"), e4.getMessage());
+        var e5 = assertThrows(IllegalArgumentException.class, () -> RunImport.read(Files.createDirectories(tmp.resolve("empty")), Map.of()));
+        assertTrue(e5.getMessage().startsWith("no jmh-result.json in"), e5.getMessage());
+        var e6 = assertThrows(IllegalArgumentException.class, () -> RunImport.label("commit"));
+        assertTrue(e6.getMessage().contains("NAME=VALUE"), e6.getMessage());
+    }
+}
