@@ -12,7 +12,8 @@ import java.util.concurrent.Callable;
                 + "warms up, measures, and reports.%n"
                 + "Without a subcommand, runs a benchmark (same options as 'bench run').",
         subcommands = {RunSubcommand.class, PrepareCommand.class, PrewarmCommand.class, CleanupCommand.class, ListCommand.class,
-            ReportCommand.class, CompareCommand.class, CalibrateCommand.class, MergeCommand.class, NewCommand.class},
+            ReportCommand.class, CompareCommand.class, CalibrateCommand.class, MergeCommand.class, NewCommand.class,
+            HistoryCommand.class},
         sortOptions = false)
 final class BenchCommand extends RunCommand implements Callable<Integer> {
 }

@@ -162,6 +162,15 @@ abstract class RunCommand extends WorkloadCommand {
             + "lives in a private temporary directory while it runs (a quick try; a sysbench line without --out).")
     boolean noResultFiles;
 
+    @Option(names = "--history", paramLabel = "FILE|JDBC-URL",
+            description = "Store the run in this history after it ends (bench history; an SQLite file or a "
+                    + "jdbc:mariadb:// URL, its password in BENCHKIT_HISTORY_PASSWORD); a failed run is not stored.")
+    String history;
+
+    @Option(names = "--label", paramLabel = "NAME=VALUE",
+            description = "With --history: a label the run is stored with, e.g. commit=abc123 (repeatable).")
+    List<String> labels = new ArrayList<>();
+
     @Option(names = "--study", paramLabel = "FILE",
             description = "A study file (examples/studies/) whose published findings the report puts beside the ones "
                     + "measured here; --experiment sets it for a file with a \"study\" block.")
@@ -211,6 +220,18 @@ abstract class RunCommand extends WorkloadCommand {
         if (!settleBudget.isZero() && verdictSettings.method() != benchkit.core.stats.EffectMethod.FORKS_T) {
             throw new UsageException("--until-settled judges with --method forks-t (its repeated intervals), not "
                     + verdictSettings.method().cliName());
+        }
+        Map<String, String> historyLabels = HistoryCommand.labels(labels);
+        if (history == null && !labels.isEmpty()) {
+            throw new UsageException("--label names a run in a history: give --history too");
+        }
+        if (history != null) {
+            if (noResultFiles) {
+                throw new UsageException("--history stores the run's result files, which --no-result-files does not keep");
+            }
+            try (var opened = HistoryCommand.open(history)) {
+                // a store that cannot be opened is bad input, said before anything starts
+            }
         }
         Path outDir = out;
         if (noResultFiles) {
@@ -302,8 +323,28 @@ abstract class RunCommand extends WorkloadCommand {
         for (String failure : console.sysbench() ? List.<String>of() : outcome.failures()) {     // sysbench's console said FATAL
             spec.commandLine().getErr().println("bench: error: " + failure);
         }
+        if (history != null) {
+            storeInHistory(resultDirs.values(), historyLabels, outcome.failures().isEmpty());
+        }
         spec.commandLine().getErr().flush();
         return outcome.failures().isEmpty() ? 0 : Cli.EXIT_FAILURE;
+    }
+
+    /** --history: the run's result directories into the store, unless the run failed (a trend holds valid runs only). */
+    private void storeInHistory(java.util.Collection<Path> dirs, Map<String, String> labels, boolean succeeded)
+            throws Exception {
+        java.io.PrintWriter err = spec.commandLine().getErr();
+        if (!succeeded) {
+            err.println("bench: the run failed, so it is not stored in " + history);
+            return;
+        }
+        List<benchkit.history.StoredRun> runs = new ArrayList<>();
+        for (Path dir : dirs) {
+            runs.add(HistoryCommand.read(dir, labels));
+        }
+        try (var store = HistoryCommand.open(history)) {
+            HistoryCommand.add(store, runs);
+        }
     }
 
     /** The server the workload's own options name ({@link Workload#namedServer()}). */

@@ -1,0 +1,80 @@
+package benchkit.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** bench history from the command line: its exit codes (0, 3, 2) on nightly runs with a regression from run 12 on. */
+class HistoryCommandTest {
+    @TempDir
+    Path tmp;
+
+    private record Outcome(int exit, String err) {
+    }
+
+    private static Outcome run(String... args) {
+        CommandLine cl = Cli.commandLine(args);
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err, true));
+        int exit = Main.run(cl, args);
+        return new Outcome(exit, err.toString());
+    }
+
+    /** A result directory of point-select at 8 threads, 2 forks of 3 iterations around {@code level} tps. */
+    private Path runDir(int night, double level, SplittableRandom random) throws Exception {
+        StringBuilder raw = new StringBuilder("[");
+        double sum = 0;
+        for (int f = 0; f < 2; f++) {
+            raw.append(f == 0 ? "[" : ",[");
+            double forkLevel = level * Math.exp(0.02 * random.nextGaussian());
+            for (int i = 0; i < 3; i++) {
+                double v = forkLevel * Math.exp(0.01 * random.nextGaussian());
+                sum += v;
+                raw.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.3f", v));
+            }
+            raw.append(']');
+        }
+        raw.append(']');
+        Path dir = Files.createDirectories(tmp.resolve(String.format(Locale.ROOT, "night%02d", night)));
+        Files.writeString(dir.resolve("jmh-result.json"), "[{\"benchmark\":\"benchkit.point-select\",\"mode\":\"thrpt\","
+                + "\"threads\":8,\"primaryMetric\":{\"score\":" + String.format(Locale.ROOT, "%.3f", sum / 6)
+                + ",\"scoreUnit\":\"ops/s\",\"rawData\":" + raw + "}}]");
+        Files.writeString(dir.resolve("run.json"), "{\"format\":1,\"startedAt\":\"2026-11-"
+                + String.format(Locale.ROOT, "%02d", night) + "T02:00:00Z\",\"settings\":{},\"machine\":{\"cpuModel\":\"T\","
+                + "\"logicalCpus\":2,\"memoryMb\":1000}}");
+        return dir;
+    }
+
+    @Test
+    void nightlyChecksPassUntilTheRegressionAndFailFromIt() throws Exception {
+        SplittableRandom random = new SplittableRandom(12);
+        String store = tmp.resolve("history.sqlite").toString();
+        for (int night = 1; night <= 14; night++) {
+            Path dir = runDir(night, night >= 12 ? 800 : 1000, random);
+            Outcome o = run("history", "check", dir.toString(), "--history", store, "--add", "--label", "commit=c" + night);
+            int expected = night >= 12 ? Cli.EXIT_REGRESSION : Cli.EXIT_OK;
+            assertEquals(expected, o.exit(), "night " + night + ": " + o.err());
+            if (night <= 5) {
+                assertTrue(o.err().contains("not judged"), "a check that cannot tell says so: " + o.err());
+            }
+            if (night >= 12) {
+                assertTrue(o.err().contains("1 of 1 series regressed against the trend"), o.err());
+            }
+        }
+        Path page = tmp.resolve("trend.html");
+        assertEquals(0, run("history", "report", "--history", store, "--out", page.toString(), "--x", "commit").exit());
+        assertTrue(Files.readString(page).contains("point-select at 8 threads, tps"));
+        Outcome again = run("history", "add", tmp.resolve("night03").toString(), "--history", store);
+        assertEquals(0, again.exit(), "adding a stored run again changes nothing: " + again.err());
+    }
+}
