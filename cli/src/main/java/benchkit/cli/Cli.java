@@ -144,7 +144,7 @@ final class Cli {
             unknown.addAll(leaf.unmatched());
         }
         if (!unknown.isEmpty() && leaf.commandSpec().unmatchedArgsBindings().isEmpty()) {
-            String name = leaf.commandSpec().name();
+            String name = leaf.commandSpec().qualifiedName(" ").replaceFirst("^bench ", "");   // e.g. history export
             return Optional.of("unknown option " + unknown.get(0) + " for '" + name + "'; bench " + name
                     + " --help lists its options");
         }

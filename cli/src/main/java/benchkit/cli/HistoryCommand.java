@@ -67,6 +67,20 @@ final class HistoryCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --min-effect}: the smallest change a verdict names, in percent (a picocli mixin). */
+    static final class MinEffect {
+        @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "2",
+                description = "The smallest change a verdict names, and a check fails on (default: ${DEFAULT-VALUE}).")
+        double percent;
+
+        double fraction() {
+            if (!(percent >= 0 && percent < 100)) {
+                throw new UsageException("--min-effect=" + percent + " is not valid; expected a percentage from 0 to below 100");
+            }
+            return percent / 100;
+        }
+    }
+
     /** The labels a run is stored with. */
     static Map<String, String> labels(List<String> given) {
         Map<String, String> labels = new LinkedHashMap<>();
@@ -157,9 +171,8 @@ final class HistoryCommand implements Callable<Integer> {
         @Option(names = "--x", paramLabel = "LABEL", defaultValue = "",
                 description = "A label the x axis shows, e.g. commit (default: the runs' start times).")
         String xLabel;
-        @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "2",
-                description = "The smallest change a verdict names (default: ${DEFAULT-VALUE}).")
-        double minEffect;
+        @picocli.CommandLine.Mixin
+        MinEffect minEffect;
         @picocli.CommandLine.Mixin
         StoreOption store;
 
@@ -167,7 +180,7 @@ final class HistoryCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             try (HistoryStore s = store.open()) {
                 List<StoredRun> runs = s.runs();
-                String page = TrendReport.render(s.location(), runs, Series.of(runs, metrics), xLabel, minEffect / 100);
+                String page = TrendReport.render(s.location(), runs, Series.of(runs, metrics), xLabel, minEffect.fraction());
                 AtomicFiles.write(out, page);
                 System.out.println("wrote " + out + " (" + runs.size() + " runs)");
             }
@@ -203,9 +216,8 @@ final class HistoryCommand implements Callable<Integer> {
         @Option(names = "--confidence", defaultValue = "0.99",
                 description = "The chance that a run like the trend's passes, all series together (default: ${DEFAULT-VALUE}).")
         double confidence;
-        @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "2",
-                description = "The smallest change that fails the check (default: ${DEFAULT-VALUE}).")
-        double minEffect;
+        @picocli.CommandLine.Mixin
+        MinEffect minEffect;
         @picocli.CommandLine.Mixin
         StoreOption store;
         @picocli.CommandLine.Spec
@@ -216,7 +228,7 @@ final class HistoryCommand implements Callable<Integer> {
             java.io.PrintWriter err = spec.commandLine().getErr();
             TrendGate gate;
             try {
-                gate = new TrendGate(new TrendGate.Settings(window, minRuns, confidence, minEffect / 100, metrics));
+                gate = new TrendGate(new TrendGate.Settings(window, minRuns, confidence, minEffect.fraction(), metrics));
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }

@@ -112,7 +112,9 @@ public final class TrendReport {
         values.put("CHARTJS_VERSION", HtmlReport.CHARTJS_VERSION);
         values.put("CHARTJS", HtmlReport.chartJs());
         values.put("SCRIPT", Template.resource("/benchkit/history/trend.js"));
-        return Template.fill(Template.resource("/benchkit/history/trend.html"), values);
+        values.put("OVERTIME", "");
+        values.put("FLAMEGRAPHS", "");
+        return Template.fill(Template.resource("/benchkit/report/report.html"), values);   // report.html's page, this script
     }
 
     private static void changeTable(StringBuilder b, Series s, List<Change> changes, String xLabel) {

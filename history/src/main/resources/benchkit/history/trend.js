@@ -1,4 +1,4 @@
-// Draws each series of #trend-data: one point per run (x: its time or label), its interval over forks as a bar, each
+// Draws each series of #report-data (report.html's page, filled by TrendReport): one point per run (x: its time or label), its interval over forks as a bar, each
 // segment's level as a line and each change point as a dashed line. Marks the page for tests: body[data-rendered] =
 // charts created, canvas[data-changes] = change lines drawn; body[data-render-error] on failure.
 (function () {
@@ -54,7 +54,7 @@
   };
 
   try {
-    var data = JSON.parse(document.getElementById('trend-data').textContent);
+    var data = JSON.parse(document.getElementById('report-data').textContent);
     var made = 0;
     data.forEach(function (s) {
       var canvas = document.getElementById(s.id);
