@@ -46,6 +46,9 @@ export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=localhost
 # Every benchkit artifact into the local repository: the example plugin is a separate project built against the SPI
 # there (the projects `bench new` writes are built in UserProjectsIT against a fresh repository, from bench.jar alone).
 ./mvnw -B -ntp -q install -DskipTests
+# UserProjectsIT's Maven (Debian's 3.8, the user's own) has this machine's repository as its only remote, where a user's
+# has Central; Maven 3.8 adds plexus-utils 1.1 to a plugin that brings none (surefire 3.5), so it must be there.
+./mvnw -B -ntp -q org.apache.maven.plugins:maven-dependency-plugin:3.8.1:get -Dartifact=org.codehaus.plexus:plexus-utils:1.1
 ./mvnw -B -ntp -q -f examples/custom-workload/pom.xml package
 
 ./mvnw -B -ntp verify "$@"
