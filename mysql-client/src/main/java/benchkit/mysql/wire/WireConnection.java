@@ -164,6 +164,16 @@ public final class WireConnection implements AutoCloseable {
         reply.reset(keepValues);
     }
 
+    /**
+     * As {@link #query(CharSequence, boolean)}, for SQL that is bytes already (a Lua script's statements: sent as the
+     * script built them, with no decoding and encoding between); {@code sql} may be reused once this returns.
+     */
+    public void query(byte[] sql, int offset, int length, boolean keepValues) throws IOException {
+        channel.request(0, 1 + length).put(COM_QUERY).put(sql, offset, length);
+        channel.send();
+        reply.reset(keepValues);
+    }
+
     /** Reads what has arrived of the reply; true once it is complete (then see {@link #error()} and {@link #rows()}). */
     public boolean readReply() throws IOException {
         ByteBuffer p;

@@ -27,9 +27,13 @@ final class LuaFormat extends VarArgFunction {
         Bytes out = new Bytes(fmt.m_length + 32);
         int arg = 2;
         for (int i = fmt.m_offset; i < end; i++) {
-            byte c = f[i];
-            if (c != '%') {
-                out.add(c);
+            if (f[i] != '%') {
+                int run = i;          // the text up to the next conversion, copied at once
+                while (run < end && f[run] != '%') {
+                    run++;
+                }
+                out.add(f, i, run - i);
+                i = run - 1;
                 continue;
             }
             if (++i >= end) {

@@ -34,6 +34,11 @@ interface ScriptConnection {
     /** Sends {@code sql} as text and reads the whole reply. */
     Reply query(String sql) throws Failure;
 
+    /** As {@link #query(String)}, for the first {@code length} bytes of {@code sql}, which are UTF-8 (a Lua string's). */
+    default Reply query(byte[] sql, int length) throws Failure {
+        return query(new String(sql, 0, length, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     /** Prepares {@code sql} on the server. */
     Statement prepare(String sql) throws Failure;
 

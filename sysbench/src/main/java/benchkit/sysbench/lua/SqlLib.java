@@ -94,11 +94,11 @@ final class SqlLib {
     SqlLib(Context ctx) {
         this.ctx = ctx;
         LuaTable con = new LuaTable();
-        con.set("query", method((c, a) -> c.query(text(a, 2))));
+        con.set("query", method((c, a) -> c.query(a.checkstring(2))));
         con.set("query_row", method((c, a) -> c.queryRow(text(a, 2))));
         con.set("prepare", method((c, a) -> c.prepare(text(a, 2))));
-        con.set("bulk_insert_init", method((c, a) -> c.bulkInit(text(a, 2))));
-        con.set("bulk_insert_next", method((c, a) -> c.bulkNext(text(a, 2))));
+        con.set("bulk_insert_init", method((c, a) -> c.bulkInit(a.checkstring(2))));
+        con.set("bulk_insert_next", method((c, a) -> c.bulkNext(a.checkstring(2))));
         con.set("bulk_insert_done", method((c, a) -> c.bulkDone()));
         con.set("disconnect", method((c, a) -> c.disconnect()));
         con.set("reconnect", method((c, a) -> c.reconnect()));
@@ -257,8 +257,8 @@ final class SqlLib {
             }
             return LuaValue.NONE;
         }));
-        db.set("bulk_insert_init", onImplicit(con, (c, a) -> c.bulkInit(a.checkjstring(1))));
-        db.set("bulk_insert_next", onImplicit(con, (c, a) -> c.bulkNext(a.checkjstring(1))));
+        db.set("bulk_insert_init", onImplicit(con, (c, a) -> c.bulkInit(a.checkstring(1))));
+        db.set("bulk_insert_next", onImplicit(con, (c, a) -> c.bulkNext(a.checkstring(1))));
         db.set("bulk_insert_done", onImplicit(con, (c, a) -> c.bulkDone()));
         db.set("prepare", onImplicit(con, (c, a) -> new LuaUserdata(new LegacyStatement(c.statement(a.checkjstring(1))))));
         db.set("bind_param", onImplicit(con, (c, a) -> {
@@ -413,7 +413,10 @@ final class SqlLib {
         final LuaUserdata self = new LuaUserdata(this, connectionMeta);
         private ScriptConnection connection;
         private final List<StatementHandle> statements = new ArrayList<>();
-        private StringBuilder bulk;
+        /** The bulk insert being built, as bytes (the script's strings are): its statement and the rows so far. */
+        private byte[] bulk = new byte[0];
+        private boolean bulkOpen;
+        private int bulkLength;
         private int bulkPrefix;
         /** disconnect() was called: sysbench's DB_CONN_INVALID, on which every call is an API error. */
         private boolean closed;
@@ -449,6 +452,21 @@ final class SqlLib {
         }
 
         LuaValue query(String sql) {
+            byte[] bytes = sql.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            return query(bytes, bytes.length);
+        }
+
+        /** A script's query as it built it: its bytes go to the server as they are (decoded only for an error). */
+        LuaValue query(LuaString sql) {
+            if (sql.m_offset == 0) {
+                return query(sql.m_bytes, sql.m_length);
+            }
+            byte[] bytes = new byte[sql.m_length];
+            System.arraycopy(sql.m_bytes, sql.m_offset, bytes, 0, bytes.length);
+            return query(bytes, bytes.length);
+        }
+
+        private LuaValue query(byte[] sql, int length) {
             checkOpen();
             current = null;
             if (ctx.dryRun()) {
@@ -456,9 +474,9 @@ final class SqlLib {
                 return noResult;
             }
             try {
-                return counted(connection.query(sql), true);
+                return counted(connection.query(sql, length), true);
             } catch (ScriptConnection.Failure e) {
-                throw failure(this, e, sql);
+                throw failure(this, e, new String(sql, 0, length, java.nio.charset.StandardCharsets.UTF_8));
             }
         }
 
@@ -506,36 +524,53 @@ final class SqlLib {
             return s;
         }
 
-        LuaValue bulkInit(String sql) {
-            bulk = new StringBuilder(sql);
-            bulkPrefix = sql.length();
+        LuaValue bulkInit(LuaString sql) {
+            bulkOpen = true;
+            bulkLength = 0;
+            appendBulk(sql.m_bytes, sql.m_offset, sql.m_length);
+            bulkPrefix = bulkLength;
             return LuaValue.TRUE;
         }
 
-        LuaValue bulkNext(String values) {
-            if (bulk == null) {
+        LuaValue bulkNext(LuaString values) {
+            if (!bulkOpen) {
                 ctx.log().alert("attempt to call bulk_insert_next() before bulk_insert_init()");
                 throw new LuaError("db_bulk_insert_next() failed", 2);
             }
-            if (bulk.length() > bulkPrefix && bulk.length() + values.length() + 1 > BULK_PACKET_SIZE) {
+            // sysbench's rule, in bytes as its C buffer counts them: send what is there when the row would pass the size
+            if (bulkLength > bulkPrefix && bulkLength + values.m_length + 1 > BULK_PACKET_SIZE) {
                 flushBulk();
             }
-            bulk.append(bulk.length() > bulkPrefix ? "," : " ").append(values);
+            byte separator = (byte) (bulkLength > bulkPrefix ? ',' : ' ');
+            appendBulk(null, 0, 1);
+            bulk[bulkLength - 1] = separator;
+            appendBulk(values.m_bytes, values.m_offset, values.m_length);
             return LuaValue.TRUE;
         }
 
+        /** Appends {@code length} bytes of {@code bytes}, or makes room for them when {@code bytes} is null. */
+        private void appendBulk(byte[] bytes, int offset, int length) {
+            if (bulkLength + length > bulk.length) {
+                bulk = java.util.Arrays.copyOf(bulk, Math.max(Math.max(bulk.length * 2, 64 * 1024), bulkLength + length));
+            }
+            if (bytes != null) {
+                System.arraycopy(bytes, offset, bulk, bulkLength, length);
+            }
+            bulkLength += length;
+        }
+
         LuaValue bulkDone() {
-            if (bulk != null && bulk.length() > bulkPrefix) {
+            if (bulkOpen && bulkLength > bulkPrefix) {
                 flushBulk();
             }
-            bulk = null;
+            bulkOpen = false;
             return LuaValue.TRUE;
         }
 
         private void flushBulk() {
-            String sql = bulk.toString();
-            bulk.setLength(bulkPrefix);
-            query(sql);
+            int length = bulkLength;
+            bulkLength = bulkPrefix;
+            query(bulk, length);
         }
 
         LuaValue disconnect() {
