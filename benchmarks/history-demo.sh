@@ -5,17 +5,18 @@
 # (bench history check --add), then stored; at the end the trend page is written and the store is printed.
 # Needs root (the cgroup) and bench.jar built.
 #
-# Usage: benchmarks/history-demo.sh OUT      env: JAR=cli/target/bench.jar NIGHTS=20 CHANGE=12 LIMIT=1.6 THREADS=8
+# Usage: benchmarks/history-demo.sh OUT      env: JAR=cli/target/bench.jar NIGHTS=20 CHANGE=12 LIMIT=1.0 THREADS=8
+#        START=N goes on with run N in an OUT that holds the runs before it
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -eq 1 ] || { echo "usage: $0 OUT" >&2; exit 2; }
-OUT=$1; JAR=${JAR:-cli/target/bench.jar}; NIGHTS=${NIGHTS:-20}; CHANGE=${CHANGE:-12}; LIMIT=${LIMIT:-1.6}; THREADS=${THREADS:-8}
+OUT=$1; JAR=${JAR:-cli/target/bench.jar}; NIGHTS=${NIGHTS:-20}; CHANGE=${CHANGE:-12}; LIMIT=${LIMIT:-1.0}; START=${START:-1}; THREADS=${THREADS:-8}
 mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd); STORE=$OUT/history.sqlite
 cg=/sys/fs/cgroup/cpu/bench-history-demo
 mkdir -p "$cg"; trap 'echo -1 > $cg/cpu.cfs_quota_us' EXIT
 echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD), $(java -version 2>&1 | head -1); point-select at $THREADS threads,"\
      "$NIGHTS runs, from run $CHANGE on a CPU limit of $LIMIT CPUs"
-for n in $(seq "$NIGHTS"); do
+for n in $(seq "$START" "$NIGHTS"); do
   quota=-1; [ "$n" -ge "$CHANGE" ] && quota=$(awk -v l="$LIMIT" 'BEGIN {printf "%d", l * 100000}')
   echo "$quota" > "$cg/cpu.cfs_quota_us"
   dir=$OUT/run$(printf %02d "$n")
