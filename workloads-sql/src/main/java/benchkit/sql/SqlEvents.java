@@ -1,6 +1,6 @@
 package benchkit.sql;
 
-import benchkit.core.mix.WeightedChoice;
+import benchkit.spi.WeightedChoice;
 import benchkit.mysql.script.Request;
 import benchkit.mysql.script.RequestScript;
 import benchkit.mysql.wire.ParamType;

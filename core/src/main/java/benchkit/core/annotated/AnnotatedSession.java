@@ -1,6 +1,6 @@
 package benchkit.core.annotated;
 
-import benchkit.core.mix.WeightedChoice;
+import benchkit.spi.WeightedChoice;
 import benchkit.core.util.EveryStep;
 import benchkit.spi.Outcome;
 import benchkit.spi.Session;

@@ -1,10 +1,11 @@
-package benchkit.core.mix;
+package benchkit.spi;
 
 import java.util.SplittableRandom;
 
 /**
  * Picks one of several events with probability proportional to its weight: the event mix of the
- * annotated workloads ({@code @Event(weight)}) and of the SQL template workload ({@code -- event: name weight}).
+ * annotated workloads ({@code @Event(weight)}) and of the SQL template workload ({@code -- event: name weight}), and of
+ * any plugin's session that mixes its events so.
  */
 public final class WeightedChoice {
     /** cumulative[i] = sum of the weights of events 0..i. */

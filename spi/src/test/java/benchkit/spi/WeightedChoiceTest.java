@@ -1,4 +1,4 @@
-package benchkit.core.mix;
+package benchkit.spi;
 
 import org.junit.jupiter.api.Test;
 
