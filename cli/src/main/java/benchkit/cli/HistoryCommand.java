@@ -51,15 +51,16 @@ final class HistoryCommand implements Callable<Integer> {
                         + ", else bench-results/history.sqlite.")
         String location;
 
-        HistoryStore open() {
-            return HistoryCommand.open(location != null ? location : HistoryStore.defaultLocation());
+        /** The store; with {@code create}, made when it is not there (add, check --add), else refused then. */
+        HistoryStore open(boolean create) {
+            return HistoryCommand.open(location != null ? location : HistoryStore.defaultLocation(), create);
         }
     }
 
     /** The store at {@code where}; one that cannot be opened is bad input (exit 2), said in one line. */
-    static HistoryStore open(String where) {
+    static HistoryStore open(String where, boolean create) {
         try {
-            return HistoryStore.open(where);
+            return HistoryStore.open(where, create);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         } catch (SQLException e) {
@@ -132,7 +133,7 @@ final class HistoryCommand implements Callable<Integer> {
             for (Path d : dirs) {
                 runs.add(read(d, l));
             }
-            try (HistoryStore s = store.open()) {
+            try (HistoryStore s = store.open(true)) {
                 int added = add(s, runs);
                 System.out.println(added + " of " + runs.size() + " run" + (runs.size() == 1 ? "" : "s") + " added to "
                         + s.location());
@@ -148,7 +149,7 @@ final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            try (HistoryStore s = store.open()) {
+            try (HistoryStore s = store.open(false)) {
                 for (StoredRun r : s.runs()) {
                     System.out.println(r.shortKey() + "  " + r.startedAt() + "  " + String.join(", ",
                             r.results().stream().map(b -> b.benchmark().replaceFirst("^benchkit\\.", "")
@@ -178,10 +179,17 @@ final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            try (HistoryStore s = store.open()) {
+            try (HistoryStore s = store.open(false)) {
                 List<StoredRun> runs = s.runs();
                 String page = TrendReport.render(s.location(), runs, Series.of(runs, metrics), xLabel, minEffect.fraction());
-                AtomicFiles.write(out, page);
+                try {
+                    AtomicFiles.write(out, page);
+                } catch (IOException e) {
+                    String why = e instanceof java.nio.file.NoSuchFileException ? "no such directory"
+                            : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : String.valueOf(e.getMessage());
+                    throw new UsageException("cannot write the page " + out + ": " + why
+                            + "; name a file in a directory you can write");
+                }
                 System.out.println("wrote " + out + " (" + runs.size() + " runs)");
             }
             return Cli.EXIT_OK;
@@ -233,7 +241,7 @@ final class HistoryCommand implements Callable<Integer> {
                 throw new UsageException(e.getMessage());
             }
             StoredRun run = read(dir, labels(labels));
-            try (HistoryStore s = store.open()) {
+            try (HistoryStore s = store.open(add)) {
                 List<TrendGate.Judgement> judgements;
                 try {
                     List<StoredRun> history = s.runs();
@@ -293,13 +301,14 @@ final class HistoryCommand implements Callable<Integer> {
             if (java.nio.file.Files.isDirectory(dir)) {
                 stored = read(dir, Map.of());
             } else if (run.matches("[0-9a-f]{6,64}")) {
-                try (HistoryStore s = store.open()) {
+                try (HistoryStore s = store.open(false)) {
                     stored = s.find(run).orElseThrow(() -> new UsageException("no stored run " + run + " in " + s.location()));
                 } catch (IllegalArgumentException e) {
                     throw new UsageException(e.getMessage());
                 }
             } else {
-                throw new UsageException(run + " is neither a result directory nor a stored run's key");
+                throw new UsageException(run + " is neither a result directory nor a stored run's key (6 or more of its"
+                        + " first characters, as bench history list shows them)");
             }
             System.out.print(exports.render(stored));
             return Cli.EXIT_OK;

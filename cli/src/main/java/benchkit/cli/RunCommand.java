@@ -229,7 +229,7 @@ abstract class RunCommand extends WorkloadCommand {
             if (noResultFiles) {
                 throw new UsageException("--history stores the run's result files, which --no-result-files does not keep");
             }
-            try (var opened = HistoryCommand.open(history)) {
+            try (var opened = HistoryCommand.open(history, true)) {
                 // a store that cannot be opened is bad input, said before anything starts
             }
         }
@@ -342,7 +342,7 @@ abstract class RunCommand extends WorkloadCommand {
         for (Path dir : dirs) {
             runs.add(HistoryCommand.read(dir, labels));
         }
-        try (var store = HistoryCommand.open(history)) {
+        try (var store = HistoryCommand.open(history, true)) {
             HistoryCommand.add(store, runs);
         }
     }

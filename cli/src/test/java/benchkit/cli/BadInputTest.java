@@ -88,6 +88,8 @@ class BadInputTest {
         "history export /tmp --format jmh                      | --format jmh is not known; expected customBiggerIsBetter",
         "history add /tmp --label commit                       | --label commit is not valid; expected NAME=VALUE",
         "history                                               | bench history needs a subcommand",
+        "history report --history /tmp/benchkit-never-made.sqlite | --history /tmp/benchkit-never-made.sqlite: no history store there; bench history add DIR",
+        "history export abcd --format bencher                  | abcd is neither a result directory nor a stored run's key (6 or more",
         "--workload point-select --label commit=x              | --label names a run in a history: give --history too",
         "--workload point-select --history /tmp                | --history /tmp is a directory",
         "--workload point-select --history /tmp/h.sqlite --no-result-files | --history stores the run's result files",

@@ -74,6 +74,9 @@ class HistoryCommandTest {
         Path page = tmp.resolve("trend.html");
         assertEquals(0, run("history", "report", "--history", store, "--out", page.toString(), "--x", "commit").exit());
         assertTrue(Files.readString(page).contains("point-select at 8 threads, tps"));
+        Outcome unwritable = run("history", "report", "--history", store, "--out", "/proc/x.html");
+        assertEquals(Cli.EXIT_USAGE, unwritable.exit(), unwritable.err());
+        assertTrue(unwritable.err().contains("cannot write the page /proc/x.html: no such directory"), unwritable.err());
         Outcome again = run("history", "add", tmp.resolve("night03").toString(), "--history", store);
         assertEquals(0, again.exit(), "adding a stored run again changes nothing: " + again.err());
     }

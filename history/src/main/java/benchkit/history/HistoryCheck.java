@@ -16,7 +16,7 @@ public final class HistoryCheck {
     /** The run in {@code runDir} judged against the trend of the runs in {@code store} (a file or a jdbc: URL). */
     public static List<TrendGate.Judgement> judge(String store, Path runDir, TrendGate.Settings settings) throws Exception {
         StoredRun run = RunImport.read(runDir, Map.of());
-        try (HistoryStore history = HistoryStore.open(store)) {
+        try (HistoryStore history = HistoryStore.open(store, false)) {
             return new TrendGate(settings).check(history.runs(), run);
         }
     }

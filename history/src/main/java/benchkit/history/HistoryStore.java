@@ -56,10 +56,22 @@ public final class HistoryStore implements AutoCloseable {
      * (IllegalArgumentException); a server that cannot be reached gives an SQLException.
      */
     public static HistoryStore open(String location) throws SQLException {
-        return open(location, System.getenv(PASSWORD_ENV));
+        return open(location, System.getenv(PASSWORD_ENV), true);
+    }
+
+    /**
+     * As {@link #open(String)}; with {@code create} false, a store file that is not there is refused (a mistyped
+     * {@code --history} of a report or a check would otherwise make an empty store and find no trend in it).
+     */
+    public static HistoryStore open(String location, boolean create) throws SQLException {
+        return open(location, System.getenv(PASSWORD_ENV), create);
     }
 
     static HistoryStore open(String location, String password) throws SQLException {
+        return open(location, password, true);
+    }
+
+    static HistoryStore open(String location, String password, boolean create) throws SQLException {
         String url;
         Properties props = new Properties();
         String lower = location.toLowerCase(Locale.ROOT);
@@ -93,6 +105,10 @@ public final class HistoryStore implements AutoCloseable {
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("--history " + location + ": cannot create its directory ("
                     + e.getMessage() + ")");
+        }
+        if (!create && !Files.exists(path)) {
+            throw new IllegalArgumentException("--history " + location + ": no history store there; bench history add DIR"
+                    + " (or --history on a run) makes one");
         }
         if (Files.exists(path) && !looksLikeSqlite(path)) {
             throw new IllegalArgumentException("--history " + location + " is not a history store (not an SQLite file)");
