@@ -88,6 +88,10 @@ class BadInputTest {
         "history export /tmp --format jmh                      | --format jmh is not known; expected customBiggerIsBetter",
         "history add /tmp --label commit                       | --label commit is not valid; expected NAME=VALUE",
         "history                                               | bench history needs a subcommand",
+        // a directory named as a sysbench test or command is a directory to these commands, not a sysbench line
+        "history add cpu --history /tmp/benchkit-never-made.sqlite | not a result directory: cpu",
+        "history add run --history /tmp/benchkit-never-made.sqlite | not a result directory: run",
+        "merge run prepare --out /tmp/benchkit-never-made      | run is not a directory",
         "history report --history /tmp/benchkit-never-made.sqlite | --history /tmp/benchkit-never-made.sqlite: no history store there; bench history add DIR",
         "history export abcd --format bencher                  | abcd is neither a result directory nor a stored run's key (6 or more",
         "--workload point-select --label commit=x              | --label names a run in a history: give --history too",

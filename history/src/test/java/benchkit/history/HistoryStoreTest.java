@@ -71,6 +71,12 @@ class HistoryStoreTest {
         var e3 = assertThrows(IllegalArgumentException.class,
                 () -> HistoryStore.open("jdbc:mariadb://127.0.0.1/h?user=u&password=secret", null));
         assertTrue(e3.getMessage().contains(HistoryStore.PASSWORD_ENV) && !e3.getMessage().contains("secret"), e3.getMessage());
+        for (String url : List.of("jdbc:mysql://ci:hunter2@127.0.0.1:1/bench",
+                "jdbc:mysql://(host=127.0.0.1,port=1,user=ci,password=hunter2)/bench",
+                "jdbc:mariadb://127.0.0.1/h?user=ci&pwd=hunter2", "jdbc:mariadb://127.0.0.1/h?user=ci&PASSWORD=hunter2")) {
+            var e = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(url, null));
+            assertTrue(e.getMessage().contains(HistoryStore.PASSWORD_ENV) && !e.getMessage().contains("hunter2"), e.getMessage());
+        }
         var e4 = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open("jdbc:oracle:thin:@x", null));
         assertTrue(e4.getMessage().contains("not a store bench can use"), e4.getMessage());
         var e5 = assertThrows(IllegalArgumentException.class, () -> RunImport.read(Files.createDirectories(tmp.resolve("empty")), Map.of()));

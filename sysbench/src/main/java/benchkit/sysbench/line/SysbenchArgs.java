@@ -31,7 +31,7 @@ public final class SysbenchArgs {
     private static final List<String> DEPRECATED_IN_SYSBENCH = List.of("--num-threads", "--max-requests", "--max-time",
             "--tx-rate");
     /** bench's subcommands whose arguments are not sysbench's. */
-    private static final List<String> OTHER_COMMANDS = List.of("list", "report", "compare");
+    private static final List<String> OTHER_COMMANDS = List.of("list", "report", "compare", "merge", "new", "history");
     /** sysbench 1.0 takes lists here and spreads connections over them; bench connects to one server. */
     /** bench's options whose occurrences add up, one setting per name, rather than replace one another. */
     private static final List<String> ADDING_UP = List.of("--mysqld", "--allocator-env", "--collect");
