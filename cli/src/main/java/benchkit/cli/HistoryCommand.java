@@ -270,6 +270,14 @@ final class HistoryCommand implements Callable<Integer> {
                     err.println("bench: warning: " + notJudged + " of " + judgements.size() + " series not judged"
                             + " (too few earlier comparable runs in " + s.location() + "): this check passes them unseen");
                 }
+                long undecided = judgements.stream()
+                        .filter(j -> j.judged() && j.verdict() == benchkit.core.stats.Verdict.INCONCLUSIVE).count();
+                if (undecided > 0) {
+                    // a check that cannot tell says so: the interval was wider than the change it should catch
+                    err.println("bench: warning: " + undecided + " of " + judgements.size() + " series inconclusive"
+                            + " (the interval cannot say same or different at --min-effect): this check cannot tell them;"
+                            + " more forks per run, or a quieter machine, narrow it");
+                }
             }
             return Cli.EXIT_OK;
         }
