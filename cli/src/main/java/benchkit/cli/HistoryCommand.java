@@ -308,7 +308,7 @@ final class HistoryCommand implements Callable<Integer> {
             StoredRun stored;
             if (java.nio.file.Files.isDirectory(dir)) {
                 stored = read(dir, Map.of());
-            } else if (run.matches("[0-9a-f]{6,64}")) {
+            } else if (run.matches("[0-9a-fA-F]{6,64}")) {
                 try (HistoryStore s = store.open(false)) {
                     stored = s.find(run).orElseThrow(() -> new UsageException("no stored run " + run + " in " + s.location()));
                 } catch (IllegalArgumentException e) {

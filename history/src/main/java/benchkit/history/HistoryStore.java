@@ -6,7 +6,6 @@ import benchkit.core.result.MetricResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -234,14 +233,12 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
-    /** The stored run whose key starts with {@code keyPrefix} (at least 6 characters), if exactly one does. */
+    /** The stored run whose key starts with {@code keyPrefix} (hex, any case), if exactly one does. */
     public java.util.Optional<StoredRun> find(String keyPrefix) throws SQLException {
-        List<StoredRun> found = new ArrayList<>();
-        for (StoredRun r : runs()) {
-            if (r.key().startsWith(keyPrefix)) {
-                found.add(r);
-            }
+        if (!keyPrefix.matches("[0-9a-fA-F]+")) {
+            return java.util.Optional.empty();
         }
+        List<StoredRun> found = runs("WHERE run_key LIKE ?", keyPrefix.toLowerCase(Locale.ROOT) + "%");
         if (found.size() > 1) {
             throw new IllegalArgumentException("run " + keyPrefix + " is ambiguous: " + found.size() + " stored runs start so");
         }
@@ -250,21 +247,35 @@ public final class HistoryStore implements AutoCloseable {
 
     /** Every stored run, oldest first. */
     public List<StoredRun> runs() throws SQLException {
+        return runs("", null);
+    }
+
+    /** The runs {@code where} (with one parameter, or none when {@code parameter} is null) selects, oldest first. */
+    private List<StoredRun> runs(String where, String parameter) throws SQLException {
         Map<String, Map<String, String>> labels = new LinkedHashMap<>();
-        try (Statement s = connection.createStatement();
-             ResultSet rs = s.executeQuery("SELECT run_key, name, label_value FROM bench_run_label")) {
-            while (rs.next()) {
-                labels.computeIfAbsent(rs.getString(1), k -> new LinkedHashMap<>()).put(rs.getString(2), rs.getString(3));
+        try (PreparedStatement p = connection.prepareStatement("SELECT l.run_key, l.name, l.label_value"
+                + " FROM bench_run_label l JOIN bench_run r ON r.run_key = l.run_key " + where.replace("run_key", "r.run_key"))) {
+            if (parameter != null) {
+                p.setString(1, parameter);
+            }
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    labels.computeIfAbsent(rs.getString(1), k -> new LinkedHashMap<>()).put(rs.getString(2), rs.getString(3));
+                }
             }
         }
         List<StoredRun> runs = new ArrayList<>();
-        try (Statement s = connection.createStatement();
-             ResultSet rs = s.executeQuery("SELECT run_key, started_ms, machine, source, jmh_result, run_json"
-                     + " FROM bench_run ORDER BY started_ms, run_key")) {
-            while (rs.next()) {
-                String key = rs.getString(1);
-                runs.add(new StoredRun(key, Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3),
-                        labels.getOrDefault(key, Map.of()), rs.getString(4), rs.getString(5), rs.getString(6)));
+        try (PreparedStatement p = connection.prepareStatement("SELECT run_key, started_ms, machine, source, jmh_result,"
+                + " run_json FROM bench_run " + where + " ORDER BY started_ms, run_key")) {
+            if (parameter != null) {
+                p.setString(1, parameter);
+            }
+            try (ResultSet rs = p.executeQuery()) {
+                while (rs.next()) {
+                    String key = rs.getString(1);
+                    runs.add(new StoredRun(key, Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3),
+                            labels.getOrDefault(key, Map.of()), rs.getString(4), rs.getString(5), rs.getString(6)));
+                }
             }
         }
         return runs;

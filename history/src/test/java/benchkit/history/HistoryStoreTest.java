@@ -40,6 +40,9 @@ class HistoryStoreTest {
             assertEquals(Files.readString(dir.resolve("run.json")), back.runJson());
             assertEquals(100.25, back.results().get(0).primary().score(), 1e-9);
             assertEquals(run.key(), store.find(run.key().substring(0, 8)).orElseThrow().key());
+            assertEquals(Map.of("commit", "abc123"), store.find(run.key().substring(0, 8).toUpperCase(java.util.Locale.ROOT))
+                    .orElseThrow().labels(), "a key in any case, with its labels");
+            assertTrue(store.find("zz%").isEmpty(), "not a key");
         }
         // every value of every metric, fork and iteration, for SQL users: 4 tps and 4 latency values
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + file);
