@@ -1,6 +1,7 @@
 package benchkit.history;
 
 import benchkit.core.report.MetricCatalog;
+import benchkit.core.stats.Effect;
 import benchkit.core.stats.Verdict;
 import org.apache.commons.math3.distribution.TDistribution;
 
@@ -185,9 +186,9 @@ public final class TrendGate {
         return points.stream().mapToDouble(p -> Math.log(p.value())).toArray();
     }
 
+    /** A ratio as a signed change, e.g. {@code -53.3%}, as bench compare writes one ({@link Effect#percent}). */
     static String percent(double ratio) {
-        double p = (ratio - 1) * 100;
-        return (p >= 0 ? "+" : "") + String.format(Locale.ROOT, "%.1f", p) + "%";
+        return Effect.percent((ratio - 1) * 100) + "%";
     }
 
     static String number(double v) {
