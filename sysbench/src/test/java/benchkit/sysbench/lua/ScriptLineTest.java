@@ -173,7 +173,8 @@ class ScriptLineTest {
         Ran r = run("function event() end\n", "--rate=50", "--threads=2", "--time=2", "--report-interval=1", "SCRIPT", "run");
         assertEquals(0, r.exit(), r.out());
         assertTrue(r.out().contains("Target transaction rate: 50/sec\n"), r.out());
-        assertTrue(r.out().contains("[ 1s ] queue length: 0, concurrency: 0\n"), r.out());
+        // the queue line as sysbench prints it; an event due at the very moment of the report may be queued or running
+        assertTrue(r.out().matches("(?s).*\\[ 1s \\] queue length: [0-2], concurrency: [0-2]\n.*"), r.out());
         java.util.regex.Matcher events = java.util.regex.Pattern.compile("total number of events: +(\\d+)").matcher(r.out());
         assertTrue(events.find(), r.out());
         long n = Long.parseLong(events.group(1));
