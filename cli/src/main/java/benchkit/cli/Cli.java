@@ -103,14 +103,9 @@ final class Cli {
      */
     static java.nio.file.Path path(String value) {
         try {
-            return java.nio.file.Path.of(value);
-        } catch (java.nio.file.InvalidPathException e) {
-            String encoding = System.getProperty("sun.jnu.encoding", "");
-            boolean ascii = !encoding.isEmpty() && !java.nio.charset.Charset.forName(encoding).newEncoder().canEncode(value);
-            throw new CommandLine.TypeConversionException(ascii
-                    ? "'" + value + "' cannot be a file name here: the locale (" + encoding + ") cannot encode it; "
-                            + "run with a UTF-8 locale, e.g. LC_ALL=C.UTF-8"
-                    : "'" + value + "' is not a valid path: " + e.getReason());
+            return benchkit.core.result.FileNames.path(value);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
         }
     }
 
@@ -145,6 +140,10 @@ final class Cli {
         }
         if (!unknown.isEmpty() && leaf.commandSpec().unmatchedArgsBindings().isEmpty()) {
             String name = leaf.commandSpec().qualifiedName(" ").replaceFirst("^bench ", "");   // e.g. history export
+            if (!leaf.commandSpec().subcommands().isEmpty() && !unknown.get(0).startsWith("-")) {
+                return Optional.of("unknown subcommand '" + unknown.get(0) + "' for '" + name + "'; expected "
+                        + String.join(", ", leaf.commandSpec().subcommands().keySet()) + " (bench " + name + " --help)");
+            }
             return Optional.of("unknown option " + unknown.get(0) + " for '" + name + "'; bench " + name
                     + " --help lists its options");
         }
@@ -163,7 +162,9 @@ final class Cli {
     private static int onBadParameters(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
         err.println("bench: " + firstLine(e.getMessage()));
-        err.println("Try 'bench --help' for the options.");
+        // the help of the command the line was for: bench history add's options are not in bench --help
+        String command = e.getCommandLine().getCommandSpec().qualifiedName(" ");
+        err.println("Try '" + (command.startsWith("bench") ? command : "bench") + " --help' for the options.");
         return EXIT_USAGE;
     }
 

@@ -91,6 +91,10 @@ final class CompareCommand implements Callable<Integer> {
             ReportCommand.requireResultDir(dirs.get(0));
             return List.of(Compare.variants(dirs.get(0), variants.get(0), variants.get(1), settings));
         }
+        if (dirs.size() > 2) {
+            throw new UsageException("compare takes one or two result directories, not " + dirs.size() + " (" + dirs.get(2)
+                    + " would be left out); compare them two at a time, or merge them into one run first");
+        }
         dirs.forEach(ReportCommand::requireResultDir);
         if (dirs.size() == 1) {
             List<Comparison> all = Compare.againstBaseline(JmhResultReader.readDirectory(dirs.get(0)), verdicts.baseline(),

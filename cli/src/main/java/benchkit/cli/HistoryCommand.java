@@ -20,6 +20,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 /**
  * {@code bench history}: runs kept across commits and days in one store (an SQLite file, or a MySQL/MariaDB server),
@@ -53,18 +58,33 @@ final class HistoryCommand implements Callable<Integer> {
 
         /** The store; with {@code create}, made when it is not there (add, check --add), else refused then. */
         HistoryStore open(boolean create) {
-            return HistoryCommand.open(location != null ? location : HistoryStore.defaultLocation(), create);
+            if (location != null) {
+                return HistoryCommand.open(location, create);
+            }
+            String env = System.getenv(HistoryStore.DEFAULT_ENV);
+            // a message names where the store came from, so that a bad variable is not blamed on an option not given
+            return env != null && !env.isBlank() ? HistoryCommand.open(env, create, HistoryStore.DEFAULT_ENV)
+                    : HistoryCommand.open(HistoryStore.DEFAULT_FILE.toString(), create, "");
         }
     }
 
-    /** The store at {@code where}; one that cannot be opened is bad input (exit 2), said in one line. */
+    /** The store {@code --history} names. */
     static HistoryStore open(String where, boolean create) {
+        return open(where, create, "--history");
+    }
+
+    /**
+     * The store at {@code where}, which {@code namedBy} (an option, a variable, or "" for the default) gave; one that
+     * cannot be opened is bad input (exit 2), said in one line that names where it came from.
+     */
+    private static HistoryStore open(String where, boolean create, String namedBy) {
+        String from = namedBy.isEmpty() ? "" : namedBy + ": ";
         try {
             return HistoryStore.open(where, create);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw new UsageException(from + e.getMessage());
         } catch (SQLException e) {
-            throw new UsageException("--history " + where + " cannot be opened: " + Cli.firstLine(e.getMessage()));
+            throw new UsageException(from + where + " cannot be opened: " + Cli.firstLine(e.getMessage()));
         }
     }
 
@@ -82,35 +102,66 @@ final class HistoryCommand implements Callable<Integer> {
         }
     }
 
-    /** The labels a run is stored with. */
+    /** The labels a run is stored with; a name given twice is refused (which value was meant?). */
     static Map<String, String> labels(List<String> given) {
         Map<String, String> labels = new LinkedHashMap<>();
         for (String l : given == null ? List.<String>of() : given) {
+            Map.Entry<String, String> e;
             try {
-                var e = RunImport.label(l);
-                labels.put(e.getKey(), e.getValue());
+                e = RunImport.label(l);
             } catch (IllegalArgumentException ex) {
                 throw new UsageException(ex.getMessage());
+            }
+            String before = labels.putIfAbsent(e.getKey(), e.getValue());
+            if (before != null) {
+                throw new UsageException("--label " + e.getKey() + " is given twice (" + before + ", " + e.getValue()
+                        + "); give each name once");
             }
         }
         return labels;
     }
 
+    /** The run in {@code dir}; one stored without run.json gets a warning, as its machine is unknown. */
     static StoredRun read(Path dir, Map<String, String> labels) throws IOException {
+        StoredRun run;
         try {
-            return RunImport.read(dir, labels);
+            run = RunImport.read(dir, labels);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        if (run.runJson().isEmpty() && !labels.containsKey(StoredRun.MACHINE_LABEL)) {
+            System.err.println("bench: warning: " + dir + " has no run.json, so its machine is unknown: it is comparable"
+                    + " only with other such runs; --label machine=NAME names the machine");
+        }
+        return run;
     }
 
-    /** Reads every directory first, so that one bad directory stores none of them. */
+    /** Stores {@code runs}; see {@link #add(HistoryStore, List, AtomicInteger, BooleanSupplier)}. */
     static int add(HistoryStore store, List<StoredRun> runs) throws SQLException {
+        return add(store, runs, new AtomicInteger(), () -> false);
+    }
+
+    /**
+     * Stores {@code runs} (read first, so that one bad directory stores none of them), counting each in {@code stored}
+     * as it lands, until {@code stop} says so; a run already stored gets the labels it lacks, and keeps those it has.
+     */
+    static int add(HistoryStore store, List<StoredRun> runs, AtomicInteger stored, BooleanSupplier stop)
+            throws SQLException {
         int added = 0;
         for (StoredRun run : runs) {
+            if (stop.getAsBoolean()) {
+                break;
+            }
             boolean isNew = store.add(run);
             added += isNew ? 1 : 0;
-            System.out.println((isNew ? "stored " : "already stored ") + run.shortKey() + "  " + run.source());
+            stored.incrementAndGet();
+            String line = (isNew ? "stored " : "already stored ") + run.shortKey() + "  " + run.source();
+            if (!isNew && !run.labels().isEmpty()) {
+                Map<String, String> kept = store.addLabels(run.key(), run.labels());
+                line += kept.isEmpty() ? " (labels added)"
+                        : " (its stored labels kept: " + kept + "; a stored run's labels are not changed)";
+            }
+            System.out.println(line);
         }
         return added;
     }
@@ -129,14 +180,44 @@ final class HistoryCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             Map<String, String> l = labels(labels);
-            List<StoredRun> runs = new ArrayList<>();
-            for (Path d : dirs) {
-                runs.add(read(d, l));
-            }
-            try (HistoryStore s = store.open(true)) {
-                int added = add(s, runs);
-                System.out.println(added + " of " + runs.size() + " run" + (runs.size() == 1 ? "" : "s") + " added to "
-                        + s.location());
+            AtomicInteger stored = new AtomicInteger();
+            AtomicBoolean stop = new AtomicBoolean();
+            CountDownLatch ended = new CountDownLatch(1);
+            // Ctrl-C in a long import stops it between two runs (each is stored whole or not at all) and says how far
+            // it got
+            Thread interrupted = new Thread(() -> {
+                stop.set(true);
+                try {
+                    ended.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                System.err.println("bench: interrupted: " + stored.get() + " of " + dirs.size() + " runs stored;"
+                        + " bench history add again stores the rest (a run stored already is kept once)");
+            });
+            Runtime.getRuntime().addShutdownHook(interrupted);
+            try {
+                List<StoredRun> runs = new ArrayList<>();
+                for (Path d : dirs) {
+                    if (stop.get()) {
+                        return Cli.EXIT_FAILURE;
+                    }
+                    runs.add(read(d, l));
+                }
+                try (HistoryStore s = store.open(true)) {
+                    int added = add(s, runs, stored, stop::get);
+                    if (!stop.get()) {
+                        System.out.println(added + " of " + runs.size() + " run" + (runs.size() == 1 ? "" : "s")
+                                + " added to " + s.location());
+                    }
+                }
+            } finally {
+                ended.countDown();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(interrupted);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: it says how far the import got
+                }
             }
             return Cli.EXIT_OK;
         }
@@ -166,8 +247,8 @@ final class HistoryCommand implements Callable<Integer> {
         @Option(names = "--out", paramLabel = "FILE", defaultValue = "bench-results/history.html",
                 description = "The page to write (default: ${DEFAULT-VALUE}).")
         Path out;
-        @Option(names = "--metric", paramLabel = "NAME", split = ",", defaultValue = "tps,latency.p99",
-                description = "The metrics drawn (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--metric", paramLabel = "NAME", split = ",",
+                description = "The metrics drawn (default: tps,latency.p99, those the runs have).")
         List<String> metrics;
         @Option(names = "--x", paramLabel = "LABEL", defaultValue = "",
                 description = "A label the x axis shows, e.g. commit (default: the runs' start times).")
@@ -179,9 +260,15 @@ final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
+            if (java.nio.file.Files.isDirectory(out)) {
+                throw new UsageException("--out " + out + " is a directory; name the page's file, e.g. "
+                        + out.resolve("history.html"));
+            }
             try (HistoryStore s = store.open(false)) {
                 List<StoredRun> runs = s.runs();
-                String page = TrendReport.render(s.location(), runs, Series.of(runs, metrics), xLabel, minEffect.fraction());
+                requireKnown(runs, metrics == null ? List.of() : metrics, xLabel);
+                List<Series> series = Series.of(runs, metrics == null ? List.of("tps", "latency.p99") : metrics);
+                String page = TrendReport.render(s.location(), runs, series, xLabel, minEffect.fraction());
                 try {
                     AtomicFiles.write(out, page);
                 } catch (IOException e) {
@@ -193,6 +280,27 @@ final class HistoryCommand implements Callable<Integer> {
                 System.out.println("wrote " + out + " (" + runs.size() + " runs)");
             }
             return Cli.EXIT_OK;
+        }
+    }
+
+    /** A metric the user named that no stored run has, or an x label none carries, would draw an empty page: refused. */
+    private static void requireKnown(List<StoredRun> runs, List<String> metrics, String xLabel) {
+        if (runs.isEmpty()) {
+            return;
+        }
+        java.util.Set<String> known = new java.util.TreeSet<>();
+        runs.forEach(r -> r.results().forEach(b -> known.addAll(b.metrics().keySet())));
+        for (String m : metrics) {
+            if (!known.contains(m.strip())) {
+                throw new UsageException("--metric " + m + ": no stored run has it; the stored runs have " + String.join(", ", known));
+            }
+        }
+        if (!xLabel.isBlank() && runs.stream().noneMatch(r -> r.labels().containsKey(xLabel.strip()))) {
+            java.util.Set<String> labels = new java.util.TreeSet<>();
+            runs.forEach(r -> labels.addAll(r.labels().keySet()));
+            throw new UsageException("--x " + xLabel + ": no stored run has that label; "
+                    + (labels.isEmpty() ? "no stored run has labels (bench history add --label NAME=VALUE)"
+                            : "the stored runs' labels are " + String.join(", ", labels)));
         }
     }
 
@@ -246,6 +354,10 @@ final class HistoryCommand implements Callable<Integer> {
                 try {
                     List<StoredRun> history = s.runs();
                     if (since != null) {
+                        if (!since.strip().matches("[0-9a-fA-F]{6,64}")) {
+                            throw new UsageException("--since '" + since + "' is not a stored run's key; give 6 or more"
+                                    + " of its first characters, as bench history list shows them");
+                        }
                         StoredRun first = s.find(since).orElseThrow(() -> new UsageException("--since " + since
                                 + ": no such stored run in " + s.location() + " (bench history list shows them)"));
                         history = history.stream().filter(r -> !r.startedAt().isBefore(first.startedAt())).toList();
@@ -318,7 +430,11 @@ final class HistoryCommand implements Callable<Integer> {
                 throw new UsageException(run + " is neither a result directory nor a stored run's key (6 or more of its"
                         + " first characters, as bench history list shows them)");
             }
-            System.out.print(exports.render(stored));
+            try {
+                System.out.print(exports.render(stored));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(run + ": " + e.getMessage());
+            }
             return Cli.EXIT_OK;
         }
     }

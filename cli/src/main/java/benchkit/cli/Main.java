@@ -27,6 +27,7 @@ public final class Main {
 
     public static void main(String[] args) {
         int exit;
+        writeUtf8WhereTheLocaleIsAscii();
         try {
             String tmp = temporaryDirectory(System.getenv("TMPDIR"), System.getProperty("java.io.tmpdir"));
             System.setProperty("java.io.tmpdir", tmp);     // before anything makes a temporary file
@@ -40,6 +41,30 @@ public final class Main {
             exit = Cli.EXIT_FAILURE;
         }
         System.exit(exit);
+    }
+
+    /**
+     * Under {@code LC_ALL=C} (CI, containers) the JVM writes every non-ASCII character as '?', so a variant, a path or a
+     * label the user wrote in their language would print as something else; bench writes UTF-8 there instead, as C
+     * tools pass the bytes of such names through. A UTF-8 or Latin-1 locale is left as it is.
+     */
+    static void writeUtf8WhereTheLocaleIsAscii() {
+        if (!asciiOnly(System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding",
+                java.nio.charset.Charset.defaultCharset().name())))) {
+            return;
+        }
+        System.setOut(new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
+                java.nio.charset.StandardCharsets.UTF_8));
+        System.setErr(new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
+                java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    static boolean asciiOnly(String encoding) {
+        try {
+            return !java.nio.charset.Charset.forName(encoding).newEncoder().canEncode('\u00fc');
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /**

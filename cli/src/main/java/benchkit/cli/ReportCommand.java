@@ -40,7 +40,9 @@ final class ReportCommand implements Callable<Integer> {
             throw new UsageException(dir + " is not a result directory (no jmh-result.json in it)");
         }
         try {
-            benchkit.core.report.JmhResultReader.readDirectory(dir);
+            if (benchkit.core.report.JmhResultReader.readDirectory(dir).isEmpty()) {
+                throw new UsageException(dir.resolve("jmh-result.json") + " holds no result (an empty list): nothing to read");
+            }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         } catch (java.io.IOException e) {

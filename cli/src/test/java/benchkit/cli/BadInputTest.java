@@ -82,9 +82,9 @@ class BadInputTest {
         "history check /nonexistent --history /tmp/benchkit-never-made.sqlite | not a result directory: /nonexistent",
         "history check /tmp --min-runs 2                       | --min-runs must be at least 3",
         "history check /tmp --confidence 1.5                   | --confidence 1.5 is not valid",
-        "history report --history /tmp                         | --history /tmp is a directory; name a file",
+        "history report --history /tmp                         | --history: /tmp is a directory; name a file",
         "history report --history jdbc:oracle:thin:@x          | is not a store bench can use",
-        "history report --history jdbc:mariadb://127.0.0.1/h?user=u&password=pw | put the password in BENCHKIT_HISTORY_PASSWORD",
+        "history report --history jdbc:mariadb://127.0.0.1/h?user=u&password=pw | the URL holds a password; put it in BENCHKIT_HISTORY_PASSWORD",
         "history export /tmp --format jmh                      | --format jmh is not known; expected customBiggerIsBetter",
         "history add /tmp --label commit                       | --label commit is not valid; expected NAME=VALUE",
         "history                                               | bench history needs a subcommand",
@@ -92,10 +92,14 @@ class BadInputTest {
         "history add cpu --history /tmp/benchkit-never-made.sqlite | not a result directory: cpu",
         "history add run --history /tmp/benchkit-never-made.sqlite | not a result directory: run",
         "merge run prepare --out /tmp/benchkit-never-made      | run is not a directory",
-        "history report --history /tmp/benchkit-never-made.sqlite | --history /tmp/benchkit-never-made.sqlite: no history store there; bench history add DIR",
+        "history report --history /tmp/benchkit-never-made.sqlite | --history: /tmp/benchkit-never-made.sqlite: no history store there; bench history add DIR",
+        "history foo                                           | unknown subcommand 'foo' for 'history'; expected add, list, report, check, export",
+        "history report --history jdbc:mariadb://127.0.0.1:99999/h?user=u | --history: jdbc:mariadb://127.0.0.1:99999/h?user=u is not a valid URL",
+        "history add /tmp --label a=1 --label a=2              | --label a is given twice (1, 2); give each name once",
+        "compare a b c                                         | compare takes one or two result directories, not 3",
         "history export abcd --format bencher                  | abcd is neither a result directory nor a stored run's key (6 or more",
         "--workload point-select --label commit=x              | --label names a run in a history: give --history too",
-        "--workload point-select --history /tmp                | --history /tmp is a directory",
+        "--workload point-select --history /tmp                | --history: /tmp is a directory",
         "--workload point-select --history /tmp/h.sqlite --no-result-files | --history stores the run's result files",
         "compare --confidence 100 a b                          | --confidence=100.0 is not valid",
         "calibrate --workload nosuch                           | unknown workload 'nosuch'; valid: ",
@@ -127,6 +131,9 @@ class BadInputTest {
         assertEquals(2, password.exit(), password.err());
         assertEquals("bench: --mysql-password has no value and there is no terminal to ask on: set BENCH_MYSQL_PASSWORD "
                 + "(or --mysql-password=VALUE; --mysql-password= for an empty one)", password.err().lines().findFirst().orElse(""));
+        Outcome dir = run("history", "add", "", "--history", "/tmp/benchkit-never-made.sqlite");
+        assertEquals(2, dir.exit(), dir.err());
+        assertTrue(dir.err().startsWith("bench: an empty name is not a result directory"), dir.err());
         Outcome out = run("--workload", "point-select", "--out", "");
         assertEquals(2, out.exit(), out.err());
         assertTrue(out.err().startsWith("bench: --out needs a directory"), out.err());
@@ -141,10 +148,13 @@ class BadInputTest {
         java.nio.file.Files.writeString(cut.resolve("jmh-result.json"), "[ { \"benchmark\" : \"point-sel");
         java.nio.file.Path foreign = java.nio.file.Files.createDirectories(dir.resolve("foreign"));
         java.nio.file.Files.writeString(foreign.resolve("jmh-result.json"), "{\"hello\": 1}");
-        for (java.nio.file.Path d : java.util.List.of(cut, foreign)) {
+        java.nio.file.Path empty = java.nio.file.Files.createDirectories(dir.resolve("empty"));
+        java.nio.file.Files.writeString(empty.resolve("jmh-result.json"), "[]");
+        for (java.nio.file.Path d : java.util.List.of(cut, foreign, empty)) {
             Outcome report = run("report", d.toString());
             assertEquals(2, report.exit(), report.err());
-            assertTrue(report.err().startsWith("bench: " + d.resolve("jmh-result.json") + " is not"), report.err());
+            assertTrue(report.err().startsWith("bench: " + d.resolve("jmh-result.json") + (d == empty ? " holds no result"
+                    : " is not")), report.err());
             assertFalse(java.nio.file.Files.exists(d.resolve("report.html")));
             Outcome compare = run("compare", d.toString(), d.toString());
             assertEquals(2, compare.exit(), compare.err());

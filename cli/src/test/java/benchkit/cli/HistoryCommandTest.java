@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** bench history from the command line: its exit codes (0, 3, 2) on nightly runs with a regression from run 12 on. */
@@ -83,5 +84,51 @@ class HistoryCommandTest {
         assertTrue(unwritable.err().contains("cannot write the page /proc/x.html: no such directory"), unwritable.err());
         Outcome again = run("history", "add", tmp.resolve("night03").toString(), "--history", store);
         assertEquals(0, again.exit(), "adding a stored run again changes nothing: " + again.err());
+    }
+
+    /** What a team meets after the first nights: labels added later, mistyped metrics, labels and keys, empty exports. */
+    @Test
+    void mistakesAreOneLineAndExitTwoAndLabelsCanBeAddedLater() throws Exception {
+        SplittableRandom random = new SplittableRandom(3);
+        String store = tmp.resolve("history.sqlite").toString();
+        Path night1 = runDir(1, 1000, random);
+        assertEquals(0, run("history", "add", night1.toString(), "--history", store, "--label", "commit=c1").exit());
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            assertEquals(0, run("history", "add", night1.toString(), "--history", store, "--label", "branch=main",
+                    "--label", "commit=other").exit());
+            assertEquals(0, run("history", "list", "--history", store).exit());
+        } finally {
+            System.setOut(stdout);
+        }
+        String out = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(out.contains("(its stored labels kept: {commit=c1}; a stored run's labels are not changed)"), out);
+        assertTrue(out.lines().anyMatch(l -> l.contains("commit=c1") && l.contains("branch=main") && !l.contains("already")),
+                "the label it lacked is added: " + out);
+
+        Outcome dirAsPage = run("history", "report", "--history", store, "--out", tmp.toString());
+        assertEquals(Cli.EXIT_USAGE, dirAsPage.exit(), dirAsPage.err());
+        assertTrue(dirAsPage.err().contains("--out " + tmp + " is a directory; name the page's file"), dirAsPage.err());
+        Outcome metric = run("history", "report", "--history", store, "--out", tmp.resolve("p.html").toString(),
+                "--metric", "nosuch");
+        assertEquals(Cli.EXIT_USAGE, metric.exit(), metric.err());
+        assertTrue(metric.err().contains("--metric nosuch: no stored run has it; the stored runs have tps"), metric.err());
+        Outcome x = run("history", "report", "--history", store, "--out", tmp.resolve("p.html").toString(), "--x", "nolabel");
+        assertEquals(Cli.EXIT_USAGE, x.exit(), x.err());
+        assertTrue(x.err().contains("--x nolabel: no stored run has that label; the stored runs' labels are branch, commit"),
+                x.err());
+        assertFalse(Files.exists(tmp.resolve("p.html")));
+
+        Outcome since = run("history", "check", night1.toString(), "--history", store, "--since", "");
+        assertEquals(Cli.EXIT_USAGE, since.exit(), since.err());
+        assertTrue(since.err().contains("--since '' is not a stored run's key"), since.err());
+        Outcome control = run("history", "add", night1.toString(), "--history", store, "--label", "commit=a\tb");
+        assertEquals(Cli.EXIT_USAGE, control.exit(), control.err());
+        assertTrue(control.err().contains("holds a control character"), control.err());
+        Outcome empty = run("history", "export", night1.toString(), "--format", "customSmallerIsBetter");
+        assertEquals(Cli.EXIT_USAGE, empty.exit(), empty.err());
+        assertTrue(empty.err().contains("has no metric customSmallerIsBetter takes (none where less is better)"), empty.err());
     }
 }

@@ -47,11 +47,16 @@ public enum Exports {
                 + " customSmallerIsBetter or bencher");
     }
 
-    /** {@code run} in this format. */
+    /** {@code run} in this format; one with no metric the format takes is refused (an empty file would pass a CI step). */
     public String render(StoredRun run) {
         List<Series> series = Series.of(List.of(run), List.of());
+        com.fasterxml.jackson.databind.JsonNode out = this == BENCHER ? bencher(series) : githubAction(series, run);
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("the run has no metric " + cliName + " takes" + (this == BENCHER ? ""
+                    : this == CUSTOM_BIGGER_IS_BETTER ? " (none where more is better)" : " (none where less is better)"));
+        }
         try {
-            return MAPPER.writeValueAsString(this == BENCHER ? bencher(series) : githubAction(series, run)) + "\n";
+            return MAPPER.writeValueAsString(out) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write " + cliName + ": " + e.getOriginalMessage(), e);
         }

@@ -78,7 +78,7 @@ public final class HistoryStore implements AutoCloseable {
             // a password anywhere in the URL (password=, pwd=, user:password@ in its host part) would show in process
             // lists, CI logs and this command's own messages
             if (lower.contains("password") || lower.contains("pwd=") || lower.matches("jdbc:(mariadb|mysql):(//)?[^/?]*:[^/?@]*@.*")) {
-                throw new IllegalArgumentException("--history: put the password in " + PASSWORD_ENV
+                throw new IllegalArgumentException("the URL holds a password; put it in " + PASSWORD_ENV
                         + ", not in the URL (a URL shows in process lists and logs)");
             }
             url = "jdbc:mariadb:" + location.substring(location.indexOf(':', 5) + 1);
@@ -86,16 +86,22 @@ public final class HistoryStore implements AutoCloseable {
                 props.setProperty("password", password);
             }
             props.setProperty("connectTimeout", "10000");
-            return new HistoryStore(new org.mariadb.jdbc.Driver().connect(url, props), location).created();
+            Connection c;
+            try {
+                c = new org.mariadb.jdbc.Driver().connect(url, props);
+            } catch (IllegalArgumentException e) {   // the driver's own check of the URL, e.g. "port out of range"
+                throw new IllegalArgumentException(location + " is not a valid URL: " + e.getMessage());
+            }
+            return new HistoryStore(c, location).created();
         }
         if (lower.startsWith("jdbc:") && !lower.startsWith("jdbc:sqlite:")) {
-            throw new IllegalArgumentException("--history " + location + " is not a store bench can use; expected a file,"
+            throw new IllegalArgumentException(location + " is not a store bench can use; expected a file,"
                     + " or a jdbc:sqlite:, jdbc:mariadb: or jdbc:mysql: URL");
         }
         String file = lower.startsWith("jdbc:sqlite:") ? location.substring("jdbc:sqlite:".length()) : location;
-        Path path = Path.of(file);
+        Path path = benchkit.core.result.FileNames.path(file);
         if (Files.isDirectory(path)) {
-            throw new IllegalArgumentException("--history " + location + " is a directory; name a file, e.g. "
+            throw new IllegalArgumentException(location + " is a directory; name a file, e.g. "
                     + path.resolve("history.sqlite"));
         }
         try {
@@ -104,19 +110,19 @@ public final class HistoryStore implements AutoCloseable {
                 Files.createDirectories(parent);
             }
         } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("--history " + location + ": cannot create its directory ("
+            throw new IllegalArgumentException(location + ": cannot create its directory ("
                     + e.getMessage() + ")");
         }
         if (!create && !Files.exists(path)) {
-            throw new IllegalArgumentException("--history " + location + ": no history store there; bench history add DIR"
+            throw new IllegalArgumentException(location + ": no history store there; bench history add DIR"
                     + " (or --history on a run) makes one");
         }
         if (Files.exists(path) && !looksLikeSqlite(path)) {
-            throw new IllegalArgumentException("--history " + location + " is not a history store (not an SQLite file)");
+            throw new IllegalArgumentException(location + " is not a history store (not an SQLite file)");
         }
         Connection c = new org.sqlite.JDBC().connect("jdbc:sqlite:" + path, props);
         if (c == null) {
-            throw new IllegalArgumentException("--history " + location + " cannot be opened as an SQLite file");
+            throw new IllegalArgumentException(location + " cannot be opened as an SQLite file");
         }
         return new HistoryStore(c, location).created();
     }
@@ -127,7 +133,7 @@ public final class HistoryStore implements AutoCloseable {
             return head.length == 0 || new String(head, java.nio.charset.StandardCharsets.ISO_8859_1)
                     .startsWith("SQLite format 3");
         } catch (java.io.IOException e) {
-            throw new IllegalArgumentException("--history " + path + " cannot be read: " + e.getMessage());
+            throw new IllegalArgumentException(path + " cannot be read: " + e.getMessage());
         }
     }
 
@@ -154,7 +160,7 @@ public final class HistoryStore implements AutoCloseable {
                 if (rs.wasNull()) {
                     s.execute("INSERT INTO bench_history_schema (version) VALUES (" + SCHEMA + ")");
                 } else if (version > SCHEMA) {
-                    throw new IllegalArgumentException("--history " + location + " was written by a newer bench (schema "
+                    throw new IllegalArgumentException(location + " was written by a newer bench (schema "
                             + version + "; this bench reads " + SCHEMA + ")");
                 }
             }
@@ -200,6 +206,31 @@ public final class HistoryStore implements AutoCloseable {
         } finally {
             connection.setAutoCommit(auto);
         }
+    }
+
+    /**
+     * Gives the stored run {@code key} the labels of {@code labels} it does not have; returns those it has with another
+     * value, which stay as stored (a label changed later would rewrite the history a report was drawn from).
+     */
+    public Map<String, String> addLabels(String key, Map<String, String> labels) throws SQLException {
+        StoredRun stored = find(key).orElseThrow(() -> new IllegalArgumentException("no stored run " + key));
+        Map<String, String> kept = new LinkedHashMap<>();
+        try (PreparedStatement p = connection.prepareStatement(
+                "INSERT INTO bench_run_label (run_key, name, label_value) VALUES (?, ?, ?)")) {
+            for (var e : labels.entrySet()) {
+                String has = e.getKey().equals(StoredRun.MACHINE_LABEL) ? stored.machine() : stored.labels().get(e.getKey());
+                if (has == null) {
+                    p.setString(1, stored.key());
+                    p.setString(2, e.getKey());
+                    p.setString(3, e.getValue());
+                    p.addBatch();
+                } else if (!has.equals(e.getValue())) {
+                    kept.put(e.getKey(), has);
+                }
+            }
+            p.executeBatch();
+        }
+        return kept;
     }
 
     private void insertMeasurements(StoredRun run) throws SQLException {

@@ -29,6 +29,9 @@ public final class RunImport {
      * directory holds no result bench would read back.
      */
     public static StoredRun read(Path dir, Map<String, String> labels) throws IOException {
+        if (dir.toString().isBlank()) {
+            throw new IllegalArgumentException("an empty name is not a result directory; name one, e.g. bench-results/*");
+        }
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("not a result directory: " + dir);
         }
@@ -60,7 +63,17 @@ public final class RunImport {
         if (eq <= 0 || eq == text.length() - 1) {
             throw new IllegalArgumentException("--label " + text + " is not valid; expected NAME=VALUE, e.g. commit=abc123");
         }
-        return Map.entry(text.substring(0, eq).trim(), text.substring(eq + 1).trim());
+        String name = text.substring(0, eq).strip();
+        String value = text.substring(eq + 1).strip();
+        if (name.isEmpty() || value.isEmpty()) {
+            throw new IllegalArgumentException("--label " + text + " is not valid; expected NAME=VALUE, e.g. commit=abc123");
+        }
+        if (text.chars().anyMatch(Character::isISOControl)) {
+            // a tab or newline in a label would break the list's lines and the page's axis
+            throw new IllegalArgumentException("--label " + text.replaceAll("\\p{Cntrl}", "?") + " holds a control"
+                    + " character (a tab, a newline); a label is one line of text");
+        }
+        return Map.entry(name, value);
     }
 
     /** The machine's facts that make two runs comparable: CPU model, CPUs and memory (not the kernel or JVM). */
