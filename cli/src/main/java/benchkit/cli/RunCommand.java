@@ -3,6 +3,7 @@ package benchkit.cli;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.run.ClientThreads;
 import benchkit.core.run.Defaults;
+import benchkit.core.run.RunOptions;
 import benchkit.core.run.RunPlan;
 import benchkit.core.report.Compare;
 import benchkit.core.report.Study;
@@ -256,7 +257,7 @@ abstract class RunCommand extends WorkloadCommand {
         Optional<Study> published = clientOptions.clients != null ? Optional.empty() : readStudy(study);
         Experiment.Builder experiment = Experiment.builder(registry, names).options(given)
                 .variants(variants(registry), "--server")
-                .settings(this::runSettings)
+                .runOptions(runOptions())
                 .outDir(outDir, force, "--out")
                 .collectors(plan -> Collectors.supplier(registry, collectors, collect, CpuProfiling.dir(plan.outDir()), profileScope))
                 .console(System.out, consoleStyle)
@@ -394,8 +395,9 @@ abstract class RunCommand extends WorkloadCommand {
         }
     }
 
-    /** The run settings of every workload's plan, from the options (typed ones over the plan's defaults). */
-    void runSettings(RunPlan.Builder plan) {
+    /** The run options of every workload's plan, made once from the command line (typed ones over the defaults). */
+    RunOptions runOptions() {
+        RunOptions.Builder plan = RunOptions.builder();
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
         int measurementIterations = iterations;
         int warmups = warmupIterations;
@@ -420,18 +422,19 @@ abstract class RunCommand extends WorkloadCommand {
                 .preparesData(!(console.sysbenchLine() && server.isExternal()))
                 .resultFiles(!noResultFiles);
         if (budget != null || untilSettled || fixedForksOnly()) {
-            plan.untilSettled(settleBudget());  // else RunPlan.Builder's default: until settled when variants are compared
+            plan.untilSettled(settleBudget());  // else RunOptions' default: until settled when variants are compared
         }
         if (forks != null) {
             plan.forks(forks);
         }
-        // the slices typed, or RunPlan.Builder's defaults (its own short ones for a run until settled)
+        // the slices typed, or RunOptions' defaults (its own short ones for a run until settled)
         if (eventsPerThread > 0 || typed("--warmup-time") || typed("--warmup-iterations")) {
             plan.warmup(warmups, seconds("--warmup-time", warmupTime, true));
         }
         if (eventsPerThread > 0 || typed("--time") || typed("--iterations")) {
             plan.measure(measurementIterations, seconds("--time", measurementTime, false));
         }
+        return plan.build();
     }
 
     /** {@code --report-checkpoints}: sysbench's reports inside its one measurement, so a line that has one. */

@@ -88,8 +88,6 @@ class RunOptionsTest {
 
     private static benchkit.core.run.RunPlan plan(String... args) {
         List<Variant> two = List.of(new Variant("a", Map.of(), () -> null), new Variant("b", Map.of(), () -> null));
-        benchkit.core.run.RunPlan.Builder plan = benchkit.core.run.RunPlan.builder("point-select", two, java.nio.file.Path.of("out"));
-        parsed(args).runSettings(plan);
-        return plan.build();
+        return parsed(args).runOptions().plan("point-select", Map.of(), two, java.nio.file.Path.of("out"));
     }
 }

@@ -3,7 +3,7 @@ package benchkit.core.api;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.run.ConsoleStyle;
 import benchkit.core.run.Experiment;
-import benchkit.core.run.RunPlan;
+import benchkit.core.run.RunOptions;
 import benchkit.core.run.RunSummary;
 import benchkit.core.run.ServerProvider;
 import benchkit.core.run.Variant;
@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * A benchmark run from Java, for a user's own tests and CI: one workload against one server you provide, or
@@ -41,8 +40,8 @@ import java.util.function.Consumer;
 public final class BenchmarkRun {
     private final String workload;
     private final Map<String, String> options = new LinkedHashMap<>();
-    /** The run settings given here; everything else starts at the plan's own defaults, as on the command line. */
-    private Consumer<RunPlan.Builder> settings = plan -> plan.reportInterval(Duration.ZERO).failFast(true);
+    /** The run options given here; everything else starts at their defaults, as on the command line. */
+    private final RunOptions.Builder runOptions = RunOptions.builder().reportInterval(Duration.ZERO).failFast(true);
     private ServerProvider server;
     private String label = "server";
     /** The launched servers to compare, when no {@link #server} is given. */
@@ -108,19 +107,23 @@ public final class BenchmarkRun {
     }
 
     public BenchmarkRun threads(int... counts) {
-        return set(plan -> plan.threads(java.util.stream.IntStream.of(counts).boxed().toList()));
+        runOptions.threads(java.util.stream.IntStream.of(counts).boxed().toList());
+        return this;
     }
 
     public BenchmarkRun warmup(int iterations, Duration each) {
-        return set(plan -> plan.warmup(iterations, each));
+        runOptions.warmup(iterations, each);
+        return this;
     }
 
     public BenchmarkRun measure(int iterations, Duration each) {
-        return set(plan -> plan.measure(iterations, each));
+        runOptions.measure(iterations, each);
+        return this;
     }
 
     public BenchmarkRun forks(int forks) {
-        return set(plan -> plan.forks(forks));
+        runOptions.forks(forks);
+        return this;
     }
 
     /**
@@ -130,7 +133,8 @@ public final class BenchmarkRun {
      * minutes, when several servers are compared and no {@link #forks} is given; {@code Duration.ZERO}: fixed forks.
      */
     public BenchmarkRun untilSettled(Duration budget) {
-        return set(plan -> plan.untilSettled(budget));
+        runOptions.untilSettled(budget);
+        return this;
     }
 
     /**
@@ -154,7 +158,8 @@ public final class BenchmarkRun {
      * held up by a loaded machine) is first measured again, up to as many more as were planned.
      */
     public BenchmarkRun allowInvalid() {
-        return set(plan -> plan.allowInvalid(true));
+        runOptions.allowInvalid(true);
+        return this;
     }
 
     /**
@@ -165,7 +170,8 @@ public final class BenchmarkRun {
         if (limit == null || limit.isNegative()) {
             throw new IllegalArgumentException("stallLimit: a duration of 0 (off) or more, got " + limit);
         }
-        return set(plan -> plan.stallLimit(limit));
+        runOptions.stallLimit(limit);
+        return this;
     }
 
     /** Print progress lines and the final table to stdout (default: quiet). */
@@ -187,7 +193,7 @@ public final class BenchmarkRun {
         PluginRegistry registry = PluginRegistry.load(Thread.currentThread().getContextClassLoader());
         List<Variant> variants = server != null ? List.of(new Variant(label, Map.of(), server)) : matrix.build().variants(registry);
         Experiment experiment = Experiment.builder(registry, List.of(workload)).options(options)
-                .variants(variants, "server").settings(settings)
+                .variants(variants, "server").runOptions(runOptions.build())
                 .outDir(outDir, replaceEarlierResults, "outDir").resultsUnder(Path.of("target", "benchkit"))
                 .console(quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out, ConsoleStyle.DEFAULT)
                 .build();
@@ -198,8 +204,4 @@ public final class BenchmarkRun {
         return summary;
     }
 
-    private BenchmarkRun set(Consumer<RunPlan.Builder> setting) {
-        settings = settings.andThen(setting);
-        return this;
-    }
 }

@@ -32,7 +32,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -95,7 +94,7 @@ public final class Experiment {
         private Map<String, String> options = Map.of();
         private List<Variant> variants = List.of();
         private String serverOption = "server";
-        private Consumer<RunPlan.Builder> settings = plan -> { };
+        private RunOptions runOptions = RunOptions.builder().build();
         private Path outDir;
         private Path resultsUnder = Path.of("bench-results");
         private boolean replace;
@@ -131,9 +130,9 @@ public final class Experiment {
             return this;
         }
 
-        /** The run settings every workload's plan gets (threads, slices, forks, limits). */
-        public Builder settings(Consumer<RunPlan.Builder> runSettings) {
-            this.settings = Objects.requireNonNull(runSettings, "runSettings");
+        /** The run options every workload's plan gets (threads, slices, forks, limits). */
+        public Builder runOptions(RunOptions options) {
+            this.runOptions = Objects.requireNonNull(options, "options");
             return this;
         }
 
@@ -222,7 +221,7 @@ public final class Experiment {
             c.options = options;
             c.variants = variants;
             c.serverOption = serverOption;
-            c.settings = settings;
+            c.runOptions = runOptions;
             c.outDir = outDir;
             c.resultsUnder = resultsUnder;
             c.replace = replace;
@@ -259,9 +258,7 @@ public final class Experiment {
 
         private RunPlan plan(String name, Map<String, String> effective, List<Variant> fitting, Path dir) {
             try {
-                RunPlan.Builder plan = RunPlan.builder(name, fitting, dir).workloadOptions(effective);
-                settings.accept(plan);
-                return plan.build();
+                return runOptions.plan(name, effective, fitting, dir);
             } catch (InvalidOptionException e) {
                 throw e;
             } catch (IllegalArgumentException e) {

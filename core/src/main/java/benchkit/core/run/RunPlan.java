@@ -10,8 +10,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Everything the {@link Runner} needs to know, validated up front so a bad value fails before
- * any server starts.
+ * Everything the {@link Runner} needs to know of one workload's run: its {@link RunOptions} resolved for its variants,
+ * validated up front so a bad value fails before any server starts.
  *
  * @param reportInterval how often to print a progress line; zero = never
  * @param maxEvents stop a trial after this many OK events; 0 = no limit
@@ -37,181 +37,6 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
                       Duration reportInterval, Path outDir, long maxEvents, long eventsPerThread, double rate,
                       boolean failFast, ClientThreads clientThreads, Duration stallLimit, boolean allowInvalid,
                       boolean stackTraces, boolean preparesData, boolean resultFiles, Duration settleBudget) {
-    /**
-     * A plan of {@code workload} over {@code variants}, written to {@code outDir}; everything else starts at
-     * {@link Defaults}: variants compared run until settled within {@link Defaults#settleBudget()} unless forks, a
-     * budget or an event limit is given; else {@link Defaults#forks(int)} for the number of variants.
-     */
-    public static Builder builder(String workload, List<Variant> variants, Path outDir) {
-        Builder plan = new Builder(workload);
-        plan.variants = variants;
-        plan.outDir = outDir;
-        return plan;
-    }
-
-    /** Names every setting, so a plan reads as what it is; {@link #build()} validates as the record does. */
-    public static final class Builder {
-        private final String workload;
-        private List<Variant> variants;
-        private Path outDir;
-        private Map<String, String> workloadOptions = Map.of();
-        private List<Integer> threads = Defaults.threads();
-        private int warmupIterations = Defaults.WARMUP_ITERATIONS;
-        private Duration warmupTime = Defaults.warmupTime();
-        private int measurementIterations = Defaults.ITERATIONS;
-        private Duration measurementTime = Defaults.iterationTime();
-        private Integer forks;
-        /** Whether warmup or measurement slices were given: a run until settled has shorter ones by default. */
-        private boolean warmupGiven;
-        private boolean measureGiven;
-        private Duration reportInterval = Defaults.reportInterval();
-        private long maxEvents;
-        private long eventsPerThread;
-        private double rate;
-        private boolean failFast;
-        private ClientThreads clientThreads = ClientThreads.AUTO;
-        private Duration stallLimit = Defaults.stallLimit();
-        private boolean allowInvalid;
-        private boolean resultFiles = true;
-        private boolean stackTraces;
-        private boolean preparesData = true;
-        /** Null until said: then variants compared with neither forks nor an event limit run until settled. */
-        private Duration settleBudget;
-
-        private Builder(String workload) {
-            this.workload = workload;
-        }
-
-        /** The workload's options, already parsed and complete. */
-        public Builder workloadOptions(Map<String, String> options) {
-            this.workloadOptions = options;
-            return this;
-        }
-
-        public Builder threads(List<Integer> counts) {
-            this.threads = counts;
-            return this;
-        }
-
-        public Builder threads(Integer... counts) {
-            return threads(List.of(counts));
-        }
-
-        /** {@code iterations} warmup iterations of {@code each} (0 iterations: none). */
-        public Builder warmup(int iterations, Duration each) {
-            this.warmupIterations = iterations;
-            this.warmupTime = each;
-            this.warmupGiven = true;
-            return this;
-        }
-
-        public Builder measure(int iterations, Duration each) {
-            this.measurementIterations = iterations;
-            this.measurementTime = each;
-            this.measureGiven = true;
-            return this;
-        }
-
-        public Builder forks(int count) {
-            this.forks = count;
-            return this;
-        }
-
-        /** How often a progress line is printed; zero: never. */
-        public Builder reportInterval(Duration interval) {
-            this.reportInterval = interval;
-            return this;
-        }
-
-        /** Stop a trial after this many OK events; 0: no limit. */
-        public Builder maxEvents(long events) {
-            this.maxEvents = events;
-            return this;
-        }
-
-        /** Stop a trial after this many OK events per client thread (memslap's --execute-number); 0: no limit. */
-        public Builder eventsPerThread(long events) {
-            this.eventsPerThread = events;
-            return this;
-        }
-
-        /** Target events per second over all threads (open loop); 0: closed loop. */
-        public Builder rate(double eventsPerSecond) {
-            this.rate = eventsPerSecond;
-            return this;
-        }
-
-        /** Whether the run prepares the workload's data that is not there (default: it does). */
-        public Builder preparesData(boolean prepares) {
-            this.preparesData = prepares;
-            return this;
-        }
-
-        /** Whether the run writes its result files (default true); see {@link RunPlan#resultFiles()}. */
-        public Builder resultFiles(boolean write) {
-            this.resultFiles = write;
-            return this;
-        }
-
-        /** Stop the whole run at the first failed variant (otherwise the next variant still runs). */
-        public Builder failFast(boolean stop) {
-            this.failFast = stop;
-            return this;
-        }
-
-        public Builder clientThreads(ClientThreads kind) {
-            this.clientThreads = kind;
-            return this;
-        }
-
-        /** No event finished for this long (or bench held up this long) makes an iteration invalid; zero: no check. */
-        public Builder stallLimit(Duration limit) {
-            this.stallLimit = limit;
-            return this;
-        }
-
-        /** Let a run with invalid iterations succeed; they are still reported and left out of the scores. */
-        public Builder stackTraces(boolean show) {
-            this.stackTraces = show;
-            return this;
-        }
-
-        /**
-         * Run forks until the comparisons of the primary score are settled or {@code budget} is spent, looking after
-         * each fork from {@link Defaults#FIRST_LOOK} on; zero: a fixed number of forks. Unsaid, variants compared with
-         * neither forks nor an event limit run until settled within {@link Defaults#settleBudget()}.
-         */
-        public Builder untilSettled(Duration budget) {
-            this.settleBudget = budget;
-            return this;
-        }
-
-        public Builder allowInvalid(boolean allow) {
-            this.allowInvalid = allow;
-            return this;
-        }
-
-        /** @throws IllegalArgumentException naming the first setting that is out of range */
-        public RunPlan build() {
-            boolean compared = variants != null && variants.size() > 1;
-            Duration budget = settleBudget != null ? settleBudget
-                    : compared && forks == null && maxEvents == 0 && eventsPerThread == 0 ? Defaults.settleBudget()
-                    : Duration.ZERO;
-            boolean settling = !budget.isZero() && !budget.isNegative();
-            int f = forks != null ? forks : settling ? Defaults.MOST_FORKS
-                    : Defaults.forks(variants == null ? 0 : variants.size());
-            // a run until settled has its own short slices unless some were given (left as set, for another build)
-            boolean settleWarmup = settling && !warmupGiven;
-            boolean settleMeasure = settling && !measureGiven;
-            return new RunPlan(workload, workloadOptions, variants, threads,
-                    settleWarmup ? Defaults.WARMUP_ITERATIONS : warmupIterations,
-                    settleWarmup ? Duration.ofSeconds(Defaults.SETTLE_WARMUP_SECONDS) : warmupTime,
-                    settleMeasure ? Defaults.SETTLE_ITERATIONS : measurementIterations,
-                    settleMeasure ? Duration.ofSeconds(Defaults.SETTLE_ITERATION_SECONDS) : measurementTime, f, reportInterval, outDir, maxEvents, eventsPerThread, rate,
-                    failFast, clientThreads, stallLimit, allowInvalid, stackTraces, preparesData, resultFiles, budget);
-        }
-    }
-
     public RunPlan {
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(outDir, "outDir");
@@ -298,7 +123,6 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         }
     }
 
-    /** True when the run adds forks until its comparisons are settled, within {@link #settleBudget}. */
     /** This plan with another settle budget (a share of a whole command's budget); never zero, which means fixed forks. */
     public RunPlan withSettleBudget(Duration budget) {
         Duration positive = budget.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : budget;
@@ -307,6 +131,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
                 failFast, clientThreads, stallLimit, allowInvalid, stackTraces, preparesData, resultFiles, positive);
     }
 
+    /** True when the run adds forks until its comparisons are settled, within {@link #settleBudget}. */
     public boolean untilSettled() {
         return (!settleBudget.isZero() && !settleBudget.isNegative());
     }

@@ -47,8 +47,8 @@ class ExperimentTest {
     private Experiment.Builder experiment(String... workloads) throws IOException {
         return Experiment.builder(PluginRegistry.load(listing()), List.of(workloads))
                 .variants(List.of(variant("a"), variant("b")), "--server")
-                .settings(plan -> plan.threads(2).warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(200)).forks(1)
-                        .reportInterval(Duration.ZERO))
+                .runOptions(RunOptions.builder().threads(2).warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(200))
+                        .forks(1).reportInterval(Duration.ZERO).build())
                 .outDir(tmp.resolve("out"), false, "--out")
                 .console(new PrintStream(console, true, StandardCharsets.UTF_8), ConsoleStyle.DEFAULT);
     }
@@ -99,9 +99,9 @@ class ExperimentTest {
     void badInputIsRefusedBeforeAnyServerStarts() throws Exception {
         refused("workload fake-kv speaks memcached but no --server does", experiment("fake-a", "fake-kv"));
         refused("--threads=0 is not valid; expected thread counts from 1 to " + Defaults.MOST_THREADS,
-                experiment("fake-a").settings(plan -> plan.threads(0)));
-        refused("--threads=100001 is not valid", experiment("fake-a").settings(plan -> plan.threads(100_001)));
-        refused("forks must be >= 1, got 0", experiment("fake-a").settings(plan -> plan.forks(0)));
+                experiment("fake-a").runOptions(RunOptions.builder().threads(0).build()));
+        refused("--threads=100001 is not valid", experiment("fake-a").runOptions(RunOptions.builder().threads(100_001).build()));
+        refused("forks must be >= 1, got 0", experiment("fake-a").runOptions(RunOptions.builder().forks(0).build()));
         refused("--baseline c names no variant; variants: a, b",
                 experiment("fake-a").verdicts(benchkit.core.report.Compare.Settings.DEFAULT, Optional.of("c")));
         refused("unknown workload 'nope'", experiment("nope"));

@@ -20,7 +20,7 @@ class OpenFilesTest {
         for (int i = 0; i < variants; i++) {
             list.add(new Variant("v" + i, Map.of(), () -> null));
         }
-        return RunPlan.builder("fake", list, tmp.resolve("out")).threads(threads).build();
+        return RunOptions.builder().threads(threads).plan("fake", list, tmp.resolve("out"));
     }
 
     @Test

@@ -131,9 +131,9 @@ class PreparedDataTest {
     }
 
     private RunSummary run(int forks, Variant... variants) throws Exception {
-        RunPlan plan = RunPlan.builder("fake", List.of(variants), tmp.resolve("out")).workloadOptions(Map.of("tables", "2"))
+        RunPlan plan = RunOptions.builder()
                 .threads(1).warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(100)).forks(forks)
-                .reportInterval(Duration.ZERO).build();
+                .reportInterval(Duration.ZERO).build().plan("fake", Map.of("tables", "2"), List.of(variants), tmp.resolve("out"));
         return new Runner(plan, new Workload1(), List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
     }
 

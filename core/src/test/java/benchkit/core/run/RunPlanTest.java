@@ -18,8 +18,8 @@ class RunPlanTest {
 
     private static RunPlan plan(List<Variant> variants, List<Integer> threads, int warmups, Duration warmupTime,
                                 int measurements, Duration measurementTime, int forks, long maxEvents, double rate) {
-        return RunPlan.builder("w", variants, Path.of("out")).threads(threads).warmup(warmups, warmupTime)
-                .measure(measurements, measurementTime).forks(forks).reportInterval(S).maxEvents(maxEvents).rate(rate).build();
+        return RunOptions.builder().threads(threads).warmup(warmups, warmupTime)
+                .measure(measurements, measurementTime).forks(forks).reportInterval(S).maxEvents(maxEvents).rate(rate).plan("w", variants, Path.of("out"));
     }
 
     private static void rejects(String message, Runnable r) {
@@ -54,7 +54,7 @@ class RunPlanTest {
 
     @Test
     void whatIsNotSetStartsAtTheOneSetOfDefaults() {
-        RunPlan one = RunPlan.builder("w", List.of(A), Path.of("out")).build();
+        RunPlan one = RunOptions.builder().plan("w", List.of(A), Path.of("out"));
         assertEquals(List.of(8), one.threads());
         assertEquals(1, one.warmupIterations());
         assertEquals(Duration.ofSeconds(5), one.warmupTime());
@@ -64,36 +64,36 @@ class RunPlanTest {
         assertEquals(1, one.forks());
         assertEquals(ClientThreads.AUTO, one.clientThreads());
         assertTrue(!one.untilSettled(), "one variant compares nothing: a fixed fork");
-        RunPlan compared = RunPlan.builder("w", List.of(A, B), Path.of("out")).build();
+        RunPlan compared = RunOptions.builder().plan("w", List.of(A, B), Path.of("out"));
         assertTrue(compared.untilSettled(), "comparisons run until settled by default");
         assertEquals(Duration.ofMinutes(6), compared.settleBudget());
-        RunPlan fixed = RunPlan.builder("w", List.of(A, B), Path.of("out")).untilSettled(Duration.ZERO).build();
+        RunPlan fixed = RunOptions.builder().untilSettled(Duration.ZERO).plan("w", List.of(A, B), Path.of("out"));
         assertEquals(5, fixed.forks(), "a fixed design's comparisons rest on 5 forks");
         assertEquals(Duration.ofSeconds(5), fixed.measurementTime());
-        RunPlan twoForks = RunPlan.builder("w", List.of(A, B), Path.of("out")).forks(2).build();
+        RunPlan twoForks = RunOptions.builder().forks(2).plan("w", List.of(A, B), Path.of("out"));
         assertEquals(2, twoForks.forks());
         assertTrue(!twoForks.untilSettled(), "forks given: as many as that");
-        assertTrue(!RunPlan.builder("w", List.of(A, B), Path.of("out")).maxEvents(1000).build().untilSettled(),
+        assertTrue(!RunOptions.builder().maxEvents(1000).plan("w", List.of(A, B), Path.of("out")).untilSettled(),
                 "an event limit: fixed forks");
     }
 
     /** A run until settled has short slices unless given: its looks come early and often (docs/statistics.md). */
     @Test
     void aRunUntilSettledHasShortSlicesUnlessGiven() {
-        RunPlan settling = RunPlan.builder("w", List.of(A, B), Path.of("out")).untilSettled(Duration.ofMinutes(6)).build();
+        RunPlan settling = RunOptions.builder().untilSettled(Duration.ofMinutes(6)).plan("w", List.of(A, B), Path.of("out"));
         assertEquals(1, settling.warmupIterations());
         assertEquals(Duration.ofSeconds(2), settling.warmupTime());
         assertEquals(3, settling.measurementIterations());
         assertEquals(Duration.ofSeconds(2), settling.measurementTime());
         assertEquals(50, settling.forks(), "the budget ends it");
-        RunPlan given = RunPlan.builder("w", List.of(A, B), Path.of("out")).untilSettled(Duration.ofMinutes(6))
-                .measure(4, Duration.ofSeconds(5)).build();
+        RunPlan given = RunOptions.builder().untilSettled(Duration.ofMinutes(6))
+                .measure(4, Duration.ofSeconds(5)).plan("w", List.of(A, B), Path.of("out"));
         assertEquals(4, given.measurementIterations());
         assertEquals(Duration.ofSeconds(5), given.measurementTime());
         assertEquals(Duration.ofSeconds(2), given.warmupTime(), "the warmup not given stays short");
-        RunPlan.Builder builder = RunPlan.builder("w", List.of(A, B), Path.of("out")).untilSettled(Duration.ofMinutes(6));
-        builder.build();
-        RunPlan fixed = builder.untilSettled(Duration.ZERO).build();
+        RunOptions.Builder builder = RunOptions.builder().untilSettled(Duration.ofMinutes(6));
+        builder.plan("w", List.of(A, B), Path.of("out"));
+        RunPlan fixed = builder.untilSettled(Duration.ZERO).plan("w", List.of(A, B), Path.of("out"));
         assertEquals(Duration.ofSeconds(Defaults.ITERATION_SECONDS), fixed.measurementTime(),
                 "building leaves the builder as set: the short slices were not given");
     }

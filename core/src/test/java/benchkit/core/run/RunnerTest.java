@@ -44,9 +44,9 @@ class RunnerTest {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("tables", "2");
         options.put("ignore-errors", "1213,\"1020\"");
-        return RunPlan.builder("fake", variants, tmp.resolve("out")).workloadOptions(options).threads(threads)
+        return RunOptions.builder().threads(threads)
                 .warmup(warmups, Duration.ofMillis(200)).measure(measurements, Duration.ofMillis(300)).forks(forks)
-                .reportInterval(Duration.ofMillis(100)).maxEvents(maxEvents).rate(rate).build();
+                .reportInterval(Duration.ofMillis(100)).maxEvents(maxEvents).rate(rate).build().plan("fake", options, variants, tmp.resolve("out"));
     }
 
     private RunSummary run(RunPlan plan, FakeWorkload workload) throws Exception {
@@ -79,9 +79,9 @@ class RunnerTest {
                 };
             }
         };
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("a")), tmp.resolve("out")).threads(16)
+        RunPlan plan = RunOptions.builder().threads(16)
                 .warmup(1, Duration.ofMillis(300)).measure(4, Duration.ofMillis(300)).forks(1)
-                .reportInterval(Duration.ZERO).build();
+                .reportInterval(Duration.ZERO).plan("fake", List.of(variant("a")), tmp.resolve("out"));
         RunSummary summary = new Runner(plan, workload, List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
         assertTrue(summary.complete(), console());
         for (JsonNode line : journal()) {
@@ -102,9 +102,9 @@ class RunnerTest {
     /** A run that keeps no result files prints its results and writes no file, not even its journal. */
     @Test
     void aRunWithoutResultFilesPrintsItsResultsAndWritesNoFile() throws Exception {
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("a")), tmp.resolve("out")).threads(1)
+        RunPlan plan = RunOptions.builder().threads(1)
                 .warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(300)).forks(1).reportInterval(Duration.ZERO)
-                .resultFiles(false).build();
+                .resultFiles(false).plan("fake", List.of(variant("a")), tmp.resolve("out"));
         RunSummary summary = run(plan, new FakeWorkload(200, phase -> Outcome.OK));
         assertTrue(summary.complete(), console());
         assertEquals(1, summary.scores().size());
@@ -124,9 +124,9 @@ class RunnerTest {
             }
             return Outcome.OK;
         });
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("a")), tmp.resolve("out")).threads(1)
+        RunPlan plan = RunOptions.builder().threads(1)
                 .warmup(0, Duration.ZERO).measure(3, Duration.ofMillis(800)).forks(1).reportInterval(Duration.ZERO)
-                .stallLimit(Duration.ofMillis(200)).build();
+                .stallLimit(Duration.ofMillis(200)).plan("fake", List.of(variant("a")), tmp.resolve("out"));
         RunSummary summary = run(plan, once);
         assertTrue(summary.complete(), console());
         assertEquals(1, summary.invalid().size(), console());
@@ -142,9 +142,9 @@ class RunnerTest {
             }
             return Outcome.OK;
         });
-        RunPlan again = RunPlan.builder("fake", List.of(variant("a")), tmp.resolve("out2")).threads(1)
+        RunPlan again = RunOptions.builder().threads(1)
                 .warmup(0, Duration.ZERO).measure(2, Duration.ofMillis(800)).forks(1).reportInterval(Duration.ZERO)
-                .stallLimit(Duration.ofMillis(200)).build();
+                .stallLimit(Duration.ofMillis(200)).plan("fake", List.of(variant("a")), tmp.resolve("out2"));
         console.reset();
         RunSummary failed = run(again, always);
         assertFalse(failed.complete(), console());
@@ -205,9 +205,9 @@ class RunnerTest {
     @Test
     void aRunUntilSettledStopsAtALookAndRecordsItsLooks() throws Exception {
         Duration budget = Duration.ofSeconds(8);
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("a"), variant("b")), tmp.resolve("out")).threads(2)
+        RunPlan plan = RunOptions.builder().threads(2)
                 .warmup(0, Duration.ZERO).measure(3, Duration.ofMillis(150)).reportInterval(Duration.ZERO)
-                .untilSettled(budget).build();
+                .untilSettled(budget).plan("fake", List.of(variant("a"), variant("b")), tmp.resolve("out"));
         assertEquals(Defaults.MOST_FORKS, plan.forks());
         long start = System.nanoTime();
         RunSummary summary = run(plan, FakeWorkload.alwaysOk(500));
@@ -249,9 +249,9 @@ class RunnerTest {
             return Outcome.OK;
         });
         self.set(workload);
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("a"), variant("b")), tmp.resolve("out")).threads(1, 2)
+        RunPlan plan = RunOptions.builder().threads(1, 2)
                 .warmup(0, Duration.ZERO).measure(3, Duration.ofMillis(200)).reportInterval(Duration.ZERO)
-                .untilSettled(Duration.ofSeconds(20)).build();
+                .untilSettled(Duration.ofSeconds(20)).plan("fake", List.of(variant("a"), variant("b")), tmp.resolve("out"));
         RunSummary summary = run(plan, workload);
         assertTrue(summary.complete(), console());
         assertTrue(console().contains("1 thread settled, left out of later forks"), console());
@@ -277,11 +277,11 @@ class RunnerTest {
 
     @Test
     void aRunUntilSettledNeedsVariantsAndThreeForks() {
-        IllegalArgumentException one = assertThrows(IllegalArgumentException.class, () -> RunPlan.builder("fake",
-                List.of(variant("a")), tmp).untilSettled(Duration.ofMinutes(1)).build());
+        IllegalArgumentException one = assertThrows(IllegalArgumentException.class, () -> RunOptions.builder().untilSettled(Duration.ofMinutes(1)).plan("fake",
+                List.of(variant("a")), tmp));
         assertTrue(one.getMessage().contains("two or more variants"), one.getMessage());
-        IllegalArgumentException two = assertThrows(IllegalArgumentException.class, () -> RunPlan.builder("fake",
-                List.of(variant("a"), variant("b")), tmp).untilSettled(Duration.ofMinutes(1)).forks(2).build());
+        IllegalArgumentException two = assertThrows(IllegalArgumentException.class, () -> RunOptions.builder().untilSettled(Duration.ofMinutes(1)).forks(2).plan("fake",
+                List.of(variant("a"), variant("b")), tmp));
         assertTrue(two.getMessage().contains("at least 3 forks"), two.getMessage());
     }
 
@@ -317,9 +317,9 @@ class RunnerTest {
                 return List.of();
             }
         };
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("a")), tmp.resolve("out")).threads(List.of(2))
+        RunPlan plan = RunOptions.builder().threads(List.of(2))
                 .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(3000)).forks(1)
-                .reportInterval(Duration.ofMillis(400)).allowInvalid(true).build();
+                .reportInterval(Duration.ofMillis(400)).allowInvalid(true).plan("fake", List.of(variant("a")), tmp.resolve("out"));
         new Runner(plan, workload, () -> List.of(workload.phaseCollector(), holdsUp),
                 new PrintStream(console, true, StandardCharsets.UTF_8)).run();
         assertTrue(held.get(), "the collector held the control thread up");
@@ -348,9 +348,9 @@ class RunnerTest {
         assertTrue(keepingUp.stream().allMatch(l -> l.matches("\\[ [0-9.]+s \\] queue length: 0, concurrency: [0-2]")),
                 console());
         console.reset();
-        RunPlan behind = RunPlan.builder("fake", List.of(variant("b")), tmp.resolve("out2")).threads(List.of(2))
+        RunPlan behind = RunOptions.builder().threads(List.of(2))
                 .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(600)).forks(1)
-                .reportInterval(Duration.ofMillis(200)).rate(2000).build();
+                .reportInterval(Duration.ofMillis(200)).rate(2000).plan("fake", List.of(variant("b")), tmp.resolve("out2"));
         run(behind, new FakeWorkload(5000, p -> Outcome.OK));
         List<Long> queued = console().lines().filter(l -> l.contains("queue length"))
                 .map(l -> Long.parseLong(l.replaceAll(".*queue length: ([0-9]+),.*", "$1"))).toList();
@@ -363,9 +363,8 @@ class RunnerTest {
     @Test
     void eachTrialWritesAnHdrHistogramLogOfOneSecondIntervalsTaggedByPhase() throws Exception {
         FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("mysql-8.0/x=1")), tmp.resolve("out"))
-                .workloadOptions(Map.of("tables", "2")).threads(3).warmup(1, Duration.ofMillis(300))
-                .measure(2, Duration.ofMillis(2500)).forks(1).reportInterval(Duration.ofSeconds(5)).build();
+        RunPlan plan = RunOptions.builder().threads(3).warmup(1, Duration.ofMillis(300))
+                .measure(2, Duration.ofMillis(2500)).forks(1).reportInterval(Duration.ofSeconds(5)).build().plan("fake", Map.of("tables", "2"), List.of(variant("mysql-8.0/x=1")), tmp.resolve("out"));
         assertTrue(run(plan, workload).complete());
 
         // the variant's '/' is no file name's: replaced, and the name's hash added so that no other variant's maps there
@@ -572,9 +571,9 @@ class RunnerTest {
 
     @Test
     void virtualClientThreadsRunEveryEventAndTheHeaderSaysWhatRanThem() throws Exception {
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(4)
+        RunPlan plan = RunOptions.builder().threads(4)
                 .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofSeconds(30)).forks(1).reportInterval(Duration.ZERO)
-                .maxEvents(4000).clientThreads(ClientThreads.VIRTUAL).build();
+                .maxEvents(4000).clientThreads(ClientThreads.VIRTUAL).plan("fake", List.of(variant("glibc")), tmp.resolve("out"));
         RunSummary summary = run(plan, FakeWorkload.alwaysOk(0));
         assertTrue(summary.complete());
         long events = journal().stream().filter(l -> l.get("event").asText().equals("iteration"))
@@ -586,10 +585,10 @@ class RunnerTest {
     }
 
     private RunPlan loopPlan(int sessions, long maxEvents, double rate) {
-        return RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(sessions)
+        return RunOptions.builder().threads(sessions)
                 .warmup(maxEvents > 0 ? 0 : 1, Duration.ofMillis(200))
                 .measure(2, maxEvents > 0 ? Duration.ofSeconds(30) : Duration.ofMillis(500)).forks(1)
-                .reportInterval(Duration.ZERO).maxEvents(maxEvents).rate(rate).clientThreads(ClientThreads.LOOP).build();
+                .reportInterval(Duration.ZERO).maxEvents(maxEvents).rate(rate).clientThreads(ClientThreads.LOOP).plan("fake", List.of(variant("glibc")), tmp.resolve("out"));
     }
 
     @Test
@@ -636,9 +635,9 @@ class RunnerTest {
                 threads.add(Thread.currentThread().getName());
                 return Outcome.OK;
             };
-            RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out-" + c.polled() + c.sessions()))
+            RunPlan plan = RunOptions.builder()
                     .threads(c.sessions()).warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofSeconds(30)).forks(1)
-                    .reportInterval(Duration.ZERO).maxEvents(20L * c.sessions()).clientThreads(ClientThreads.AUTO).build();
+                    .reportInterval(Duration.ZERO).maxEvents(20L * c.sessions()).clientThreads(ClientThreads.AUTO).plan("fake", List.of(variant("glibc")), tmp.resolve("out-" + c.polled() + c.sessions()));
             RunSummary summary = run(plan, c.polled() ? FakeWorkload.polled(recordThread) : new FakeWorkload(200, recordThread));
             assertTrue(summary.complete(), summary.failure().orElse(""));
             assertEquals(c.loops(), threads.stream().allMatch(n -> n.contains("-loop-")), c + ": " + threads);
@@ -682,9 +681,9 @@ class RunnerTest {
             }
             return Outcome.OK;
         });
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(1)
+        RunPlan plan = RunOptions.builder().threads(1)
                 .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(600)).forks(1)
-                .reportInterval(Duration.ofSeconds(10)).rate(100).build();
+                .reportInterval(Duration.ofSeconds(10)).rate(100).plan("fake", List.of(variant("glibc")), tmp.resolve("out"));
         RunSummary summary = run(plan, workload);
         double p95 = summary.score("glibc", 1).orElseThrow().metric("latency.p95").orElseThrow().score();
         assertTrue(p95 > 50, "p95 " + p95 + " ms hides the stall");
@@ -727,9 +726,9 @@ class RunnerTest {
                 calls.add("afterTrial");
             }
         };
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(3)
+        RunPlan plan = RunOptions.builder().threads(3)
                 .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(1300)).forks(1)
-                .reportInterval(Duration.ofSeconds(10)).build();
+                .reportInterval(Duration.ofSeconds(10)).plan("fake", List.of(variant("glibc")), tmp.resolve("out"));
         RunSummary summary = new Runner(plan, FakeWorkload.alwaysOk(1000), () -> List.of(recorder),
                 new PrintStream(console, true, StandardCharsets.UTF_8)).run();
         assertTrue(summary.complete());
@@ -767,9 +766,9 @@ class RunnerTest {
                 return pausesLoad;
             }
         };
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(2)
+        RunPlan plan = RunOptions.builder().threads(2)
                 .warmup(0, Duration.ofMillis(100)).measure(3, Duration.ofMillis(1000)).forks(1)
-                .reportInterval(Duration.ofSeconds(10)).allowInvalid(true).build();
+                .reportInterval(Duration.ofSeconds(10)).allowInvalid(true).plan("fake", List.of(variant("glibc")), tmp.resolve("out"));
         RunSummary summary = new Runner(plan, FakeWorkload.alwaysOk(1000), () -> List.of(slow),
                 new PrintStream(console, true, StandardCharsets.UTF_8)).run();
         if (pausesLoad) {
@@ -782,9 +781,9 @@ class RunnerTest {
     @Test
     void variantOrderRotatesAcrossForks() throws Exception {
         FakeWorkload workload = FakeWorkload.alwaysOk(1000);
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("a"), variant("b"), variant("c")), tmp.resolve("out"))
+        RunPlan plan = RunOptions.builder()
                 .threads(1).warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(100)).forks(3)
-                .reportInterval(Duration.ofSeconds(10)).build();
+                .reportInterval(Duration.ofSeconds(10)).plan("fake", List.of(variant("a"), variant("b"), variant("c")), tmp.resolve("out"));
         RunSummary summary = run(plan, workload);
         assertTrue(summary.complete());
         assertEquals(List.of("a", "b", "c", "b", "c", "a", "c", "a", "b"), servers.stream().map(s -> s.name).toList());
@@ -826,9 +825,9 @@ class RunnerTest {
     @Test
     void unwritableOutDirFailsBeforeAnyServerStarts() throws Exception {
         Path file = Files.writeString(tmp.resolve("file"), "x");
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("a")), file.resolve("out")).threads(1)
+        RunPlan plan = RunOptions.builder().threads(1)
                 .warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(100)).forks(1)
-                .reportInterval(Duration.ofSeconds(1)).build();
+                .reportInterval(Duration.ofSeconds(1)).plan("fake", List.of(variant("a")), file.resolve("out"));
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> run(plan, FakeWorkload.alwaysOk(0)));
         assertTrue(e.getMessage().startsWith("cannot write the result directory "), e.getMessage());

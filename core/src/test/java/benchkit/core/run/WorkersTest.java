@@ -142,10 +142,10 @@ class WorkersTest {
                 int index = i;
                 runs.add(pool.submit(() -> {
                     FakeWorkload workload = new FakeWorkload(300 + 200L * index, p -> Outcome.OK);
-                    RunPlan plan = RunPlan.builder("fake", List.of(new Variant("glibc", Map.of("allocator", "glibc"),
-                            () -> new FakeServer("glibc"))), dir).workloadOptions(Map.of("tables", "2")).threads(2)
+                    RunPlan plan = RunOptions.builder().threads(2)
                             .warmup(1, Duration.ofMillis(300)).measure(2, Duration.ofMillis(1200)).forks(1)
-                            .reportInterval(Duration.ZERO).build();
+                            .reportInterval(Duration.ZERO).build().plan("fake", Map.of("tables", "2"), List.of(new Variant("glibc", Map.of("allocator", "glibc"),
+                            () -> new FakeServer("glibc"))), dir);
                     return new Runner(plan, workload, () -> List.of(clientCpu(10 + index)), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
                             .asWorker(barrier(store, index, count, Duration.ofSeconds(20))).run();
                 }));
@@ -253,10 +253,10 @@ class WorkersTest {
                         }
                         return Outcome.OK;
                     });
-                    RunPlan plan = RunPlan.builder("fake", List.of(new Variant("glibc", Map.of("allocator", "glibc"),
-                            () -> new FakeServer("glibc"))), tmp.resolve("failing-" + index)).threads(1, 2)
+                    RunPlan plan = RunOptions.builder().threads(1, 2)
                             .warmup(1, Duration.ofMillis(300)).measure(1, Duration.ofMillis(500)).forks(1)
-                            .reportInterval(Duration.ZERO).build();
+                            .reportInterval(Duration.ZERO).plan("fake", List.of(new Variant("glibc", Map.of("allocator", "glibc"),
+                            () -> new FakeServer("glibc"))), tmp.resolve("failing-" + index));
                     return new Runner(plan, workload, List::of, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
                             .asWorker(barrier(store, index, 2, Duration.ofMinutes(5))).run();
                 }));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import benchkit.core.run.FakeServer;
 import benchkit.core.run.FakeWorkload;
 import benchkit.core.run.JournalLines;
+import benchkit.core.run.RunOptions;
 import benchkit.core.run.RunPlan;
 import benchkit.core.run.RunSummary;
 import benchkit.core.run.Runner;
@@ -42,9 +43,9 @@ class SysbenchConsoleTest {
                          long maxEvents, double rate) {
         Map<String, String> options = new LinkedHashMap<>();
         options.put("tables", "2");
-        return RunPlan.builder("fake", variants, tmp.resolve("out")).workloadOptions(options).threads(threads)
+        return RunOptions.builder().threads(threads)
                 .warmup(warmups, Duration.ofMillis(200)).measure(measurements, Duration.ofMillis(300)).forks(forks)
-                .reportInterval(Duration.ofMillis(100)).maxEvents(maxEvents).rate(rate).build();
+                .reportInterval(Duration.ofMillis(100)).maxEvents(maxEvents).rate(rate).build().plan("fake", options, variants, tmp.resolve("out"));
     }
 
     private List<JsonNode> journal() throws Exception {
@@ -135,9 +136,9 @@ class SysbenchConsoleTest {
         assertTrue(out.contains("SQL statistics:"), out);
         assertTrue(out.contains("# Results: "), "two iterations ask for bench's statistics: " + out);
         console.reset();
-        RunPlan one = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out2")).threads(List.of(2))
+        RunPlan one = RunOptions.builder().threads(List.of(2))
                 .warmup(0, Duration.ofMillis(200)).measure(1, Duration.ofMillis(300)).forks(1)
-                .reportInterval(Duration.ofMillis(100)).build();
+                .reportInterval(Duration.ofMillis(100)).plan("fake", List.of(variant("glibc")), tmp.resolve("out2"));
         new Runner(one, workload,
                 () -> List.of(workload.phaseCollector()), new PrintStream(console, true, StandardCharsets.UTF_8),
                 new SysbenchFormat(95, false, SysbenchFormat.INFO)).run();
@@ -150,9 +151,9 @@ class SysbenchConsoleTest {
     @Test
     void aCheckpointReportsTheEventsSinceTheStartAndTheFinalReportTheRest() throws Exception {
         FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
-        RunPlan plan = RunPlan.builder("fake", List.of(variant("glibc")), tmp.resolve("out")).threads(List.of(2))
+        RunPlan plan = RunOptions.builder().threads(List.of(2))
                 .warmup(0, Duration.ofMillis(200)).measure(1, Duration.ofMillis(2500)).forks(1)
-                .reportInterval(Duration.ZERO).build();
+                .reportInterval(Duration.ZERO).plan("fake", List.of(variant("glibc")), tmp.resolve("out"));
         new Runner(plan, workload, () -> List.of(workload.phaseCollector()), new PrintStream(console, true,
                 StandardCharsets.UTF_8), new SysbenchFormat(95, false, 3, List.of(1, 2))).run();
         String out = console();
