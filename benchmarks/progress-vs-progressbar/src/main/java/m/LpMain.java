@@ -1,6 +1,6 @@
 package m;
 
-import benchkit.core.console.LoadProgress;
+import benchkit.launch.LoadProgress;
 
 /** The project's LoadProgress, called like Runner.prepare / PrepareCommand do (forStream + progress + close). */
 public final class LpMain {

@@ -1,7 +1,7 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.console.LoadProgress;
+import benchkit.launch.LoadProgress;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Workload;

@@ -1,6 +1,6 @@
 package benchkit.cli;
 
-import benchkit.core.launch.Executables;
+import benchkit.launch.Executables;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;

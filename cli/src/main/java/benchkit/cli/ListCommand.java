@@ -1,6 +1,6 @@
 package benchkit.cli;
 
-import benchkit.core.allocator.AllocatorCatalog;
+import benchkit.launch.AllocatorCatalog;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.spi.CollectorFactory;
 import benchkit.spi.OptionSpec;

@@ -1,6 +1,6 @@
 package benchkit.cli;
 
-import benchkit.core.console.LoadProgress;
+import benchkit.launch.LoadProgress;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Workload;
 import picocli.CommandLine.Command;

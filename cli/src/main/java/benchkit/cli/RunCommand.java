@@ -11,9 +11,9 @@ import benchkit.core.result.BenchmarkResult;
 import benchkit.core.run.ConsoleStyle;
 import benchkit.sysbench.console.SysbenchFormat;
 import benchkit.sysbench.console.SysbenchHeader;
-import benchkit.core.launch.PrivateTempDir;
+import benchkit.launch.PrivateTempDir;
 import benchkit.core.run.Experiment;
-import benchkit.core.run.Rendezvous;
+import benchkit.launch.Rendezvous;
 import benchkit.core.run.StartBarrier;
 import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
@@ -257,7 +257,7 @@ abstract class RunCommand extends WorkloadCommand {
         Optional<Study> published = clientOptions.clients != null ? Optional.empty() : readStudy(study);
         Experiment.Builder experiment = Experiment.builder(registry, names).options(given)
                 .variants(variants(registry), "--server")
-                .runOptions(runOptions())
+                .runOptions(runOptions(given))
                 .outDir(outDir, force, "--out")
                 .collectors(plan -> Collectors.supplier(registry, collectors, collect, CpuProfiling.dir(plan.outDir()), profileScope))
                 .console(System.out, consoleStyle)
@@ -318,7 +318,7 @@ abstract class RunCommand extends WorkloadCommand {
         if (console.format.equals("memslap")) {
             Map<String, List<BenchmarkResult>> scores = new LinkedHashMap<>();
             outcome.summaries().forEach((name, summary) -> scores.put(name, summary.scores()));
-            long executeNumber = given.containsKey("execute-number") ? Long.parseLong(given.get("execute-number").strip()) : 0;
+            long executeNumber = checked.plans().values().iterator().next().eventsPerThread();
             MemslapLines.print(scores, registry::workload, executeNumber, iterations * time, System.out);
         }
         for (String failure : console.sysbench() ? List.<String>of() : outcome.failures()) {     // sysbench's console said FATAL
@@ -396,9 +396,8 @@ abstract class RunCommand extends WorkloadCommand {
     }
 
     /** The run options of every workload's plan, made once from the command line (typed ones over the defaults). */
-    RunOptions runOptions() {
+    RunOptions runOptions(Map<String, String> given) {
         RunOptions.Builder plan = RunOptions.builder();
-        Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
         int measurementIterations = iterations;
         int warmups = warmupIterations;
         double measurementTime = time;

@@ -1,6 +1,6 @@
 package benchkit.cli;
 
-import benchkit.core.run.Rendezvous;
+import benchkit.launch.Rendezvous;
 import benchkit.core.run.StartBarrier;
 import benchkit.core.run.WorkerRole;
 import benchkit.launcher.mysql.SqlRendezvous;

@@ -88,6 +88,7 @@ class RunOptionsTest {
 
     private static benchkit.core.run.RunPlan plan(String... args) {
         List<Variant> two = List.of(new Variant("a", Map.of(), () -> null), new Variant("b", Map.of(), () -> null));
-        return parsed(args).runOptions().plan("point-select", Map.of(), two, java.nio.file.Path.of("out"));
+        RunCommand command = parsed(args);
+        return command.runOptions(WorkloadOptions.workloadOptions(command.workloadArgs)).plan("point-select", Map.of(), two, java.nio.file.Path.of("out"));
     }
 }

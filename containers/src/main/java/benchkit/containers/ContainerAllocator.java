@@ -1,6 +1,6 @@
 package benchkit.containers;
 
-import benchkit.core.allocator.AllocatorCatalog;
+import benchkit.launch.AllocatorCatalog;
 import benchkit.spi.AllocatorSpec;
 
 import java.io.IOException;

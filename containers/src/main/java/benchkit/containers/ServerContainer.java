@@ -1,6 +1,6 @@
 package benchkit.containers;
 
-import benchkit.core.launch.Watchdog;
+import benchkit.launch.Watchdog;
 import benchkit.spi.InvalidOptionException;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;

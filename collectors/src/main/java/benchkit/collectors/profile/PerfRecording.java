@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  */
 final class PerfRecording implements AutoCloseable {
     private static final long ANSWER_SECONDS = 20;
-    /** core's Watchdog does this for servers; a collector sees only the SPI, hence these few lines of sh. */
+    /** launch-support's Watchdog does this for servers; a collector sees only the SPI, hence these few lines of sh. */
     private static final String WATCHDOG = """
             bench=$1; perf=$2; dir=$3
             while kill -0 "$bench" 2>/dev/null && kill -0 "$perf" 2>/dev/null; do sleep 1; done

@@ -1,7 +1,7 @@
 package benchkit.core.run;
 
-import benchkit.core.launch.DatadirLauncher;
-import benchkit.core.launch.DatadirSnapshot;
+import benchkit.launch.DatadirLauncher;
+import benchkit.launch.DatadirSnapshot;
 import benchkit.spi.ServerHandle;
 
 import java.nio.file.Path;
@@ -21,11 +21,11 @@ public interface DataCopyingProvider extends ServerProvider {
     /**
      * Stops {@code server} (one this provider started) cleanly, copies its data into {@code into} and
      * starts it again on its own data, so the handle stays usable. Throws
-     * {@link benchkit.core.launch.SnapshotCopyException} when only the copy failed.
+     * {@link benchkit.launch.SnapshotCopyException} when only the copy failed.
      */
     DatadirSnapshot snapshot(ServerHandle server, Path into) throws Exception;
 
-    /** Starts a server on a copy of {@code snapshot}; {@link benchkit.core.launch.SnapshotCopyException} when copying fails. */
+    /** Starts a server on a copy of {@code snapshot}; {@link benchkit.launch.SnapshotCopyException} when copying fails. */
     DatadirLauncher.Copied startFrom(DatadirSnapshot snapshot) throws Exception;
 
     /** Where launch directories go; snapshots go there too, so copies stay on one file system. */

@@ -1,5 +1,6 @@
 package benchkit.core.run;
 
+import benchkit.launch.Rendezvous;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.report.Compare;
 import benchkit.core.report.EffectSummary;
@@ -243,7 +244,7 @@ public final class Experiment {
                 named = w.namedServer();
             }
             if (named.isPresent()) {
-                return List.of(new Variant("external", Map.of("distribution", "external"), UnownedServer.at(named.get())));
+                return List.of(new Variant("external", Map.of("distribution", "external"), ServerProvider.unowned(named.get())));
             }
             String protocol = factory.protocol();
             List<Variant> fitting = variants.stream().filter(v -> v.serves(protocol)).toList();

@@ -1,10 +1,10 @@
 package benchkit.core.run;
 
-import benchkit.core.launch.DatadirLauncher;
-import benchkit.core.launch.DatadirSnapshot;
-import benchkit.core.launch.PrivateTempDir;
-import benchkit.core.launch.RunTempDir;
-import benchkit.core.launch.SnapshotCopyException;
+import benchkit.launch.DatadirLauncher;
+import benchkit.launch.DatadirSnapshot;
+import benchkit.launch.PrivateTempDir;
+import benchkit.launch.RunTempDir;
+import benchkit.launch.SnapshotCopyException;
 import benchkit.spi.ServerHandle;
 
 import java.io.IOException;

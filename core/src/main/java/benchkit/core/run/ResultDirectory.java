@@ -1,7 +1,7 @@
 package benchkit.core.run;
 
 import benchkit.core.result.Journal;
-import benchkit.core.launch.PrivateTempDir;
+import benchkit.launch.PrivateTempDir;
 import benchkit.spi.InvalidOptionException;
 
 import java.io.IOException;

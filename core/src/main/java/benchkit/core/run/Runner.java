@@ -1,6 +1,6 @@
 package benchkit.core.run;
 
-import benchkit.core.console.LoadProgress;
+import benchkit.launch.LoadProgress;
 import benchkit.core.report.Compare;
 import benchkit.core.stats.SequentialDesign;
 import benchkit.core.report.Comparison;

@@ -1,7 +1,7 @@
 package benchkit.core.run;
 
-import benchkit.core.launch.DatadirLauncher;
-import benchkit.core.launch.DatadirSnapshot;
+import benchkit.launch.DatadirLauncher;
+import benchkit.launch.DatadirSnapshot;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.ServerLauncher;
 import benchkit.spi.ServerSpec;
@@ -37,6 +37,11 @@ public interface ServerProvider {
      * owns ({@link DatadirLauncher}) can start them from a copy of data prepared once; other launchers' servers
      * (containers, memcached) are started and prepared each time, as are external servers.
      */
+    /** The server at {@code target}, which bench does not own: reached by address only (its workload connects). */
+    static ServerProvider unowned(benchkit.spi.Target target) {
+        return () -> new benchkit.launch.UnownedServer(target);
+    }
+
     static ServerProvider launching(ServerLauncher launcher, ServerSpec spec) {
         return launcher instanceof DatadirLauncher copying ? new CopyingLaunch(copying, spec) : new Launch(launcher, spec);
     }

@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.launch.Rendezvous;
+
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

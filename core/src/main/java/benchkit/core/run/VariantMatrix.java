@@ -1,6 +1,6 @@
 package benchkit.core.run;
 
-import benchkit.core.allocator.AllocatorCatalog;
+import benchkit.launch.AllocatorCatalog;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.InvalidOptionException;

@@ -1,8 +1,8 @@
 package benchkit.core.run;
 
-import benchkit.core.launch.DatadirLauncher;
-import benchkit.core.launch.DatadirSnapshot;
-import benchkit.core.launch.SnapshotCopyException;
+import benchkit.launch.DatadirLauncher;
+import benchkit.launch.DatadirSnapshot;
+import benchkit.launch.SnapshotCopyException;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Session;

@@ -617,7 +617,7 @@ class RunnerTest {
             }
             return Outcome.OK;
         });
-        benchkit.core.launch.PrivateTempDir.deleteRecursively(tmp.resolve("out")); // a run never writes over another
+        benchkit.launch.PrivateTempDir.deleteRecursively(tmp.resolve("out")); // a run never writes over another
         RunSummary failed = run(loopPlan(3, 0, 0), failing);
         assertTrue(failed.failure().orElseThrow().contains("Deadlock found"), failed.failure().orElseThrow());
         assertEquals(0, failing.openSessions.get());

@@ -1,5 +1,6 @@
 package benchkit.core.run;
 
+import benchkit.launch.Rendezvous;
 import benchkit.core.merge.WorkerMerge;
 import benchkit.core.result.LatencyLog;
 import benchkit.spi.InvalidOptionException;

@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.console.LoadProgress;
+import benchkit.launch.LoadProgress;
 import benchkit.spi.InvalidOptionException;
 
 import java.io.IOException;

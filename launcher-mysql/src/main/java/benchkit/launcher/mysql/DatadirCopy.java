@@ -1,8 +1,8 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.PrivateTempDir;
+import benchkit.launch.PrivateTempDir;
 
-import benchkit.core.launch.SnapshotCopyException;
+import benchkit.launch.SnapshotCopyException;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;

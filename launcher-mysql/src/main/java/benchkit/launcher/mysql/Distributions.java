@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.Executables;
+import benchkit.launch.Executables;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.ServerLauncher.Availability;
 

@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.Executables;
+import benchkit.launch.Executables;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.PrivateTempDir;
+import benchkit.launch.PrivateTempDir;
 
 import java.io.IOException;
 import java.nio.file.Files;

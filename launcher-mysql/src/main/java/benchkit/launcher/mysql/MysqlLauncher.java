@@ -1,19 +1,19 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.OwnSession;
-import benchkit.core.launch.ProcessOwner;
+import benchkit.launch.OwnSession;
+import benchkit.launch.ProcessOwner;
 
-import benchkit.core.launch.ProcMaps;
+import benchkit.launch.ProcMaps;
 
-import benchkit.core.launch.Watchdog;
+import benchkit.launch.Watchdog;
 
-import benchkit.core.launch.PrivateTempDir;
+import benchkit.launch.PrivateTempDir;
 
-import benchkit.core.launch.SnapshotCopyException;
+import benchkit.launch.SnapshotCopyException;
 
-import benchkit.core.launch.DatadirSnapshot;
+import benchkit.launch.DatadirSnapshot;
 
-import benchkit.core.launch.DatadirLauncher;
+import benchkit.launch.DatadirLauncher;
 
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.InvalidOptionException;

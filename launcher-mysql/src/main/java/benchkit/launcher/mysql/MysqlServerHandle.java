@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.ProcessServerHandle;
+import benchkit.launch.ProcessServerHandle;
 import benchkit.spi.ServerSpec;
 import benchkit.spi.Target;
 

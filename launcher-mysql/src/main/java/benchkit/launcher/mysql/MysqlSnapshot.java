@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.DatadirSnapshot;
+import benchkit.launch.DatadirSnapshot;
 
 import java.nio.file.Path;
 import java.util.Objects;

@@ -1,9 +1,9 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.ProcStat;
-import benchkit.core.launch.Watchdog;
+import benchkit.launch.ProcStat;
+import benchkit.launch.Watchdog;
 
-import benchkit.core.launch.PrivateTempDir;
+import benchkit.launch.PrivateTempDir;
 
 import java.io.IOException;
 import java.sql.Connection;

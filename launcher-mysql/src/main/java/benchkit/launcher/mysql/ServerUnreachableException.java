@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.run.UnownedServer;
+import benchkit.launch.UnownedServer;
 import benchkit.spi.Target;
 
 import java.util.ArrayList;

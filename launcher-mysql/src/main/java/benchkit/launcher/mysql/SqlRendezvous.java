@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.run.Rendezvous;
+import benchkit.launch.Rendezvous;
 import benchkit.spi.Target;
 import java.io.IOException;
 import java.sql.Connection;

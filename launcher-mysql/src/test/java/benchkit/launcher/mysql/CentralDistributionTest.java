@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.PrivateTempDir;
+import benchkit.launch.PrivateTempDir;
 
 import benchkit.spi.InvalidOptionException;
 import com.sun.net.httpserver.HttpServer;

@@ -1,10 +1,10 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.PrivateTempDir;
+import benchkit.launch.PrivateTempDir;
 
-import benchkit.core.launch.SnapshotCopyException;
+import benchkit.launch.SnapshotCopyException;
 
-import benchkit.core.launch.DatadirSnapshot;
+import benchkit.launch.DatadirSnapshot;
 
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.ServerSpec;

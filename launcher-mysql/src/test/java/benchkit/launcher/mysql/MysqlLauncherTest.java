@@ -1,13 +1,13 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.ProcStat;
-import benchkit.core.launch.PrivateTempDir;
+import benchkit.launch.ProcStat;
+import benchkit.launch.PrivateTempDir;
 
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.ServerLauncher.Availability;
 import benchkit.spi.ServerSpec;
-import benchkit.core.run.UnownedServer;
+import benchkit.launch.UnownedServer;
 import benchkit.spi.Target;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,6 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.OwnSession;
+import benchkit.launch.OwnSession;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,8 +1,8 @@
 package benchkit.launcher.mysql;
 
-import benchkit.core.launch.ProcMaps;
+import benchkit.launch.ProcMaps;
 
-import benchkit.core.launch.PrivateTempDir;
+import benchkit.launch.PrivateTempDir;
 
 import benchkit.spi.InvalidOptionException;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package benchkit.sysbench.console;
 
-import benchkit.core.console.LoadProgress;
+import benchkit.launch.LoadProgress;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.IterationRecord;
 import benchkit.core.run.ProgressLine;

@@ -1,6 +1,6 @@
 package benchkit.memcached.client;
 
-import benchkit.core.run.Rendezvous;
+import benchkit.launch.Rendezvous;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package benchkit.memcached.innodb;
 
 import benchkit.launcher.mysql.CentralDistribution;
-import benchkit.core.launch.DatadirLauncher;
-import benchkit.core.launch.DatadirSnapshot;
+import benchkit.launch.DatadirLauncher;
+import benchkit.launch.DatadirSnapshot;
 import benchkit.launcher.mysql.Installation;
 import benchkit.launcher.mysql.MysqlLauncher;
 import benchkit.launcher.mysql.MysqlServerHandle;
-import benchkit.core.launch.ProcessOwner;
+import benchkit.launch.ProcessOwner;
 import benchkit.launcher.mysql.ServerStartException;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.mysql.SqlConnector;

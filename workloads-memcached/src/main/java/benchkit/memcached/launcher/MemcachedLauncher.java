@@ -1,6 +1,6 @@
 package benchkit.memcached.launcher;
 
-import benchkit.core.launch.ProcessOwner;
+import benchkit.launch.ProcessOwner;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.ServerHandle;

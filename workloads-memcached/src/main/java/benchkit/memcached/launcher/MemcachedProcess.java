@@ -1,10 +1,10 @@
 package benchkit.memcached.launcher;
 
-import benchkit.core.launch.OwnSession;
-import benchkit.core.launch.ProcMaps;
-import benchkit.core.launch.Watchdog;
+import benchkit.launch.OwnSession;
+import benchkit.launch.ProcMaps;
+import benchkit.launch.Watchdog;
 import benchkit.spi.AllocatorSpec;
-import benchkit.core.launch.ProcessServerHandle;
+import benchkit.launch.ProcessServerHandle;
 import benchkit.spi.Target;
 
 import java.io.IOException;

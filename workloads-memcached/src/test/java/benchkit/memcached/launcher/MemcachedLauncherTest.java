@@ -1,7 +1,7 @@
 package benchkit.memcached.launcher;
 
-import benchkit.core.launch.ProcStat;
-import benchkit.core.launch.ProcMaps;
+import benchkit.launch.ProcStat;
+import benchkit.launch.ProcMaps;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.InvalidOptionException;

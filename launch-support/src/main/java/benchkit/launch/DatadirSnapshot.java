@@ -1,4 +1,4 @@
-package benchkit.core.launch;
+package benchkit.launch;
 
 import java.nio.file.Path;
 

@@ -1,4 +1,4 @@
-package benchkit.core.allocator;
+package benchkit.launch;
 
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.InvalidOptionException;

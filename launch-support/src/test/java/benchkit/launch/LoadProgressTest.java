@@ -1,4 +1,4 @@
-package benchkit.core.console;
+package benchkit.launch;
 
 import org.junit.jupiter.api.Test;
 

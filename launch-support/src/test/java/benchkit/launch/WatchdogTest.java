@@ -1,4 +1,4 @@
-package benchkit.core.launch;
+package benchkit.launch;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package benchkit.core.run;
+package benchkit.launch;
 
 import benchkit.spi.ServerHandle;
 import benchkit.spi.Target;
@@ -8,11 +8,6 @@ import benchkit.spi.Target;
  * watch or stop, so {@link #pid()} is -1, {@link #close()} does nothing and the allocator is unknown.
  */
 public record UnownedServer(Target target) implements ServerHandle {
-    /** A provider of the server at {@code target}, reached by address only (its workload connects and reports failures). */
-    public static ServerProvider at(Target target) {
-        return () -> new UnownedServer(target);
-    }
-
     @Override
     public long pid() {
         return -1;

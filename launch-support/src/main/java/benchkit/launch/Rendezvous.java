@@ -1,4 +1,4 @@
-package benchkit.core.run;
+package benchkit.launch;
 
 import java.io.IOException;
 import java.util.Collection;

@@ -1,4 +1,4 @@
-package benchkit.core.console;
+package benchkit.launch;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
