@@ -34,15 +34,15 @@ final class MergeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // the workers' directories may sit inside --out, as --clients leaves them
-        benchkit.core.run.ResultDirectory.requireFresh(out, force, "--out", false);
+        benchkit.core.run.results.ResultDirectory.requireFresh(out, force, "--out", false);
         return merge(dirs, out, allowMissing);
     }
 
     /** Removes {@code dir} when it holds nothing but its lock file. */
     private static void removeIfNothingIn(Path dir) {
         try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
-            if (files.allMatch(f -> f.getFileName().toString().equals(benchkit.core.run.ResultLock.FILE))) {
-                java.nio.file.Files.deleteIfExists(dir.resolve(benchkit.core.run.ResultLock.FILE));
+            if (files.allMatch(f -> f.getFileName().toString().equals(benchkit.core.run.results.ResultLock.FILE))) {
+                java.nio.file.Files.deleteIfExists(dir.resolve(benchkit.core.run.results.ResultLock.FILE));
                 java.nio.file.Files.deleteIfExists(dir);
             }
         } catch (java.io.IOException e) {
@@ -54,7 +54,7 @@ final class MergeCommand implements Callable<Integer> {
     static int merge(List<Path> dirs, Path out, boolean allowMissing) throws Exception {
         WorkerMerge.Result r;
         boolean made = !java.nio.file.Files.exists(out);
-        try (benchkit.core.run.ResultLock lock = benchkit.core.run.ResultLock.take(out, "--out")) {
+        try (benchkit.core.run.results.ResultLock lock = benchkit.core.run.results.ResultLock.take(out, "--out")) {
             try {
                 r = WorkerMerge.merge(dirs, benchkit.core.run.Runner.prepareOutDir(out), allowMissing, System.out::println);
             } catch (RuntimeException e) {

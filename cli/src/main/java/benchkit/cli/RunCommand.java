@@ -1,20 +1,20 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.run.ClientThreads;
+import benchkit.core.run.load.ClientThreads;
 import benchkit.core.run.Defaults;
 import benchkit.core.run.RunOptions;
 import benchkit.core.run.RunPlan;
 import benchkit.core.report.Compare;
 import benchkit.core.report.Study;
 import benchkit.core.result.BenchmarkResult;
-import benchkit.core.run.ConsoleStyle;
+import benchkit.core.run.console.ConsoleStyle;
 import benchkit.sysbench.console.SysbenchFormat;
 import benchkit.sysbench.console.SysbenchHeader;
 import benchkit.launch.PrivateTempDir;
 import benchkit.core.run.Experiment;
 import benchkit.launch.Rendezvous;
-import benchkit.core.run.StartBarrier;
+import benchkit.core.run.load.StartBarrier;
 import benchkit.core.run.WorkerRole;
 import benchkit.core.run.Runner;
 import benchkit.core.run.Variant;

@@ -1,7 +1,7 @@
 package benchkit.cli;
 
 import benchkit.launch.Rendezvous;
-import benchkit.core.run.StartBarrier;
+import benchkit.core.run.load.StartBarrier;
 import benchkit.core.run.WorkerRole;
 import benchkit.launcher.mysql.SqlRendezvous;
 import benchkit.memcached.client.MemcachedRendezvous;

@@ -3,7 +3,7 @@ package benchkit.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import benchkit.core.run.ConsoleStyle;
+import benchkit.core.run.console.ConsoleStyle;
 import benchkit.sysbench.console.SysbenchFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;

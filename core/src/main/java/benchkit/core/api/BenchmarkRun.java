@@ -1,11 +1,11 @@
 package benchkit.core.api;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.run.ConsoleStyle;
+import benchkit.core.run.console.ConsoleStyle;
 import benchkit.core.run.Experiment;
 import benchkit.core.run.RunOptions;
 import benchkit.core.run.RunSummary;
-import benchkit.core.run.ServerProvider;
+import benchkit.core.run.servers.ServerProvider;
 import benchkit.core.run.Variant;
 import benchkit.core.run.VariantMatrix;
 

@@ -12,7 +12,7 @@ import benchkit.core.result.Journal;
 import benchkit.core.result.JournalReader;
 import benchkit.core.result.RunDescription;
 import benchkit.core.result.TrialRecord;
-import benchkit.core.run.ResultFiles;
+import benchkit.core.run.results.ResultFiles;
 import benchkit.core.run.WorkerRole;
 import benchkit.spi.Aggregation;
 import benchkit.spi.InvalidOptionException;
@@ -33,7 +33,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * {@code bench merge}: joins the result directories of N workers ({@code bench --worker I/N} against one
- * target, started together at each trial by a {@link benchkit.core.run.StartBarrier}) into one run, as if one
+ * target, started together at each trial by a {@link benchkit.core.run.load.StartBarrier}) into one run, as if one
  * client machine had run every session:
  * <ul>
  * <li>counts (events, errors, queries) are summed per iteration; the workers' iterations are aligned by the

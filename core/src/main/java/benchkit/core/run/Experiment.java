@@ -1,5 +1,12 @@
 package benchkit.core.run;
 
+import benchkit.core.run.console.ConsoleStyle;
+import benchkit.core.run.load.StartBarrier;
+import benchkit.core.run.results.ResultDirectory;
+import benchkit.core.run.results.ResultFiles;
+import benchkit.core.run.results.ResultSpace;
+import benchkit.core.run.servers.ServerProvider;
+
 import benchkit.launch.Rendezvous;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.report.Compare;

@@ -1,13 +1,13 @@
 package benchkit.core.run;
 
 /** Ends a run; its message is one line naming what failed and where. */
-final class RunFailure extends Exception {
-    RunFailure(String message, Throwable cause) {
+public final class RunFailure extends Exception {
+    public RunFailure(String message, Throwable cause) {
         super(message, cause);
     }
 
     /** The whole message, continuation lines (e.g. a server's log tail) indented under the first. */
-    static String describeWithDetails(Throwable t) {
+    public static String describeWithDetails(Throwable t) {
         String m = t.getMessage();
         if (m == null || m.isBlank()) {
             return t.getClass().getSimpleName();
@@ -16,7 +16,7 @@ final class RunFailure extends Exception {
     }
 
     /** The first line of a throwable's message, or its class name when it has none. */
-    static String describe(Throwable t) {
+    public static String describe(Throwable t) {
         String m = t.getMessage();
         if (m == null || m.isBlank()) {
             return t.getClass().getSimpleName();

@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.core.run.load.ClientThreads;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

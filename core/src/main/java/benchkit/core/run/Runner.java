@@ -1,5 +1,17 @@
 package benchkit.core.run;
 
+import benchkit.core.run.console.ConsoleStyle;
+import benchkit.core.run.console.RunConsole;
+import benchkit.core.run.load.StartBarrier;
+import benchkit.core.run.load.Trial;
+import benchkit.core.run.results.ResultDirectory;
+import benchkit.core.run.results.ResultFiles;
+import benchkit.core.run.results.ResultLock;
+import benchkit.core.run.results.ResultSpace;
+import benchkit.core.run.servers.OpenFiles;
+import benchkit.core.run.servers.PreparedData;
+import benchkit.core.run.servers.RunningServer;
+
 import benchkit.launch.LoadProgress;
 import benchkit.core.report.Compare;
 import benchkit.core.stats.SequentialDesign;

@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.core.run.console.RunConsole;
+
 import benchkit.core.report.Compare;
 import benchkit.core.report.Comparison;
 import benchkit.core.result.BenchmarkResult;
@@ -27,7 +29,7 @@ import java.util.stream.Collectors;
  * after the fork before the first look, from the budget and that fork's duration (the time a fork takes, never
  * what it measured), so the looks' levels do not depend on the data.
  */
-final class SettleWatch {
+public final class SettleWatch {
     private final RunPlan plan;
     private final RunDescription description;
     private final Optional<String> baseline;
@@ -180,7 +182,7 @@ final class SettleWatch {
     }
 
     /** {@code 52 s}, {@code 3 min 30 s}, {@code 10 min}. */
-    static String words(Duration d) {
+    public static String words(Duration d) {
         long s = Math.round(d.toMillis() / 1000.0);
         if (s < 60) {
             return s + " s";

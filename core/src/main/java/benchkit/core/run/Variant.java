@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.core.run.servers.ServerProvider;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

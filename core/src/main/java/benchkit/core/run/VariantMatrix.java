@@ -1,5 +1,8 @@
 package benchkit.core.run;
 
+import benchkit.core.run.servers.ServerChoice;
+import benchkit.core.run.servers.ServerProvider;
+
 import benchkit.launch.AllocatorCatalog;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.spi.AllocatorSpec;

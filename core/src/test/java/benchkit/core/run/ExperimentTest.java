@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.core.run.console.ConsoleStyle;
+
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Workload;

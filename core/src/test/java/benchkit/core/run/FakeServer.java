@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class FakeServer implements ServerHandle {
     final String name;
     final AtomicBoolean alive = new AtomicBoolean(true);
-    final AtomicBoolean closed = new AtomicBoolean();
+    public final AtomicBoolean closed = new AtomicBoolean();
 
     public FakeServer(String name) {
         this.name = name;

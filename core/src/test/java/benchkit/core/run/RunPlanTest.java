@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.core.run.load.ClientThreads;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,8 @@
 package benchkit.core.run;
 
+import benchkit.core.run.load.ClientThreads;
+import benchkit.core.run.results.ResultSpace;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.core.run.load.StartBarrier;
+
 import benchkit.launch.Rendezvous;
 import benchkit.core.merge.WorkerMerge;
 import benchkit.core.result.LatencyLog;

@@ -1,7 +1,7 @@
 package benchkit.launcher.mysql;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.run.ServerChoice;
+import benchkit.core.run.servers.ServerChoice;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,7 +1,7 @@
 package benchkit.sysbench.console;
 
-import benchkit.core.run.ConsoleStyle;
-import benchkit.core.run.RunConsole;
+import benchkit.core.run.console.ConsoleStyle;
+import benchkit.core.run.console.RunConsole;
 import java.io.PrintStream;
 import java.util.List;
 

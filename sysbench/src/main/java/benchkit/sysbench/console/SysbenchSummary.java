@@ -1,7 +1,7 @@
 package benchkit.sysbench.console;
 
-import benchkit.core.run.Counts;
-import benchkit.core.run.ProgressLine;
+import benchkit.core.run.load.Counts;
+import benchkit.core.run.console.ProgressLine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package benchkit.sysbench.console;
 
 import benchkit.core.result.IterationRecord;
-import benchkit.core.run.Counts;
-import benchkit.core.run.LoadSnapshot;
-import benchkit.core.run.TrialTally;
+import benchkit.core.run.load.Counts;
+import benchkit.core.run.load.LoadSnapshot;
+import benchkit.core.run.console.TrialTally;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package benchkit.sysbench.lua;
 
-import benchkit.core.run.OpenLoopState;
-import benchkit.core.run.ProgressLine;
+import benchkit.core.run.load.OpenLoopState;
+import benchkit.core.run.console.ProgressLine;
 import benchkit.sysbench.console.SysbenchHeader;
 import benchkit.sysbench.console.SysbenchSummary;
 import benchkit.spi.QueryCounter;

@@ -1,6 +1,6 @@
 package benchkit.sysbench.console;
 
-import benchkit.core.run.Counts;
+import benchkit.core.run.load.Counts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -83,7 +83,7 @@ class SysbenchSummaryTest {
         int last = lines.indexOf(" ");
         List<String> expected = lines.subList(first, last + 1);
         // Record each captured row's count at its value into bench's latency histogram (ns, 2 digits) ...
-        Histogram h = benchkit.core.run.TrialTally.newHistogram();
+        Histogram h = benchkit.core.run.console.TrialTally.newHistogram();
         for (String row : expected.subList(2, expected.size() - 1)) {
             String[] parts = row.strip().split("\\s*\\|\\**\\s*");
             h.recordValueWithCount(Math.round(Double.parseDouble(parts[0]) * 1e6), Long.parseLong(parts[1].strip()));
@@ -102,7 +102,7 @@ class SysbenchSummaryTest {
         assertEquals("1.608", String.format(java.util.Locale.ROOT, "%.3f",
                 SysbenchSummary.bucketValue(SysbenchSummary.bucket(1.61))));
         // Every event of the histogram lands in exactly one row.
-        Histogram h = benchkit.core.run.TrialTally.newHistogram();
+        Histogram h = benchkit.core.run.console.TrialTally.newHistogram();
         for (long v = 1_000; v < 5_000_000_000L; v = v * 11 / 10) {
             h.recordValue(v);
         }
@@ -117,7 +117,7 @@ class SysbenchSummaryTest {
 
     @Test
     void statsComeFromThreadsAndHistogram() {
-        Histogram h = benchkit.core.run.TrialTally.newHistogram();
+        Histogram h = benchkit.core.run.console.TrialTally.newHistogram();
         // thread 0: 3 events of 1, 2, 3 ms; thread 1: 1 event of 10 ms
         for (long ms : new long[] {1, 2, 3, 10}) {
             h.recordValue(ms * 1_000_000);
@@ -140,7 +140,7 @@ class SysbenchSummaryTest {
         assertEquals(0.002, s.timeStddevSec(), 1e-12);
 
         SysbenchSummary.Stats none = SysbenchSummary.stats(Counts.ZERO, 1.0, new long[2], new long[2],
-                benchkit.core.run.TrialTally.newHistogram(), 95);
+                benchkit.core.run.console.TrialTally.newHistogram(), 95);
         assertEquals(0, none.minMs());
         assertEquals(0, none.avgMs());
         assertEquals(0, none.percentileMs());

@@ -1,0 +1,139 @@
+package benchkit.core.run.load;
+
+import benchkit.core.run.RunFailure;
+import benchkit.core.run.WorkerRole;
+
+import benchkit.launch.Rendezvous;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Where the workers of a run start each trial's load at one moment. Each worker marks its arrival at a point in
+ * a {@link Rendezvous} (the target server), waits until all N have arrived, and the first to see them all proposes
+ * a start {@value #LEAD_MILLIS} ms ahead on its clock; every worker then starts at that instant. The workers'
+ * clocks must agree (one host, or hosts kept in step by NTP, typically within a few ms): the workers' iterations
+ * then cover the same seconds, and the merged throughput is their sum. A worker that does not arrive within the
+ * timeout is named and the waiting ones fail, rather than measure a total that lacks it.
+ */
+public final class StartBarrier {
+    /** Time for every worker to read the start before it comes. */
+    static final long LEAD_MILLIS = 1000;
+    private static final long POLL_MILLIS = 50;
+
+    private final Rendezvous store;
+    private final WorkerRole role;
+    private final Duration timeout;
+    private final Consumer<String> print;
+    /** Whether this worker stopped because another did (then it has nothing of its own to tell them). */
+    private boolean othersStopped;
+    private boolean first = true;
+
+    public StartBarrier(Rendezvous store, WorkerRole role, Duration timeout, Consumer<String> print) {
+        this.store = store;
+        this.role = role;
+        this.timeout = timeout;
+        this.print = print;
+    }
+
+    public WorkerRole role() {
+        return role;
+    }
+
+    /**
+     * Arrives at {@code point} (e.g. {@code t4-f1}) and returns at the agreed start (epoch ms, which it returns).
+     *
+     * @throws RunFailure when a worker does not arrive in time, or the rendezvous cannot be reached
+     */
+    public long await(String point, String what) throws RunFailure, InterruptedException {
+        try {
+            if (first && !store.getAll(List.of(key(point, "arrived-" + role.index()))).isEmpty()) {
+                throw new RunFailure("the run id " + role.runId() + " was used by an earlier run (its start barrier is still in "
+                        + "the target); give every run a new --run-id", null);
+            }
+            first = false;
+            store.put(key(point, "arrived-" + role.index()), String.valueOf(System.currentTimeMillis()));
+            List<String> keys = new ArrayList<>();
+            for (int i = 0; i < role.count(); i++) {
+                keys.add(key(point, "arrived-" + i));
+            }
+            List<String> polled = new ArrayList<>(keys);
+            for (int i = 0; i < role.count(); i++) {
+                polled.add(failedKey(i));
+            }
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (true) {
+                Map<String, String> arrived = store.getAll(polled);
+                for (int i = 0; i < role.count(); i++) {
+                    if (i != role.index() && arrived.containsKey(failedKey(i))) {
+                        othersStopped = true;
+                        throw new RunFailure("worker " + i + " of " + role.count() + " stopped (" + arrived.get(failedKey(i))
+                                + "), so " + what + " cannot start with all workers", null);
+                    }
+                }
+                arrived.keySet().retainAll(keys);
+                if (arrived.size() == role.count()) {
+                    break;
+                }
+                if (System.nanoTime() > deadline) {
+                    TreeSet<Integer> missing = new TreeSet<>();
+                    TreeSet<Integer> present = new TreeSet<>();
+                    for (int i = 0; i < role.count(); i++) {
+                        (arrived.containsKey(keys.get(i)) ? present : missing).add(i);
+                    }
+                    throw new RunFailure((missing.size() == 1 ? "worker " : "workers ") + join(missing) + " of " + role.count()
+                            + " did not reach the start of " + what + " within " + timeout.toSeconds() + " s (run " + role.runId()
+                            + "; arrived: " + join(present) + ")", null);
+                }
+                TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
+            }
+            long start = Long.parseLong(store.putIfAbsent(key(point, "start"),
+                    String.valueOf(System.currentTimeMillis() + LEAD_MILLIS)));
+            long wait = start - System.currentTimeMillis();
+            if (wait > 0) {
+                TimeUnit.MILLISECONDS.sleep(wait);
+            } else if (wait < -LEAD_MILLIS) {
+                print.accept("# Start barrier: this worker reached the agreed start of " + what + " " + -wait
+                        + " ms late; are the workers' clocks in step?");
+            }
+            return start;
+        } catch (IOException | NumberFormatException e) {
+            throw new RunFailure("the workers' start barrier at " + what + " failed: " + RunFailure.describe(e), e);
+        }
+    }
+
+    /**
+     * Tells the other workers that this one stopped (its run failed), so that they stop at their next start
+     * instead of waiting out the timeout. Best effort: a worker that cannot say so is still missed by the timeout.
+     */
+    public void abandon(String why) {
+        if (othersStopped) {
+            return;
+        }
+        try {
+            String ascii = why.replaceAll("[^\\x20-\\x7e]", "?");       // one line, and as many bytes as chars
+            String shortWhy = ascii.length() > 60 ? ascii.substring(0, 57) + "..." : ascii;
+            store.put(failedKey(role.index()), shortWhy);
+        } catch (IOException | RuntimeException e) {
+            print.accept("# Could not tell the other workers that this one stopped: " + RunFailure.describe(e));
+        }
+    }
+
+    private String failedKey(int worker) {
+        return "benchkit-barrier/" + role.runId() + "/failed-" + worker;
+    }
+
+    private String key(String point, String name) {
+        return "benchkit-barrier/" + role.runId() + "/" + point + "/" + name;
+    }
+
+    private static String join(TreeSet<Integer> workers) {
+        return workers.isEmpty() ? "none" : String.join(", ", workers.stream().map(String::valueOf).toList());
+    }
+}

@@ -1,0 +1,58 @@
+package benchkit.core.run.results;
+
+import benchkit.core.run.RunFailure;
+import benchkit.core.run.Runner;
+
+import benchkit.core.report.HtmlReport;
+import benchkit.core.report.ReportSettings;
+import benchkit.core.result.CsvWriter;
+import benchkit.core.result.JmhJsonWriter;
+import benchkit.core.result.ResultWriter;
+import benchkit.core.result.RunInfo;
+import benchkit.core.result.RunRecord;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The files a run leaves beside its journal, written by a run, by {@code bench merge} and for a command's combined
+ * results alike: every {@link ResultWriter} gets the same {@link RunRecord}.
+ */
+public final class ResultFiles {
+    private ResultFiles() {
+    }
+
+    /**
+     * jmh-result.json, results.csv, run.json and report.html, each written whole or not at all. A file
+     * that cannot be written (e.g. the disk is full) is named among the returned failures and the others are
+     * still tried: the journal already holds every finished iteration. A report that cannot be drawn is a
+     * warning, not a failure.
+     */
+    public static List<String> write(RunRecord run, ReportSettings report, Consumer<String> warn) {
+        List<String> failures = new ArrayList<>();
+        boolean jmhWritten = write(new JmhJsonWriter(), run, failures);
+        for (ResultWriter writer : List.of(new CsvWriter(), RunInfo.writer())) {
+            write(writer, run, failures);
+        }
+        if (!jmhWritten) {
+            return failures;                    // a report without its jmh-result.json could not be redrawn
+        }
+        try {
+            write(HtmlReport.writer(report), run, failures);
+        } catch (RuntimeException e) {
+            warn.accept("# Warning: could not draw the HTML report: " + RunFailure.describe(e));
+        }
+        return failures;
+    }
+
+    private static boolean write(ResultWriter writer, RunRecord run, List<String> failures) {
+        try {
+            writer.write(run);
+            return true;
+        } catch (IOException e) {
+            failures.add("could not write " + writer.fileName() + ": " + Runner.ioMessage(e));
+            return false;
+        }
+    }
+}
