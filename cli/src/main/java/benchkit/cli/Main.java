@@ -28,6 +28,11 @@ public final class Main {
     public static void main(String[] args) {
         int exit;
         writeUtf8WhereTheLocaleIsAscii();
+        java.util.Optional<String> unreadable = undecodedArgument(args, System.getProperty("sun.jnu.encoding", ""));
+        if (unreadable.isPresent()) {
+            System.err.println("bench: " + unreadable.get());
+            System.exit(Cli.EXIT_USAGE);
+        }
         try {
             String tmp = temporaryDirectory(System.getenv("TMPDIR"), System.getProperty("java.io.tmpdir"));
             System.setProperty("java.io.tmpdir", tmp);     // before anything makes a temporary file
@@ -57,6 +62,20 @@ public final class Main {
                 java.nio.charset.StandardCharsets.UTF_8));
         System.setErr(new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
                 java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Under an ASCII locale ({@code LC_ALL=C}) the JVM reads every non-ASCII byte of an argument as U+FFFD, so a label,
+     * a server setting or a variant the user wrote would run as something else (two settings that differ in one letter
+     * become one): refused, with the locale to use.
+     */
+    static java.util.Optional<String> undecodedArgument(String[] args, String encoding) {
+        if (!asciiOnly(encoding)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Arrays.stream(args).filter(a -> a.indexOf('\ufffd') >= 0).findFirst()
+                .map(a -> "the argument '" + a + "' holds characters the locale (" + encoding + ") cannot read, so bench"
+                        + " would run with something else than was written; run with a UTF-8 locale, e.g. LC_ALL=C.UTF-8");
     }
 
     static boolean asciiOnly(String encoding) {

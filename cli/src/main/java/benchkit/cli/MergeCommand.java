@@ -35,7 +35,12 @@ final class MergeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         // the workers' directories may sit inside --out, as --clients leaves them
         benchkit.core.run.results.ResultDirectory.requireFresh(out, force, "--out", false);
-        return merge(dirs, out, allowMissing);
+        try {
+            return merge(dirs, out, allowMissing);
+        } catch (IllegalArgumentException e) {
+            // an input bench cannot read (a run.json that is not JSON): bad input, and nothing was written
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /** Removes {@code dir} when it holds nothing but its lock file. */

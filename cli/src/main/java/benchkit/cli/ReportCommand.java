@@ -40,6 +40,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new UsageException(dir + " is not a result directory (no jmh-result.json in it)");
         }
         try {
+            benchkit.core.result.RunInfo.read(dir);      // a run.json that is not JSON is bad input too, said now
             if (benchkit.core.report.JmhResultReader.readDirectory(dir).isEmpty()) {
                 throw new UsageException(dir.resolve("jmh-result.json") + " holds no result (an empty list): nothing to read");
             }

@@ -140,6 +140,36 @@ class BadInputTest {
     }
 
 
+    /** Under LC_ALL=C the JVM read a non-ASCII argument as U+FFFD: refused, where it ran as something else. */
+    @org.junit.jupiter.api.Test
+    void anArgumentTheLocaleCouldNotReadIsRefused() {
+        java.util.Optional<String> refused = Main.undecodedArgument(new String[] {"--label", "br\ufffd\ufffdnch=x"},
+                "ANSI_X3.4-1968");
+        assertTrue(refused.isPresent() && refused.get().contains("run with a UTF-8 locale, e.g. LC_ALL=C.UTF-8"),
+                refused.toString());
+        assertTrue(Main.undecodedArgument(new String[] {"--label", "br\ufffdnch=x"}, "UTF-8").isEmpty(),
+                "a UTF-8 locale reads what was written");
+        assertTrue(Main.undecodedArgument(new String[] {"--label", "branch=x"}, "ANSI_X3.4-1968").isEmpty());
+    }
+
+    /** A run.json that is not JSON: bad input (exit 2) for report, compare and merge alike, and nothing written. */
+    @org.junit.jupiter.api.Test
+    void aRunJsonThatIsNotJsonIsBadInput(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path run = java.nio.file.Files.createDirectories(dir.resolve("run"));
+        java.nio.file.Files.writeString(run.resolve("jmh-result.json"), "[{\"benchmark\":\"benchkit.point-select\","
+                + "\"mode\":\"thrpt\",\"threads\":8,\"primaryMetric\":{\"score\":100,\"scoreUnit\":\"ops/s\","
+                + "\"rawData\":[[99,101]]}}]");
+        java.nio.file.Files.writeString(run.resolve("run.json"), "not json");
+        Outcome report = run("report", run.toString());
+        assertEquals(2, report.exit(), report.err());
+        assertTrue(report.err().startsWith("bench: " + run.resolve("run.json") + " is not valid JSON"), report.err());
+        assertFalse(java.nio.file.Files.exists(run.resolve("report.html")));
+        assertEquals(2, run("compare", run.toString(), run.toString()).exit());
+        Outcome merge = run("merge", run.toString(), "--out", dir.resolve("merged").toString());
+        assertEquals(2, merge.exit(), merge.err());
+        assertFalse(java.nio.file.Files.exists(dir.resolve("merged")));
+    }
+
     /** A jmh-result.json that is cut short or is no JMH result: the same exit code from report as from compare. */
     @org.junit.jupiter.api.Test
     void aDamagedResultFileIsBadInputForReportAndCompare(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)

@@ -92,7 +92,7 @@ public final class HistoryStore implements AutoCloseable {
             } catch (IllegalArgumentException e) {   // the driver's own check of the URL, e.g. "port out of range"
                 throw new IllegalArgumentException(location + " is not a valid URL: " + e.getMessage());
             }
-            return new HistoryStore(c, location).created();
+            return new HistoryStore(c, location).prepared(create, false);
         }
         if (lower.startsWith("jdbc:") && !lower.startsWith("jdbc:sqlite:")) {
             throw new IllegalArgumentException(location + " is not a store bench can use; expected a file,"
@@ -124,7 +124,7 @@ public final class HistoryStore implements AutoCloseable {
         if (c == null) {
             throw new IllegalArgumentException(location + " cannot be opened as an SQLite file");
         }
-        return new HistoryStore(c, location).created();
+        return new HistoryStore(c, location).prepared(create, true);
     }
 
     private static boolean looksLikeSqlite(Path path) {
@@ -139,6 +139,37 @@ public final class HistoryStore implements AutoCloseable {
 
     private boolean onServer() throws SQLException {
         return !connection.getMetaData().getURL().startsWith("jdbc:sqlite:");
+    }
+
+    /**
+     * The store, its tables made when {@code create} allows; a read (list, report, check) never writes into a database
+     * that holds no store, and an SQLite file of something else is never made one.
+     */
+    private HistoryStore prepared(boolean create, boolean sqliteFile) throws SQLException {
+        try {
+            if (!hasTable("bench_history_schema")) {
+                if (!create) {
+                    throw new IllegalArgumentException(location + ": no history store there (no bench tables); bench history"
+                            + " add DIR (or --history on a run) makes one");
+                }
+                if (sqliteFile && hasTable(null)) {
+                    throw new IllegalArgumentException(location + " is an SQLite database of something else (its tables"
+                            + " are not bench's); name another file");
+                }
+            }
+            return created();
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    /** Whether the database has the table {@code name}, or any table when {@code name} is null. */
+    private boolean hasTable(String name) throws SQLException {
+        try (ResultSet rs = connection.getMetaData().getTables(connection.getCatalog(), null, name == null ? "%" : name,
+                new String[] {"TABLE"})) {
+            return rs.next();
+        }
     }
 
     private HistoryStore created() throws SQLException {
@@ -200,12 +231,25 @@ public final class HistoryStore implements AutoCloseable {
             insertMeasurements(run);
             connection.commit();
             return true;
-        } catch (SQLException | RuntimeException e) {
+        } catch (SQLException e) {
+            connection.rollback();
+            // another bench stored the same run between the look-up and the insert (two adds at once): stored once
+            if (isDuplicateKey(e) && find(run.key()).isPresent()) {
+                return false;
+            }
+            throw e;
+        } catch (RuntimeException e) {
             connection.rollback();
             throw e;
         } finally {
             connection.setAutoCommit(auto);
         }
+    }
+
+    /** SQLite's SQLITE_CONSTRAINT (19), or MySQL/MariaDB's duplicate entry (1062, SQLState 23000). */
+    private static boolean isDuplicateKey(SQLException e) {
+        return e.getErrorCode() == 19 || e.getErrorCode() == 1062 || "23000".equals(e.getSQLState())
+                || String.valueOf(e.getMessage()).contains("SQLITE_CONSTRAINT");
     }
 
     /**

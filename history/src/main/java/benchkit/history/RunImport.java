@@ -46,6 +46,7 @@ public final class RunImport {
         if (JmhResultReader.parse(jmhText, jmh.toString()).isEmpty()) {
             throw new IllegalArgumentException(jmh + " holds no result");
         }
+        requireComplete(dir);
         Path runFile = dir.resolve(RunInfo.FILE_NAME);
         String runText = Files.exists(runFile) ? Files.readString(runFile, StandardCharsets.UTF_8) : "";
         Optional<RunInfo> info = RunInfo.read(dir);
@@ -55,6 +56,27 @@ public final class RunImport {
         String machine = all.containsKey(StoredRun.MACHINE_LABEL) ? all.get(StoredRun.MACHINE_LABEL)
                 : info.map(RunInfo::machine).map(RunImport::machine).orElse(MachineInfo.UNKNOWN);
         return new StoredRun(key(jmhText, runText), started, machine, all, dir.toString(), jmhText, runText);
+    }
+
+    /**
+     * A run that did not complete (interrupted, failed, or still running: its journal has no end line saying complete)
+     * is refused: its results are those of the iterations that finished, and a trend holds complete runs only, as a
+     * run's own {@code --history} does.
+     */
+    private static void requireComplete(Path dir) {
+        if (!Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))) {
+            return;     // a run kept without its journal (bench merge's inputs, results copied by hand)
+        }
+        benchkit.core.result.JournalReader.Contents journal;
+        try {
+            journal = benchkit.core.result.JournalReader.read(dir);
+        } catch (IOException e) {
+            return;     // a journal bench cannot read tells nothing either way; the results were read above
+        }
+        if (!journal.complete()) {
+            throw new IllegalArgumentException(dir + " is a run that did not complete (" + journal.error()
+                    .orElse("its journal has no end line") + "); a trend holds complete runs only");
+        }
     }
 
     /** A label as the user writes it, {@code name=value}. */

@@ -87,4 +87,69 @@ class HistoryStoreTest {
         var e6 = assertThrows(IllegalArgumentException.class, () -> RunImport.label("commit"));
         assertTrue(e6.getMessage().contains("NAME=VALUE"), e6.getMessage());
     }
+
+    /** Two adds of the same runs at once (two nightly jobs on one store): every run stored once, neither add fails. */
+    @Test
+    void twoAddsAtOnceStoreEachRunOnce() throws Exception {
+        String store = tmp.resolve("h.sqlite").toString();
+        List<StoredRun> runs = new java.util.ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            runs.add(TestRuns.run(String.format(java.util.Locale.ROOT, "%064x", i), Instant.parse("2026-11-01T00:00:00Z")
+                    .plusSeconds(i), Map.of(), new double[][] {{100 + i, 101}, {99, 100}}));
+        }
+        HistoryStore.open(store).close();
+        java.util.concurrent.Callable<Integer> adder = () -> {
+            int added = 0;
+            try (HistoryStore s = HistoryStore.open(store)) {
+                for (StoredRun r : runs) {
+                    added += s.add(r) ? 1 : 0;
+                }
+            }
+            return added;
+        };
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var a = pool.submit(adder);
+            var b = pool.submit(adder);
+            assertEquals(30, a.get() + b.get(), "each run is added by one of them");
+        } finally {
+            pool.shutdown();
+        }
+        try (HistoryStore s = HistoryStore.open(store)) {
+            assertEquals(30, s.runs().size());
+        }
+    }
+
+    /** list, report and check read a store: a database that holds none is refused and left as it was. */
+    @Test
+    void aReadNeverWritesIntoADatabaseThatIsNotAStore() throws Exception {
+        Path foreign = tmp.resolve("app.sqlite");
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + foreign); var st = c.createStatement()) {
+            st.execute("CREATE TABLE foo (x INTEGER)");
+        }
+        var read = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(foreign.toString(), false));
+        assertTrue(read.getMessage().contains("no history store there"), read.getMessage());
+        var add = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(foreign.toString(), true));
+        assertTrue(add.getMessage().contains("an SQLite database of something else"), add.getMessage());
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + foreign);
+             ResultSet rs = c.getMetaData().getTables(null, null, "bench%", null)) {
+            assertFalse(rs.next(), "no bench table was made in it");
+        }
+        Path empty = Files.createFile(tmp.resolve("empty.sqlite"));
+        assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(empty.toString(), false));
+        HistoryStore.open(empty.toString(), true).close();     // an empty file may become a store
+    }
+
+    /** A run that was interrupted (its journal ends incomplete) is not stored: its results are of what finished. */
+    @Test
+    void aRunThatDidNotCompleteIsRefused() throws Exception {
+        Path dir = TestRuns.directory(tmp, "cut", Instant.parse("2026-11-01T00:00:00Z"), 8, new double[][] {{100, 102}});
+        try (benchkit.core.result.Journal j = benchkit.core.result.Journal.open(dir)) {
+            j.start(new benchkit.core.result.RunDescription("point-select", Map.of(), List.of("a"), Map.of(), List.of(8), 1,
+                    0, java.time.Duration.ZERO, 1, java.time.Duration.ofSeconds(1), 0, 0));
+            j.end(false, "interrupted by Ctrl-C (SIGINT)");
+        }
+        var e = assertThrows(IllegalArgumentException.class, () -> RunImport.read(dir, Map.of()));
+        assertTrue(e.getMessage().contains("is a run that did not complete (interrupted by Ctrl-C (SIGINT))"), e.getMessage());
+    }
 }

@@ -37,13 +37,12 @@ final class LuaWorkloadFactory implements WorkloadFactory {
     }
 
     private static List<ScriptOption> discover(LuaScript script) {
-        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        ScriptState.CapturedOutput printed = new ScriptState.CapturedOutput();
         try {
-            ScriptState state = ScriptState.loadQuietly(script, ScriptStates.quiet("help", new java.io.PrintStream(printed, true,
-                    java.nio.charset.StandardCharsets.UTF_8)));
+            ScriptState state = ScriptState.loadQuietly(script, ScriptStates.quiet("help", printed));
             return ScriptOption.read(script.name(), state.sysbench().get("cmdline").get("options"));
         } catch (LuaError e) {
-            throw new LoadFailure(script, LuaMessages.oneLine(e), printed.toString(java.nio.charset.StandardCharsets.UTF_8));
+            throw new LoadFailure(script, LuaMessages.oneLine(e), printed.text());
         }
     }
 

@@ -57,6 +57,7 @@ final class ScriptState {
         globals.compiler = COMPILED;
         globals.STDOUT = setup.sql().out();
         luajitCompatibility(globals);
+        flushedExit(globals);
         SbRandom random = new SbRandom(setup.rand(), setup.tid());
         sqlLib = new SqlLib(setup.sql());
         sqlLib.randomStrings(format -> randomString(random, format));
@@ -183,6 +184,53 @@ final class ScriptState {
 
 
     /** What LuaJIT 2.1 has and Lua 5.2 (LuaJ) lacks or does otherwise, that scripts written for sysbench use. */
+    /**
+     * {@code os.exit}: LuaJ's ends the JVM with what the script printed still in its buffers; sysbench's C stdio flushes
+     * them at exit, so a script's {@code print} before {@code os.exit()} is seen.
+     */
+    private static void flushedExit(Globals g) {
+        LuaValue os = g.get("os");
+        LuaValue exit = os.get("exit");
+        os.set("exit", new org.luaj.vm2.lib.VarArgFunction() {
+            @Override
+            public org.luaj.vm2.Varargs invoke(org.luaj.vm2.Varargs args) {
+                g.STDOUT.flush();
+                if (g.STDOUT instanceof CapturedOutput captured) {
+                    captured.replayTo(System.out);    // the script ends the process while bench reads its options
+                }
+                System.out.flush();
+                System.err.flush();
+                return exit.invoke(args);
+            }
+        });
+    }
+
+    /**
+     * What a script prints while bench loads it to read its options: shown with a load error's FATAL line, or when the
+     * script ends the process there ({@code os.exit} in its main chunk), as sysbench, which loads it once, would show it.
+     */
+    static final class CapturedOutput extends java.io.PrintStream {
+        private final java.io.ByteArrayOutputStream bytes;
+
+        CapturedOutput() {
+            this(new java.io.ByteArrayOutputStream());
+        }
+
+        private CapturedOutput(java.io.ByteArrayOutputStream bytes) {
+            super(bytes, true, java.nio.charset.StandardCharsets.UTF_8);
+            this.bytes = bytes;
+        }
+
+        String text() {
+            return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        void replayTo(java.io.PrintStream out) {
+            out.write(bytes.toByteArray(), 0, bytes.size());
+            out.flush();
+        }
+    }
+
     private static void luajitCompatibility(Globals g) {
         // pcall and xpcall give a script Lua's words for an error ("./x.lua:3: boom"), not LuaJ's ("@./x.lua:3 boom")
         g.set("pcall", new VarArgFunction() {
