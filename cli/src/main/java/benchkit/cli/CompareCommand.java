@@ -74,6 +74,18 @@ final class CompareCommand implements Callable<Integer> {
                     + regressions.get(0).judgement().describe());
             return Cli.EXIT_REGRESSION;
         }
+        if (failOnRegression) {
+            // a gate that cannot tell says so: an interval wider than the change it should catch (one fork, noise)
+            List<Comparison.Row> untold = comparisons.stream().flatMap(c -> c.rows().stream())
+                    .filter(r -> r.judgement() != null && r.judgement().verdict() == benchkit.core.stats.Verdict.INCONCLUSIVE)
+                    .toList();
+            if (!untold.isEmpty()) {
+                Comparison.Row e = untold.get(0);
+                System.err.println("bench: warning: " + untold.size() + " comparison" + (untold.size() == 1 ? "" : "s")
+                        + " inconclusive, e.g. " + e.metric() + " at " + e.threads() + " threads: " + e.judgement().describe()
+                        + "; --fail-on-regression cannot tell them and passes them: more forks (--forks 5) settle them");
+            }
+        }
         return Cli.EXIT_OK;
     }
 

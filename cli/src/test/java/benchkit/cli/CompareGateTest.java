@@ -1,0 +1,50 @@
+package benchkit.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code compare --fail-on-regression} as a CI gate: what it cannot judge is said, never passed in silence. */
+class CompareGateTest {
+    @TempDir
+    Path tmp;
+
+    private Path run(String name, double level) throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve(name));
+        Files.writeString(dir.resolve("jmh-result.json"), "[{\"benchmark\":\"benchkit.point-select\",\"mode\":\"thrpt\","
+                + "\"threads\":8,\"primaryMetric\":{\"score\":" + level + ",\"scoreUnit\":\"ops/s\",\"rawData\":[["
+                + level + "," + (level + 1) + "]]}}]");
+        return dir;
+    }
+
+    @Test
+    void aGateOfOneForkSaysItCannotTellARegressionOfNinetyPercent() throws Exception {
+        Path a = run("a", 1000);
+        Path b = run("b", 100);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream stderr = System.err;
+        PrintStream stdout = System.out;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            String[] args = {"compare", a.toString(), b.toString(), "--fail-on-regression"};
+            exit = Main.run(Cli.commandLine(args), args);
+        } finally {
+            System.setErr(stderr);
+            System.setOut(stdout);
+        }
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, said);
+        assertTrue(said.contains("bench: warning: 1 comparison inconclusive, e.g. tps at 8 threads")
+                && said.contains("--fail-on-regression cannot tell them and passes them"), said);
+    }
+}
