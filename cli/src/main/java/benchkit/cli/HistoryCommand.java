@@ -152,7 +152,14 @@ final class HistoryCommand implements Callable<Integer> {
             if (stop.getAsBoolean()) {
                 break;
             }
-            boolean isNew = store.add(run);
+            boolean isNew;
+            try {
+                isNew = store.add(run);
+            } catch (SQLException e) {
+                // a read-only file or directory, a full disk, a server that refuses: say which store, and how far
+                throw new UsageException(store.location() + " cannot take the run " + run.source() + " ("
+                        + Cli.firstLine(e.getMessage()) + "); " + stored.get() + " of " + runs.size() + " runs stored");
+            }
             added += isNew ? 1 : 0;
             stored.incrementAndGet();
             String line = (isNew ? "stored " : "already stored ") + run.shortKey() + "  " + run.source();

@@ -93,6 +93,7 @@ class BadInputTest {
         "history add run --history /tmp/benchkit-never-made.sqlite | not a result directory: run",
         "merge run prepare --out /tmp/benchkit-never-made      | run is not a directory",
         "history report --history /tmp/benchkit-never-made.sqlite | --history: /tmp/benchkit-never-made.sqlite: no history store there; bench history add DIR",
+        "history list --history /dev/null                      | --history: /dev/null is not a regular file; name a file",
         "history foo                                           | unknown subcommand 'foo' for 'history'; expected add, list, report, check, export",
         "history report --history jdbc:mariadb://127.0.0.1:99999/h?user=u | --history: jdbc:mariadb://127.0.0.1:99999/h?user=u is not a valid URL",
         "history add /tmp --label a=1 --label a=2              | --label a is given twice (1, 2); give each name once",

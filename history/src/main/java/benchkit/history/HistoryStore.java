@@ -117,6 +117,10 @@ public final class HistoryStore implements AutoCloseable {
             throw new IllegalArgumentException(location + ": no history store there; bench history add DIR"
                     + " (or --history on a run) makes one");
         }
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            // /dev/null, a FIFO (reading it would wait for ever), a device
+            throw new IllegalArgumentException(location + " is not a regular file; name a file, e.g. history.sqlite");
+        }
         if (Files.exists(path) && !looksLikeSqlite(path)) {
             throw new IllegalArgumentException(location + " is not a history store (not an SQLite file)");
         }
