@@ -9,6 +9,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -116,6 +117,10 @@ final class CompareCommand implements Callable<Integer> {
                         + "result directory, or run several variants");
             }
             return all;
+        }
+        if (Files.isSameFile(dirs.get(0), dirs.get(1))) {
+            System.err.println("bench: warning: " + dirs.get(0) + " and " + dirs.get(1) + " are the same run: every effect"
+                    + " is 0 by construction");
         }
         return List.of(Compare.directories(dirs.get(0), dirs.get(1), settings));
     }

@@ -367,6 +367,15 @@ final class HistoryCommand implements Callable<Integer> {
                         }
                         StoredRun first = s.find(since).orElseThrow(() -> new UsageException("--since " + since
                                 + ": no such stored run in " + s.location() + " (bench history list shows them)"));
+                        java.util.Set<Series.Key> runs = new java.util.HashSet<>(Series.of(List.of(run), metrics).stream()
+                                .map(Series::key).toList());
+                        List<Series.Key> started = Series.of(List.of(first), metrics).stream().map(Series::key).toList();
+                        if (started.stream().noneMatch(runs::contains)) {
+                            // a trend started anew at a run of other series would judge nothing, and say not why
+                            throw new UsageException("--since " + since + " is a run of other series ("
+                                    + (started.isEmpty() ? "none" : started.get(0).describe()) + "), not of this run's; give"
+                                    + " a run of the same workload, variant, threads and machine");
+                        }
                         history = history.stream().filter(r -> !r.startedAt().isBefore(first.startedAt())).toList();
                     }
                     judgements = gate.check(history, run);

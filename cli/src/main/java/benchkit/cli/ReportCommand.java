@@ -30,12 +30,22 @@ final class ReportCommand implements Callable<Integer> {
                 throw new UsageException("cannot write " + dir.resolve(benchkit.core.report.Study.FILE_NAME) + ": " + Cli.describe(e));
             }
         });
-        System.out.println("Wrote " + HtmlReport.write(dir, benchkit.core.plugin.PluginRegistry.loadDefault().baselineWorkloads()));
+        Path written;
+        try {
+            written = HtmlReport.write(dir, benchkit.core.plugin.PluginRegistry.loadDefault().baselineWorkloads());
+        } catch (java.io.IOException e) {
+            // a read-only result directory: the reason, not a temporary file's name
+            throw new UsageException("cannot write the report in " + dir + " (" + benchkit.core.run.Runner.ioMessage(e)
+                    + "); copy the directory somewhere you can write, and report that");
+        }
+        System.out.println("Wrote " + written);
         return 0;
     }
 
     /** A directory whose jmh-result.json is there and reads as JMH results: else bad input, as for compare. */
     static void requireResultDir(Path dir) {
+        // a run still writing it: say so, rather than that it is no result directory
+        benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
         if (!Files.isRegularFile(dir.resolve("jmh-result.json"))) {
             throw new UsageException(dir + " is not a result directory (no jmh-result.json in it)");
         }

@@ -121,6 +121,18 @@ class HistoryCommandTest {
                 x.err());
         assertFalse(Files.exists(tmp.resolve("p.html")));
 
+        Path other = runDir(2, 1000, random);
+        Files.writeString(other.resolve("jmh-result.json"), Files.readString(other.resolve("jmh-result.json"))
+                .replace("\"threads\":8", "\"threads\":16"));
+        assertEquals(0, run("history", "add", other.toString(), "--history", store).exit());
+        String otherKey;
+        try (var s = benchkit.history.HistoryStore.open(store)) {
+            otherKey = s.runs().stream().filter(r -> r.source().equals(other.toString())).findFirst().orElseThrow().shortKey();
+        }
+        Outcome elsewhere = run("history", "check", night1.toString(), "--history", store, "--since", otherKey);
+        assertEquals(Cli.EXIT_USAGE, elsewhere.exit(), elsewhere.err());
+        assertTrue(elsewhere.err().contains("--since " + otherKey + " is a run of other series (point-select at 16 threads"),
+                elsewhere.err());
         Outcome since = run("history", "check", night1.toString(), "--history", store, "--since", "");
         assertEquals(Cli.EXIT_USAGE, since.exit(), since.err());
         assertTrue(since.err().contains("--since '' is not a stored run's key"), since.err());

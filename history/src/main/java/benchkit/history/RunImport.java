@@ -35,6 +35,7 @@ public final class RunImport {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException("not a result directory: " + dir);
         }
+        benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");   // a run still writing it
         Path jmh = dir.resolve(JmhResultReader.FILE_NAME);
         String jmhText;
         try {

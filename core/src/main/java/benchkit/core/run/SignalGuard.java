@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SignalGuard {
     private static final long WAIT_SECONDS = 60;
+    /** How long a stop waits in silence for the run to write what finished. */
+    private static final long SAY_AFTER_SECONDS = 5;
     /** The signals that stop the JVM through its shutdown hooks, and how the failure line names them. */
     private static final java.util.Map<String, String> STOPPING = java.util.Map.of("INT", "Ctrl-C (SIGINT)",
             "TERM", "SIGTERM", "HUP", "SIGHUP (its terminal closed)");
@@ -43,6 +45,14 @@ public final class SignalGuard {
         // the class's initialisation installs the handlers
     }
 
+    /**
+     * The JVM is stopping because the workload's own code asked it to ({@code os.exit} in a script): the failure line
+     * names {@code by} (e.g. {@code the script's os.exit(5)}) rather than a signal that never came.
+     */
+    public static void exitRequested(String by) {
+        lastSignal = by;
+    }
+
     /** The last signal that asked the JVM to stop, e.g. {@code Ctrl-C (SIGINT)}; "a signal" when it is not known. */
     public static String lastSignal() {
         String s = lastSignal;
@@ -62,7 +72,13 @@ public final class SignalGuard {
             signalled = true;
             runner.interrupt();
             try {
-                finished.await(WAIT_SECONDS, TimeUnit.SECONDS);
+                if (!finished.await(SAY_AFTER_SECONDS, TimeUnit.SECONDS)) {
+                    // a run that does not answer (a workload's code in a loop): say why the command has not ended
+                    System.err.println("bench: stopping on " + lastSignal() + ": the run has not answered for "
+                            + SAY_AFTER_SECONDS + " s (a workload's own code may be stuck); waiting up to "
+                            + (WAIT_SECONDS - SAY_AFTER_SECONDS) + " s more for what finished to be written");
+                    finished.await(WAIT_SECONDS - SAY_AFTER_SECONDS, TimeUnit.SECONDS);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

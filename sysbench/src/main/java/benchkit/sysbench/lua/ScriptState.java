@@ -200,6 +200,8 @@ final class ScriptState {
                 }
                 System.out.flush();
                 System.err.flush();
+                benchkit.core.run.SignalGuard.exitRequested("the script's os.exit("
+                        + (args.narg() == 0 ? "" : args.arg1().tojstring()) + ")");
                 return exit.invoke(args);
             }
         });

@@ -95,10 +95,11 @@ final class StallWatch {
                     + (into > 0 ? " from " + seconds(into) + " into the iteration" : "")
                     // a freeze that began in the slice before: say so, or the span reads longer than the slice held
                     + (into < 0 ? " from " + seconds(-into) + " before the iteration" : "")
-                    + ": the server stalled (or the stall limit, --stall-limit, is shorter than its slowest events)");
+                    + ": the server or the workload's own code stalled (or the stall limit, --stall-limit, is shorter than its"
+                    + " slowest events)");
         }
         if (closedLoop && events == 0 && nanos > 0) {
-            return Optional.of("no event finished in the whole iteration (" + seconds(nanos) + "): the server stalled");
+            return Optional.of("no event finished in the whole iteration (" + seconds(nanos) + "): the server or the workload's own code stalled");
         }
         if (nanos - slotNanos > limitNanos) {
             return Optional.of("it took " + seconds(nanos) + " of its " + seconds(slotNanos)
