@@ -458,8 +458,9 @@ class SysbenchDropInIT {
         Process q = plainJava.start();
         String err2 = new String(q.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(2, q.waitFor(), err2);
-        assertTrue(err2.contains("cannot be a file name here: the locale (ANSI_X3.4-1968) cannot encode it; run with a "
-                + "UTF-8 locale, e.g. LC_ALL=C.UTF-8"), err2);
+        // the JVM read the name's non-ASCII bytes as U+FFFD: refused before anything, with the locale to use
+        assertTrue(err2.contains("holds characters the locale (ANSI_X3.4-1968) cannot read, so bench would run with "
+                + "something else than was written; run with a UTF-8 locale, e.g. LC_ALL=C.UTF-8"), err2);
         assertFalse(err2.contains("InvalidPathException"), err2);
     }
 
