@@ -1,7 +1,7 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.Variant;
 import benchkit.core.run.VariantMatrix;
 import benchkit.core.result.BenchmarkResult;
 import benchkit.core.report.Compare;

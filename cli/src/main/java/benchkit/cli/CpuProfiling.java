@@ -1,6 +1,6 @@
 package benchkit.cli;
 
-import benchkit.core.run.RunPlan;
+import benchkit.core.run.plan.RunPlan;
 
 import java.io.IOException;
 import java.io.PrintWriter;

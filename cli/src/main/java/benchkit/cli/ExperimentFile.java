@@ -113,7 +113,7 @@ final class ExperimentFile {
                 throw new UsageException("--experiment " + file + " is a directory; give an experiment file (a JSON "
                         + "object of option names and values, docs/usage.md)");
             }
-            throw new UsageException("--experiment " + file + " cannot be read: " + benchkit.core.run.Runner.ioMessage(e));
+            throw new UsageException("--experiment " + file + " cannot be read: " + benchkit.core.run.plan.RunFailure.ioMessage(e));
         }
         if (root == null || !root.isObject()) {
             throw new UsageException("--experiment " + file + ": expected a JSON object of option names and values");

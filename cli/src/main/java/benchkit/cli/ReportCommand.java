@@ -35,7 +35,7 @@ final class ReportCommand implements Callable<Integer> {
             written = HtmlReport.write(dir, benchkit.core.plugin.PluginRegistry.loadDefault().baselineWorkloads());
         } catch (java.io.IOException e) {
             // a read-only result directory: the reason, not a temporary file's name
-            throw new UsageException("cannot write the report in " + dir + " (" + benchkit.core.run.Runner.ioMessage(e)
+            throw new UsageException("cannot write the report in " + dir + " (" + benchkit.core.run.plan.RunFailure.ioMessage(e)
                     + "); copy the directory somewhere you can write, and report that");
         }
         System.out.println("Wrote " + written);

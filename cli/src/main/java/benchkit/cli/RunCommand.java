@@ -1,10 +1,10 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.run.load.ClientThreads;
-import benchkit.core.run.Defaults;
+import benchkit.core.run.plan.ClientThreads;
+import benchkit.core.run.plan.Defaults;
 import benchkit.core.run.RunOptions;
-import benchkit.core.run.RunPlan;
+import benchkit.core.run.plan.RunPlan;
 import benchkit.core.report.Compare;
 import benchkit.core.report.Study;
 import benchkit.core.result.BenchmarkResult;
@@ -15,9 +15,9 @@ import benchkit.launch.PrivateTempDir;
 import benchkit.core.run.Experiment;
 import benchkit.launch.Rendezvous;
 import benchkit.core.run.load.StartBarrier;
-import benchkit.core.run.WorkerRole;
+import benchkit.core.run.plan.WorkerRole;
 import benchkit.core.run.Runner;
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.Variant;
 import benchkit.memcached.kv.MemslapLines;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.ServerLauncher;

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The workers as the replicas of a Docker Swarm service ({@code docker service create --replicas N
  * --restart-condition none}) on the swarm of the local engine, one task per worker that runs once, the task's
- * slot (1..N) as its index ({@value benchkit.core.run.WorkerRole#SWARM_SLOT}).
+ * slot (1..N) as its index ({@value benchkit.core.run.plan.WorkerRole#SWARM_SLOT}).
  * Results come back through a bind mount of the result directory, so every node must see that path (one node,
  * or a shared file system mounted at the same path on each); the workers use the host's network, so they reach
  * the target as this machine does. A password goes in as a Docker secret, never on a command line.
@@ -56,7 +56,7 @@ final class SwarmWorkers implements ClientEngine {
                     "--mount", "type=bind,source=" + launch.jar() + ",target=" + JAR + ",readonly",
                     // the files the command names (--script, --config-file, ...) resolve as they do here
                     "--mount", "type=bind,source=" + CWD + ",target=" + CWD + ",readonly", "--workdir", CWD.toString(),
-                    "--env", benchkit.core.run.WorkerRole.SWARM_SLOT + "={{.Task.Slot}}"));
+                    "--env", benchkit.core.run.plan.WorkerRole.SWARM_SLOT + "={{.Task.Slot}}"));
             if (secret) {
                 create.addAll(List.of("--secret", "source=" + name + ",target=bench-mysql-password",
                         "--env", ServerOptions.PASSWORD_FILE_ENV + "=/run/secrets/bench-mysql-password"));

@@ -1,7 +1,7 @@
 package benchkit.cli;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.Variant;
 import benchkit.core.run.VariantMatrix;
 import benchkit.launcher.mysql.ExternalServer;
 import benchkit.spi.ServerSpec;

@@ -2,7 +2,7 @@ package benchkit.cli;
 
 import benchkit.launch.Rendezvous;
 import benchkit.core.run.load.StartBarrier;
-import benchkit.core.run.WorkerRole;
+import benchkit.core.run.plan.WorkerRole;
 import benchkit.launcher.mysql.SqlRendezvous;
 import benchkit.memcached.client.MemcachedRendezvous;
 import benchkit.spi.Target;

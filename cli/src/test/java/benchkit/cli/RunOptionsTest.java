@@ -1,6 +1,6 @@
 package benchkit.cli;
 
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.Variant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,19 +30,19 @@ class RunOptionsTest {
     /** Until settled, the slices not typed are the short ones; a typed one keeps the fixed shape's defaults beside it. */
     @Test
     void aRunUntilSettledHasShortSlicesUnlessTyped() {
-        benchkit.core.run.RunPlan settling = plan("--workload", "point-select", "--allocator", "glibc,jemalloc", "--budget", "6m");
+        benchkit.core.run.plan.RunPlan settling = plan("--workload", "point-select", "--allocator", "glibc,jemalloc", "--budget", "6m");
         assertEquals(java.time.Duration.ofSeconds(2), settling.warmupTime());
         assertEquals(3, settling.measurementIterations());
         assertEquals(java.time.Duration.ofSeconds(2), settling.measurementTime());
-        benchkit.core.run.RunPlan typed = plan("--workload", "point-select", "--allocator", "glibc,jemalloc", "--budget", "6m",
+        benchkit.core.run.plan.RunPlan typed = plan("--workload", "point-select", "--allocator", "glibc,jemalloc", "--budget", "6m",
                 "--time", "5");
         assertEquals(4, typed.measurementIterations());
         assertEquals(java.time.Duration.ofSeconds(5), typed.measurementTime());
         assertEquals(java.time.Duration.ofSeconds(2), typed.warmupTime());
-        benchkit.core.run.RunPlan byDefault = plan("--workload", "point-select", "--allocator", "glibc,jemalloc");
+        benchkit.core.run.plan.RunPlan byDefault = plan("--workload", "point-select", "--allocator", "glibc,jemalloc");
         assertEquals(java.time.Duration.ofMinutes(6), byDefault.settleBudget(), "comparisons run until settled by default");
         assertEquals(java.time.Duration.ofSeconds(2), byDefault.measurementTime());
-        benchkit.core.run.RunPlan fixed = plan("--workload", "point-select", "--allocator", "glibc,jemalloc", "--budget", "off");
+        benchkit.core.run.plan.RunPlan fixed = plan("--workload", "point-select", "--allocator", "glibc,jemalloc", "--budget", "off");
         assertEquals(java.time.Duration.ofSeconds(5), fixed.measurementTime());
         assertEquals(5, fixed.forks());
         assertEquals(3, plan("--workload", "point-select", "--allocator", "glibc,jemalloc", "--forks", "3").forks());
@@ -86,7 +86,7 @@ class RunOptionsTest {
         return args.subList(1, args.size()).toArray(new String[0]);
     }
 
-    private static benchkit.core.run.RunPlan plan(String... args) {
+    private static benchkit.core.run.plan.RunPlan plan(String... args) {
         List<Variant> two = List.of(new Variant("a", Map.of(), () -> null), new Variant("b", Map.of(), () -> null));
         RunCommand command = parsed(args);
         return command.runOptions(WorkloadOptions.workloadOptions(command.workloadArgs)).plan("point-select", Map.of(), two, java.nio.file.Path.of("out"));

@@ -5,8 +5,8 @@ import benchkit.core.run.console.ConsoleStyle;
 import benchkit.core.run.Experiment;
 import benchkit.core.run.RunOptions;
 import benchkit.core.run.RunSummary;
-import benchkit.core.run.servers.ServerProvider;
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.ServerProvider;
+import benchkit.core.run.plan.Variant;
 import benchkit.core.run.VariantMatrix;
 
 import java.io.OutputStream;
@@ -33,7 +33,7 @@ import java.util.Map;
  *         .servers("mariadb-11.4", "mysql-8.0").allocators("glibc", "jemalloc")
  *         .run();
  * }</pre>
- * What is not set starts at {@link benchkit.core.run.Defaults}, as on the command line (with neither a server nor
+ * What is not set starts at {@link benchkit.core.run.plan.Defaults}, as on the command line (with neither a server nor
  * matrix axes, the embedded MariaDB with glibc; servers compared run until settled within 6 minutes unless
  * {@link #forks} is given), except that nothing is printed unless {@link #verbose()} is called.
  */

@@ -13,7 +13,7 @@ import benchkit.core.result.JournalReader;
 import benchkit.core.result.RunDescription;
 import benchkit.core.result.TrialRecord;
 import benchkit.core.run.results.ResultFiles;
-import benchkit.core.run.WorkerRole;
+import benchkit.core.run.plan.WorkerRole;
 import benchkit.spi.Aggregation;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Metric;

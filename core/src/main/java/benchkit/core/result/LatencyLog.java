@@ -29,6 +29,10 @@ public final class LatencyLog implements Closeable {
     public static final String MEASURE = "measure";
     /** Recorded values are nanoseconds; the log's interval-max column is in milliseconds. */
     private static final double NANOS_PER_MS = 1e6;
+    /** Longest latency the histograms hold; longer ones are clamped. */
+    public static final long MAX_NANOS = java.util.concurrent.TimeUnit.HOURS.toNanos(1);
+    /** Two significant digits (1%) keep each thread's histograms small even with many threads. */
+    private static final int DIGITS = 2;
 
     private final Path file;
     /** HdrHistogram's writer prints into this buffer; its bytes go to the file, whose errors (a full disk) are not swallowed as PrintStream's are. */
@@ -94,5 +98,10 @@ public final class LatencyLog implements Closeable {
         } catch (IOException e) {
             // every interval was flushed when written; nothing is lost by a failed close
         }
+    }
+
+    /** An empty histogram of bench's latencies (nanoseconds), as the load records them and this log writes them. */
+    public static org.HdrHistogram.Histogram newHistogram() {
+        return new org.HdrHistogram.Histogram(MAX_NANOS, DIGITS);
     }
 }

@@ -1,11 +1,14 @@
 package benchkit.core.run;
 
+import benchkit.core.run.plan.RunPlan;
+import benchkit.core.run.plan.Variant;
+
 import benchkit.core.run.console.ConsoleStyle;
 import benchkit.core.run.load.StartBarrier;
 import benchkit.core.run.results.ResultDirectory;
 import benchkit.core.run.results.ResultFiles;
 import benchkit.core.run.results.ResultSpace;
-import benchkit.core.run.servers.ServerProvider;
+import benchkit.core.run.plan.ServerProvider;
 
 import benchkit.launch.Rendezvous;
 import benchkit.core.plugin.PluginRegistry;
@@ -219,7 +222,7 @@ public final class Experiment {
                 ResultSpace.check(plan.outDir(), plan);
             }
             // servers too: names, paths, settings, and distributions to obtain, before anything is written
-            ServerProvider.checkAll(plans.values().stream().flatMap(p -> p.variants().stream()).toList());
+            Variant.checkServers(plans.values().stream().flatMap(p -> p.variants().stream()).toList());
             return new Experiment(copy(), dir, plans);
         }
 

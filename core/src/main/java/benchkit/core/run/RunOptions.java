@@ -1,6 +1,11 @@
 package benchkit.core.run;
 
-import benchkit.core.run.load.ClientThreads;
+import benchkit.core.run.plan.Defaults;
+
+import benchkit.core.run.plan.RunPlan;
+import benchkit.core.run.plan.Variant;
+
+import benchkit.core.run.plan.ClientThreads;
 
 import java.nio.file.Path;
 import java.time.Duration;

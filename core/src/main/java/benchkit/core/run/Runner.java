@@ -1,5 +1,11 @@
 package benchkit.core.run;
 
+import benchkit.core.run.plan.Variant;
+import benchkit.core.run.plan.WorkerRole;
+import benchkit.core.run.plan.RunFailure;
+
+import benchkit.core.run.plan.RunPlan;
+
 import benchkit.core.run.console.ConsoleStyle;
 import benchkit.core.run.console.RunConsole;
 import benchkit.core.run.load.StartBarrier;
@@ -160,7 +166,7 @@ public final class Runner {
             try {
                 journal.start(description);
             } catch (IOException e) {
-                throw new IOException("could not write " + Journal.FILE_NAME + " in " + dir + ": " + ioMessage(e), e);
+                throw new IOException("could not write " + Journal.FILE_NAME + " in " + dir + ": " + RunFailure.ioMessage(e), e);
             }
             console.runStart(plan);
             try {
@@ -212,7 +218,7 @@ public final class Runner {
             try {
                 journal.end(failure == null, failure);
             } catch (IOException e) {
-                String lost = "could not write the end of " + Journal.FILE_NAME + ": " + ioMessage(e);
+                String lost = "could not write the end of " + Journal.FILE_NAME + ": " + RunFailure.ioMessage(e);
                 failure = failure == null ? lost : failure + "; " + lost;
             }
             console.runEnd(plan, failure, results, results.isEmpty() ? List.of() : effects(results), dir);
@@ -272,19 +278,6 @@ public final class Runner {
         }
     }
 
-    /** File-system exceptions may carry only the path as message; their type then says what went wrong. */
-    public static String ioMessage(IOException e) {
-        if (e instanceof FileSystemException f && f.getReason() == null) {
-            // the JDK leaves the reason out of these: name it as the system would
-            String why = e instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
-                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                    : e instanceof java.nio.file.FileAlreadyExistsException ? "a file of that name is there"
-                    : e instanceof java.nio.file.NotDirectoryException ? "not a directory"
-                    : e.getClass().getSimpleName();
-            return f.getFile() == null ? why : f.getFile() + ": " + why;
-        }
-        return RunFailure.describe(e);
-    }
 
     /** One variant's server in one fork, with what the trials need to know of it. */
 
@@ -652,7 +645,7 @@ public final class Runner {
             Files.delete(probe);
             return dir;
         } catch (IOException e) {
-            throw new InvalidOptionException("cannot write the result directory " + dir + ": " + ioMessage(e));
+            throw new InvalidOptionException("cannot write the result directory " + dir + ": " + RunFailure.ioMessage(e));
         } catch (SecurityException e) {
             throw new InvalidOptionException("cannot write the result directory " + dir + ": " + RunFailure.describe(e));
         }

@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.core.run.console.RunConsole;
+
 import benchkit.core.result.RunInfo;
 
 import java.time.Duration;
@@ -35,7 +37,7 @@ public record SettleOutcome(int fewestForks, int mostForks, List<String> open) {
     /** The run settings that say it: "forks" ("7", or "5-7"), and "within 10 min; settled" or "within 10 min; open: ...". */
     public Map<String, String> settings(Duration budget) {
         return Map.of("forks", fewestForks == mostForks ? String.valueOf(mostForks) : fewestForks + "-" + mostForks,
-                RunInfo.UNTIL_SETTLED, "within " + SettleWatch.words(budget)
+                RunInfo.UNTIL_SETTLED, "within " + RunConsole.duration(budget)
                         + (open.isEmpty() ? "; settled" : "; open: " + String.join("; ", open)));
     }
 }

@@ -1,5 +1,9 @@
 package benchkit.core.run;
 
+import benchkit.core.run.plan.Defaults;
+
+import benchkit.core.run.plan.RunPlan;
+
 import benchkit.core.run.console.RunConsole;
 
 import benchkit.core.report.Compare;
@@ -86,7 +90,7 @@ public final class SettleWatch {
             long fit = fork + Math.max(0, budget.minus(elapsed).toMillis()) / Math.max(1, took.toMillis());
             int most = (int) Math.min(plan.forks(), Math.max(fit, Defaults.FIRST_LOOK));
             design = new SequentialDesign(Defaults.FIRST_LOOK, most, Defaults.SPENDING);
-            console.note("# Until settled: a fork takes " + words(took) + "; the " + words(budget) + " budget fits "
+            console.note("# Until settled: a fork takes " + RunConsole.duration(took) + "; the " + RunConsole.duration(budget) + " budget fits "
                     + fit + (fit == 1 ? " fork" : " forks") + "; looks after forks " + Defaults.FIRST_LOOK + " to " + most
                     + (fit < Defaults.FIRST_LOOK ? " (" + Defaults.FIRST_LOOK + ", the fewest that can settle anything,"
                     + " pass the budget)" : ""));
@@ -98,7 +102,7 @@ public final class SettleWatch {
         List<Open> stillOpen = judged.open();
         List<String> unsettled = stillOpen.stream().map(Open::line).toList();
         open = unsettled;
-        String when = "after fork " + fork + " (" + words(elapsed) + " of " + words(budget) + ")";
+        String when = "after fork " + fork + " (" + RunConsole.duration(elapsed) + " of " + RunConsole.duration(budget) + ")";
         if (unsettled.isEmpty()) {
             console.note("# Settled " + when + ": every comparison of the primary score has its verdict; stopping");
             return true;
@@ -111,7 +115,7 @@ public final class SettleWatch {
         }
         // the next fork runs the thread counts the last one ran, or fewer
         if (elapsed.plus(took).compareTo(budget) > 0) {
-            console.note("# Look " + when + ": no room in the budget for another fork (~" + words(took) + "); "
+            console.note("# Look " + when + ": no room in the budget for another fork (~" + RunConsole.duration(took) + "); "
                     + openLine);
             return true;
         }
@@ -179,14 +183,5 @@ public final class SettleWatch {
 
     private static Duration since(long nanoTime) {
         return Duration.ofNanos(System.nanoTime() - nanoTime);
-    }
-
-    /** {@code 52 s}, {@code 3 min 30 s}, {@code 10 min}. */
-    public static String words(Duration d) {
-        long s = Math.round(d.toMillis() / 1000.0);
-        if (s < 60) {
-            return s + " s";
-        }
-        return s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
     }
 }

@@ -1,7 +1,9 @@
 package benchkit.core.run;
 
+import benchkit.core.run.plan.Variant;
+
 import benchkit.core.run.servers.ServerChoice;
-import benchkit.core.run.servers.ServerProvider;
+import benchkit.core.run.plan.ServerProvider;
 
 import benchkit.launch.AllocatorCatalog;
 import benchkit.core.plugin.PluginRegistry;

@@ -1,5 +1,10 @@
 package benchkit.core.run;
 
+import benchkit.core.run.plan.Defaults;
+
+import benchkit.core.run.plan.RunPlan;
+import benchkit.core.run.plan.Variant;
+
 import benchkit.core.run.console.ConsoleStyle;
 
 import benchkit.core.plugin.PluginRegistry;

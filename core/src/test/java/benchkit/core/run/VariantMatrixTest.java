@@ -1,5 +1,7 @@
 package benchkit.core.run;
 
+import benchkit.core.run.plan.Variant;
+
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.spi.InvalidOptionException;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,11 @@
 package benchkit.core.run;
 
+import benchkit.core.run.plan.RunPlan;
+import benchkit.core.run.plan.Variant;
+import benchkit.core.run.plan.RunFailure;
+
+import benchkit.core.run.plan.WorkerRole;
+
 import benchkit.core.run.load.StartBarrier;
 
 import benchkit.launch.Rendezvous;

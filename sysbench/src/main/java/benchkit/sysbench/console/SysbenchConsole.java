@@ -5,7 +5,7 @@ import benchkit.core.result.BenchmarkResult;
 import benchkit.core.result.IterationRecord;
 import benchkit.core.run.console.ProgressLine;
 import benchkit.core.run.console.RunConsole;
-import benchkit.core.run.RunPlan;
+import benchkit.core.run.plan.RunPlan;
 import benchkit.core.run.console.TrialTally;
 import benchkit.core.stats.Estimate;
 import benchkit.spi.IterationInfo;

@@ -1,6 +1,6 @@
 package benchkit.sysbench.console;
 
-import benchkit.core.run.RunPlan;
+import benchkit.core.run.plan.RunPlan;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package benchkit.sysbench.console;
 
-import benchkit.core.run.load.Counts;
+import benchkit.core.run.console.Counts;
 import benchkit.core.run.console.ProgressLine;
 import java.util.ArrayList;
 import java.util.List;

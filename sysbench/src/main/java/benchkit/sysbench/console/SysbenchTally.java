@@ -1,8 +1,8 @@
 package benchkit.sysbench.console;
 
 import benchkit.core.result.IterationRecord;
-import benchkit.core.run.load.Counts;
-import benchkit.core.run.load.LoadSnapshot;
+import benchkit.core.run.console.Counts;
+import benchkit.core.run.console.LoadSnapshot;
 import benchkit.core.run.console.TrialTally;
 import org.HdrHistogram.Histogram;
 

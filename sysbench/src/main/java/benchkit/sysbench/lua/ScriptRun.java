@@ -1,6 +1,6 @@
 package benchkit.sysbench.lua;
 
-import benchkit.core.run.load.OpenLoopState;
+import benchkit.core.run.console.OpenLoopState;
 import benchkit.core.run.console.ProgressLine;
 import benchkit.sysbench.console.SysbenchHeader;
 import benchkit.sysbench.console.SysbenchSummary;

@@ -1,6 +1,6 @@
 package benchkit.sysbench.console;
 
-import benchkit.core.run.load.Counts;
+import benchkit.core.run.console.Counts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,7 +1,7 @@
 package benchkit.memcached.launcher;
 
 import benchkit.core.plugin.PluginRegistry;
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.Variant;
 import benchkit.core.run.VariantMatrix;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package benchkit.core.run.console;
 
-import benchkit.core.run.load.OpenLoopState;
+import benchkit.core.run.console.OpenLoopState;
 
 import java.util.Locale;
 import org.HdrHistogram.Histogram;

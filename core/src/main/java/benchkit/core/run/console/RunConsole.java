@@ -1,10 +1,9 @@
 package benchkit.core.run.console;
 
-import benchkit.core.run.RunPlan;
-import benchkit.core.run.SettleWatch;
-import benchkit.core.run.Variant;
-import benchkit.core.run.load.Counts;
-import benchkit.core.run.load.OpenLoopState;
+import benchkit.core.run.plan.RunPlan;
+import benchkit.core.run.plan.Variant;
+import benchkit.core.run.console.Counts;
+import benchkit.core.run.console.OpenLoopState;
 
 import benchkit.launch.LoadProgress;
 import benchkit.core.result.IterationRecord;
@@ -53,7 +52,7 @@ public class RunConsole {
         note("# Workload: " + plan.workload() + (plan.workloadOptions().isEmpty() ? "" : " " + plan.workloadOptions()));
         note("# Variants: " + String.join(", ", plan.variants().stream().map(Variant::label).toList())
                 + "; threads: " + plan.threads() + "; forks: " + (plan.untilSettled()
-                ? "until settled, within " + SettleWatch.words(plan.settleBudget()) + " (at most " + plan.forks() + ")"
+                ? "until settled, within " + duration(plan.settleBudget()) + " (at most " + plan.forks() + ")"
                 : plan.forks()));
         note("# Warmup: " + plan.warmupIterations() + " iterations, " + benchkit.core.result.JmhResults.time(plan.warmupTime())
                 + " each");
@@ -183,5 +182,14 @@ public class RunConsole {
     static String iterationLine(IterationInfo info, String variant, double tps) {
         return String.format(Locale.ROOT, "%s%3d%s: %.3f ops/s", info.warmup() ? "# Warmup Iteration " : "Iteration ",
                 info.index(), variant.isEmpty() ? "" : " [" + variant + "]", tps);
+    }
+
+    /** {@code 52 s}, {@code 3 min 30 s}, {@code 10 min}. */
+    public static String duration(java.time.Duration d) {
+        long s = Math.round(d.toMillis() / 1000.0);
+        if (s < 60) {
+            return s + " s";
+        }
+        return s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
     }
 }

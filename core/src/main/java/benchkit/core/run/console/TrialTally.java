@@ -1,7 +1,8 @@
 package benchkit.core.run.console;
 
-import benchkit.core.run.load.LoadSnapshot;
-import benchkit.core.run.load.TrialLoad;
+import benchkit.core.result.LatencyLog;
+
+import benchkit.core.run.console.LoadSnapshot;
 
 import benchkit.core.result.IterationRecord;
 import org.HdrHistogram.Histogram;
@@ -17,7 +18,7 @@ public interface TrialTally {
 
     /** An empty histogram that holds any latency the load records (in nanoseconds), as the load's own do. */
     static Histogram newHistogram() {
-        return TrialLoad.newHistogram();
+        return LatencyLog.newHistogram();
     }
 
     /** A histogram that every drain of the load adds the latencies since the last drain to; null for none. */

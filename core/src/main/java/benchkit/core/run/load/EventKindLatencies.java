@@ -1,5 +1,7 @@
 package benchkit.core.run.load;
 
+import benchkit.core.result.LatencyLog;
+
 import benchkit.spi.Aggregation;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.Metric;
@@ -28,7 +30,7 @@ final class EventKindLatencies {
         this.kinds = List.copyOf(kinds);
         iteration = new Histogram[kinds.size()];
         for (int k = 0; k < iteration.length; k++) {
-            iteration[k] = TrialLoad.newHistogram();
+            iteration[k] = LatencyLog.newHistogram();
         }
     }
 

@@ -1,5 +1,7 @@
 package benchkit.core.run.load;
 
+import benchkit.core.run.console.Counts;
+
 import benchkit.spi.Outcome;
 import benchkit.spi.PolledSession;
 import java.io.IOException;

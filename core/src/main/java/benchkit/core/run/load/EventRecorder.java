@@ -1,5 +1,8 @@
 package benchkit.core.run.load;
 
+import benchkit.core.result.LatencyLog;
+
+
 import benchkit.spi.Outcome;
 
 /**
@@ -26,7 +29,7 @@ record EventRecorder(ThreadCounters counters, SessionRecorder recorder, LoadCont
         counters.finished(endNanos, outcome == Outcome.OK || outcome == Outcome.IGNORED_ERROR);
         boolean limited = control.maxEvents > 0;
         int kind = counters.takeEventKind();
-        long nanos = outcome == Outcome.OK ? Math.min(Math.max(endNanos - startNanos, 0), Worker.MAX_LATENCY_NANOS) : -1;
+        long nanos = outcome == Outcome.OK ? Math.min(Math.max(endNanos - startNanos, 0), LatencyLog.MAX_NANOS) : -1;
         recorder.record(counters, nanos, kind);       // its queries, and its latency (and kind) when OK, in one interval
         switch (outcome) {
             case OK -> {

@@ -1,5 +1,7 @@
 package benchkit.core.run.load;
 
+import benchkit.core.run.console.Counts;
+
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;

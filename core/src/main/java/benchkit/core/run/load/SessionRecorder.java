@@ -1,5 +1,7 @@
 package benchkit.core.run.load;
 
+import benchkit.core.result.LatencyLog;
+
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
 
@@ -15,7 +17,7 @@ final class SessionRecorder {
     /** What the session recorded between two drains. */
     static final class Interval {
         /** The OK events' latencies, in nanoseconds: one value per OK event. */
-        final Histogram latency = TrialLoad.newHistogram();
+        final Histogram latency = LatencyLog.newHistogram();
         long reads;
         long writes;
         long others;
@@ -72,7 +74,7 @@ final class SessionRecorder {
                 a.latencyNanos += latencyNanos;
                 if (kind >= 0 && kind < a.kinds.length) {
                     if (a.kinds[kind] == null) {
-                        a.kinds[kind] = TrialLoad.newHistogram();
+                        a.kinds[kind] = LatencyLog.newHistogram();
                     }
                     a.kinds[kind].recordValue(latencyNanos);
                 }
@@ -95,7 +97,7 @@ final class SessionRecorder {
     static void compileDrain() {
         SessionRecorder recorder = new SessionRecorder(0);
         ThreadCounters queries = new ThreadCounters();
-        Histogram sum = TrialLoad.newHistogram();
+        Histogram sum = LatencyLog.newHistogram();
         for (int i = 0; i < 200; i++) {
             recorder.record(queries, 1_000 + i, -1);
             sum.add(recorder.drain().latency);

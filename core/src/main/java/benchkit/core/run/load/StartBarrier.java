@@ -1,7 +1,7 @@
 package benchkit.core.run.load;
 
-import benchkit.core.run.RunFailure;
-import benchkit.core.run.WorkerRole;
+import benchkit.core.run.plan.RunFailure;
+import benchkit.core.run.plan.WorkerRole;
 
 import benchkit.launch.Rendezvous;
 

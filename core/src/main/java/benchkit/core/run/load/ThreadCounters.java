@@ -1,5 +1,6 @@
 package benchkit.core.run.load;
 
+
 import benchkit.spi.QueryCounter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

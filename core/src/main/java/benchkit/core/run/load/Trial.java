@@ -1,9 +1,15 @@
 package benchkit.core.run.load;
 
-import benchkit.core.run.RunFailure;
-import benchkit.core.run.RunPlan;
-import benchkit.core.run.Runner;
-import benchkit.core.run.Variant;
+import benchkit.core.result.LatencyLog;
+
+import benchkit.core.run.console.Counts;
+import benchkit.core.run.console.LoadSnapshot;
+
+import benchkit.core.run.plan.ClientThreads;
+
+import benchkit.core.run.plan.RunFailure;
+import benchkit.core.run.plan.RunPlan;
+import benchkit.core.run.plan.Variant;
 import benchkit.core.run.console.ProgressLine;
 import benchkit.core.run.console.RunConsole;
 import benchkit.core.run.console.TrialTally;
@@ -47,8 +53,8 @@ public final class Trial {
     private final RunConsole console;
     private final Journal journal;
     private final List<IterationRecord> finished = new ArrayList<>();
-    private final Histogram iterationLatency = TrialLoad.newHistogram();
-    private final Histogram reportLatency = TrialLoad.newHistogram();
+    private final Histogram iterationLatency = LatencyLog.newHistogram();
+    private final Histogram reportLatency = LatencyLog.newHistogram();
     private final TrialLatencyLog latencyLog;
     /** What the console keeps of the trial beyond its records. */
     private final TrialTally tally;
@@ -325,7 +331,7 @@ public final class Trial {
             journal.iteration(record(), record);
         } catch (java.io.IOException e) {
             throw new RunFailure("could not append " + where(it) + " of variant " + variant.label() + " to "
-                    + Journal.FILE_NAME + ": " + Runner.ioMessage(e), e);
+                    + Journal.FILE_NAME + ": " + RunFailure.ioMessage(e), e);
         }
         console.iteration(it, variantTag(), record);
         if (limitHit) {

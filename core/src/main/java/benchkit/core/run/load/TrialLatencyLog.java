@@ -1,8 +1,8 @@
 package benchkit.core.run.load;
 
-import benchkit.core.run.RunPlan;
-import benchkit.core.run.Runner;
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.RunFailure;
+import benchkit.core.run.plan.RunPlan;
+import benchkit.core.run.plan.Variant;
 import benchkit.core.run.console.RunConsole;
 
 import benchkit.core.result.LatencyLog;
@@ -26,7 +26,7 @@ final class TrialLatencyLog {
     private final int fork;
     private final RunConsole console;
     /** Latency since the last interval, drained into by the trial. */
-    private final Histogram latency = TrialLoad.newHistogram();
+    private final Histogram latency = LatencyLog.newHistogram();
     private LatencyLog log;
     private boolean stopped;
     /** Where the current interval began (epoch ms). */
@@ -100,7 +100,7 @@ final class TrialLatencyLog {
 
     private void stop(IOException e) {
         console.warning("# Latency log of variant " + variant.label() + " at " + threads + " threads stopped: "
-                + Runner.ioMessage(e) + " (" + plan.outDir().resolve(LatencyLog.DIR) + ")");
+                + RunFailure.ioMessage(e) + " (" + plan.outDir().resolve(LatencyLog.DIR) + ")");
         if (log != null) {
             log.close();
             log = null;

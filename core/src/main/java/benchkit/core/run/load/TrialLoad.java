@@ -1,5 +1,13 @@
 package benchkit.core.run.load;
 
+import benchkit.core.result.LatencyLog;
+
+import benchkit.core.run.console.Counts;
+import benchkit.core.run.console.LoadSnapshot;
+import benchkit.core.run.console.OpenLoopState;
+
+import benchkit.core.run.plan.ClientThreads;
+
 import benchkit.core.util.EveryStep;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.PolledSession;
@@ -19,8 +27,6 @@ import org.HdrHistogram.Histogram;
  * recorders. The control thread drains latency and reads counts whenever it needs an interval.
  */
 public final class TrialLoad implements AutoCloseable {
-    /** Two significant digits (1%) keep each thread's histograms small even with many threads. */
-    static final int LATENCY_DIGITS = 2;
     /** The drain's code compiled once per process, on a thread of its own while the first trial's sessions open. */
     private static final CompletableFuture<Void> DRAIN_COMPILED = CompletableFuture.runAsync(SessionRecorder::compileDrain);
 
@@ -31,7 +37,7 @@ public final class TrialLoad implements AutoCloseable {
     private final long[] drainedEvents;
     private final long[] drainedLatencyNanos;
     /** The latencies of one drain, all sessions' together, before they go to each place that wants them. */
-    private final Histogram drained = newHistogram();
+    private final Histogram drained = LatencyLog.newHistogram();
     /** Every session's reads, writes and others up to the last drain. */
     private long drainedReads;
     private long drainedWrites;
@@ -265,7 +271,7 @@ public final class TrialLoad implements AutoCloseable {
             if (since != 0 && waited >= minNanos) {
                 waiting++;
                 for (Histogram h : into) {
-                    h.recordValue(Math.min(waited, Worker.MAX_LATENCY_NANOS));
+                    h.recordValue(Math.min(waited, LatencyLog.MAX_NANOS));
                 }
             }
         }
@@ -298,7 +304,4 @@ public final class TrialLoad implements AutoCloseable {
         EveryStep.forEach(sessions, Session::close);
     }
 
-    public static Histogram newHistogram() {
-        return new Histogram(Worker.MAX_LATENCY_NANOS, LATENCY_DIGITS);
-    }
 }

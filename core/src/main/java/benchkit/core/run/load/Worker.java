@@ -14,8 +14,6 @@ import java.util.concurrent.locks.LockSupport;
  * @param schedule the open-loop schedule; null in a closed loop
  */
 record Worker(Session session, EventRecorder events, LoadControl control, Schedule schedule) implements Runnable {
-    /** Longest latency the histograms hold; longer ones are clamped. */
-    static final long MAX_LATENCY_NANOS = TimeUnit.HOURS.toNanos(1);
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     static final long CLAIM_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 

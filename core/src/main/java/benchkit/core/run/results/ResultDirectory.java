@@ -1,7 +1,7 @@
 package benchkit.core.run.results;
 
-import benchkit.core.run.Runner;
 
+import benchkit.core.run.plan.RunFailure;
 import benchkit.core.result.Journal;
 import benchkit.launch.PrivateTempDir;
 import benchkit.spi.InvalidOptionException;
@@ -76,7 +76,7 @@ public final class ResultDirectory {
                 }
             }
         } catch (IOException e) {
-            throw new InvalidOptionException("cannot remove the earlier run in " + dir + ": " + Runner.ioMessage(e));
+            throw new InvalidOptionException("cannot remove the earlier run in " + dir + ": " + RunFailure.ioMessage(e));
         }
     }
 

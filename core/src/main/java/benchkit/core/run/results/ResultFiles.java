@@ -1,7 +1,6 @@
 package benchkit.core.run.results;
 
-import benchkit.core.run.RunFailure;
-import benchkit.core.run.Runner;
+import benchkit.core.run.plan.RunFailure;
 
 import benchkit.core.report.HtmlReport;
 import benchkit.core.report.ReportSettings;
@@ -51,7 +50,7 @@ public final class ResultFiles {
             writer.write(run);
             return true;
         } catch (IOException e) {
-            failures.add("could not write " + writer.fileName() + ": " + Runner.ioMessage(e));
+            failures.add("could not write " + writer.fileName() + ": " + RunFailure.ioMessage(e));
             return false;
         }
     }

@@ -1,7 +1,7 @@
 package benchkit.core.run.results;
 
-import benchkit.core.run.Runner;
 
+import benchkit.core.run.plan.RunFailure;
 import benchkit.spi.InvalidOptionException;
 
 import java.io.IOException;
@@ -59,7 +59,7 @@ public final class ResultLock implements AutoCloseable {
             return new ResultLock(channel, lock);
         } catch (IOException e) {
             closeQuietly(channel);
-            throw new InvalidOptionException("cannot write " + option + " " + dir + ": " + Runner.ioMessage(e));
+            throw new InvalidOptionException("cannot write " + option + " " + dir + ": " + RunFailure.ioMessage(e));
         }
     }
 
@@ -80,7 +80,7 @@ public final class ResultLock implements AutoCloseable {
             lock.release();
         } catch (IOException e) {
             throw new InvalidOptionException("cannot tell whether a run is writing " + option + " " + dir + ": "
-                    + Runner.ioMessage(e));
+                    + RunFailure.ioMessage(e));
         }
     }
 

@@ -1,6 +1,6 @@
 package benchkit.core.run.results;
 
-import benchkit.core.run.RunPlan;
+import benchkit.core.run.plan.RunPlan;
 
 import benchkit.spi.InvalidOptionException;
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package benchkit.core.run.servers;
 
+import benchkit.core.run.plan.DataCopyingProvider;
+
 import java.util.Map;
 
 /**

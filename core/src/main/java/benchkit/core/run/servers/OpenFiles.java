@@ -1,6 +1,8 @@
 package benchkit.core.run.servers;
 
-import benchkit.core.run.RunPlan;
+import benchkit.core.run.plan.ServerProvider;
+
+import benchkit.core.run.plan.RunPlan;
 
 import benchkit.spi.InvalidOptionException;
 import java.lang.management.ManagementFactory;

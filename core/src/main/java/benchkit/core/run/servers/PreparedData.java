@@ -1,8 +1,10 @@
 package benchkit.core.run.servers;
 
-import benchkit.core.run.RunFailure;
-import benchkit.core.run.RunPlan;
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.DataCopyingProvider;
+
+import benchkit.core.run.plan.RunFailure;
+import benchkit.core.run.plan.RunPlan;
+import benchkit.core.run.plan.Variant;
 import benchkit.core.run.console.RunConsole;
 
 import benchkit.launch.DatadirLauncher;

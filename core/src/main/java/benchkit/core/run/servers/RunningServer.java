@@ -1,6 +1,6 @@
 package benchkit.core.run.servers;
 
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.Variant;
 
 import benchkit.spi.ServerHandle;
 

@@ -1,6 +1,6 @@
 package benchkit.core.run.console;
 
-import benchkit.core.run.load.Counts;
+import benchkit.core.run.console.Counts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,8 +1,8 @@
 package benchkit.core.run.servers;
 
 import benchkit.core.run.RunOptions;
-import benchkit.core.run.RunPlan;
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.RunPlan;
+import benchkit.core.run.plan.Variant;
 
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

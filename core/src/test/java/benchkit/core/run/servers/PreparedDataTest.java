@@ -1,11 +1,15 @@
 package benchkit.core.run.servers;
 
+import benchkit.core.run.plan.DataCopyingProvider;
+
+import benchkit.core.run.plan.ServerProvider;
+
 import benchkit.core.run.FakeServer;
 import benchkit.core.run.RunOptions;
-import benchkit.core.run.RunPlan;
+import benchkit.core.run.plan.RunPlan;
 import benchkit.core.run.RunSummary;
 import benchkit.core.run.Runner;
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.Variant;
 
 
 import benchkit.launch.DatadirLauncher;

@@ -1,6 +1,6 @@
-package benchkit.core.run;
+package benchkit.core.run.plan;
 
-import benchkit.core.run.servers.ServerProvider;
+import benchkit.core.run.plan.ServerProvider;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -41,5 +41,15 @@ public record Variant(String label, Map<String, String> params, ServerProvider s
 
     public Variant withLabel(String newLabel) {
         return new Variant(newLabel, params, server, protocol);
+    }
+
+    /** Checks the servers of {@code variants}, each once, before anything of a run starts or is written. */
+    public static void checkServers(java.util.Collection<Variant> variants) throws Exception {
+        java.util.Set<ServerProvider> checked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Variant v : variants) {
+            if (checked.add(v.server())) {
+                v.server().check();
+            }
+        }
     }
 }

@@ -1,4 +1,4 @@
-package benchkit.core.run.load;
+package benchkit.core.run.plan;
 
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

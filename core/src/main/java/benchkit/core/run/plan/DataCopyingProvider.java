@@ -1,4 +1,6 @@
-package benchkit.core.run.servers;
+package benchkit.core.run.plan;
+
+import benchkit.core.run.plan.ServerProvider;
 
 import benchkit.launch.DatadirLauncher;
 import benchkit.launch.DatadirSnapshot;

@@ -1,4 +1,4 @@
-package benchkit.core.run.load;
+package benchkit.core.run.console;
 
 /**
  * Every worker's counters read once at an iteration boundary: their sum, and per thread the OK events

@@ -1,6 +1,6 @@
-package benchkit.core.run.servers;
+package benchkit.core.run.plan;
 
-import benchkit.core.run.Variant;
+import benchkit.core.run.plan.Variant;
 
 import benchkit.launch.DatadirLauncher;
 import benchkit.launch.DatadirSnapshot;
@@ -24,14 +24,9 @@ public interface ServerProvider {
     default void check() throws Exception {
     }
 
-    /** Checks the servers of {@code variants}, each once, before anything of a run starts or is written. */
-    static void checkAll(java.util.Collection<Variant> variants) throws Exception {
-        java.util.Set<ServerProvider> checked = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        for (Variant v : variants) {
-            if (checked.add(v.server())) {
-                v.server().check();
-            }
-        }
+    /** The server at {@code target}, which bench does not own: reached by address only (its workload connects). */
+    static ServerProvider unowned(benchkit.spi.Target target) {
+        return () -> new benchkit.launch.UnownedServer(target);
     }
 
     /**
@@ -39,11 +34,6 @@ public interface ServerProvider {
      * owns ({@link DatadirLauncher}) can start them from a copy of data prepared once; other launchers' servers
      * (containers, memcached) are started and prepared each time, as are external servers.
      */
-    /** The server at {@code target}, which bench does not own: reached by address only (its workload connects). */
-    static ServerProvider unowned(benchkit.spi.Target target) {
-        return () -> new benchkit.launch.UnownedServer(target);
-    }
-
     static ServerProvider launching(ServerLauncher launcher, ServerSpec spec) {
         return launcher instanceof DatadirLauncher copying ? new CopyingLaunch(copying, spec) : new Launch(launcher, spec);
     }

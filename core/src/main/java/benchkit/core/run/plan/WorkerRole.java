@@ -1,4 +1,4 @@
-package benchkit.core.run;
+package benchkit.core.run.plan;
 
 import benchkit.spi.InvalidOptionException;
 

@@ -1,4 +1,4 @@
-package benchkit.core.run.load;
+package benchkit.core.run.console;
 
 /** A snapshot of all workers' counters summed; differences of two snapshots give an interval. */
 public record Counts(long events, long errors, long reconnects, long reads, long writes, long others) {

@@ -1,6 +1,6 @@
-package benchkit.core.run;
+package benchkit.core.run.plan;
 
-import benchkit.core.run.load.ClientThreads;
+import benchkit.core.run.plan.ClientThreads;
 
 import java.nio.file.Path;
 import java.time.Duration;

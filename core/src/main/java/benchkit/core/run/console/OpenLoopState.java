@@ -1,4 +1,4 @@
-package benchkit.core.run.load;
+package benchkit.core.run.console;
 
 /**
  * An open loop ({@code --rate}) at one instant, as sysbench reports it after each progress line.

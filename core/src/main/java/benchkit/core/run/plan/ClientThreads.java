@@ -1,4 +1,4 @@
-package benchkit.core.run.load;
+package benchkit.core.run.plan;
 
 import benchkit.spi.PolledSession;
 import benchkit.spi.Session;
@@ -77,7 +77,7 @@ public enum ClientThreads {
      * What runs these sessions: {@link #AUTO} means event loops for more than {@value #THREAD_EACH_UP_TO_PER_CPU}
      * sessions per CPU when all of them can be polled, else platform threads.
      */
-    ClientThreads forSessions(List<? extends Session> sessions, int cpus) {
+    public ClientThreads forSessions(List<? extends Session> sessions, int cpus) {
         if (this != AUTO) {
             return resolve();
         }
@@ -102,7 +102,7 @@ public enum ClientThreads {
     }
 
     /** An unstarted daemon thread for {@code task}, named {@code name}: virtual if this resolves to virtual, else platform. */
-    Thread newThread(Runnable task, String name) {
+    public Thread newThread(Runnable task, String name) {
         Thread t;
         if (resolve() == VIRTUAL) {
             t = VIRTUAL_FACTORY.newThread(task);   // virtual threads are always daemon threads

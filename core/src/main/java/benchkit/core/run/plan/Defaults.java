@@ -1,4 +1,4 @@
-package benchkit.core.run;
+package benchkit.core.run.plan;
 
 import benchkit.core.stats.SequentialDesign;
 
@@ -77,23 +77,23 @@ public final class Defaults {
         return variants > 1 ? COMPARISON_FORKS : FORKS;
     }
 
-    static List<Integer> threads() {
+    public static List<Integer> threads() {
         return List.of(THREADS);
     }
 
-    static Duration warmupTime() {
+    public static Duration warmupTime() {
         return Duration.ofSeconds(WARMUP_SECONDS);
     }
 
-    static Duration iterationTime() {
+    public static Duration iterationTime() {
         return Duration.ofSeconds(ITERATION_SECONDS);
     }
 
-    static Duration stallLimit() {
+    public static Duration stallLimit() {
         return Duration.ofSeconds(STALL_LIMIT_SECONDS);
     }
 
-    static Duration reportInterval() {
+    public static Duration reportInterval() {
         return Duration.ofSeconds(REPORT_INTERVAL_SECONDS);
     }
 }
