@@ -7,7 +7,6 @@ import benchkit.core.run.RunOptions;
 import benchkit.core.run.plan.RunPlan;
 import benchkit.core.report.Compare;
 import benchkit.core.report.Study;
-import benchkit.core.result.BenchmarkResult;
 import benchkit.core.run.console.ConsoleStyle;
 import benchkit.sysbench.console.SysbenchFormat;
 import benchkit.sysbench.console.SysbenchHeader;
@@ -257,7 +256,7 @@ abstract class RunCommand extends WorkloadCommand {
         Optional<Study> published = clientOptions.clients != null ? Optional.empty() : readStudy(study);
         Experiment.Builder experiment = Experiment.builder(registry, names).options(given)
                 .variants(variants(registry), "--server")
-                .runOptions(runOptions(given))
+                .runOptions(runOptions())
                 .outDir(outDir, force, "--out")
                 .collectors(plan -> Collectors.supplier(registry, collectors, collect, CpuProfiling.dir(plan.outDir()), profileScope))
                 .console(System.out, consoleStyle)
@@ -316,8 +315,9 @@ abstract class RunCommand extends WorkloadCommand {
         checked.plans().forEach((name, plan) -> resultDirs.put(name, plan.outDir()));
         afterRuns(resultDirs);
         if (console.format.equals("memslap")) {
-            Map<String, List<BenchmarkResult>> scores = new LinkedHashMap<>();
-            outcome.summaries().forEach((name, summary) -> scores.put(name, summary.scores()));
+            Map<String, List<MemslapLines.Score>> scores = new LinkedHashMap<>();
+            outcome.summaries().forEach((name, summary) -> scores.put(name, summary.scores().stream()
+                    .map(s -> new MemslapLines.Score(s.variant(), s.threads(), s.primary().score())).toList()));
             long executeNumber = checked.plans().values().iterator().next().eventsPerThread();
             MemslapLines.print(scores, registry::workload, executeNumber, iterations * time, System.out);
         }
@@ -400,25 +400,11 @@ abstract class RunCommand extends WorkloadCommand {
     }
 
     /** The run options of every workload's plan, made once from the command line (typed ones over the defaults). */
-    RunOptions runOptions(Map<String, String> given) {
+    RunOptions runOptions() {
         RunOptions.Builder plan = RunOptions.builder();
-        int measurementIterations = iterations;
-        int warmups = warmupIterations;
-        double measurementTime = time;
-        long eventsPerThread = 0;
-        if (given.containsKey("execute-number")) {
-            // memslap's --execute-number: N events per thread, counted over one long iteration.
-            eventsPerThread = Long.parseLong(given.get("execute-number").strip());
-            if (events > 0) {
-                throw new UsageException("--events limits a trial and --execute-number each of its threads: give one");
-            }
-            measurementIterations = 1;
-            warmups = 0;
-            measurementTime = 24 * 3600;
-        }
         plan.threads(threads)
                 .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
-                .maxEvents(events).eventsPerThread(eventsPerThread).rate(rate).failFast(failFast).clientThreads(clientThreads())
+                .maxEvents(events).rate(rate).failFast(failFast).clientThreads(clientThreads())
                 .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
                 .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces())
                 // sysbench's run never prepares the tables of the user's server; the servers bench launches it prepares
@@ -431,11 +417,11 @@ abstract class RunCommand extends WorkloadCommand {
             plan.forks(forks);
         }
         // the slices typed, or RunOptions' defaults (its own short ones for a run until settled)
-        if (eventsPerThread > 0 || typed("--warmup-time") || typed("--warmup-iterations")) {
-            plan.warmup(warmups, seconds("--warmup-time", warmupTime, true));
+        if (typed("--warmup-time") || typed("--warmup-iterations")) {
+            plan.warmup(warmupIterations, seconds("--warmup-time", warmupTime, true));
         }
-        if (eventsPerThread > 0 || typed("--time") || typed("--iterations")) {
-            plan.measure(measurementIterations, seconds("--time", measurementTime, false));
+        if (typed("--time") || typed("--iterations")) {
+            plan.measure(iterations, seconds("--time", time, false));
         }
         return plan.build();
     }

@@ -89,6 +89,6 @@ class RunOptionsTest {
     private static benchkit.core.run.plan.RunPlan plan(String... args) {
         List<Variant> two = List.of(new Variant("a", Map.of(), () -> null), new Variant("b", Map.of(), () -> null));
         RunCommand command = parsed(args);
-        return command.runOptions(WorkloadOptions.workloadOptions(command.workloadArgs)).plan("point-select", Map.of(), two, java.nio.file.Path.of("out"));
+        return command.runOptions().plan("point-select", Map.of(), 0, two, java.nio.file.Path.of("out"));
     }
 }

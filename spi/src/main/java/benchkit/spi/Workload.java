@@ -69,6 +69,17 @@ public interface Workload extends AutoCloseable {
         return List.of();
     }
 
+    /**
+     * How many events each client thread runs when the workload's own options fix it (memslap's
+     * {@code --execute-number}); 0, the default, for a run by time. The runner then measures one iteration of that many
+     * events per thread, with no warm-up, and refuses an event limit ({@code --events}) given beside it.
+     *
+     * @since SPI 1 (added later; a plugin that does not override it runs by time)
+     */
+    default long eventsPerThread() {
+        return 0;
+    }
+
     /** Opens the session of one client thread; called once per thread per trial. */
     Session openSession(Target target, SessionContext context) throws Exception;
 

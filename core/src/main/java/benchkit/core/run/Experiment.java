@@ -215,7 +215,14 @@ public final class Experiment {
             for (String name : workloads) {
                 WorkloadFactory factory = registry.workload(name);
                 Map<String, String> effective = OptionValues.parse(name, factory.options(), options).asMap();
-                plans.put(name, plan(name, effective, fitting(factory, name), workloads.size() == 1 ? dir : dir.resolve(name)));
+                Optional<Target> named;
+                long eventsPerThread;
+                try (Workload w = PluginRegistry.create(factory, options)) {
+                    named = w.namedServer();
+                    eventsPerThread = w.eventsPerThread();
+                }
+                plans.put(name, plan(name, effective, eventsPerThread, fitting(factory, name, named),
+                        workloads.size() == 1 ? dir : dir.resolve(name)));
             }
             requireBaseline(plans.values());
             for (RunPlan plan : plans.values()) {
@@ -248,11 +255,7 @@ public final class Experiment {
         }
 
         /** The server the workload's own options name, else the variants that speak its protocol; none is bad input. */
-        private List<Variant> fitting(WorkloadFactory factory, String name) throws Exception {
-            Optional<Target> named;
-            try (Workload w = PluginRegistry.create(factory, options)) {
-                named = w.namedServer();
-            }
+        private List<Variant> fitting(WorkloadFactory factory, String name, Optional<Target> named) {
             if (named.isPresent()) {
                 return List.of(new Variant("external", Map.of("distribution", "external"), ServerProvider.unowned(named.get())));
             }
@@ -267,9 +270,10 @@ public final class Experiment {
             return fitting;
         }
 
-        private RunPlan plan(String name, Map<String, String> effective, List<Variant> fitting, Path dir) {
+        private RunPlan plan(String name, Map<String, String> effective, long eventsPerThread, List<Variant> fitting,
+                             Path dir) {
             try {
-                return runOptions.plan(name, effective, fitting, dir);
+                return runOptions.plan(name, effective, eventsPerThread, fitting, dir);
             } catch (InvalidOptionException e) {
                 throw e;
             } catch (IllegalArgumentException e) {

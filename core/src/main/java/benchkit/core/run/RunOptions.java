@@ -29,7 +29,7 @@ import java.util.OptionalInt;
  */
 public record RunOptions(List<Integer> threads, int warmupIterations, Duration warmupTime, boolean warmupGiven,
                          int measurementIterations, Duration measurementTime, boolean measureGiven, OptionalInt forks,
-                         Duration reportInterval, long maxEvents, long eventsPerThread, double rate, boolean failFast,
+                         Duration reportInterval, long maxEvents, double rate, boolean failFast,
                          ClientThreads clientThreads, Duration stallLimit, boolean allowInvalid, boolean stackTraces,
                          boolean preparesData, boolean resultFiles, Optional<Duration> settleBudget) {
     public RunOptions {
@@ -46,13 +46,21 @@ public record RunOptions(List<Integer> threads, int warmupIterations, Duration w
     /**
      * The plan of {@code workload} over {@code variants} with these options, written to {@code outDir}: variants
      * compared run until settled within {@link Defaults#settleBudget()} unless forks, a budget or an event limit is
-     * given; else {@link Defaults#forks(int)} for the number of variants.
+     * given; else {@link Defaults#forks(int)} for the number of variants. A workload whose own options fix the events
+     * per client thread ({@code eventsPerThread} above 0, memslap's --execute-number) measures one iteration of them,
+     * with no warm-up.
      *
      * @throws IllegalArgumentException naming the first setting that is out of range
      */
-    public RunPlan plan(String workload, Map<String, String> workloadOptions, List<Variant> variants, Path outDir) {
+    public RunPlan plan(String workload, Map<String, String> workloadOptions, long eventsPerThread, List<Variant> variants,
+                        Path outDir) {
+        if (eventsPerThread > 0 && maxEvents > 0) {
+            throw new IllegalArgumentException("--events limits a trial, and " + workload + " runs " + eventsPerThread
+                    + " events per thread by its own options (memslap's --execute-number): give one");
+        }
+        boolean byEvents = eventsPerThread > 0;
         boolean compared = variants != null && variants.size() > 1;
-        Duration budget = settleBudget.orElse(compared && forks.isEmpty() && maxEvents == 0 && eventsPerThread == 0
+        Duration budget = settleBudget.orElse(compared && forks.isEmpty() && maxEvents == 0 && !byEvents
                 ? Defaults.settleBudget() : Duration.ZERO);
         boolean settling = !budget.isZero() && !budget.isNegative();
         int f = forks.orElse(settling ? Defaults.MOST_FORKS : Defaults.forks(variants == null ? 0 : variants.size()));
@@ -60,10 +68,11 @@ public record RunOptions(List<Integer> threads, int warmupIterations, Duration w
         boolean settleWarmup = settling && !warmupGiven;
         boolean settleMeasure = settling && !measureGiven;
         return new RunPlan(workload, workloadOptions, variants, threads,
-                settleWarmup ? Defaults.WARMUP_ITERATIONS : warmupIterations,
+                byEvents ? 0 : settleWarmup ? Defaults.WARMUP_ITERATIONS : warmupIterations,
                 settleWarmup ? Duration.ofSeconds(Defaults.SETTLE_WARMUP_SECONDS) : warmupTime,
-                settleMeasure ? Defaults.SETTLE_ITERATIONS : measurementIterations,
-                settleMeasure ? Duration.ofSeconds(Defaults.SETTLE_ITERATION_SECONDS) : measurementTime, f,
+                byEvents ? 1 : settleMeasure ? Defaults.SETTLE_ITERATIONS : measurementIterations,
+                byEvents ? Defaults.EVENTS_PER_THREAD_BOUND
+                        : settleMeasure ? Duration.ofSeconds(Defaults.SETTLE_ITERATION_SECONDS) : measurementTime, f,
                 reportInterval, outDir, maxEvents, eventsPerThread, rate, failFast, clientThreads, stallLimit,
                 allowInvalid, stackTraces, preparesData, resultFiles, budget);
     }
@@ -80,7 +89,6 @@ public record RunOptions(List<Integer> threads, int warmupIterations, Duration w
         private OptionalInt forks = OptionalInt.empty();
         private Duration reportInterval = Defaults.reportInterval();
         private long maxEvents;
-        private long eventsPerThread;
         private double rate;
         private boolean failFast;
         private ClientThreads clientThreads = ClientThreads.AUTO;
@@ -132,12 +140,6 @@ public record RunOptions(List<Integer> threads, int warmupIterations, Duration w
         /** Stop a trial after this many OK events; 0: no limit. */
         public Builder maxEvents(long events) {
             this.maxEvents = events;
-            return this;
-        }
-
-        /** Stop a trial after this many OK events per client thread (memslap's --execute-number); 0: no limit. */
-        public Builder eventsPerThread(long events) {
-            this.eventsPerThread = events;
             return this;
         }
 
@@ -200,13 +202,13 @@ public record RunOptions(List<Integer> threads, int warmupIterations, Duration w
 
         public RunOptions build() {
             return new RunOptions(threads, warmupIterations, warmupTime, warmupGiven, measurementIterations,
-                    measurementTime, measureGiven, forks, reportInterval, maxEvents, eventsPerThread, rate, failFast,
+                    measurementTime, measureGiven, forks, reportInterval, maxEvents, rate, failFast,
                     clientThreads, stallLimit, allowInvalid, stackTraces, preparesData, resultFiles, settleBudget);
         }
 
         /** These options' plan of {@code workload}, with no workload options of its own: see {@link RunOptions#plan}. */
         public RunPlan plan(String workload, List<Variant> variants, Path outDir) {
-            return build().plan(workload, Map.of(), variants, outDir);
+            return build().plan(workload, Map.of(), 0, variants, outDir);
         }
     }
 }

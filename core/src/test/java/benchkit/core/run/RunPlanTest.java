@@ -54,6 +54,22 @@ class RunPlanTest {
     }
 
     @Test
+    void aWorkloadThatFixesItsEventsPerThreadMeasuresOneIterationOfThemWithoutWarmup() {
+        Variant b = new Variant("b", Map.of(), () -> null);
+        RunPlan p = RunOptions.builder().warmup(2, S).measure(5, S).build().plan("memcached-set", Map.of(), 300,
+                List.of(A, b), Path.of("out"));
+        assertEquals(300, p.eventsPerThread());
+        assertEquals(0, p.warmupIterations());
+        assertEquals(1, p.measurementIterations());
+        assertEquals(Defaults.EVENTS_PER_THREAD_BOUND, p.measurementTime(), "the events end the iteration, not the clock");
+        assertFalse(p.untilSettled(), "a fixed amount of work is not a run until settled");
+        rejects("--events limits a trial, and memcached-set runs 300 events per thread by its own options (memslap's "
+                + "--execute-number): give one", () -> RunOptions.builder().maxEvents(1000).build().plan("memcached-set",
+                Map.of(), 300, List.of(A), Path.of("out")));
+        assertEquals(0, RunOptions.builder().build().plan("w", Map.of(), 0, List.of(A), Path.of("out")).eventsPerThread());
+    }
+
+    @Test
     void zeroWarmupTimeWithoutWarmupIterationsIsFine() {
         assertEquals(Duration.ZERO, plan(List.of(A), List.of(1), 0, Duration.ZERO, 1, S, 1, 0, 0).warmupTime());
     }

@@ -54,7 +54,7 @@ class RunnerTest {
         options.put("ignore-errors", "1213,\"1020\"");
         return RunOptions.builder().threads(threads)
                 .warmup(warmups, Duration.ofMillis(200)).measure(measurements, Duration.ofMillis(300)).forks(forks)
-                .reportInterval(Duration.ofMillis(100)).maxEvents(maxEvents).rate(rate).build().plan("fake", options, variants, tmp.resolve("out"));
+                .reportInterval(Duration.ofMillis(100)).maxEvents(maxEvents).rate(rate).build().plan("fake", options, 0, variants, tmp.resolve("out"));
     }
 
     private RunSummary run(RunPlan plan, FakeWorkload workload) throws Exception {
@@ -372,7 +372,7 @@ class RunnerTest {
     void eachTrialWritesAnHdrHistogramLogOfOneSecondIntervalsTaggedByPhase() throws Exception {
         FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
         RunPlan plan = RunOptions.builder().threads(3).warmup(1, Duration.ofMillis(300))
-                .measure(2, Duration.ofMillis(2500)).forks(1).reportInterval(Duration.ofSeconds(5)).build().plan("fake", Map.of("tables", "2"), List.of(variant("mysql-8.0/x=1")), tmp.resolve("out"));
+                .measure(2, Duration.ofMillis(2500)).forks(1).reportInterval(Duration.ofSeconds(5)).build().plan("fake", Map.of("tables", "2"), 0, List.of(variant("mysql-8.0/x=1")), tmp.resolve("out"));
         assertTrue(run(plan, workload).complete());
 
         // the variant's '/' is no file name's: replaced, and the name's hash added so that no other variant's maps there

@@ -153,7 +153,7 @@ class WorkersTest {
                     FakeWorkload workload = new FakeWorkload(300 + 200L * index, p -> Outcome.OK);
                     RunPlan plan = RunOptions.builder().threads(2)
                             .warmup(1, Duration.ofMillis(300)).measure(2, Duration.ofMillis(1200)).forks(1)
-                            .reportInterval(Duration.ZERO).build().plan("fake", Map.of("tables", "2"), List.of(new Variant("glibc", Map.of("allocator", "glibc"),
+                            .reportInterval(Duration.ZERO).build().plan("fake", Map.of("tables", "2"), 0, List.of(new Variant("glibc", Map.of("allocator", "glibc"),
                             () -> new FakeServer("glibc"))), dir);
                     return new Runner(plan, workload, () -> List.of(clientCpu(10 + index)), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))
                             .asWorker(barrier(store, index, count, Duration.ofSeconds(20))).run();

@@ -45,7 +45,7 @@ class SysbenchConsoleTest {
         options.put("tables", "2");
         return RunOptions.builder().threads(threads)
                 .warmup(warmups, Duration.ofMillis(200)).measure(measurements, Duration.ofMillis(300)).forks(forks)
-                .reportInterval(Duration.ofMillis(100)).maxEvents(maxEvents).rate(rate).build().plan("fake", options, variants, tmp.resolve("out"));
+                .reportInterval(Duration.ofMillis(100)).maxEvents(maxEvents).rate(rate).build().plan("fake", options, 0, variants, tmp.resolve("out"));
     }
 
     private List<JsonNode> journal() throws Exception {

@@ -71,23 +71,4 @@ public record KvOptions(KvOperation operation, long keys, int keySize, ValueSize
                 return ratio.setShare();
         }
     }
-
-    /**
-     * The runner's event limit for memslap's per-thread {@code --execute-number}: N x threads, or 0
-     * (no limit) when unset. {@code options} are the workload's raw options.
-     */
-    public static long maxEvents(Map<String, String> options, int threads) {
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            if (OptionValues.canonical(e.getKey()).equals(EXECUTE_NUMBER) && e.getValue() != null) {
-                long n;
-                try {
-                    n = Long.parseLong(e.getValue().strip());
-                } catch (NumberFormatException ex) {
-                    throw new InvalidOptionException("--" + EXECUTE_NUMBER + "=" + e.getValue() + " is not a whole number");
-                }
-                return Math.multiplyExact(n, threads);
-            }
-        }
-        return 0;
-    }
 }

@@ -1,6 +1,5 @@
 package benchkit.memcached.kv;
 
-import benchkit.core.result.BenchmarkResult;
 import benchkit.spi.WorkloadFactory;
 
 import java.io.PrintStream;
@@ -15,19 +14,23 @@ import java.util.function.Function;
  * else the events of the measured iterations.
  */
 public final class MemslapLines {
+    /** One variant's throughput at one thread count, in events (keys) per second. */
+    public record Score(String variant, int threads, double eventsPerSecond) {
+    }
+
     private MemslapLines() {
     }
 
     /** @param factories the workload factory of each workload name in {@code scores} */
-    public static void print(Map<String, List<BenchmarkResult>> scores, Function<String, WorkloadFactory> factories,
+    public static void print(Map<String, List<Score>> scores, Function<String, WorkloadFactory> factories,
                              long executeNumber, double measuredSeconds, PrintStream out) {
-        for (Map.Entry<String, List<BenchmarkResult>> e : scores.entrySet()) {
+        for (Map.Entry<String, List<Score>> e : scores.entrySet()) {
             String op = operation(factories.apply(e.getKey()));
             if (op == null) {
                 continue;
             }
-            for (BenchmarkResult s : e.getValue()) {
-                double score = s.primary().score();
+            for (Score s : e.getValue()) {
+                double score = s.eventsPerSecond();
                 if (!(score > 0)) {
                     continue;
                 }

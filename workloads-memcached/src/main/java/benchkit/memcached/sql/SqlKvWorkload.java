@@ -47,6 +47,11 @@ public final class SqlKvWorkload implements Workload {
     }
 
     @Override
+    public long eventsPerThread() {
+        return options.kv().executeNumber();
+    }
+
+    @Override
     public Session openSession(Target target, SessionContext context) throws Exception {
         KvOptions kv = options.kv();
         if (kv.flush() && context.thread() == 0) {

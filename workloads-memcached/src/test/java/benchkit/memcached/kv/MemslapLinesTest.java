@@ -1,7 +1,5 @@
 package benchkit.memcached.kv;
 
-import benchkit.core.result.BenchmarkResult;
-import benchkit.core.result.MetricResult;
 import benchkit.memcached.sql.SqlKvWorkloadFactory;
 import benchkit.memcached.workload.MemcachedWorkloadFactory;
 import benchkit.spi.WorkloadFactory;
@@ -18,9 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** {@code --format memslap}: one memslap line per key-value workload, variant and thread count; nothing for others. */
 class MemslapLinesTest {
-    private static BenchmarkResult result(String workload, int threads, double eventsPerSecond) {
-        return new BenchmarkResult("benchkit." + workload, "glibc", threads, Map.of(), Map.of(),
-                Map.of(BenchmarkResult.PRIMARY, new MetricResult(eventsPerSecond, 0, eventsPerSecond, eventsPerSecond, "ops/s")));
+    private static MemslapLines.Score result(String workload, int threads, double eventsPerSecond) {
+        return new MemslapLines.Score("glibc", threads, eventsPerSecond);
     }
 
     @Test
@@ -31,7 +28,7 @@ class MemslapLinesTest {
                     @Override public String description() { return ""; }
                     @Override public benchkit.spi.Workload create(Map<String, String> options) { return null; }
                 });
-        Map<String, List<BenchmarkResult>> scores = new LinkedHashMap<>();
+        Map<String, List<MemslapLines.Score>> scores = new LinkedHashMap<>();
         scores.put("memcached-set", List.of(result("memcached-set", 4, 20_000)));
         scores.put("sql-kv-mixed", List.of(result("sql-kv-mixed", 2, 1_000)));
         scores.put("point-select", List.of(result("point-select", 2, 5_000)));

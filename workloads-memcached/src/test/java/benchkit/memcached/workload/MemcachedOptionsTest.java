@@ -3,7 +3,6 @@ package benchkit.memcached.workload;
 import benchkit.memcached.client.SpyClients;
 import benchkit.memcached.kv.KeyPattern;
 import benchkit.memcached.kv.KvOperation;
-import benchkit.memcached.kv.KvOptions;
 import benchkit.spi.InvalidOptionException;
 import org.junit.jupiter.api.Test;
 
@@ -88,8 +87,10 @@ class MemcachedOptionsTest {
     }
 
     @Test
-    void executeNumberMapsToEventsForAllThreads() {
-        assertEquals(400_000, KvOptions.maxEvents(Map.of("execute_number", "100000"), 4));
-        assertEquals(0, KvOptions.maxEvents(Map.of("keys", "5"), 4));
+    void executeNumberIsTheWorkloadsEventsPerThread() {
+        assertEquals(100_000, new MemcachedWorkload(MemcachedOptions.from("memcached-set", KvOperation.SET,
+                Map.of("execute_number", "100000"))).eventsPerThread());
+        assertEquals(0, new MemcachedWorkload(MemcachedOptions.from("memcached-set", KvOperation.SET,
+                Map.of("keys", "5"))).eventsPerThread(), "by time when not given");
     }
 }

@@ -29,6 +29,11 @@ public final class Defaults {
     public static final int COMPARISON_FORKS = 5;
     public static final int REPORT_INTERVAL_SECONDS = 5;
     /**
+     * The one iteration of a workload that fixes its events per thread (memslap's --execute-number) ends when they
+     * are done; a day is only its bound.
+     */
+    public static final java.time.Duration EVENTS_PER_THREAD_BOUND = java.time.Duration.ofHours(24);
+    /**
      * A run until settled first looks at its comparisons after this many forks: with fewer, the fork-level t
      * interval has one degree of freedom and the first look's strict level could not settle anything.
      */

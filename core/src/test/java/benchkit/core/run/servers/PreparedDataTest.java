@@ -145,7 +145,7 @@ class PreparedDataTest {
     private RunSummary run(int forks, Variant... variants) throws Exception {
         RunPlan plan = RunOptions.builder()
                 .threads(1).warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(100)).forks(forks)
-                .reportInterval(Duration.ZERO).build().plan("fake", Map.of("tables", "2"), List.of(variants), tmp.resolve("out"));
+                .reportInterval(Duration.ZERO).build().plan("fake", Map.of("tables", "2"), 0, List.of(variants), tmp.resolve("out"));
         return new Runner(plan, new Workload1(), List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
     }
 
