@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Typed, validated access to a plugin's options: the given values laid over the defaults of
@@ -64,15 +65,9 @@ public final class OptionValues {
     }
 
     public long longValue(String name, long min, long max) {
-        String v = string(name).trim();
-        long n;
-        try {
-            n = Long.parseLong(v);
-        } catch (NumberFormatException e) {
-            throw bad(name, v, "a whole number");
-        }
+        long n = number(name, Long::parseLong, "a whole number");
         if (n < min || n > max) {
-            throw bad(name, v, "a number from " + min + " to " + max);
+            throw outOfRange(name, min, max);
         }
         return n;
     }
@@ -82,17 +77,25 @@ public final class OptionValues {
     }
 
     public double doubleValue(String name, double min, double max) {
-        String v = string(name).trim();
-        double d;
-        try {
-            d = Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            throw bad(name, v, "a number");
-        }
-        if (!(d >= min && d <= max)) {
-            throw bad(name, v, "a number from " + min + " to " + max);
+        double d = number(name, Double::parseDouble, "a number");
+        if (!(d >= min && d <= max)) {    // written so that NaN is refused too
+            throw outOfRange(name, min, max);
         }
         return d;
+    }
+
+    /** The option's value as {@code parse} reads it; one it cannot read is refused as not {@code kind}. */
+    private <N> N number(String name, Function<String, N> parse, String kind) {
+        String v = string(name).trim();
+        try {
+            return parse.apply(v);
+        } catch (NumberFormatException e) {
+            throw bad(name, v, kind);
+        }
+    }
+
+    private InvalidOptionException outOfRange(String name, Object min, Object max) {
+        return bad(name, string(name).trim(), "a number from " + min + " to " + max);
     }
 
     /** Accepts on/off, true/false, yes/no, 1/0 as sysbench does. */

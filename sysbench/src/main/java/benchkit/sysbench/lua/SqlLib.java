@@ -15,6 +15,7 @@ import org.luaj.vm2.lib.VarArgFunction;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * {@code sysbench.sql}: the driver, its connections, prepared statements with their bind parameters, and result sets,
@@ -102,8 +103,7 @@ final class SqlLib {
         con.set("bulk_insert_done", method((c, a) -> c.bulkDone()));
         con.set("disconnect", method((c, a) -> c.disconnect()));
         con.set("reconnect", method((c, a) -> c.reconnect()));
-        connectionMeta.set(LuaValue.INDEX, con);
-        connectionMeta.set(LuaValue.TOSTRING, constant("<sql_connection>"));
+        handleType(connectionMeta, con, "<sql_connection>");
 
         LuaTable stmt = new LuaTable();
         stmt.set("bind_create", new VarArgFunction() {
@@ -127,21 +127,12 @@ final class SqlLib {
                 return LuaValue.valueOf(0);
             }
         });
-        stmt.set("execute", new OneArgFunction() {
-            @Override
-            public LuaValue call(LuaValue self) {
-                return ((StatementHandle) self.checkuserdata(StatementHandle.class)).execute();
-            }
-        });
-        stmt.set("close", new OneArgFunction() {
-            @Override
-            public LuaValue call(LuaValue self) {
-                ((StatementHandle) self.checkuserdata(StatementHandle.class)).close();
-                return LuaValue.valueOf(0);
-            }
-        });
-        statementMeta.set(LuaValue.INDEX, stmt);
-        statementMeta.set(LuaValue.TOSTRING, constant("<sql_statement>"));
+        stmt.set("execute", method(StatementHandle.class, StatementHandle::execute));
+        stmt.set("close", method(StatementHandle.class, s -> {
+            s.close();
+            return LuaValue.valueOf(0);
+        }));
+        handleType(statementMeta, stmt, "<sql_statement>");
 
         LuaTable param = new LuaTable();
         param.set("set", new TwoArgFunction() {
@@ -158,16 +149,10 @@ final class SqlLib {
                 return LuaValue.NIL;
             }
         });
-        paramMeta.set(LuaValue.INDEX, param);
-        paramMeta.set(LuaValue.TOSTRING, constant("<sql_param>"));
+        handleType(paramMeta, param, "<sql_param>");
 
         LuaTable rs = new LuaTable();
-        rs.set("fetch_row", new OneArgFunction() {
-            @Override
-            public LuaValue call(LuaValue self) {
-                return ((Rows) self.checkuserdata(Rows.class)).next(ctx.out());
-            }
-        });
+        rs.set("fetch_row", method(Rows.class, r -> r.next(ctx.out())));
         rs.set("free", new OneArgFunction() {
             @Override
             public LuaValue call(LuaValue self) {
@@ -369,8 +354,7 @@ final class SqlLib {
                 return LuaValue.valueOf("mysql");
             }
         });
-        driverMeta.set(LuaValue.INDEX, methods);
-        driverMeta.set(LuaValue.TOSTRING, constant("<sql_driver>"));
+        handleType(driverMeta, methods, "<sql_driver>");
         return new OneArgFunction() {
             @Override
             public LuaValue call(LuaValue name) {
@@ -390,6 +374,22 @@ final class SqlLib {
             @Override
             public LuaValue call(LuaValue self) {
                 return LuaValue.valueOf(text);
+            }
+        };
+    }
+
+    /** Makes {@code meta} the metatable of one kind of handle: its {@code methods}, and what tostring() shows of it. */
+    private static void handleType(LuaTable meta, LuaTable methods, String shown) {
+        meta.set(LuaValue.INDEX, methods);
+        meta.set(LuaValue.TOSTRING, constant(shown));
+    }
+
+    /** A method of the handles of {@code type} that takes no arguments but the handle ({@code self}). */
+    private static <T> OneArgFunction method(Class<T> type, Function<T, LuaValue> body) {
+        return new OneArgFunction() {
+            @Override
+            public LuaValue call(LuaValue self) {
+                return body.apply(type.cast(self.checkuserdata(type)));
             }
         };
     }
