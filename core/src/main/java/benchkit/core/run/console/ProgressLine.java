@@ -1,7 +1,5 @@
 package benchkit.core.run.console;
 
-import benchkit.core.run.console.OpenLoopState;
-
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 

@@ -2,8 +2,6 @@ package benchkit.core.run.console;
 
 import benchkit.core.run.plan.RunPlan;
 import benchkit.core.run.plan.Variant;
-import benchkit.core.run.console.Counts;
-import benchkit.core.run.console.OpenLoopState;
 
 import benchkit.launch.LoadProgress;
 import benchkit.core.result.IterationRecord;

@@ -2,8 +2,6 @@ package benchkit.core.run.console;
 
 import benchkit.core.result.LatencyLog;
 
-import benchkit.core.run.console.LoadSnapshot;
-
 import benchkit.core.result.IterationRecord;
 import org.HdrHistogram.Histogram;
 

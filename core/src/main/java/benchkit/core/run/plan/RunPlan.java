@@ -1,7 +1,5 @@
 package benchkit.core.run.plan;
 
-import benchkit.core.run.plan.ClientThreads;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;

@@ -1,7 +1,5 @@
 package benchkit.core.run.plan;
 
-import benchkit.core.run.plan.Variant;
-
 import benchkit.launch.DatadirLauncher;
 import benchkit.launch.DatadirSnapshot;
 import benchkit.spi.ServerHandle;

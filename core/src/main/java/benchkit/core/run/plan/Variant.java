@@ -1,7 +1,5 @@
 package benchkit.core.run.plan;
 
-import benchkit.core.run.plan.ServerProvider;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;

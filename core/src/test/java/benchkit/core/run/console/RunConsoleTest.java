@@ -1,7 +1,5 @@
 package benchkit.core.run.console;
 
-import benchkit.core.run.console.Counts;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import benchkit.spi.IterationInfo;
