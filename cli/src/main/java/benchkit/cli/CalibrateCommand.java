@@ -3,7 +3,7 @@ package benchkit.cli;
 import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.run.plan.Variant;
 import benchkit.core.run.VariantMatrix;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.report.Compare;
 import benchkit.core.report.Comparison;
 import benchkit.core.report.JmhResultReader;
@@ -57,7 +57,7 @@ final class CalibrateCommand extends RunCommand {
         System.out.println();
         System.out.println("# A/A calibration: " + settings.describe());
         for (Map.Entry<String, Path> e : resultDirs.entrySet()) {
-            List<BenchmarkResult> results;
+            List<VariantResult> results;
             try {
                 results = JmhResultReader.readDirectory(e.getValue());
             } catch (IllegalArgumentException missing) {
@@ -102,13 +102,13 @@ final class CalibrateCommand extends RunCommand {
     }
 
     /** Per thread count: the throughput's variance components of each replica, and the paired spread. */
-    private static void printVariance(String workload, List<BenchmarkResult> results) {
-        Map<Integer, List<BenchmarkResult>> byThreads = new TreeMap<>();
+    private static void printVariance(String workload, List<VariantResult> results) {
+        Map<Integer, List<VariantResult>> byThreads = new TreeMap<>();
         results.forEach(r -> byThreads.computeIfAbsent(r.threads(), t -> new ArrayList<>()).add(r));
         for (var e : byThreads.entrySet()) {
             List<String> parts = new ArrayList<>();
-            for (BenchmarkResult r : e.getValue()) {
-                MetricResult tps = r.metrics().get(BenchmarkResult.PRIMARY);
+            for (VariantResult r : e.getValue()) {
+                MetricResult tps = r.metrics().get(VariantResult.PRIMARY);
                 VarianceComponents vc = VarianceComponents.of(Compare.sample(r, tps));
                 parts.add(String.format(Locale.ROOT, "replica %s fork-to-fork %.1f%%, iteration %.1f%%",
                         r.params().getOrDefault("replica", "?"), vc.forkCv() * 100, vc.iterationCv() * 100));

@@ -1,6 +1,6 @@
 package benchkit.history;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.MetricResult;
 
 import java.nio.file.Files;
@@ -284,7 +284,7 @@ public final class HistoryStore implements AutoCloseable {
     private void insertMeasurements(StoredRun run) throws SQLException {
         try (PreparedStatement p = connection.prepareStatement("INSERT INTO bench_measurement (run_key, benchmark,"
                 + " variant, threads, metric, unit, fork, iteration, measured_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            for (BenchmarkResult r : run.results()) {
+            for (VariantResult r : run.results()) {
                 for (Map.Entry<String, MetricResult> m : r.metrics().entrySet()) {
                     List<double[]> raw = m.getValue().rawData();
                     for (int f = 0; f < raw.size(); f++) {

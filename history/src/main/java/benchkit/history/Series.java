@@ -1,6 +1,6 @@
 package benchkit.history;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.MetricResult;
 import org.apache.commons.math3.distribution.TDistribution;
 
@@ -35,7 +35,7 @@ public record Series(Key key, List<Point> points) {
     public static List<Series> of(List<StoredRun> runs, List<String> metrics) {
         Map<Key, List<Point>> series = new LinkedHashMap<>();
         for (StoredRun run : runs) {
-            for (BenchmarkResult r : run.results()) {
+            for (VariantResult r : run.results()) {
                 for (var m : r.metrics().entrySet()) {
                     if (!metrics.isEmpty() && !metrics.contains(m.getKey())) {
                         continue;

@@ -1,7 +1,7 @@
 package benchkit.history;
 
 import benchkit.core.report.JmhResultReader;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 
 import java.time.Instant;
 import java.util.Collections;
@@ -31,7 +31,7 @@ public record StoredRun(String key, Instant startedAt, String machine, Map<Strin
     }
 
     /** The results, read again from the stored jmh-result.json. */
-    public List<BenchmarkResult> results() {
+    public List<VariantResult> results() {
         return JmhResultReader.parse(jmhResult, "stored run " + shortKey());
     }
 

@@ -50,7 +50,7 @@ public final class TrendGate {
         }
 
         public static Settings defaults() {
-            return new Settings(10, 5, 0.99, 0.02, List.of(benchkit.core.result.BenchmarkResult.PRIMARY));
+            return new Settings(10, 5, 0.99, 0.02, List.of(benchkit.core.result.VariantResult.PRIMARY));
         }
     }
 

@@ -2,7 +2,7 @@ package benchkit.it;
 
 import benchkit.core.api.BenchmarkFailedException;
 import benchkit.core.api.BenchmarkRun;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.run.RunSummary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,8 +40,8 @@ class JavaApiMatrixIT {
         assertTrue(result.complete(), result.failure().orElse(""));
         assertEquals(List.of("glibc/innodb_buffer_pool_size=64M", "glibc/innodb_buffer_pool_size=128M",
                         "jemalloc/innodb_buffer_pool_size=64M", "jemalloc/innodb_buffer_pool_size=128M"),
-                result.scores().stream().map(BenchmarkResult::variant).toList());
-        for (BenchmarkResult score : result.scores()) {
+                result.scores().stream().map(VariantResult::variant).toList());
+        for (VariantResult score : result.scores()) {
             String proof = score.params().get("allocator.proof");
             if (score.params().get("allocator").equals("jemalloc")) {
                 assertTrue(proof.contains("libjemalloc") && proof.contains("version_malloc_library=jemalloc"), proof);
@@ -81,7 +81,7 @@ class JavaApiMatrixIT {
         int forks = settings.path("forks").asInt();
         assertTrue(forks >= 3, settings.toString());
         assertTrue(settings.path("until-settled").asText().startsWith("within 50 s"), settings.toString());
-        for (BenchmarkResult score : result.scores()) {
+        for (VariantResult score : result.scores()) {
             assertTrue(score.forkCount() >= 3 && score.forkCount() <= forks, score.variant() + ": " + score.forkCount());
         }
     }

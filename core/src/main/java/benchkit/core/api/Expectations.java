@@ -1,6 +1,6 @@
 package benchkit.core.api;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.MetricResult;
 import benchkit.core.stats.Direction;
 import benchkit.core.stats.Effect;
@@ -24,6 +24,7 @@ import java.util.Locale;
  * only large regressions. A tolerance is a percentage (5 means 5%): 0, the interval alone, or 1 to 50; a value
  * below 1 (0.05) is most likely a fraction, and above 50 a gate catches nothing: both refused.
  */
+@SuppressWarnings("removal")   // the overloads that take VariantResult's old name, below
 public final class Expectations {
     private static final EffectEstimator ESTIMATOR = new EffectEstimator(EffectMethod.FORKS_T, 0.95);
 
@@ -39,13 +40,13 @@ public final class Expectations {
     }
 
     /** Fails unless throughput is shown no slower than {@code baseline} (ops/s) by more than {@code tolerancePercent}. */
-    public static void throughputNotBelow(BenchmarkResult result, double baseline, double tolerancePercent) {
+    public static void throughputNotBelow(VariantResult result, double baseline, double tolerancePercent) {
         throughputNotBelow(result, baseline, tolerancePercent, Gate.STRICT);
     }
 
-    /** As {@link #throughputNotBelow(BenchmarkResult, double, double)}, judged as {@code gate} says. */
-    public static void throughputNotBelow(BenchmarkResult result, double baseline, double tolerancePercent, Gate gate) {
-        judge(result, BenchmarkResult.PRIMARY, result.primary(), baseline, tolerancePercent, Direction.HIGHER_IS_BETTER,
+    /** As {@link #throughputNotBelow(VariantResult, double, double)}, judged as {@code gate} says. */
+    public static void throughputNotBelow(VariantResult result, double baseline, double tolerancePercent, Gate gate) {
+        judge(result, VariantResult.PRIMARY, result.primary(), baseline, tolerancePercent, Direction.HIGHER_IS_BETTER,
                 gate);
     }
 
@@ -53,21 +54,57 @@ public final class Expectations {
      * Fails unless a lower-is-better metric (e.g. {@code latency.p95} in ms) is shown no higher than {@code bound} by
      * more than {@code tolerancePercent}.
      */
-    public static void metricNotAbove(BenchmarkResult result, String metric, double bound, double tolerancePercent) {
+    public static void metricNotAbove(VariantResult result, String metric, double bound, double tolerancePercent) {
         metricNotAbove(result, metric, bound, tolerancePercent, Gate.STRICT);
     }
 
-    /** As {@link #metricNotAbove(BenchmarkResult, String, double, double)}, judged as {@code gate} says. */
-    public static void metricNotAbove(BenchmarkResult result, String metric, double bound, double tolerancePercent,
+    /** As {@link #metricNotAbove(VariantResult, String, double, double)}, judged as {@code gate} says. */
+    public static void metricNotAbove(VariantResult result, String metric, double bound, double tolerancePercent,
                                       Gate gate) {
         MetricResult m = result.metric(metric).orElseThrow(() -> new AssertionError(
                 "metric " + metric + " was not measured; have: " + result.metrics().keySet()));
         judge(result, metric, m, bound, tolerancePercent, Direction.LOWER_IS_BETTER, gate);
     }
 
-    /** {@link #metricNotAbove(BenchmarkResult, String, double, double)} with no tolerance beyond the interval. */
-    public static void metricNotAbove(BenchmarkResult result, String metric, double bound) {
+    /** {@link #metricNotAbove(VariantResult, String, double, double)} with no tolerance beyond the interval. */
+    public static void metricNotAbove(VariantResult result, String metric, double bound) {
         metricNotAbove(result, metric, bound, 0);
+    }
+
+    // Code written against VariantResult's former name still compiles and runs: its result is a VariantResult,
+    // the only class that implements BenchmarkResult (once a record, so none of a user's own can).
+
+    /** @deprecated use {@link #throughputNotBelow(VariantResult, double, double)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public static void throughputNotBelow(benchkit.core.result.BenchmarkResult result, double baseline, double tolerancePercent) {
+        throughputNotBelow((VariantResult) result, baseline, tolerancePercent);
+    }
+
+    /** @deprecated use {@link #throughputNotBelow(VariantResult, double, double, Gate)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public static void throughputNotBelow(benchkit.core.result.BenchmarkResult result, double baseline, double tolerancePercent,
+                                          Gate gate) {
+        throughputNotBelow((VariantResult) result, baseline, tolerancePercent, gate);
+    }
+
+    /** @deprecated use {@link #metricNotAbove(VariantResult, String, double, double)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public static void metricNotAbove(benchkit.core.result.BenchmarkResult result, String metric, double bound,
+                                      double tolerancePercent) {
+        metricNotAbove((VariantResult) result, metric, bound, tolerancePercent);
+    }
+
+    /** @deprecated use {@link #metricNotAbove(VariantResult, String, double, double, Gate)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public static void metricNotAbove(benchkit.core.result.BenchmarkResult result, String metric, double bound,
+                                      double tolerancePercent, Gate gate) {
+        metricNotAbove((VariantResult) result, metric, bound, tolerancePercent, gate);
+    }
+
+    /** @deprecated use {@link #metricNotAbove(VariantResult, String, double)} */
+    @Deprecated(since = "0.1.0", forRemoval = true)
+    public static void metricNotAbove(benchkit.core.result.BenchmarkResult result, String metric, double bound) {
+        metricNotAbove((VariantResult) result, metric, bound);
     }
 
     /**
@@ -90,7 +127,7 @@ public final class Expectations {
         return java.util.OptionalInt.empty();
     }
 
-    private static void judge(BenchmarkResult result, String metric, MetricResult m, double reference,
+    private static void judge(VariantResult result, String metric, MetricResult m, double reference,
                               double tolerancePercent, Direction direction, Gate gate) {
         if (!(tolerancePercent == 0 || tolerancePercent >= 1 && tolerancePercent <= 50)) {
             throw new IllegalArgumentException("tolerance " + tolerancePercent + " is not valid; expected 0 (the interval"

@@ -5,7 +5,7 @@ import benchkit.core.report.Compare;
 import benchkit.core.result.RunInfo;
 import benchkit.core.result.RunRecord;
 import benchkit.core.report.ReportSettings;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.IterationRecord;
 import benchkit.core.result.JmhResults;
 import benchkit.core.result.Journal;
@@ -56,7 +56,7 @@ public final class WorkerMerge {
     }
 
     /** What the merge wrote, and which workers or iterations it had to leave out (only with allowMissing). */
-    public record Result(Path dir, List<BenchmarkResult> results, List<String> missing, List<String> failures) {
+    public record Result(Path dir, List<VariantResult> results, List<String> missing, List<String> failures) {
     }
 
     private WorkerMerge() {

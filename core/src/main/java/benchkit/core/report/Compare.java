@@ -2,7 +2,7 @@ package benchkit.core.report;
 
 import benchkit.core.result.RunInfo;
 import benchkit.core.result.MetricResult;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.stats.Direction;
 import benchkit.core.stats.EffectEstimator;
 import benchkit.core.stats.EffectMethod;
@@ -167,7 +167,7 @@ public final class Compare {
      * @throws IllegalArgumentException when a variant is not {@code key=value} or matches no entry
      */
     public static Comparison variants(Path dir, String variantA, String variantB, Settings given) throws IOException {
-        List<BenchmarkResult> all = JmhResultReader.readDirectory(dir);
+        List<VariantResult> all = JmhResultReader.readDirectory(dir);
         Settings settings = withLooksOf(dir, given);
         ClaimFamily family = new ClaimFamily(settings);
         return family.judge(List.of(compare(dir + " " + variantA.trim(), select(all, variantA, dir.toString()),
@@ -184,7 +184,7 @@ public final class Compare {
      *
      * @throws IllegalArgumentException when {@code baseline} matches no variant
      */
-    public static List<Comparison> againstBaseline(List<BenchmarkResult> results, Optional<String> baseline,
+    public static List<Comparison> againstBaseline(List<VariantResult> results, Optional<String> baseline,
                                                    Settings settings) {
         // variants per benchmark, labelled by what sets them apart within it (not by the workload)
         Map<String, List<VariantLine>> byBenchmark = VariantLine.groupPerBenchmark(results);
@@ -218,7 +218,7 @@ public final class Compare {
     }
 
     /** Only the comparisons across workloads (memcached against its SQL baseline); each workload's run prints its own. */
-    public static List<Comparison> acrossWorkloads(List<BenchmarkResult> results, Settings settings) {
+    public static List<Comparison> acrossWorkloads(List<VariantResult> results, Settings settings) {
         ClaimFamily family = new ClaimFamily(settings);
         return family.judge(Counterparts.compare(VariantLine.groupPerBenchmark(results).values().stream()
                 .flatMap(List::stream).toList(), settings, family));
@@ -261,7 +261,7 @@ public final class Compare {
         return params.containsValue(s);
     }
 
-    private static List<BenchmarkResult> select(List<BenchmarkResult> all, String selector, String source) {
+    private static List<VariantResult> select(List<VariantResult> all, String selector, String source) {
         int eq = selector.indexOf('=');
         if (eq <= 0) {
             throw new IllegalArgumentException("variant '" + selector + "' is not key=value (e.g. allocator=glibc); "
@@ -269,7 +269,7 @@ public final class Compare {
         }
         String key = selector.substring(0, eq).trim();
         String value = selector.substring(eq + 1).trim();
-        List<BenchmarkResult> chosen = all.stream().filter(r -> value.equals(r.params().get(key))).toList();
+        List<VariantResult> chosen = all.stream().filter(r -> value.equals(r.params().get(key))).toList();
         if (chosen.isEmpty()) {
             throw new IllegalArgumentException("no entry in " + source + " has " + key + "=" + value
                     + "; params there: " + describeParams(all));
@@ -278,7 +278,7 @@ public final class Compare {
     }
 
     /** e.g. {@code allocator=glibc|jemalloc, server=MySQL 8.0.15}. */
-    private static String describeParams(List<BenchmarkResult> all) {
+    private static String describeParams(List<VariantResult> all) {
         Map<String, Set<String>> values = new TreeMap<>();
         all.forEach(r -> r.identity().forEach((k, v) -> values.computeIfAbsent(k, x -> new TreeSet<>()).add(v)));
         if (values.isEmpty()) {
@@ -290,21 +290,21 @@ public final class Compare {
     }
 
     /** One comparison, its rows judged on their own until {@code family} judges them with the rest. */
-    static Comparison compare(String nameA, List<BenchmarkResult> a, String nameB, List<BenchmarkResult> b,
+    static Comparison compare(String nameA, List<VariantResult> a, String nameB, List<VariantResult> b,
                               boolean paired, Settings settings, ClaimFamily family) {
         EffectEstimator estimator = settings.estimator();
         Map<String, String[]> contrast = contrast(a, b);
-        Map<List<Object>, BenchmarkResult> byKeyB = new LinkedHashMap<>();
-        for (BenchmarkResult r : b) {
+        Map<List<Object>, VariantResult> byKeyB = new LinkedHashMap<>();
+        for (VariantResult r : b) {
             byKeyB.putIfAbsent(matchKey(r, contrast.keySet()), r);
         }
         List<String> metrics = MetricCatalog.present(concat(a, b));
         List<Comparison.Row> rows = new ArrayList<>();
         List<String> unmatched = new ArrayList<>();
         Set<List<Object>> matchedB = new HashSet<>();
-        for (BenchmarkResult ra : a) {
+        for (VariantResult ra : a) {
             List<Object> key = matchKey(ra, contrast.keySet());
-            BenchmarkResult rb = byKeyB.get(key);
+            VariantResult rb = byKeyB.get(key);
             if (rb == null || !matchedB.add(key)) {
                 unmatched.add("only in A: " + describe(ra, contrast.keySet()));
                 continue;
@@ -337,7 +337,7 @@ public final class Compare {
     }
 
     /** A metric's raw data by fork number; an entry without raw data counts its score as one fork of one value. */
-    public static NestedSample sample(BenchmarkResult r, MetricResult m) {
+    public static NestedSample sample(VariantResult r, MetricResult m) {
         Map<Integer, double[]> forks = new TreeMap<>();
         if (m.rawData().isEmpty()) {
             forks.put(1, new double[] {m.score()});
@@ -349,7 +349,7 @@ public final class Compare {
     }
 
     /** Params with a single, different value on each side: key → {value in A, value in B}. */
-    private static Map<String, String[]> contrast(List<BenchmarkResult> a, List<BenchmarkResult> b) {
+    private static Map<String, String[]> contrast(List<VariantResult> a, List<VariantResult> b) {
         Set<String> keys = new TreeSet<>();
         concat(a, b).forEach(r -> keys.addAll(r.identity().keySet()));
         Map<String, String[]> contrast = new TreeMap<>();
@@ -363,23 +363,23 @@ public final class Compare {
         return contrast;
     }
 
-    private static Set<String> values(List<BenchmarkResult> results, String key) {
+    private static Set<String> values(List<VariantResult> results, String key) {
         Set<String> values = new HashSet<>();
         results.forEach(r -> values.add(Objects.toString(r.identity().get(key), "(unset)")));
         return values;
     }
 
-    private static List<Object> matchKey(BenchmarkResult r, Set<String> contrast) {
+    private static List<Object> matchKey(VariantResult r, Set<String> contrast) {
         return List.of(r.benchmark(), r.threads(), shared(r, contrast));
     }
 
-    private static Map<String, String> shared(BenchmarkResult r, Set<String> contrast) {
+    private static Map<String, String> shared(VariantResult r, Set<String> contrast) {
         Map<String, String> params = new TreeMap<>(r.identity());
         params.keySet().removeAll(contrast);
         return params;
     }
 
-    private static String describe(BenchmarkResult r, Set<String> contrast) {
+    private static String describe(VariantResult r, Set<String> contrast) {
         return VariantLine.shortName(r.benchmark()) + " threads=" + r.threads() + " " + shared(r, contrast);
     }
 
@@ -393,8 +393,8 @@ public final class Compare {
         return List.of(name.split(", ")).containsAll(parts) ? name : name + " (" + params + ")";
     }
 
-    private static List<BenchmarkResult> concat(List<BenchmarkResult> a, List<BenchmarkResult> b) {
-        List<BenchmarkResult> all = new ArrayList<>(a);
+    private static List<VariantResult> concat(List<VariantResult> a, List<VariantResult> b) {
+        List<VariantResult> all = new ArrayList<>(a);
         all.addAll(b);
         return all;
     }

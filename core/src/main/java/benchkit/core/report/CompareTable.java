@@ -1,7 +1,7 @@
 package benchkit.core.report;
 
 import benchkit.core.result.MetricResult;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.stats.Effect;
 import benchkit.core.stats.Judgement;
 import java.util.ArrayList;
@@ -87,10 +87,10 @@ final class CompareTable {
     }
 
     private static List<String> metricOrder(List<Comparison.Row> rows) {
-        List<BenchmarkResult> pseudo = new ArrayList<>();
+        List<VariantResult> pseudo = new ArrayList<>();
         Map<String, MetricResult> metrics = new LinkedHashMap<>();
         rows.forEach(r -> metrics.put(r.metric(), r.a()));
-        pseudo.add(new BenchmarkResult("x", "", 1, Map.of(), Map.of(), metrics));
+        pseudo.add(new VariantResult("x", "", 1, Map.of(), Map.of(), metrics));
         return MetricCatalog.present(pseudo);
     }
 

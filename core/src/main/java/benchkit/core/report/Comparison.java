@@ -1,7 +1,7 @@
 package benchkit.core.report;
 
 import benchkit.core.result.MetricResult;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.stats.Judgement;
 import benchkit.core.stats.Verdict;
 import java.util.List;
@@ -29,7 +29,7 @@ public record Comparison(String baseline, String candidate, List<Row> rows, List
      * @param benchmark JMH benchmark name
      * @param params    the params both entries share (those that tell matched pairs apart)
      * @param threads   client threads
-     * @param metric    metric name ({@link BenchmarkResult#PRIMARY} for the primary score)
+     * @param metric    metric name ({@link VariantResult#PRIMARY} for the primary score)
      * @param a         baseline score, JMH's interval and raw data
      * @param b         candidate score, JMH's interval and raw data
      * @param judgement the effect B/A with its interval, and the verdict

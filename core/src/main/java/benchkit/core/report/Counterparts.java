@@ -1,6 +1,6 @@
 package benchkit.core.report;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +25,7 @@ final class Counterparts {
             List<VariantLine> bases = variants.stream().filter(v -> VariantLine.shortName(v.benchmark()).equals(baselineName)).toList();
             for (VariantLine base : bases) {
                 // under the candidate's name, so entries match on threads and shared params
-                List<BenchmarkResult> renamed = base.results().stream().map(r -> new BenchmarkResult(candidate.benchmark(),
+                List<VariantResult> renamed = base.results().stream().map(r -> new VariantResult(candidate.benchmark(),
                         r.variant(), r.threads(), r.settings(), r.params(), r.metrics(), r.forks())).toList();
                 Comparison c = Compare.compare(baselineName, renamed, name, candidate.results(), false, settings, family);
                 comparisons.add(new Comparison(label(baselineName, base, bases.size()),

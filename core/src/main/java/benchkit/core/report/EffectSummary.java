@@ -2,7 +2,7 @@ package benchkit.core.report;
 
 import benchkit.core.result.JmhResults;
 import benchkit.spi.StandardMetrics;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.stats.Judgement;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.Set;
  */
 public final class EffectSummary {
     /** The metrics the published studies report, in the order a DBA reads them. */
-    public static final List<String> HEADLINE = List.of(BenchmarkResult.PRIMARY, "qps", "latency.p95",
+    public static final List<String> HEADLINE = List.of(VariantResult.PRIMARY, "qps", "latency.p95",
             StandardMetrics.SERVER_CPU_USER, StandardMetrics.SERVER_RSS, StandardMetrics.SERVER_VSZ, JmhResults.SERVER_CPU_PER_QUERY, JmhResults.CLIENT_CPU_PER_QUERY,
             StandardMetrics.SERVER_CPU_ALLOCATOR, JmhResults.ALLOCATOR_PER_QUERY);
 

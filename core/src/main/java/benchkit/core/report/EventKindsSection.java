@@ -1,6 +1,6 @@
 package benchkit.core.report;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.MetricResult;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,7 +19,7 @@ final class EventKindsSection {
     private static final List<String> PERCENTILES = List.of("p50", "p95", "p99");
 
     /** One variant's result at one thread count: a row of each kind's block. */
-    private record Entry(VariantLine variant, BenchmarkResult result) {
+    private record Entry(VariantLine variant, VariantResult result) {
     }
 
     private EventKindsSection() {
@@ -49,7 +49,7 @@ final class EventKindsSection {
         b.append(compared ? "<th>TPS vs baseline</th><th>p95 vs baseline</th>" : "").append("</tr>\n");
         List<Entry> rows = new ArrayList<>();
         for (VariantLine v : variants) {
-            for (BenchmarkResult r : v.results()) {
+            for (VariantResult r : v.results()) {
                 rows.add(new Entry(v, r));
             }
         }
@@ -58,7 +58,7 @@ final class EventKindsSection {
             boolean first = true;
             for (Entry e : rows) {
                 VariantLine v = e.variant();
-                BenchmarkResult r = e.result();
+                VariantResult r = e.result();
                 b.append("<tr>");
                 if (first) {
                     b.append("<td rowspan=\"").append(rows.size()).append("\"><strong>").append(Html.escape(kind))
@@ -82,7 +82,7 @@ final class EventKindsSection {
     }
 
     /** The candidate's verdict cell for {@code metric}; the baseline's own rows say so. */
-    private static String effect(List<Comparison> comparisons, VariantLine v, BenchmarkResult r, String metric) {
+    private static String effect(List<Comparison> comparisons, VariantLine v, VariantResult r, String metric) {
         for (Comparison c : comparisons) {
             if (c.baseline().equals(v.label())) {
                 return "<td class=\"note\">baseline</td>";

@@ -6,7 +6,7 @@ import benchkit.core.result.MachineInfo;
 import benchkit.core.result.ResultWriter;
 import benchkit.core.result.RunInfo;
 import benchkit.core.result.MetricResult;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.AtomicFiles;
 
 import java.io.IOException;
@@ -67,7 +67,7 @@ public final class HtmlReport {
 
     /** The whole page for {@code input}; {@code source} names where it came from. */
     static String render(ReportInput input, String source) {
-        List<BenchmarkResult> results = input.results();
+        List<VariantResult> results = input.results();
         Optional<RunInfo> run = input.run();
         Optional<Study> study = input.study();
         List<FlameGraphs.Profile> profiles = input.profiles();
@@ -141,7 +141,7 @@ public final class HtmlReport {
         return inlinable("Chart.js " + CHARTJS_VERSION, Template.resource(CHARTJS));
     }
 
-    private static void runSection(StringBuilder b, List<BenchmarkResult> results, List<VariantLine> variants,
+    private static void runSection(StringBuilder b, List<VariantResult> results, List<VariantLine> variants,
                                    Optional<RunInfo> run) {
         b.append("<details class=\"run\"><summary>Run settings, machine and common params</summary>\n")
                 .append("<h2>Run</h2>\n<table class=\"kv\">\n");
@@ -152,11 +152,11 @@ public final class HtmlReport {
         });
         // JMH's own settings, as recorded in each entry
         Map<String, Set<String>> jmh = new LinkedHashMap<>();
-        for (BenchmarkResult r : results) {
+        for (VariantResult r : results) {
             r.settings().forEach((k, v) -> jmh.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
         }
         jmh.forEach((k, v) -> row(b, k, String.join(", ", v)));
-        row(b, "client threads", String.join(", ", results.stream().map(BenchmarkResult::threads)
+        row(b, "client threads", String.join(", ", results.stream().map(VariantResult::threads)
                 .distinct().sorted().map(String::valueOf).toList()));
         commonParams(variants).forEach((k, v) -> row(b, k, v));
         b.append("</table>\n");
@@ -187,7 +187,7 @@ public final class HtmlReport {
         }
         Map<String, Set<String>> values = new TreeMap<>();
         for (VariantLine v : variants) {
-            for (BenchmarkResult r : v.results()) {
+            for (VariantResult r : v.results()) {
                 r.params().forEach((k, val) -> values.computeIfAbsent(k, x -> new TreeSet<>()).add(val));
             }
         }
@@ -249,7 +249,7 @@ public final class HtmlReport {
     }
 
     /** How busy the machine was with other work while the run measured, under the effects it may have widened. */
-    private static void machineNote(StringBuilder b, List<BenchmarkResult> results, List<Comparison> comparisons) {
+    private static void machineNote(StringBuilder b, List<VariantResult> results, List<Comparison> comparisons) {
         List<String> lines = MachineNoise.lines(results, comparisons);
         if (!lines.isEmpty()) {
             b.append("<p class=\"").append(lines.size() > 1 ? "invalid" : "note").append("\">");
@@ -280,7 +280,7 @@ public final class HtmlReport {
         b.append("</p>\n");
     }
 
-    private static void clientsNote(StringBuilder b, List<BenchmarkResult> results) {
+    private static void clientsNote(StringBuilder b, List<VariantResult> results) {
         Set<String> clients = new java.util.TreeSet<>();
         results.forEach(r -> {
             String n = r.params().get("clients");
@@ -320,7 +320,7 @@ public final class HtmlReport {
     }
 
     /** The numbers of a run of one configuration, in a line. */
-    private static void headline(StringBuilder b, BenchmarkResult r) {
+    private static void headline(StringBuilder b, VariantResult r) {
         List<String> parts = new ArrayList<>();
         parts.add(String.format(java.util.Locale.ROOT, "%,.1f tps &plusmn; %,.1f (99.9%%)", r.primary().score(), r.primary().error()));
         String[][] shown = {{"qps", "%,.1f qps"}, {"latency.p95", "p95 %.3f ms"}, {JmhResults.SERVER_CPU_PER_QUERY, "server CPU %.1f &micro;s/query"},
@@ -346,7 +346,7 @@ public final class HtmlReport {
     }
 
     /** Where the server's CPU went (--profile cpu): the shares per variant and thread count, and the flame graphs. */
-    private static void profileSection(StringBuilder b, List<BenchmarkResult> results, List<FlameGraphs.Profile> profiles) {
+    private static void profileSection(StringBuilder b, List<VariantResult> results, List<FlameGraphs.Profile> profiles) {
         if (profiles.isEmpty()) {
             return;
         }
@@ -362,7 +362,7 @@ public final class HtmlReport {
             b.append("<th>").append(Html.escape(c[1])).append("</th>");
         }
         b.append("</tr>\n");
-        for (BenchmarkResult r : results) {
+        for (VariantResult r : results) {
             if (r.metric(StandardMetrics.SERVER_CPU_ALLOCATOR).isEmpty()) {
                 continue;
             }
@@ -383,7 +383,7 @@ public final class HtmlReport {
 
     /** The variant the differential flame graphs are drawn against: the run's baseline, among those profiled. */
     private static Optional<String> profileBaseline(Optional<String> runBaseline, List<Comparison> comparisons,
-                                                    List<BenchmarkResult> results, List<FlameGraphs.Profile> profiles) {
+                                                    List<VariantResult> results, List<FlameGraphs.Profile> profiles) {
         Set<String> profiled = new LinkedHashSet<>();
         profiles.forEach(p -> profiled.add(p.variant()));
         List<String> named = new java.util.ArrayList<>();
@@ -427,7 +427,7 @@ public final class HtmlReport {
         }
         b.append("</tr>\n");
         for (VariantLine v : variants) {
-            for (BenchmarkResult r : v.results()) {
+            for (VariantResult r : v.results()) {
                 b.append("<tr><td>").append(Html.escape(v.label())).append("</td><td class=\"num\">").append(r.threads()).append("</td>");
                 for (String metric : metrics) {
                     b.append("<td class=\"num\">").append(Html.escape(r.metric(metric).map(Numbers::withError).orElse("")))

@@ -3,7 +3,7 @@ package benchkit.core.report;
 import benchkit.core.result.JmhJsonFields;
 
 import benchkit.core.result.MetricResult;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -37,7 +37,7 @@ public final class JmhResultReader {
     }
 
     /** Reads {@code jmh-result.json} of a result directory. */
-    public static List<BenchmarkResult> readDirectory(Path resultDir) throws IOException {
+    public static List<VariantResult> readDirectory(Path resultDir) throws IOException {
         if (!Files.isDirectory(resultDir)) {
             throw new IllegalArgumentException("not a result directory: " + resultDir);
         }
@@ -50,7 +50,7 @@ public final class JmhResultReader {
     }
 
     /** Parses JMH JSON text; {@code source} names it in error messages. */
-    public static List<BenchmarkResult> parse(String json, String source) {
+    public static List<VariantResult> parse(String json, String source) {
         JsonNode root;
         try {
             root = MAPPER.readTree(json);
@@ -61,14 +61,14 @@ public final class JmhResultReader {
         if (root == null || !root.isArray()) {
             throw new IllegalArgumentException(source + " is not a JMH result (expected a JSON array)");
         }
-        List<BenchmarkResult> results = new ArrayList<>();
+        List<VariantResult> results = new ArrayList<>();
         for (int i = 0; i < root.size(); i++) {
             results.add(entry(root.get(i), source, i));
         }
         return results;
     }
 
-    private static BenchmarkResult entry(JsonNode node, String source, int index) {
+    private static VariantResult entry(JsonNode node, String source, int index) {
         String benchmark = node.path("benchmark").asText("");
         if (benchmark.isEmpty()) {
             throw new IllegalArgumentException(source + ": entry " + (index + 1) + " has no \"benchmark\"");
@@ -90,7 +90,7 @@ public final class JmhResultReader {
                     + ") has no \"primaryMetric\" with a numeric \"score\"");
         }
         String where = source + ": entry " + (index + 1) + " (" + benchmark + ")";
-        metrics.put(BenchmarkResult.PRIMARY, producible(metric(primary), where + ", primaryMetric", true));
+        metrics.put(VariantResult.PRIMARY, producible(metric(primary), where + ", primaryMetric", true));
         Iterator<Map.Entry<String, JsonNode>> secondary = node.path("secondaryMetrics").fields();
         while (secondary.hasNext()) {
             Map.Entry<String, JsonNode> e = secondary.next();
@@ -101,7 +101,7 @@ public final class JmhResultReader {
         List<Integer> forks = new ArrayList<>();
         node.path(JmhJsonFields.BENCHKIT).path(JmhJsonFields.FORKS).forEach(f -> forks.add(f.asInt()));
         String variant = node.path(JmhJsonFields.BENCHKIT).path(JmhJsonFields.VARIANT).asText("");
-        return new BenchmarkResult(benchmark, variant, node.path("threads").asInt(1), settings, params, metrics, forks);
+        return new VariantResult(benchmark, variant, node.path("threads").asInt(1), settings, params, metrics, forks);
     }
 
     /**

@@ -1,6 +1,6 @@
 package benchkit.core.report;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.MetricResult;
 import benchkit.core.stats.Verdict;
 import java.util.ArrayList;
@@ -34,11 +34,11 @@ public final class MachineNoise {
         return metric.startsWith("machine.");
     }
 
-    static Optional<Level> level(List<BenchmarkResult> results, String metric) {
+    static Optional<Level> level(List<VariantResult> results, String metric) {
         double sum = 0;
         double max = 0;
         int n = 0;
-        for (BenchmarkResult r : results) {
+        for (VariantResult r : results) {
             MetricResult m = r.metrics().get(metric);
             if (m == null) {
                 continue;
@@ -61,7 +61,7 @@ public final class MachineNoise {
      * iteration), CPU steal 0.0%}, and a warning when the machine was busy and verdicts stayed inconclusive.
      * Empty when the machine collector did not run.
      */
-    public static List<String> lines(List<BenchmarkResult> results, List<Comparison> comparisons) {
+    public static List<String> lines(List<VariantResult> results, List<Comparison> comparisons) {
         Optional<Level> other = level(results, OTHER);
         Optional<Level> steal = level(results, STEAL);
         List<String> lines = new ArrayList<>();

@@ -2,7 +2,7 @@ package benchkit.core.report;
 
 import benchkit.core.result.JmhResults;
 import benchkit.spi.StandardMetrics;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.stats.Direction;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,7 +22,7 @@ public final class MetricCatalog {
 
     private static Map<String, String> orderedTitles() {
         var m = new java.util.LinkedHashMap<String, String>();
-        m.put(BenchmarkResult.PRIMARY, "TPS (primary score)");
+        m.put(VariantResult.PRIMARY, "TPS (primary score)");
         m.put("qps", "QPS");
         m.put("latency.p95", "Latency p95");
         m.put(StandardMetrics.SERVER_CPU_USER, "Server CPU user");
@@ -46,7 +46,7 @@ public final class MetricCatalog {
     }
 
     /** Column heads of the effects table, short so that the study metrics fit the page's width. */
-    private static final Map<String, String> SHORT = Map.of(BenchmarkResult.PRIMARY, "TPS", "latency.p95", "p95 latency",
+    private static final Map<String, String> SHORT = Map.of(VariantResult.PRIMARY, "TPS", "latency.p95", "p95 latency",
             StandardMetrics.SERVER_CPU_USER, "CPU user", StandardMetrics.SERVER_RSS, "RSS", StandardMetrics.SERVER_VSZ, "VSZ",
             JmhResults.SERVER_CPU_PER_QUERY, "server CPU/query", JmhResults.CLIENT_CPU_PER_QUERY, "client CPU/query");
 
@@ -80,7 +80,7 @@ public final class MetricCatalog {
     private static final String KIND_TPS = "tps.";
 
     public static Direction direction(String metric) {
-        if (metric.equals(BenchmarkResult.PRIMARY) || metric.equals("qps") || metric.endsWith(".qps")
+        if (metric.equals(VariantResult.PRIMARY) || metric.equals("qps") || metric.endsWith(".qps")
                 || metric.endsWith(".tps") || metric.equals("tps") || metric.startsWith(KIND_TPS)) {
             return Direction.HIGHER_IS_BETTER;
         }
@@ -92,7 +92,7 @@ public final class MetricCatalog {
     }
 
     /** All metric names present in the results: known ones in catalog order, then others sorted. */
-    public static List<String> present(Collection<BenchmarkResult> results) {
+    public static List<String> present(Collection<VariantResult> results) {
         Set<String> names = new LinkedHashSet<>();
         results.forEach(r -> names.addAll(r.metrics().keySet()));
         List<String> ordered = new ArrayList<>(names);

@@ -1,7 +1,7 @@
 package benchkit.core.report;
 
 import benchkit.core.result.JmhResults;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.stats.Effect;
 import benchkit.core.stats.Judgement;
 import benchkit.core.stats.Verdict;
@@ -35,7 +35,7 @@ final class PublishedBeside {
     private PublishedBeside() {
     }
 
-    static List<Line> lines(Study study, List<BenchmarkResult> results, List<Comparison> comparisons) {
+    static List<Line> lines(Study study, List<VariantResult> results, List<Comparison> comparisons) {
         List<String> workloads = results.stream().map(r -> VariantLine.shortName(r.benchmark())).distinct().toList();
         List<Line> lines = new ArrayList<>();
         for (Study.Finding f : study.published()) {
@@ -122,10 +122,10 @@ final class PublishedBeside {
         return ratio > e.high() == published > 0 ? "same direction, smaller here" : "same direction, larger here";
     }
 
-    private static Line value(Study.Finding f, List<BenchmarkResult> results) {
-        List<BenchmarkResult> ofWorkload = results.stream()
+    private static Line value(Study.Finding f, List<VariantResult> results) {
+        List<VariantResult> ofWorkload = results.stream()
                 .filter(r -> f.workload() == null || VariantLine.shortName(r.benchmark()).equals(f.workload())).toList();
-        List<BenchmarkResult> mine = ofWorkload.stream()
+        List<VariantResult> mine = ofWorkload.stream()
                 .filter(r -> f.candidate() == null || names(labelOf(r, ofWorkload), f.candidate()))
                 .filter(r -> f.threads() == null || r.threads() == f.threads()).toList();
         String compared = f.candidate() == null ? "highest over the variants" : f.candidate();
@@ -136,9 +136,9 @@ final class PublishedBeside {
                     ? " at " + f.threads() + " threads" : "") : number(v.get(), f.unit()) + countedOver(mine.get(0), f.metric());
             return new Line(f, compared, published(f), here, "");
         }
-        BenchmarkResult best = null;
+        VariantResult best = null;
         double max = Double.NEGATIVE_INFINITY;
-        for (BenchmarkResult r : mine) {
+        for (VariantResult r : mine) {
             Optional<Double> v = valueOf(r, f.metric());
             if (v.isPresent() && v.get() > max) {
                 max = v.get();
@@ -158,7 +158,7 @@ final class PublishedBeside {
     }
 
     /** For memslap's time: how many events it is the time of, which a scaled run makes fewer than published. */
-    private static String countedOver(BenchmarkResult r, String metric) {
+    private static String countedOver(VariantResult r, String metric) {
         if (!metric.equals(MEMSLAP_SECONDS)) {
             return "";
         }
@@ -167,13 +167,13 @@ final class PublishedBeside {
     }
 
     /** The label of the variant a result belongs to, as the charts name it. */
-    private static String labelOf(BenchmarkResult r, List<BenchmarkResult> all) {
+    private static String labelOf(VariantResult r, List<VariantResult> all) {
         return VariantLine.groupPerBenchmark(all).getOrDefault(r.benchmark(), List.of()).stream()
                 .filter(v -> v.results().contains(r)).map(VariantLine::label).findFirst().orElse(r.variant());
     }
 
     /** A metric's value in one result, with the derived client CPU share and memslap's time. */
-    static Optional<Double> valueOf(BenchmarkResult r, String metric) {
+    static Optional<Double> valueOf(VariantResult r, String metric) {
         if (metric.equals(MEMSLAP_SECONDS)) {
             String n = r.params().getOrDefault(EXECUTE_NUMBER, "0").strip();
             double score = r.primary().score();

@@ -2,7 +2,7 @@ package benchkit.core.report;
 
 import benchkit.spi.StandardMetrics;
 import benchkit.core.result.MachineInfo;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.MetricResult;
 import org.apache.commons.math3.distribution.TDistribution;
 
@@ -32,11 +32,11 @@ final class ReportCharts {
     private ReportCharts() {
     }
 
-    static List<Section> sections(List<BenchmarkResult> all, Optional<MachineInfo> machine) {
+    static List<Section> sections(List<VariantResult> all, Optional<MachineInfo> machine) {
         Map<String, List<VariantLine>> byWorkload = VariantLine.groupPerBenchmark(all);
         List<Section> sections = new ArrayList<>();
         for (var e : byWorkload.entrySet()) {
-            List<BenchmarkResult> results = e.getValue().stream().flatMap(v -> v.results().stream()).toList();
+            List<VariantResult> results = e.getValue().stream().flatMap(v -> v.results().stream()).toList();
             List<String> metrics = new ArrayList<>();
             List<String> notes = new ArrayList<>();
             for (String metric : EffectSummary.HEADLINE) {
@@ -64,8 +64,8 @@ final class ReportCharts {
      * Metrics silent in some workload: the effects table leaves them out (a VSZ effect against reserved
      * address space means nothing; QPS that equals TPS repeats it; where QPS differs, its effect is TPS's).
      */
-    static List<String> silentSomewhere(List<BenchmarkResult> results, Optional<MachineInfo> machine) {
-        Map<String, List<BenchmarkResult>> byWorkload = new LinkedHashMap<>();
+    static List<String> silentSomewhere(List<VariantResult> results, Optional<MachineInfo> machine) {
+        Map<String, List<VariantResult>> byWorkload = new LinkedHashMap<>();
         results.forEach(r -> byWorkload.computeIfAbsent(r.benchmark(), k -> new ArrayList<>()).add(r));
         return EffectSummary.HEADLINE.stream()
                 .filter(m -> byWorkload.values().stream().anyMatch(rs -> silence(m, rs, machine).isPresent()))
@@ -73,7 +73,7 @@ final class ReportCharts {
     }
 
     /** Why a metric says nothing in these results, or empty when it is worth a chart. */
-    static Optional<String> silence(String metric, List<BenchmarkResult> results, Optional<MachineInfo> machine) {
+    static Optional<String> silence(String metric, List<VariantResult> results, Optional<MachineInfo> machine) {
         List<Double> scores = scores(metric, results);
         if (scores.isEmpty()) {
             return Optional.empty();
@@ -107,7 +107,7 @@ final class ReportCharts {
                 String unit = "";
                 for (int v = 0; v < s.variants().size(); v++) {
                     List<Map<String, Object>> points = new ArrayList<>();
-                    for (BenchmarkResult r : s.variants().get(v).results()) {
+                    for (VariantResult r : s.variants().get(v).results()) {
                         Optional<MetricResult> m = r.metric(metric);
                         if (m.isEmpty() || !Double.isFinite(m.get().score())) {
                             continue;
@@ -162,7 +162,7 @@ final class ReportCharts {
         return Double.isFinite(half) ? Optional.of(new double[] {stats.getMean() - half, stats.getMean() + half}) : Optional.empty();
     }
 
-    private static List<Double> scores(String metric, List<BenchmarkResult> results) {
+    private static List<Double> scores(String metric, List<VariantResult> results) {
         return results.stream().flatMap(r -> r.metric(metric).stream()).map(MetricResult::score).toList();
     }
 

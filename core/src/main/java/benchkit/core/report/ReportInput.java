@@ -2,7 +2,7 @@ package benchkit.core.report;
 
 import benchkit.core.result.RunInfo;
 import benchkit.core.result.RunRecord;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,7 +19,7 @@ import java.util.Optional;
  * @param verdicts how effects are judged (the run's settings, as run.json keeps them for a directory)
  * @param baseline the variant the run compared the others with, when it named one
  */
-public record ReportInput(List<BenchmarkResult> results, Optional<RunInfo> run, Compare.Settings verdicts,
+public record ReportInput(List<VariantResult> results, Optional<RunInfo> run, Compare.Settings verdicts,
                           Optional<String> baseline, Optional<Study> study, List<FlameGraphs.Profile> profiles,
                           List<OverTime.Series> overTime) {
     public ReportInput {

@@ -1,6 +1,6 @@
 package benchkit.core.report;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -19,7 +19,7 @@ import java.util.TreeSet;
  * @param params    its identity params (evidence params such as {@code allocator.proof} left out)
  * @param results   its entries, by ascending threads
  */
-public record VariantLine(String label, String benchmark, Map<String, String> params, List<BenchmarkResult> results) {
+public record VariantLine(String label, String benchmark, Map<String, String> params, List<VariantResult> results) {
     public VariantLine {
         params = Map.copyOf(params);
         results = List.copyOf(results);
@@ -28,9 +28,9 @@ public record VariantLine(String label, String benchmark, Map<String, String> pa
     /** The values each evidence param (e.g. {@code allocator.proof}) took in this variant's entries. */
     public Map<String, Set<String>> evidence() {
         Map<String, Set<String>> out = new TreeMap<>();
-        for (BenchmarkResult r : results) {
+        for (VariantResult r : results) {
             r.params().forEach((k, v) -> {
-                if (BenchmarkResult.isEvidence(k)) {
+                if (VariantResult.isEvidence(k)) {
                     out.computeIfAbsent(k, x -> new TreeSet<>()).add(v);
                 }
             });
@@ -39,9 +39,9 @@ public record VariantLine(String label, String benchmark, Map<String, String> pa
     }
 
     /** Groups results by benchmark and identity params, in order of first appearance. */
-    public static List<VariantLine> group(List<BenchmarkResult> all) {
-        Map<List<Object>, List<BenchmarkResult>> groups = new LinkedHashMap<>();
-        for (BenchmarkResult r : all) {
+    public static List<VariantLine> group(List<VariantResult> all) {
+        Map<List<Object>, List<VariantResult>> groups = new LinkedHashMap<>();
+        for (VariantResult r : all) {
             groups.computeIfAbsent(List.of(r.benchmark(), r.identity()), k -> new ArrayList<>()).add(r);
         }
         Set<String> differing = differingKeys(groups.keySet());
@@ -51,8 +51,8 @@ public record VariantLine(String label, String benchmark, Map<String, String> pa
             String benchmark = (String) e.getKey().get(0);
             @SuppressWarnings("unchecked")
             Map<String, String> params = (Map<String, String>) e.getKey().get(1);
-            List<BenchmarkResult> results = new ArrayList<>(e.getValue());
-            results.sort(Comparator.comparingInt(BenchmarkResult::threads));
+            List<VariantResult> results = new ArrayList<>(e.getValue());
+            results.sort(Comparator.comparingInt(VariantResult::threads));
             String label = runNamed && !differing.contains("benchmark") ? results.get(0).variant() : label(benchmark, params, differing);
             variants.add(new VariantLine(label, benchmark, params, results));
         }
@@ -60,8 +60,8 @@ public record VariantLine(String label, String benchmark, Map<String, String> pa
     }
 
     /** Per benchmark (in order of first appearance), its variants labelled by what sets them apart within it. */
-    public static Map<String, List<VariantLine>> groupPerBenchmark(List<BenchmarkResult> all) {
-        Map<String, List<BenchmarkResult>> byBenchmark = new LinkedHashMap<>();
+    public static Map<String, List<VariantLine>> groupPerBenchmark(List<VariantResult> all) {
+        Map<String, List<VariantResult>> byBenchmark = new LinkedHashMap<>();
         all.forEach(r -> byBenchmark.computeIfAbsent(r.benchmark(), k -> new ArrayList<>()).add(r));
         Map<String, List<VariantLine>> out = new LinkedHashMap<>();
         byBenchmark.forEach((benchmark, results) -> out.put(benchmark, group(results)));
@@ -73,10 +73,10 @@ public record VariantLine(String label, String benchmark, Map<String, String> pa
      * printed them) tell every group apart: then they are the labels, else labels are built from the params. A run of
      * one variant is labelled by its name, not by its workload's.
      */
-    private static boolean runNamesTellApart(java.util.Collection<List<BenchmarkResult>> groups) {
+    private static boolean runNamesTellApart(java.util.Collection<List<VariantResult>> groups) {
         Set<String> names = new java.util.HashSet<>();
-        for (List<BenchmarkResult> g : groups) {
-            Set<String> own = new TreeSet<>(g.stream().map(BenchmarkResult::variant).toList());
+        for (List<VariantResult> g : groups) {
+            Set<String> own = new TreeSet<>(g.stream().map(VariantResult::variant).toList());
             if (own.size() != 1 || own.contains("") || !names.add(own.iterator().next())) {
                 return false;
             }

@@ -28,16 +28,16 @@ public final class CsvWriter implements ResultWriter {
         AtomicFiles.write(run.dir().resolve(FILE_NAME), render(run.resultsByWorkload()));
     }
 
-    public static String render(String workload, List<BenchmarkResult> scores) {
+    public static String render(String workload, List<VariantResult> scores) {
         return render(Map.of(workload, scores));
     }
 
     /** One table for several workloads: the metric columns are the union of theirs. */
-    public static String render(Map<String, List<BenchmarkResult>> scoresByWorkload) {
+    public static String render(Map<String, List<VariantResult>> scoresByWorkload) {
         TreeSet<String> extra = new TreeSet<>();
         scoresByWorkload.values().forEach(list -> list.forEach(s -> extra.addAll(s.metrics().keySet())));
         extra.removeAll(FIXED_METRICS);
-        extra.remove(BenchmarkResult.PRIMARY);
+        extra.remove(VariantResult.PRIMARY);
 
         List<String> header = new ArrayList<>(List.of("workload", "variant", "threads", "forks", "iterations",
                 "score", "score_error", "unit", "qps", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms",
@@ -45,9 +45,9 @@ public final class CsvWriter implements ResultWriter {
         extra.forEach(header::add);
         StringBuilder sb = new StringBuilder();
         sb.append(String.join(",", header.stream().map(CsvWriter::field).toList())).append('\n');
-        for (Map.Entry<String, List<BenchmarkResult>> e : scoresByWorkload.entrySet()) {
+        for (Map.Entry<String, List<VariantResult>> e : scoresByWorkload.entrySet()) {
             String workload = e.getKey();
-            for (BenchmarkResult s : e.getValue()) {
+            for (VariantResult s : e.getValue()) {
                 List<String> row = new ArrayList<>(List.of(workload, s.variant(), Integer.toString(s.threads()),
                         Integer.toString(s.forkCount()), Integer.toString(s.iterationCount()),
                         number(s.primary().score()), number(s.primary().error()), s.primary().unit()));

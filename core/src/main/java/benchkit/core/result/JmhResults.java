@@ -61,11 +61,11 @@ public final class JmhResults {
      * The entries as the report and compare read them from {@code jmh-result.json}: every metric's
      * score and JMH's interval, with its raw data per fork, and the fork numbers.
      */
-    public static List<benchkit.core.result.BenchmarkResult> results(List<Entry> entries) {
-        List<benchkit.core.result.BenchmarkResult> results = new ArrayList<>();
+    public static List<VariantResult> results(List<Entry> entries) {
+        List<VariantResult> results = new ArrayList<>();
         for (Entry e : entries) {
             Map<String, benchkit.core.result.MetricResult> metrics = new LinkedHashMap<>();
-            metrics.put(benchkit.core.result.BenchmarkResult.PRIMARY, metric(e.result().getPrimaryResult(),
+            metrics.put(VariantResult.PRIMARY, metric(e.result().getPrimaryResult(),
                     e, null));
             for (Map.Entry<String, Result> s : e.result().getSecondaryResults().entrySet()) {
                 metrics.put(s.getKey(), metric(s.getValue(), e, s.getKey()));
@@ -83,7 +83,7 @@ public final class JmhResults {
             settings.put("vmName", bp.getVmName());
             settings.put("vmVersion", bp.getVmVersion());
             settings.put("jmhVersion", bp.getJmhVersion());
-            results.add(new benchkit.core.result.BenchmarkResult(bp.getBenchmark(), e.variant(), e.threads(), settings,
+            results.add(new VariantResult(bp.getBenchmark(), e.variant(), e.threads(), settings,
                     e.params(), metrics, e.forks()));
         }
         return results;

@@ -29,14 +29,14 @@ public record RunRecord(Path dir, Map<String, List<JmhResults.Entry>> entries, R
     }
 
     /** Each workload's scores, in run order. */
-    public Map<String, List<BenchmarkResult>> resultsByWorkload() {
-        Map<String, List<BenchmarkResult>> results = new LinkedHashMap<>();
+    public Map<String, List<VariantResult>> resultsByWorkload() {
+        Map<String, List<VariantResult>> results = new LinkedHashMap<>();
         entries.forEach((workload, list) -> results.put(workload, JmhResults.results(list)));
         return results;
     }
 
     /** Every score, the workloads one after the other. */
-    public List<BenchmarkResult> results() {
+    public List<VariantResult> results() {
         return JmhResults.results(allEntries());
     }
 }

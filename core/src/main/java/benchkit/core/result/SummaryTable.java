@@ -22,11 +22,11 @@ public final class SummaryTable {
     private SummaryTable() {
     }
 
-    public static void print(List<BenchmarkResult> scores, PrintStream out) {
+    public static void print(List<VariantResult> scores, PrintStream out) {
         boolean profiled = scores.stream().anyMatch(s -> s.metric(ALLOCATOR_SHARE).isPresent());
         List<String[]> rows = new ArrayList<>();
         rows.add(profiled ? concat(HEADER, PROFILE_HEADER) : HEADER);
-        for (BenchmarkResult s : scores) {
+        for (VariantResult s : scores) {
             String[] row = {s.variant(), Integer.toString(s.threads()), fmt(s.primary().score()), fmt(s.primary().error()),
                     metric(s, "qps"), metric(s, "latency.p95"), metric(s, StandardMetrics.SERVER_CPU_USER),
                     metric(s, JmhResults.SERVER_CPU_PER_QUERY), metric(s, JmhResults.CLIENT_CPU_PER_QUERY),
@@ -62,7 +62,7 @@ public final class SummaryTable {
         return all;
     }
 
-    private static String metric(BenchmarkResult s, String name) {
+    private static String metric(VariantResult s, String name) {
         return s.metric(name).map(m -> fmt(m.score())).orElse("-");
     }
 

@@ -31,7 +31,7 @@ import benchkit.core.report.MachineNoise;
 import benchkit.core.result.JmhResults;
 import benchkit.core.result.Journal;
 import benchkit.core.result.RunDescription;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.TrialRecord;
 import benchkit.spi.Collector;
 import benchkit.spi.InvalidOptionException;
@@ -212,7 +212,7 @@ public final class Runner {
                 description = describe(plan, Math.max(1, settle.forksRun()));
             }
             List<JmhResults.Entry> entries = JmhResults.build(description, trials);
-            List<BenchmarkResult> results = JmhResults.results(entries);
+            List<VariantResult> results = JmhResults.results(entries);
             writeResults(dir, entries, results, started, failures);
             String failure = failures.isEmpty() ? null : String.join("; ", failures);
             try {
@@ -253,7 +253,7 @@ public final class Runner {
         return n + " " + thing + (n == 1 ? "" : "s");
     }
 
-    private void writeResults(Path dir, List<JmhResults.Entry> entries, List<BenchmarkResult> results, Instant started,
+    private void writeResults(Path dir, List<JmhResults.Entry> entries, List<VariantResult> results, Instant started,
                               List<String> failures) {
         this.entries = entries;
         if (!plan.resultFiles()) {
@@ -264,7 +264,7 @@ public final class Runner {
     }
 
     /** Each variant's effect against the baseline, the answer the run was for: the lines that say it. */
-    private List<String> effects(List<BenchmarkResult> results) {
+    private List<String> effects(List<VariantResult> results) {
         try {
             List<Comparison> comparisons = Compare.againstBaseline(results, baseline, verdicts);
             List<String> lines = new ArrayList<>(EffectSummary.lines(comparisons));

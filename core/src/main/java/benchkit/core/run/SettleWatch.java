@@ -8,7 +8,7 @@ import benchkit.core.run.console.RunConsole;
 
 import benchkit.core.report.Compare;
 import benchkit.core.report.Comparison;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.JmhResults;
 import benchkit.core.result.RunDescription;
 import benchkit.core.result.TrialRecord;
@@ -154,7 +154,7 @@ public final class SettleWatch {
 
     /** The primary score's comparisons whose verdict is still inconclusive, judged with this design's intervals. */
     private Judged judge(List<TrialRecord> trials) {
-        List<BenchmarkResult> results = JmhResults.results(JmhResults.build(description, trials));
+        List<VariantResult> results = JmhResults.results(JmhResults.build(description, trials));
         List<Comparison> comparisons;
         try {
             comparisons = Compare.againstBaseline(results, baseline, verdicts.withSequential(design));
@@ -165,7 +165,7 @@ public final class SettleWatch {
         Set<Integer> threads = new TreeSet<>();
         for (Comparison c : comparisons) {
             for (Comparison.Row row : c.rows()) {
-                if (!row.metric().equals(BenchmarkResult.PRIMARY)) {
+                if (!row.metric().equals(VariantResult.PRIMARY)) {
                     continue;
                 }
                 threads.add(row.threads());

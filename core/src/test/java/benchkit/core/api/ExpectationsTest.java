@@ -1,6 +1,6 @@
 package benchkit.core.api;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.MetricResult;
 import org.junit.jupiter.api.Test;
 
@@ -15,11 +15,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ExpectationsTest {
     /** A result whose tps and p95 forks are given as raw data (one array per fork). */
-    private static BenchmarkResult result(List<double[]> tps, List<double[]> p95) {
+    private static VariantResult result(List<double[]> tps, List<double[]> p95) {
         Map<String, MetricResult> metrics = new LinkedHashMap<>();
-        metrics.put(BenchmarkResult.PRIMARY, metric(tps, "ops/s"));
+        metrics.put(VariantResult.PRIMARY, metric(tps, "ops/s"));
         metrics.put("latency.p95", metric(p95, "ms"));
-        return new BenchmarkResult("benchkit.point-select", "v", 8, Map.of(), Map.of(), metrics);
+        return new VariantResult("benchkit.point-select", "v", 8, Map.of(), Map.of(), metrics);
     }
 
     private static MetricResult metric(List<double[]> forks, String unit) {
@@ -43,7 +43,7 @@ class ExpectationsTest {
         assertDoesNotThrow(() -> Expectations.throughputNotBelow(result(forks(900, 905, 895), p95), 920, 5));
         // forks spread widely around 1000: the point is on the baseline but the interval reaches -5% and beyond: a
         // strict gate cannot rule out a regression and fails, saying what would settle it; a lenient one passes
-        BenchmarkResult wide = result(forks(800, 1200, 1000), p95);
+        VariantResult wide = result(forks(800, 1200, 1000), p95);
         AssertionError undecided = assertThrows(AssertionError.class, () -> Expectations.throughputNotBelow(wide, 1000, 5));
         assertTrue(undecided.getMessage().contains("the interval cannot rule out a change beyond the tolerance (3 forks, "
                 + "6 iterations; 95% interval over forks; tolerance 5%)") && undecided.getMessage().contains("forks would "
@@ -57,11 +57,25 @@ class ExpectationsTest {
                 point.getMessage());
     }
 
+    /** A JUnit check written against VariantResult's former name still compiles and judges the same. */
+    @Test
+    @SuppressWarnings({"removal", "deprecation"})
+    void codeWrittenAgainstTheFormerNameStillWorks() {
+        benchkit.core.result.BenchmarkResult old = result(forks(900, 905, 895), forks(1, 1, 1));
+        assertTrue(old.primary().score() > 899 && old.forkCount() == 3 && old.threads() == 8
+                && benchkit.core.result.BenchmarkResult.PRIMARY.equals("tps"));
+        AssertionError e = assertThrows(AssertionError.class, () -> Expectations.throughputNotBelow(old, 1000, 5));
+        assertTrue(e.getMessage().contains("is slower -10.0% ["), e.getMessage());
+        assertDoesNotThrow(() -> Expectations.metricNotAbove(old, "latency.p95", 2));
+        assertThrows(AssertionError.class, () -> Expectations.metricNotAbove(old, "latency.p95", 0.5, 0,
+                Expectations.Gate.LENIENT));
+    }
+
     /** One fork of two iterations, a baseline ten times what was measured: fails, strict or lenient (issue #50). */
     @Test
     void aShortCheckCannotPassATenfoldSlowdown() {
         List<double[]> oneForkTwoIterations = List.of(new double[]{2_000, 40_000});
-        BenchmarkResult r = result(oneForkTwoIterations, forks(1));
+        VariantResult r = result(oneForkTwoIterations, forks(1));
         AssertionError strict = assertThrows(AssertionError.class, () -> Expectations.throughputNotBelow(r, 210_000, 5));
         assertTrue(strict.getMessage().contains("cannot rule out") || strict.getMessage().contains("is slower"),
                 strict.getMessage());
@@ -71,7 +85,7 @@ class ExpectationsTest {
     /** A percentage, as --min-effect: 5 is 5% (it was read as 500% and passed a result 89% below); 0.05 and 95 refused. */
     @Test
     void theToleranceIsAPercentageAndOneThatPassesEverythingIsRefused() {
-        BenchmarkResult farBelow = result(forks(27_000, 27_500, 26_500), forks(1, 1, 1));
+        VariantResult farBelow = result(forks(27_000, 27_500, 26_500), forks(1, 1, 1));
         AssertionError e = assertThrows(AssertionError.class, () -> Expectations.throughputNotBelow(farBelow, 250_000, 5));
         assertTrue(e.getMessage().contains("is slower -89.2% ["), e.getMessage());
         for (double refused : new double[]{0.05, 0.5, 51, 95, 100, 500, -1, Double.NaN}) {

@@ -1,6 +1,6 @@
 package benchkit.core.report;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.stats.Verdict;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,7 +101,7 @@ class CompareTest {
     @Test
     void everyVariantAgainstTheBaseline(@TempDir Path dir) throws Exception {
         Map<String, String> tcmalloc = Map.of("allocator", "tcmalloc", "server", "MySQL 8.0.15");
-        List<BenchmarkResult> results = JmhFixture.parse(new JmhFixture()
+        List<VariantResult> results = JmhFixture.parse(new JmhFixture()
                 .rawEntry("benchkit.oltp", 4, GLIBC, Map.of("tps", A_TPS))
                 .rawEntry("benchkit.oltp", 4, JEMALLOC, Map.of("tps", B_TPS))
                 .rawEntry("benchkit.oltp", 4, tcmalloc, Map.of("tps", A_TPS)));
@@ -119,7 +119,7 @@ class CompareTest {
     @Test
     void inAFactorialRunEachVariantMeetsTheBaselineThatDiffersInOneFactor() {
         // allocator x server CPUs, baseline allocator=glibc: jemalloc on 2 CPUs against glibc on 2 CPUs
-        List<BenchmarkResult> results = JmhFixture.parse(new JmhFixture()
+        List<VariantResult> results = JmhFixture.parse(new JmhFixture()
                 .rawEntry("benchkit.oltp", 4, Map.of("allocator", "glibc", "server.cpus", "1"), Map.of("tps", A_TPS))
                 .rawEntry("benchkit.oltp", 4, Map.of("allocator", "glibc", "server.cpus", "2"), Map.of("tps", B_TPS))
                 .rawEntry("benchkit.oltp", 4, Map.of("allocator", "jemalloc", "server.cpus", "1"), Map.of("tps", B_TPS))
@@ -134,7 +134,7 @@ class CompareTest {
 
     @Test
     void memcachedIsComparedWithItsSqlBaselineUnpaired() {
-        List<BenchmarkResult> results = JmhFixture.parse(new JmhFixture()
+        List<VariantResult> results = JmhFixture.parse(new JmhFixture()
                 .rawEntry("benchkit.memcached-get", 4, Map.of("distribution", "memcached", "keys", "1000", "protocol", "binary"),
                         Map.of("tps", B_TPS))
                 .rawEntry("benchkit.sql-kv-get", 4, Map.of("distribution", "system", "keys", "1000", "table", "kv"),

@@ -1,6 +1,6 @@
 package benchkit.core.report;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +67,7 @@ final class JmhFixture {
         return "[\n" + String.join(",\n", entries) + "\n]\n";
     }
 
-    static List<BenchmarkResult> parse(JmhFixture f) {
+    static List<VariantResult> parse(JmhFixture f) {
         return JmhResultReader.parse(f.json(), "fixture");
     }
 

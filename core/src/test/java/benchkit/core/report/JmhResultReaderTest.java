@@ -1,7 +1,7 @@
 package benchkit.core.report;
 
 import benchkit.core.result.MetricResult;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,26 +66,26 @@ class JmhResultReaderTest {
 
     @Test
     void readsAnEntryWithoutIntervalOrSecondaryMetrics() {
-        List<BenchmarkResult> results = JmhResultReader.parse(SINGLE_SAMPLE, "test");
+        List<VariantResult> results = JmhResultReader.parse(SINGLE_SAMPLE, "test");
         assertEquals(1, results.size());
-        BenchmarkResult r = results.get(0);
+        VariantResult r = results.get(0);
         assertEquals("benchkit.point-select", r.benchmark());
         assertEquals(8, r.threads());
         assertEquals(Map.of("allocator", "tcmalloc", "server", "MariaDB 10.11.6"), r.params());
         assertEquals("1", r.settings().get("forks"));
         assertEquals("thrpt", r.settings().get("mode"));
-        MetricResult tps = r.metric(BenchmarkResult.PRIMARY).orElseThrow();
+        MetricResult tps = r.metric(VariantResult.PRIMARY).orElseThrow();
         assertEquals(51234.5, tps.score());
         assertEquals("ops/s", tps.unit());
         assertFalse(tps.hasInterval());
-        assertEquals(List.of(BenchmarkResult.PRIMARY), List.copyOf(r.metrics().keySet()));
+        assertEquals(List.of(VariantResult.PRIMARY), List.copyOf(r.metrics().keySet()));
     }
 
     @Test
     void readsEveryMetricWithItsIntervalAndUnit() {
-        List<BenchmarkResult> results = JmhResultReader.parse(JmhFixture.allocatorStudy("glibc").json(), "fixture");
+        List<VariantResult> results = JmhResultReader.parse(JmhFixture.allocatorStudy("glibc").json(), "fixture");
         assertEquals(6, results.size());
-        BenchmarkResult first = results.get(0);
+        VariantResult first = results.get(0);
         assertEquals(12, first.metrics().size()); // tps + 11 secondary
         MetricResult tps = first.metric("tps").orElseThrow();
         assertEquals(250.0, tps.score());
@@ -99,7 +99,7 @@ class JmhResultReaderTest {
 
     @Test
     void needsABenchmarkNameAndAScoreAndNothingElse() {
-        BenchmarkResult r = JmhResultReader.parse("[{\"benchmark\":\"benchkit.x\",\"primaryMetric\":{\"score\":5}}]", "t").get(0);
+        VariantResult r = JmhResultReader.parse("[{\"benchmark\":\"benchkit.x\",\"primaryMetric\":{\"score\":5}}]", "t").get(0);
         assertEquals(1, r.threads());
         assertEquals(5.0, r.primary().score());
         assertTrue(r.params().isEmpty());

@@ -1,6 +1,6 @@
 package benchkit.core.report;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +20,7 @@ class MachineNoiseTest {
     private static final double[][] TPS_A = {{100, 100}, {100, 100}, {100, 100}};
     private static final double[][] TPS_B = {{120, 120}, {85, 85}, {104, 104}};
 
-    private static List<BenchmarkResult> run(Path dir, double[][] other, double[][] steal) throws Exception {
+    private static List<VariantResult> run(Path dir, double[][] other, double[][] steal) throws Exception {
         Map<String, double[][]> a = Map.of("tps", TPS_A, MachineNoise.OTHER, other, MachineNoise.STEAL, steal);
         Map<String, double[][]> b = Map.of("tps", TPS_B, MachineNoise.OTHER, other, MachineNoise.STEAL, steal);
         return JmhResultReader.readDirectory(new JmhFixture().rawEntry("benchkit.oltp", 8, A, a)
@@ -29,7 +29,7 @@ class MachineNoiseTest {
 
     @Test
     void aBusyMachineIsNamedBesideInconclusiveVerdicts(@TempDir Path dir) throws Exception {
-        List<BenchmarkResult> results = run(dir, new double[][] {{80, 90}, {95, 100}, {85, 90}}, new double[][] {{0, 0}, {0, 0}, {0, 0}});
+        List<VariantResult> results = run(dir, new double[][] {{80, 90}, {95, 100}, {85, 90}}, new double[][] {{0, 0}, {0, 0}, {0, 0}});
         List<Comparison> comparisons = Compare.againstBaseline(results, Optional.empty(), Compare.Settings.DEFAULT);
         assertTrue(comparisons.stream().flatMap(c -> c.rows().stream()).noneMatch(r -> MachineNoise.isCondition(r.metric())),
                 "the machine is not an effect of the variant");
@@ -42,7 +42,7 @@ class MachineNoiseTest {
 
     @Test
     void aQuietMachineIsStatedWithoutBlame(@TempDir Path dir) throws Exception {
-        List<BenchmarkResult> results = run(dir, new double[][] {{2, 3}, {1, 2}, {4, 3}}, new double[][] {{0, 0}, {0, 0}, {0, 0}});
+        List<VariantResult> results = run(dir, new double[][] {{2, 3}, {1, 2}, {4, 3}}, new double[][] {{0, 0}, {0, 0}, {0, 0}});
         List<String> lines = MachineNoise.lines(results, Compare.againstBaseline(results, Optional.empty(), Compare.Settings.DEFAULT));
         assertEquals(1, lines.size(), lines.toString());
         assertTrue(lines.get(0).contains("other processes 2.5% of a core"), lines.toString());
@@ -50,7 +50,7 @@ class MachineNoiseTest {
 
     @Test
     void stealAloneMakesTheMachineBusy(@TempDir Path dir) throws Exception {
-        List<BenchmarkResult> results = run(dir, new double[][] {{2, 3}, {1, 2}, {4, 3}}, new double[][] {{10, 12}, {8, 9}, {11, 10}});
+        List<VariantResult> results = run(dir, new double[][] {{2, 3}, {1, 2}, {4, 3}}, new double[][] {{10, 12}, {8, 9}, {11, 10}});
         List<String> lines = MachineNoise.lines(results, Compare.againstBaseline(results, Optional.empty(), Compare.Settings.DEFAULT));
         assertEquals(2, lines.size(), lines.toString());
         assertTrue(lines.get(0).endsWith("CPU steal 10.0%"), lines.toString());

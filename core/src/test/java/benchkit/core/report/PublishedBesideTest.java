@@ -1,6 +1,6 @@
 package benchkit.core.report;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.stats.Effect;
 import benchkit.core.stats.Judgement;
 import benchkit.core.stats.NestedSample;
@@ -35,7 +35,7 @@ class PublishedBesideTest {
     @Test
     void eachFindingBesideTheComparisonOfTheSameVariants(@TempDir Path dir) throws Exception {
         Study study = Study.parse(new ObjectMapper().readTree(STUDY), "test");
-        List<BenchmarkResult> results = JmhFixture.parse(JmhFixture.allocatorStudy("glibc"));
+        List<VariantResult> results = JmhFixture.parse(JmhFixture.allocatorStudy("glibc"));
         List<Comparison> comparisons = Compare.againstBaseline(results, Optional.empty(), Compare.Settings.DEFAULT);
         List<PublishedBeside.Line> lines = PublishedBeside.lines(study, results, comparisons);
         assertEquals(4, lines.size(), "the point-select finding concerns no workload here");
@@ -62,7 +62,7 @@ class PublishedBesideTest {
 
     @Test
     void readingsOfSameInconclusiveAndNoFigure() throws Exception {
-        List<BenchmarkResult> results = JmhFixture.parse(JmhFixture.allocatorStudy("glibc"));
+        List<VariantResult> results = JmhFixture.parse(JmhFixture.allocatorStudy("glibc"));
         Comparison c = Compare.againstBaseline(results, Optional.empty(), Compare.Settings.DEFAULT).get(0);
         var sameAt1 = c.row("tps", 1).orElseThrow().judgement();          // +2.0% [+2.0, +2.0] -> same within 2.1%
         assertEquals("agrees: no difference", PublishedBeside.reading(finding(0.0), sameAt1));

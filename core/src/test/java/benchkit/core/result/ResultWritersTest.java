@@ -85,12 +85,12 @@ class ResultWritersTest {
     void theFileReadBackIsTheModelTheRunHeldInMemory() throws Exception {
         List<JmhResults.Entry> entries = JmhResults.build(RUN, trials());
         new JmhJsonWriter().write(RunRecord.of(dir, "oltp-read-only", entries, RunInfo.endingNow(null, Map.of())));
-        List<BenchmarkResult> inMemory = JmhResults.results(entries);
-        List<BenchmarkResult> read = benchkit.core.report.JmhResultReader.readDirectory(dir);
+        List<VariantResult> inMemory = JmhResults.results(entries);
+        List<VariantResult> read = benchkit.core.report.JmhResultReader.readDirectory(dir);
         assertEquals(inMemory.size(), read.size());
         for (int i = 0; i < read.size(); i++) {
-            BenchmarkResult a = inMemory.get(i);
-            BenchmarkResult b = read.get(i);
+            VariantResult a = inMemory.get(i);
+            VariantResult b = read.get(i);
             assertEquals(List.of(a.benchmark(), a.variant(), a.threads(), a.settings(), a.params(), a.forks()),
                     List.of(b.benchmark(), b.variant(), b.threads(), b.settings(), b.params(), b.forks()));
             assertEquals(a.metrics().keySet().stream().toList(), b.metrics().keySet().stream().toList());
@@ -110,7 +110,7 @@ class ResultWritersTest {
     @Test
     void csvAndTableShowEveryMetric() throws Exception {
         List<JmhResults.Entry> entries = JmhResults.build(RUN, trials());
-        List<BenchmarkResult> scores = JmhResults.results(entries);
+        List<VariantResult> scores = JmhResults.results(entries);
         new CsvWriter().write(RunRecord.of(dir, "oltp-read-only", entries, RunInfo.endingNow(null, Map.of())));
         List<String> csv = Files.readAllLines(dir.resolve("results.csv"));
         assertEquals("workload,variant,threads,forks,iterations,score,score_error,unit,qps,latency_p50_ms,"
@@ -138,7 +138,7 @@ class ResultWritersTest {
                         new Metric("server.cpu.system", 20, "%", Aggregation.AVG),
                         new Metric("client.cpu", 30, "%", Aggregation.AVG),
                         new Metric("server.cpu.per.query", 1e9, "us", Aggregation.AVG))); // a collector's twin is ignored
-        BenchmarkResult r = JmhResults.results(JmhResults.build(RUN, List.of(new TrialRecord("glibc",
+        VariantResult r = JmhResults.results(JmhResults.build(RUN, List.of(new TrialRecord("glibc",
                 Map.of("allocator", "glibc"), "MySQL 8.0.15", 4, 1, List.of(it))))).get(0);
         assertEquals(800, r.metric("server.cpu.per.query").orElseThrow().score(), 1e-9, "0.8 CPU-s / 1000 queries");
         assertEquals(300, r.metric("client.cpu.per.query").orElseThrow().score(), 1e-9);

@@ -1,6 +1,6 @@
 package benchkit.core.run;
 
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.MetricResult;
 import org.junit.jupiter.api.Test;
 
@@ -14,15 +14,15 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class RunSummaryTest {
-    private static BenchmarkResult scoreOf(String variant, int threads) {
+    private static VariantResult scoreOf(String variant, int threads) {
         MetricResult tps = new MetricResult(100, Double.NaN, Double.NaN, Double.NaN, "ops/s", List.of(new double[]{100}));
-        return new BenchmarkResult("benchkit.point-select", variant, threads, Map.of(), Map.of(),
-                Map.of(BenchmarkResult.PRIMARY, tps));
+        return new VariantResult("benchkit.point-select", variant, threads, Map.of(), Map.of(),
+                Map.of(VariantResult.PRIMARY, tps));
     }
 
     @Test
     void requireScoreNamesWhatThereIsAndWhyTheRestIsMissing() {
-        BenchmarkResult glibc4 = scoreOf("glibc", 4);
+        VariantResult glibc4 = scoreOf("glibc", 4);
         RunSummary partial = new RunSummary(Path.of("out"), false, Optional.of("server exited during iteration 2"),
                 List.of(glibc4, scoreOf("glibc", 8)), List.of());
         assertSame(glibc4, partial.requireScore("glibc", 4));

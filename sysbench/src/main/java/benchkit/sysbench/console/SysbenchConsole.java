@@ -1,7 +1,7 @@
 package benchkit.sysbench.console;
 
 import benchkit.launch.LoadProgress;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.result.IterationRecord;
 import benchkit.core.run.console.ProgressLine;
 import benchkit.core.run.console.RunConsole;
@@ -127,7 +127,7 @@ final class SysbenchConsole extends RunConsole {
     }
 
     @Override
-    public void runEnd(RunPlan plan, String failure, List<BenchmarkResult> results, List<String> effects, Path dir) {
+    public void runEnd(RunPlan plan, String failure, List<VariantResult> results, List<String> effects, Path dir) {
         if (failure != null) {
             failure("Run incomplete: " + failure);
         }

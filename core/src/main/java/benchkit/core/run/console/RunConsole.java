@@ -5,7 +5,7 @@ import benchkit.core.run.plan.Variant;
 
 import benchkit.launch.LoadProgress;
 import benchkit.core.result.IterationRecord;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.core.stats.Estimate;
 import benchkit.spi.IterationInfo;
 import java.io.OutputStream;
@@ -140,7 +140,7 @@ public class RunConsole {
     }
 
     /** The run's end: what failed, the scores and each variant's effect, where the results are. */
-    public void runEnd(RunPlan plan, String failure, List<BenchmarkResult> results, List<String> effects, Path dir) {
+    public void runEnd(RunPlan plan, String failure, List<VariantResult> results, List<String> effects, Path dir) {
         note("");
         if (failure != null) {
             failure("# Run incomplete: " + failure);

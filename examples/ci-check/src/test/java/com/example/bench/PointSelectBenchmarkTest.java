@@ -3,7 +3,7 @@ package com.example.bench;
 import benchkit.containers.ContainerServerLauncher;
 import benchkit.core.api.BenchmarkRun;
 import benchkit.core.api.Expectations;
-import benchkit.core.result.BenchmarkResult;
+import benchkit.core.result.VariantResult;
 import benchkit.spi.AllocatorSpec;
 import benchkit.spi.ServerSpec;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,7 @@ class PointSelectBenchmarkTest {
 
     @Test
     void pointSelectHoldsItsBaselineOnTheEmbeddedServer() throws Exception {
-        BenchmarkResult score = BenchmarkRun.workload("point-select")    // the embedded MariaDB: no Docker needed
+        VariantResult score = BenchmarkRun.workload("point-select")    // the embedded MariaDB: no Docker needed
                 .option("table-size", "10000")
                 .threads(4)
                 .warmup(1, Duration.ofSeconds(1))
@@ -35,7 +35,7 @@ class PointSelectBenchmarkTest {
     void pointSelectHoldsItsBaselineOnYourServerImage() throws Exception {
         ContainerServerLauncher launcher = new ContainerServerLauncher();
         ServerSpec spec = new ServerSpec(System.getProperty("image"), Map.of(), AllocatorSpec.GLIBC, "");
-        BenchmarkResult score = BenchmarkRun.workload("point-select")
+        VariantResult score = BenchmarkRun.workload("point-select")
                 .option("table-size", "10000")
                 .server(() -> launcher.launch(spec))
                 .threads(4)
