@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 # the embedded MariaDB, needs neither; JdkOnlyMachineIT proves it in a container without them).
 # chromium: the headless browser that checks report.html renders its charts.
 # maven: a user's own Maven, which builds the projects `bench new` writes (UserProjectsIT).
+# postgresql: the server the history's shared-store test starts in a temporary directory (SharedStoreTest).
 packages=(mariadb-server sysbench memcached libjemalloc2 libtcmalloc-minimal4 libmimalloc2.0
-          libaio1 libnuma1 chromium fonts-dejavu-core maven)
+          libaio1 libnuma1 chromium fonts-dejavu-core maven postgresql)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -36,7 +37,7 @@ for want in tr_TR de_DE; do
 done
 
 # No server from a package install may hold the default port while the tests run their own.
-if command -v systemctl >/dev/null 2>&1; then systemctl stop mariadb memcached >/dev/null 2>&1 || true; fi
+if command -v systemctl >/dev/null 2>&1; then systemctl stop mariadb memcached postgresql >/dev/null 2>&1 || true; fi
 
 # A real Docker engine and locally built images for the container tests (no registry is reachable).
 bash scripts/docker-up.sh

@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * {@code bench history}: runs kept across commits and days in one store (an SQLite file, or a MySQL/MariaDB server),
+ * {@code bench history}: runs kept across commits and days in one store (an SQLite file, or a MySQL, MariaDB or
+ * PostgreSQL server),
  * a trend report with change points, a gate of a new run against the trend, and the exports CI dashboards read.
  */
 @Command(name = "history", mixinStandardHelpOptions = true,
@@ -36,8 +37,8 @@ import java.util.function.BooleanSupplier;
             "  bench history report --out trend.html --x commit",
             "  bench history check bench-results/NEW --add --label commit=$SHA     exit 3 on a regression",
             "  bench history export bench-results/NEW --format customBiggerIsBetter",
-            "The store is --history FILE (SQLite) or a jdbc:mariadb:// or jdbc:mysql:// URL (its password in "
-                    + HistoryStore.PASSWORD_ENV + "); by default " + HistoryStore.DEFAULT_ENV
+            "The store is --history FILE (SQLite) or a jdbc:mariadb://, jdbc:mysql:// or jdbc:postgresql:// URL"
+                    + " (its password in " + HistoryStore.PASSWORD_ENV + "); by default " + HistoryStore.DEFAULT_ENV
                     + ", else bench-results/history.sqlite."},
         subcommands = {HistoryCommand.Add.class, HistoryCommand.ListRuns.class, HistoryCommand.Report.class,
             HistoryCommand.Check.class, HistoryCommand.Export.class})
@@ -51,8 +52,8 @@ final class HistoryCommand implements Callable<Integer> {
     /** The store option every history subcommand takes (a picocli mixin). */
     static final class StoreOption {
         @Option(names = "--history", paramLabel = "FILE|JDBC-URL",
-                description = "The store: an SQLite file, or jdbc:mariadb://HOST/DB?user=U (password in "
-                        + HistoryStore.PASSWORD_ENV + "). Default: " + HistoryStore.DEFAULT_ENV
+                description = "The store: an SQLite file, or jdbc:mariadb://HOST/DB?user=U or"
+                        + " jdbc:postgresql://HOST/DB?user=U (password in " + HistoryStore.PASSWORD_ENV + "). Default: " + HistoryStore.DEFAULT_ENV
                         + ", else bench-results/history.sqlite.")
         String location;
 

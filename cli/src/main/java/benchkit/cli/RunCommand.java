@@ -164,7 +164,8 @@ abstract class RunCommand extends WorkloadCommand {
 
     @Option(names = "--history", paramLabel = "FILE|JDBC-URL",
             description = "Store the run in this history after it ends (bench history; an SQLite file or a "
-                    + "jdbc:mariadb:// URL, its password in BENCHKIT_HISTORY_PASSWORD); a failed run is not stored.")
+                    + "jdbc:mariadb:// or jdbc:postgresql:// URL, its password in BENCHKIT_HISTORY_PASSWORD); a failed run"
+                    + " is not stored.")
     String history;
 
     @Option(names = "--label", paramLabel = "NAME=VALUE",

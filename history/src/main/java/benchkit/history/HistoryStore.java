@@ -17,11 +17,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
- * The store of runs: one SQLite file by default, or the same tables on a shared MySQL or MariaDB server when the
- * location is a {@code jdbc:} URL (its password from {@value #PASSWORD_ENV}, never in the URL, where process lists and
- * logs would show it).
+ * The store of runs: one SQLite file by default, or the same tables on a shared MySQL, MariaDB or PostgreSQL server
+ * when the location is a {@code jdbc:} URL (its password from {@value #PASSWORD_ENV}, never in the URL, where process
+ * lists and logs would show it).
  *
  * <p>Tables: {@code bench_run} (one row a run, its two result files whole), {@code bench_run_label} and, for SQL users
  * and dashboards, {@code bench_measurement} (one row per value of every metric, fork and iteration). Analysis reads
@@ -34,13 +36,38 @@ public final class HistoryStore implements AutoCloseable {
     public static final String DEFAULT_ENV = "BENCHKIT_HISTORY";
     public static final Path DEFAULT_FILE = Path.of("bench-results", "history.sqlite");
     private static final int SCHEMA = 1;
+    /** Held so java.util.logging does not forget the level (it keeps loggers weakly). */
+    private static final Logger POSTGRESQL_LOG = Logger.getLogger("org.postgresql");
+
+    static {
+        // the PostgreSQL driver warns on stderr of a URL it cannot read, before bench's own one-line error: it says
+        // nothing unless BENCH_DEBUG asks for libraries' logs (as spymemcached in bench's memcached client)
+        POSTGRESQL_LOG.setLevel(System.getenv("BENCH_DEBUG") != null ? Level.WARNING : Level.OFF);
+    }
 
     private final Connection connection;
     private final String location;
+    private final Kind kind;
 
-    private HistoryStore(Connection connection, String location) {
+    /** The databases a store can be in, and the one thing their tables differ in. */
+    private enum Kind {
+        SQLITE("TEXT"),
+        // MySQL's TEXT holds 64 KB, less than a run's files
+        MYSQL("LONGTEXT"),
+        POSTGRESQL("TEXT");
+
+        /** The type of a column that holds a run's file whole. */
+        final String text;
+
+        Kind(String text) {
+            this.text = text;
+        }
+    }
+
+    private HistoryStore(Connection connection, String location, Kind kind) {
         this.connection = connection;
         this.location = location;
+        this.kind = kind;
     }
 
     /** The store the user named: {@code --history}, else {@value #DEFAULT_ENV}, else {@link #DEFAULT_FILE}. */
@@ -51,8 +78,8 @@ public final class HistoryStore implements AutoCloseable {
 
     /**
      * Opens (and on first use creates) the store at {@code location}: a file path, or a {@code jdbc:sqlite:},
-     * {@code jdbc:mariadb:} or {@code jdbc:mysql:} URL. Bad locations are refused with one line
-     * (IllegalArgumentException); a server that cannot be reached gives an SQLException.
+     * {@code jdbc:mariadb:}, {@code jdbc:mysql:} or {@code jdbc:postgresql:} URL. Bad locations are refused with one
+     * line (IllegalArgumentException); a server that cannot be reached gives an SQLException.
      */
     public static HistoryStore open(String location) throws SQLException {
         return open(location, System.getenv(PASSWORD_ENV), true);
@@ -71,32 +98,56 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     static HistoryStore open(String location, String password, boolean create) throws SQLException {
-        String url;
         Properties props = new Properties();
         String lower = location.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("jdbc:mariadb:") || lower.startsWith("jdbc:mysql:")) {
-            // a password anywhere in the URL (password=, pwd=, user:password@ in its host part) would show in process
-            // lists, CI logs and this command's own messages
-            if (lower.contains("password") || lower.contains("pwd=") || lower.matches("jdbc:(mariadb|mysql):(//)?[^/?]*:[^/?@]*@.*")) {
+        boolean mysql = lower.startsWith("jdbc:mariadb:") || lower.startsWith("jdbc:mysql:");
+        boolean postgresql = lower.startsWith("jdbc:postgresql:");
+        if (mysql || postgresql) {
+            // a password anywhere in the URL (password=, sslpassword=, pwd=, user:password@ in its host part) would
+            // show in process lists, CI logs and this command's own messages
+            if (lower.contains("password") || lower.contains("pwd=")
+                    || lower.matches("jdbc:(mariadb|mysql|postgresql):(//)?[^/?]*:[^/?@]*@.*")) {
                 throw new IllegalArgumentException("the URL holds a password; put it in " + PASSWORD_ENV
                         + ", not in the URL (a URL shows in process lists and logs)");
             }
-            url = "jdbc:mariadb:" + location.substring(location.indexOf(':', 5) + 1);
             if (password != null) {
                 props.setProperty("password", password);
             }
-            props.setProperty("connectTimeout", "10000");
+            // the drivers take the scheme in lower case only
+            String rest = location.substring(location.indexOf(':', 5) + 1);
             Connection c;
-            try {
-                c = new org.mariadb.jdbc.Driver().connect(url, props);
-            } catch (IllegalArgumentException e) {   // the driver's own check of the URL, e.g. "port out of range"
-                throw new IllegalArgumentException(location + " is not a valid URL: " + e.getMessage());
+            if (mysql) {
+                props.setProperty("connectTimeout", "10000");
+                try {
+                    c = new org.mariadb.jdbc.Driver().connect("jdbc:mariadb:" + rest, props);
+                } catch (IllegalArgumentException e) {   // the driver's own check of the URL, e.g. "port out of range"
+                    throw new IllegalArgumentException(location + " is not a valid URL: " + e.getMessage());
+                }
+            } else {
+                String url = "jdbc:postgresql:" + rest;
+                if (org.postgresql.Driver.parseURL(url, null) == null) {      // the driver's own check of the URL
+                    throw new IllegalArgumentException(location + " is not a valid URL; expected"
+                            + " jdbc:postgresql://HOST[:PORT]/DATABASE?user=USER");
+                }
+                // seconds here: the TCP connect, and the whole log-in with it
+                props.setProperty("connectTimeout", "10");
+                props.setProperty("loginTimeout", "10");
+                try {
+                    c = new org.postgresql.Driver().connect(url, props);
+                } catch (SQLException e) {
+                    // the driver's "The connection attempt failed." alone does not say that the host is unknown
+                    if (e.getCause() instanceof java.net.UnknownHostException u) {
+                        throw new SQLException(e.getMessage() + " (unknown host " + u.getMessage() + ")",
+                                e.getSQLState(), e);
+                    }
+                    throw e;
+                }
             }
-            return new HistoryStore(c, location).prepared(create, false);
+            return new HistoryStore(c, location, mysql ? Kind.MYSQL : Kind.POSTGRESQL).prepared(create);
         }
         if (lower.startsWith("jdbc:") && !lower.startsWith("jdbc:sqlite:")) {
             throw new IllegalArgumentException(location + " is not a store bench can use; expected a file,"
-                    + " or a jdbc:sqlite:, jdbc:mariadb: or jdbc:mysql: URL");
+                    + " or a jdbc:sqlite:, jdbc:mariadb:, jdbc:mysql: or jdbc:postgresql: URL");
         }
         String file = lower.startsWith("jdbc:sqlite:") ? location.substring("jdbc:sqlite:".length()) : location;
         Path path = benchkit.core.result.FileNames.path(file);
@@ -128,7 +179,7 @@ public final class HistoryStore implements AutoCloseable {
         if (c == null) {
             throw new IllegalArgumentException(location + " cannot be opened as an SQLite file");
         }
-        return new HistoryStore(c, location).prepared(create, true);
+        return new HistoryStore(c, location, Kind.SQLITE).prepared(create);
     }
 
     private static boolean looksLikeSqlite(Path path) {
@@ -141,27 +192,33 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
-    private boolean onServer() throws SQLException {
-        return !connection.getMetaData().getURL().startsWith("jdbc:sqlite:");
-    }
-
     /**
      * The store, its tables made when {@code create} allows; a read (list, report, check) never writes into a database
      * that holds no store, and an SQLite file of something else is never made one.
      */
-    private HistoryStore prepared(boolean create, boolean sqliteFile) throws SQLException {
+    private HistoryStore prepared(boolean create) throws SQLException {
         try {
             if (!hasTable("bench_history_schema")) {
                 if (!create) {
                     throw new IllegalArgumentException(location + ": no history store there (no bench tables); bench history"
                             + " add DIR (or --history on a run) makes one");
                 }
-                if (sqliteFile && hasTable(null)) {
+                if (kind == Kind.SQLITE && hasTable(null)) {
                     throw new IllegalArgumentException(location + " is an SQLite database of something else (its tables"
                             + " are not bench's); name another file");
                 }
             }
-            return created();
+            for (int tries = 1; ; tries++) {
+                try {
+                    return created();
+                } catch (SQLException e) {
+                    // another bench was making the same table: PostgreSQL's CREATE TABLE IF NOT EXISTS then fails on
+                    // the other's catalog row rather than waiting; that table is there now, so each try gets further
+                    if (!isDuplicateKey(e) || tries == 5) {
+                        throw e;
+                    }
+                }
+            }
         } catch (SQLException | RuntimeException e) {
             connection.close();
             throw e;
@@ -170,14 +227,20 @@ public final class HistoryStore implements AutoCloseable {
 
     /** Whether the database has the table {@code name}, or any table when {@code name} is null. */
     private boolean hasTable(String name) throws SQLException {
-        try (ResultSet rs = connection.getMetaData().getTables(connection.getCatalog(), null, name == null ? "%" : name,
+        // on PostgreSQL only the schema the tables are made in: another schema's bench tables are not this store, and
+        // with no such schema (a currentSchema or search_path that names none there) there is no store
+        String schema = kind == Kind.POSTGRESQL ? connection.getSchema() : null;
+        if (kind == Kind.POSTGRESQL && schema == null) {
+            return false;
+        }
+        try (ResultSet rs = connection.getMetaData().getTables(connection.getCatalog(), schema, name == null ? "%" : name,
                 new String[] {"TABLE"})) {
             return rs.next();
         }
     }
 
     private HistoryStore created() throws SQLException {
-        String text = onServer() ? "LONGTEXT" : "TEXT";
+        String text = kind.text;
         try (Statement s = connection.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS bench_history_schema (version INTEGER NOT NULL)");
             s.execute("CREATE TABLE IF NOT EXISTS bench_run (run_key VARCHAR(64) NOT NULL PRIMARY KEY,"
@@ -250,9 +313,13 @@ public final class HistoryStore implements AutoCloseable {
         }
     }
 
-    /** SQLite's SQLITE_CONSTRAINT (19), or MySQL/MariaDB's duplicate entry (1062, SQLState 23000). */
+    /**
+     * SQLite's SQLITE_CONSTRAINT (19), MySQL/MariaDB's duplicate entry (1062, SQLState 23000), or PostgreSQL's
+     * unique_violation (SQLState 23505).
+     */
     private static boolean isDuplicateKey(SQLException e) {
         return e.getErrorCode() == 19 || e.getErrorCode() == 1062 || "23000".equals(e.getSQLState())
+                || "23505".equals(e.getSQLState())
                 || String.valueOf(e.getMessage()).contains("SQLITE_CONSTRAINT");
     }
 

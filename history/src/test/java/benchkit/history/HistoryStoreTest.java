@@ -76,16 +76,37 @@ class HistoryStoreTest {
         assertTrue(e3.getMessage().contains(HistoryStore.PASSWORD_ENV) && !e3.getMessage().contains("secret"), e3.getMessage());
         for (String url : List.of("jdbc:mysql://ci:hunter2@127.0.0.1:1/bench",
                 "jdbc:mysql://(host=127.0.0.1,port=1,user=ci,password=hunter2)/bench",
-                "jdbc:mariadb://127.0.0.1/h?user=ci&pwd=hunter2", "jdbc:mariadb://127.0.0.1/h?user=ci&PASSWORD=hunter2")) {
+                "jdbc:mariadb://127.0.0.1/h?user=ci&pwd=hunter2", "jdbc:mariadb://127.0.0.1/h?user=ci&PASSWORD=hunter2",
+                "jdbc:postgresql://127.0.0.1/h?user=ci&password=hunter2", "JDBC:PostgreSQL://127.0.0.1/h?user=ci&Password=hunter2",
+                "jdbc:postgresql://127.0.0.1/h?user=ci&sslpassword=hunter2", "jdbc:postgresql://ci:hunter2@127.0.0.1/h")) {
             var e = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(url, null));
             assertTrue(e.getMessage().contains(HistoryStore.PASSWORD_ENV) && !e.getMessage().contains("hunter2"), e.getMessage());
         }
         var e4 = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open("jdbc:oracle:thin:@x", null));
-        assertTrue(e4.getMessage().contains("not a store bench can use"), e4.getMessage());
+        assertTrue(e4.getMessage().contains("not a store bench can use") && e4.getMessage().contains("jdbc:postgresql:"),
+                e4.getMessage());
         var e5 = assertThrows(IllegalArgumentException.class, () -> RunImport.read(Files.createDirectories(tmp.resolve("empty")), Map.of()));
         assertTrue(e5.getMessage().startsWith("no jmh-result.json in"), e5.getMessage());
         var e6 = assertThrows(IllegalArgumentException.class, () -> RunImport.label("commit"));
         assertTrue(e6.getMessage().contains("NAME=VALUE"), e6.getMessage());
+    }
+
+    /** A PostgreSQL URL the driver cannot read is bad input in one line; a server not there is the driver's word. */
+    @Test
+    void aPostgresqlUrlIsCheckedByTheDriver() {
+        for (String url : List.of("jdbc:postgresql://127.0.0.1:99999/h?user=u", "jdbc:postgresql://127.0.0.1",
+                "jdbc:postgresql://127.0.0.1:x/h")) {
+            var e = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(url, null));
+            assertEquals(url + " is not a valid URL; expected jdbc:postgresql://HOST[:PORT]/DATABASE?user=USER", e.getMessage());
+        }
+        // nothing listens on port 1; the scheme in any case
+        var refused = assertThrows(java.sql.SQLException.class,
+                () -> HistoryStore.open("JDBC:PostgreSQL://127.0.0.1:1/h?user=u", "hunter2"));
+        assertEquals("08001", refused.getSQLState(), refused.getMessage());
+        assertFalse(refused.getMessage().contains("hunter2"), refused.getMessage());
+        var unknown = assertThrows(java.sql.SQLException.class,
+                () -> HistoryStore.open("jdbc:postgresql://no-such-host.invalid/h?user=u", null));
+        assertTrue(unknown.getMessage().endsWith("(unknown host no-such-host.invalid)"), unknown.getMessage());
     }
 
     /** Two adds of the same runs at once (two nightly jobs on one store): every run stored once, neither add fails. */
