@@ -24,6 +24,13 @@ import java.util.Map;
  * 95% interval (Welch's t on the logs of the runs' values).
  */
 public final class TrendReport {
+    /**
+     * A stretch of a series between change points and its level, for the page's script; a record, so its fields keep
+     * their order in the page (Map.of's order changes from one JVM to the next, and so did the page's bytes).
+     */
+    record Segment(int from, int to, double level) {
+    }
+
     /** The significance of a change point the report marks (its false-alarm rate per series, docs/history.md). */
     public static final double CHANGE_SIGNIFICANCE = 0.05;
     private static final ChangePoints CHANGES = new ChangePoints(CHANGE_SIGNIFICANCE, 199, 2);
@@ -153,14 +160,14 @@ public final class TrendReport {
             m.put("run", p.run().describe() + ", " + p.forks() + " fork" + (p.forks() == 1 ? "" : "s"));
             points.add(m);
         }
-        List<Map<String, Object>> segments = new ArrayList<>();
+        List<Segment> segments = new ArrayList<>();
         int from = 0;
         for (int i = 0; i <= changes.size(); i++) {
             int to = i < changes.size() ? changes.get(i).index() : s.points().size();
             double level = i < changes.size() ? changes.get(i).before() : changes.isEmpty() ? Double.NaN
                     : changes.get(i - 1).after();
             if (Double.isFinite(level)) {
-                segments.add(Map.of("from", from, "to", to - 1, "level", level));
+                segments.add(new Segment(from, to - 1, level));
             }
             from = to;
         }

@@ -30,5 +30,8 @@ class TrendReportTest {
         assertTrue(page.contains("<td>slower -15") || page.contains("<td>slower -14") || page.contains("<td>slower -16"),
                 "the change table gives the effect");
         assertTrue(page.contains("\"changes\":[11]"), "the chart marks the change");
+        // the levels on each side, fields in one order whatever the JVM (the page is the same bytes from one run to the next)
+        assertTrue(java.util.regex.Pattern.compile("\"segments\":\\[\\{\"from\":0,\"to\":10,\"level\":[0-9.]+\\},"
+                + "\\{\"from\":11,\"to\":19,\"level\":[0-9.]+\\}\\]").matcher(page).find(), page);
     }
 }
