@@ -103,7 +103,7 @@ public final class TrendReport {
                     .append("<p class=\"sub\">").append(Html.escape(s.key().machine())).append("; ")
                     .append(s.points().size()).append(" run").append(s.points().size() == 1 ? "" : "s")
                     .append("</p>\n<div class=\"chart wide\"><canvas id=\"").append(id).append("\"></canvas></div>\n");
-            changeTable(body, s, changes, xLabel);
+            changeTable(body, runs, s, changes, xLabel);
             body.append("</section>\n");
             data.add(chartData(id, s, changes, xLabel));
         }
@@ -124,7 +124,7 @@ public final class TrendReport {
         return Template.fill(Template.resource("/benchkit/report/report.html"), values);   // report.html's page, this script
     }
 
-    private static void changeTable(StringBuilder b, Series s, List<Change> changes, String xLabel) {
+    private static void changeTable(StringBuilder b, List<StoredRun> runs, Series s, List<Change> changes, String xLabel) {
         if (changes.isEmpty()) {
             b.append("<p class=\"note\">No change point").append(s.points().size() < 4 ? " (4 runs are needed to look for one)"
                     : "").append(".</p>\n");
@@ -143,6 +143,8 @@ public final class TrendReport {
                     .append(" [").append(TrendGate.percent(c.low())).append(", ").append(TrendGate.percent(c.high()))
                     .append("]</td><td class=\"num\">").append(String.format(Locale.ROOT, "%.3f", c.pValue()))
                     .append("</td></tr>\n");
+            ServerCpuAcross.describe(runs, s, c).ifPresent(why -> b.append("<tr class=\"why\"><td colspan=\"7\">")
+                    .append(Html.escape(why)).append("</td></tr>\n"));
         }
         b.append("</table>\n");
     }

@@ -19,6 +19,11 @@ final class TestRuns {
 
     /** jmh-result.json of point-select at {@code threads}: tps per fork and iteration, and a p99 latency of 1000/tps. */
     static String jmhResult(int threads, double[][] tpsPerFork) {
+        return jmhResult(threads, tpsPerFork, Map.of());
+    }
+
+    /** As {@link #jmhResult(int, double[][])}, with more secondary metrics: each a value per fork (its iterations alike). */
+    static String jmhResult(int threads, double[][] tpsPerFork, Map<String, double[]> perFork) {
         ArrayNode root = MAPPER.createArrayNode();
         ObjectNode e = root.addObject();
         e.put("benchmark", "benchkit.point-select");
@@ -48,6 +53,16 @@ final class TestRuns {
         p99.put("score", 1000 / (sum / n));
         p99.put("scoreUnit", "ms");
         p99.set("rawData", latency);
+        ObjectNode secondary = (ObjectNode) e.get("secondaryMetrics");
+        perFork.forEach((name, forks) -> {
+            ObjectNode metric = secondary.putObject(name);
+            metric.put("score", java.util.Arrays.stream(forks).average().orElseThrow());
+            metric.put("scoreUnit", name.endsWith(".per.query") ? "us" : "%");
+            ArrayNode rows = metric.putArray("rawData");
+            for (double v : forks) {
+                rows.addArray().add(v).add(v).add(v);
+            }
+        });
         e.putObject("benchkit").put("variant", "");
         return root.toString();
     }
@@ -72,7 +87,13 @@ final class TestRuns {
 
     /** A stored run without a directory. */
     static StoredRun run(String key, Instant started, Map<String, String> labels, double[][] tpsPerFork) {
+        return run(key, started, labels, tpsPerFork, Map.of());
+    }
+
+    /** A stored run without a directory, with more secondary metrics (a value per fork). */
+    static StoredRun run(String key, Instant started, Map<String, String> labels, double[][] tpsPerFork,
+                         Map<String, double[]> perFork) {
         return new StoredRun(key, started, "Test CPU, 2 CPUs, 24000 MB", labels, "/runs/" + key,
-                jmhResult(8, tpsPerFork), "");
+                jmhResult(8, tpsPerFork, perFork), "");
     }
 }
