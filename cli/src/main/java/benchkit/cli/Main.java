@@ -45,7 +45,32 @@ public final class Main {
             System.err.println("bench: error: " + outOfMemory(e));
             exit = Cli.EXIT_FAILURE;
         }
-        System.exit(exit);
+        System.exit(Math.max(exit, outputLost(System.out, standardOutput(), System.err)));
+    }
+
+    /**
+     * PrintStream keeps its write errors to itself: what bench printed to a full disk or device ({@code > /dev/full})
+     * was lost, while the command said nothing and exited 0. That is said, and exit 1. A pipe whose reader went away
+     * ({@code bench list | head -1}) is left without a word, as Unix tools leave it.
+     *
+     * @param target what standard output is ({@link #standardOutput()}): {@code pipe:[...]}, a file, a device
+     */
+    static int outputLost(java.io.PrintStream out, String target, java.io.PrintStream err) {
+        if (!out.checkError() || target.startsWith("pipe:")) {
+            return 0;
+        }
+        err.println("bench: error: standard output" + (target.isEmpty() ? "" : " (" + target + ")")
+                + " could not be written: what bench printed there is incomplete");
+        return Cli.EXIT_FAILURE;
+    }
+
+    /** What file descriptor 1 is, as /proc names it; empty where there is no /proc. */
+    static String standardOutput() {
+        try {
+            return java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/1")).toString();
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            return "";
+        }
     }
 
     /**

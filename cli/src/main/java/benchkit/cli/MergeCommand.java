@@ -33,6 +33,7 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        requireOutApart(dirs, out);
         // the workers' directories may sit inside --out, as --clients leaves them
         benchkit.core.run.results.ResultDirectory.requireFresh(out, force, "--out", false);
         try {
@@ -40,6 +41,34 @@ final class MergeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             // an input bench cannot read (a run.json that is not JSON): bad input, and nothing was written
             throw new UsageException(e.getMessage());
+        }
+    }
+
+    /**
+     * Refuses an {@code --out} that is one of the workers' directories or lies inside one: with --force the merge
+     * would first clear the very results it was to read (a worker's directory emptied, nothing merged).
+     */
+    static void requireOutApart(List<Path> dirs, Path out) {
+        Path o = real(out);
+        for (Path d : dirs) {
+            if (o.startsWith(real(d))) {
+                throw new UsageException("--out " + out + (o.equals(real(d)) ? " is " : " is inside ") + d
+                        + ", one of the directories to merge: write the merged run elsewhere");
+            }
+        }
+    }
+
+    /** The path with links resolved as far as it exists (--out often does not yet). */
+    private static Path real(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        Path existing = abs;
+        while (existing != null && !java.nio.file.Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        try {
+            return existing == null ? abs : existing.toRealPath().resolve(existing.relativize(abs));
+        } catch (java.io.IOException e) {
+            return abs;
         }
     }
 

@@ -1,5 +1,7 @@
 package benchkit.cli;
 
+import java.util.List;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
@@ -172,6 +174,46 @@ class BadInputTest {
         Outcome merge = run("merge", run.toString(), "--out", dir.resolve("merged").toString());
         assertEquals(2, merge.exit(), merge.err());
         assertFalse(java.nio.file.Files.exists(dir.resolve("merged")));
+    }
+
+    /** Standard output that could not be written (a full device) is an error, said on stderr; a closed pipe is not. */
+    @org.junit.jupiter.api.Test
+    void outputThatCouldNotBeWrittenIsNotSuccess() {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream full = new java.io.PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                throw new java.io.IOException("No space left on device");
+            }
+        }, true);
+        full.println("Workloads:");
+        assertEquals(1, Main.outputLost(full, "/dev/full", new java.io.PrintStream(err, true)));
+        assertEquals("bench: error: standard output (/dev/full) could not be written: what bench printed there is "
+                + "incomplete", err.toString().strip());
+        assertEquals(0, Main.outputLost(full, "pipe:[4242]", new java.io.PrintStream(err, true)), "a reader that left");
+        assertEquals(0, Main.outputLost(new java.io.PrintStream(new java.io.ByteArrayOutputStream()), "/dev/full",
+                new java.io.PrintStream(err, true)));
+    }
+
+    /** merge --out naming one of its inputs (or a directory inside one), even with --force: refused, the input kept. */
+    @org.junit.jupiter.api.Test
+    void mergeNeverWritesIntoOneOfItsInputs(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path w0 = java.nio.file.Files.createDirectories(dir.resolve("worker-0"));
+        java.nio.file.Path w1 = java.nio.file.Files.createDirectories(dir.resolve("worker-1"));
+        for (java.nio.file.Path w : List.of(w0, w1)) {
+            java.nio.file.Files.writeString(w.resolve("jmh-result.json"), "[]");
+            java.nio.file.Files.writeString(w.resolve("journal.jsonl"), "{}\n");
+        }
+        Outcome same = run("merge", w0.toString(), w1.toString(), "--out", w0.toString(), "--force");
+        assertEquals(2, same.exit(), same.err());
+        assertEquals("bench: --out " + w0 + " is " + w0 + ", one of the directories to merge: write the merged run "
+                + "elsewhere", same.err().strip());
+        Outcome inside = run("merge", w0.toString(), w1.toString(), "--out", w1.resolve("merged").toString());
+        assertEquals(2, inside.exit(), inside.err());
+        assertTrue(inside.err().contains(" is inside " + w1 + ", one of the directories to merge"), inside.err());
+        assertEquals("[]", java.nio.file.Files.readString(w0.resolve("jmh-result.json")), "the input is kept");
+        assertTrue(java.nio.file.Files.exists(w0.resolve("journal.jsonl")));
+        assertFalse(java.nio.file.Files.exists(w1.resolve("merged")));
     }
 
     /** A jmh-result.json that is cut short or is no JMH result: the same exit code from report as from compare. */

@@ -28,7 +28,7 @@ final class LatencyIntervals {
     /**
      * The latency (ns) of one iteration of a worker: the log's intervals between the iteration's start and end.
      * Their count must be the iteration's events (they are counted from the same histograms); a log that does not
-     * hold them all cannot give the merged percentiles, and says so.
+     * hold them all cannot give a measured iteration's merged percentiles, and says so.
      */
     static Histogram of(Path workerDir, TrialRecord trial, IterationRecord it) throws IOException {
         Path file = workerDir.resolve(LatencyLog.DIR).resolve(LatencyLog.fileName(trial.variant(), trial.threads(), trial.fork()));
@@ -48,7 +48,10 @@ final class LatencyIntervals {
             throw new IncompleteLogException(workerDir + " has no latency log " + file.getFileName() + " for "
                     + WorkerMerge.where(trial, it));
         }
-        if (sum.getTotalCount() != it.events()) {
+        // a warmup or invalid iteration is in no score: when a worker was held up (a stall, a stopped process) an
+        // interval at its edge can hold an event the iteration did not count, and the merge keeps what the log holds
+        // rather than refuse the valid iterations with it
+        if (sum.getTotalCount() != it.events() && it.valid() && !it.warmup()) {
             throw new IncompleteLogException("the latency log " + file + " holds " + sum.getTotalCount() + " of the "
                     + it.events() + " events of " + WorkerMerge.where(trial, it));
         }

@@ -47,4 +47,30 @@ class LatencyIntervalsTest {
         assertEquals(108, LatencyIntervals.of(dir, trial, first).getTotalCount());
         assertEquals(90, LatencyIntervals.of(dir, trial, second).getTotalCount());
     }
+
+    /**
+     * A worker held up mid-iteration (the outside sweep's #126 and #127): its log holds one event more than the invalid
+     * iteration (or the warmup) counted. That iteration is in no score and is merged as the log holds it; a valid
+     * measured iteration whose log disagrees still stops the merge, naming the file.
+     */
+    @Test
+    void onlyAMeasuredValidIterationMustMatchItsLog() throws Exception {
+        long t0 = 1_700_000_000_000L;
+        try (LatencyLog log = LatencyLog.open(dir, "external", 2, 1, t0)) {
+            log.interval(events(145), t0, t0 + 1000, true);
+            log.interval(events(5510), t0 + 1000, t0 + 2000, false);
+            log.interval(events(700), t0 + 2000, t0 + 3000, false);
+        }
+        IterationRecord warmup = new IterationRecord(1, true, 1_000_000_000L, 144, 0, 0, 144, 0, 0, 1, 1, 1, 1,
+                List.of(), t0, t0 + 1000, "");
+        IterationRecord heldUp = new IterationRecord(2, false, 1_000_000_000L, 5509, 0, 0, 5509, 0, 0, 1, 1, 1, 1,
+                List.of(), t0 + 1000, t0 + 2000, "held up for 4.4 s");
+        IterationRecord valid = iteration(3, 699, t0 + 2000, t0 + 3000);
+        TrialRecord trial = new TrialRecord("external", Map.of(), "s", 2, 1, List.of(warmup, heldUp, valid));
+        assertEquals(145, LatencyIntervals.of(dir, trial, warmup).getTotalCount());
+        assertEquals(5510, LatencyIntervals.of(dir, trial, heldUp).getTotalCount());
+        java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> LatencyIntervals.of(dir, trial, valid));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("holds 700 of the 699 events"), e.getMessage());
+    }
 }
