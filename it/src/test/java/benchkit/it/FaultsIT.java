@@ -168,7 +168,7 @@ class FaultsIT {
                     disk.dir().toString()), BenchJar.args(SHORT_RUN, "--time", "1", "--iterations", "1", "--out",
                     dir.resolve("out").toString()));
             assertEquals(1, r.exit(), r.all());
-            assertTrue(r.err().matches("(?s).*bench: error: could not start the server .*error 28; no space left for its "
+            assertTrue(r.err().matches("(?s).*bench: error: could not start or reach the server .*error 28; no space left for its "
                     + "datadir in " + Pattern.quote(disk.dir().toString()) + "[^ ]* \\([0-9]+ MB free\\): free some, or set "
                     + "TMPDIR to a directory on a larger file system\n.*"), r.err());
             ServerProcesses.assertNoneLeft(mark);

@@ -98,7 +98,7 @@ class JavaApiMatrixIT {
                 .measure(1, Duration.ofSeconds(1))
                 .outDir(dir.resolve("failed"))
                 .run());
-        assertTrue(e.getMessage().startsWith("point-select did not complete: could not start the server"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("point-select did not complete: could not start or reach the server"), e.getMessage());
         assertTrue(e.getMessage().contains("unknown variable 'no_such_variable_xyz=1'"), e.getMessage());
         assertTrue(e.getMessage().endsWith("(what finished is in " + dir.resolve("failed") + ")"), e.getMessage());
         IllegalStateException none = assertThrows(IllegalStateException.class, () -> e.summary().requireScore("server", 1));

@@ -501,8 +501,9 @@ public final class Runner {
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            throw new RunFailure("could not start the server of variant " + variant.label() + " (fork " + fork + "): "
-                    + RunFailure.describeWithDetails(e), e);
+            // "start or reach": a variant's server may be one bench launches or the user's own
+            throw new RunFailure("could not start or reach the server of variant " + variant.label() + " (fork " + fork
+                    + "): " + RunFailure.describeWithDetails(e), e);
         }
         if (server == null) {
             throw new RunFailure("could not start the server of variant " + variant.label() + " (fork " + fork

@@ -85,6 +85,7 @@ public final class ExternalServer {
             }
         }
         SQLException last;
+        boolean refused = false;
         boolean waitSaid = false;
         while (true) {
             int seconds = (int) Math.max(1, Math.min(10, (deadline - System.nanoTime()) / 1_000_000_000L));
@@ -101,6 +102,7 @@ public final class ExternalServer {
                 last = e;
                 int code = e.getErrorCode();
                 if (code == ACCESS_DENIED || code == DB_ACCESS_DENIED || code == UNKNOWN_DATABASE) {
+                    refused = true;
                     break;
                 }
             }
@@ -120,8 +122,11 @@ public final class ExternalServer {
                 break;
             }
         }
-        throw new ServerUnreachableException("cannot use server at " + where + " as " + given.user() + " (database "
-                + given.database() + ") within " + timeout.toSeconds() + " s: " + reason(last, given), clientError(last, given));
+        // a server that answered and refused is not waited for: the line says what it said, not that time ran out
+        throw new ServerUnreachableException((refused ? "the server at " + where + " refused " + given.user() + " (database "
+                + given.database() + ")" : "cannot use server at " + where + " as " + given.user() + " (database "
+                + given.database() + ") within " + timeout.toSeconds() + " s") + ": " + reason(last, given),
+                clientError(last, given));
     }
 
     /**
