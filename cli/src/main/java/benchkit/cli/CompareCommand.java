@@ -60,6 +60,12 @@ final class CompareCommand implements Callable<Integer> {
             throw new UsageException("nothing to compare: " + String.join(" and ", dirs.stream().map(Path::toString).toList())
                     + " share no workload and thread count" + unmatched(comparisons));
         }
+        for (Path d : dirs) {
+            // an interrupted run's scores are those of the iterations that finished: fewer than its settings say
+            benchkit.core.result.JournalReader.whyIncomplete(d).ifPresent(why -> System.err.println("bench: warning: " + d
+                    + " is a run that did not complete (" + why + "): its scores hold only the iterations that finished"
+                    + (failOnRegression ? ", which --fail-on-regression judges as they are" : "")));
+        }
         if (json) {
             System.out.print(ComparisonJson.render(comparisons));
         } else {

@@ -75,12 +75,17 @@ final class DataStepWatch implements AutoCloseable {
         lastProgress = System.nanoTime();
     }
 
-    /** The units begun and not finished, as "; sbtest2 at 1,234,000 of 3,000,000 rows, ..."; empty when none. */
+    /**
+     * The units begun and not finished, as "; sbtest2 not filled (1,234,000 of 3,000,000 rows sent; ...)"; empty when
+     * none. The rows sent are not the rows kept: those of a transaction not committed yet are rolled back (a table can
+     * hold none of the 947,952 sent), so the line claims no count for the table.
+     */
     synchronized String unfinished() {
         List<String> parts = new ArrayList<>();
         units.forEach((unit, n) -> {
             if (n[0] < n[1]) {
-                parts.add(String.format(Locale.ROOT, "%s at %,d of %,d rows", unit, n[0], n[1]));
+                parts.add(String.format(Locale.ROOT, "%s not filled (%,d of %,d rows sent; those of its last "
+                        + "transaction are not kept)", unit, n[0], n[1]));
             }
         });
         return parts.isEmpty() ? "" : "; " + String.join(", ", parts);

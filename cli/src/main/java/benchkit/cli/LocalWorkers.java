@@ -25,7 +25,10 @@ final class LocalWorkers implements ClientEngine {
                 command.addAll(launch.workerArgs(String.valueOf(i), launch.out()));
                 Path log = launch.out().resolve("worker-" + i + ".log");
                 // the environment (and so BENCH_MYSQL_PASSWORD) is inherited: no secret on a command line
-                processes.add(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start());
+                ProcessBuilder worker = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+                // killed without its hooks (kill -9), this process cannot stop them: they watch it and stop themselves
+                worker.environment().put(CoordinatorWatch.PID, String.valueOf(ProcessHandle.current().pid()));
+                processes.add(worker.start());
             }
             List<String> failed = new ArrayList<>();
             for (int i = 0; i < processes.size(); i++) {

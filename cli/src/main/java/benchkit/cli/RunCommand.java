@@ -264,6 +264,7 @@ abstract class RunCommand extends WorkloadCommand {
                 .verdicts(verdictSettings, verdicts.baseline())
                 .beside(published);
         if (role.isPresent()) {
+            CoordinatorWatch.startFromEnvironment();
             experiment.asWorker(new Experiment.Workers() {
                 @Override
                 public Rendezvous meet(WorkloadFactory factory, Workload w) throws IOException {

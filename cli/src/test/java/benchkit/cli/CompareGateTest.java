@@ -47,4 +47,31 @@ class CompareGateTest {
         assertTrue(said.contains("bench: warning: 1 comparison inconclusive, e.g. tps at 8 threads")
                 && said.contains("--fail-on-regression cannot tell them and passes them"), said);
     }
+
+    /** A run that did not complete (its journal ends without the end line, or says it was interrupted) is said so. */
+    @Test
+    void anInterruptedRunIsSaidToBeOne() throws Exception {
+        Path a = run("a", 1000);
+        Path b = run("b", 990);
+        Files.writeString(b.resolve("journal.jsonl"), "{\"event\":\"start\",\"time\":\"2026-11-29T00:00:00Z\","
+                + "\"benchmark\":\"benchkit.point-select\",\"workload\":\"point-select\"}\n"
+                + "{\"event\":\"end\",\"time\":\"2026-11-29T00:00:09Z\",\"complete\":false,"
+                + "\"error\":\"interrupted by SIGHUP\"}\n");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream stderr = System.err;
+        PrintStream stdout = System.out;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        try {
+            String[] args = {"compare", a.toString(), b.toString(), "--fail-on-regression"};
+            Main.run(Cli.commandLine(args), args);
+        } finally {
+            System.setErr(stderr);
+            System.setOut(stdout);
+        }
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertTrue(said.contains("bench: warning: " + b + " is a run that did not complete (interrupted by SIGHUP): its "
+                + "scores hold only the iterations that finished, which --fail-on-regression judges as they are"), said);
+        assertTrue(!said.contains("bench: warning: " + a + " "), "a complete run (no journal) is not: " + said);
+    }
 }

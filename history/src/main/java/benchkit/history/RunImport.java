@@ -65,19 +65,10 @@ public final class RunImport {
      * run's own {@code --history} does.
      */
     private static void requireComplete(Path dir) {
-        if (!Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))) {
-            return;     // a run kept without its journal (bench merge's inputs, results copied by hand)
-        }
-        benchkit.core.result.JournalReader.Contents journal;
-        try {
-            journal = benchkit.core.result.JournalReader.read(dir);
-        } catch (IOException e) {
-            return;     // a journal bench cannot read tells nothing either way; the results were read above
-        }
-        if (!journal.complete()) {
-            throw new IllegalArgumentException(dir + " is a run that did not complete (" + journal.error()
-                    .orElse("its journal has no end line") + "); a trend holds complete runs only");
-        }
+        benchkit.core.result.JournalReader.whyIncomplete(dir).ifPresent(why -> {
+            throw new IllegalArgumentException(dir + " is a run that did not complete (" + why
+                    + "); a trend holds complete runs only");
+        });
     }
 
     /** A label as the user writes it, {@code name=value}. */

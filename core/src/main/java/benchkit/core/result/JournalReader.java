@@ -32,6 +32,23 @@ public final class JournalReader {
     private JournalReader() {
     }
 
+    /**
+     * Why the run in {@code dir} did not complete (interrupted, failed, still running: its journal has no end line saying
+     * complete), e.g. "interrupted by SIGHUP"; empty for a complete run, and for a run kept without a journal (merge's
+     * inputs, results copied by hand) or one whose journal cannot be read, which tell nothing either way.
+     */
+    public static Optional<String> whyIncomplete(Path dir) {
+        if (!Files.isRegularFile(dir.resolve(Journal.FILE_NAME))) {
+            return Optional.empty();
+        }
+        try {
+            Contents journal = read(dir);
+            return journal.complete() ? Optional.empty() : Optional.of(journal.error().orElse("its journal has no end line"));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     /** Reads {@code dir/journal.jsonl}; a missing file or a journal without its start line is an IOException naming it. */
     public static Contents read(Path dir) throws IOException {
         Path file = dir.resolve(Journal.FILE_NAME);
