@@ -30,12 +30,15 @@ public final class ResultFiles {
      */
     public static List<String> write(RunRecord run, ReportSettings report, Consumer<String> warn) {
         List<String> failures = new ArrayList<>();
+        madeAgainIfRemoved(run.dir(), warn);
         boolean jmhWritten = write(new JmhJsonWriter(), run, failures);
         for (ResultWriter writer : List.of(new CsvWriter(), RunInfo.writer())) {
             write(writer, run, failures);
         }
         if (!jmhWritten) {
-            return failures;                    // a report without its jmh-result.json could not be redrawn
+            // a report without its jmh-result.json could not be redrawn: not drawn, and said among what is missing
+            failures.add("did not draw report.html: it is drawn from jmh-result.json, which is missing");
+            return failures;
         }
         try {
             write(HtmlReport.writer(report), run, failures);
@@ -43,6 +46,23 @@ public final class ResultFiles {
             warn.accept("# Warning: could not draw the HTML report: " + RunFailure.describe(e));
         }
         return failures;
+    }
+
+    /**
+     * The result directory removed while the run went on (rm -rf, a cleanup job): the results held in memory still
+     * get a place, and the warning says what went with the directory.
+     */
+    private static void madeAgainIfRemoved(java.nio.file.Path dir, Consumer<String> warn) {
+        if (dir == null || java.nio.file.Files.isDirectory(dir)) {
+            return;
+        }
+        try {
+            java.nio.file.Files.createDirectories(dir);
+            warn.accept("# Warning: the result directory " + dir + " was removed during the run; it is made again for "
+                    + "the results, and the journal and latency logs written into it before are gone");
+        } catch (IOException e) {
+            // each file's own failure below names the reason
+        }
     }
 
     private static boolean write(ResultWriter writer, RunRecord run, List<String> failures) {

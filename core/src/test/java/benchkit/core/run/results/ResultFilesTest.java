@@ -67,4 +67,34 @@ class ResultFilesTest {
         assertTrue(redrawn.contains("95% intervals") && redrawn.contains("minimum effect 2%"), "the files' settings");
         assertFalse(redrawn.contains("minimum effect 30%"));
     }
+
+    /** The result directory removed mid-run: the results held in memory are written into it made again, and it is said. */
+    @Test
+    void aDirectoryRemovedDuringTheRunIsMadeAgainForTheResults() throws Exception {
+        Path gone = dir.resolve("removed");
+        List<String> warnings = new ArrayList<>();
+        List<String> failures = ResultFiles.write(RunRecord.of(gone, "point-select", JmhResults.build(RUN, trials()),
+                RunInfo.endingNow(null, Map.of("workload", "point-select"))), new ReportSettings(new Compare.Settings(EffectMethod.FORKS_T, 0.95, 0.02),
+                Optional.of("glibc"), Optional.empty()), warnings::add);
+        assertEquals(List.of(), failures);
+        assertTrue(Files.isRegularFile(gone.resolve("jmh-result.json")) && Files.isRegularFile(gone.resolve("report.html")));
+        assertEquals(List.of("# Warning: the result directory " + gone + " was removed during the run; it is made again "
+                + "for the results, and the journal and latency logs written into it before are gone"), warnings);
+    }
+
+    /** When jmh-result.json cannot be written, the report drawn from it is named among what is missing too. */
+    @Test
+    void aReportThatCouldNotBeDrawnIsNamedAmongTheFailures() throws Exception {
+        Path blocked = Files.createDirectories(dir.resolve("blocked"));
+        // a directory where jmh-result.json goes: no one, root included, can put the file there
+        Files.writeString(Files.createDirectories(blocked.resolve("jmh-result.json")).resolve("x"), "in the way");
+        List<String> failures = ResultFiles.write(RunRecord.of(blocked, "point-select", JmhResults.build(RUN, trials()),
+                RunInfo.endingNow(null, Map.of("workload", "point-select"))), new ReportSettings(
+                new Compare.Settings(EffectMethod.FORKS_T, 0.95, 0.02), Optional.of("glibc"), Optional.empty()), w -> {
+                });
+        assertTrue(failures.get(0).startsWith("could not write jmh-result.json"), failures.toString());
+        assertEquals("did not draw report.html: it is drawn from jmh-result.json, which is missing",
+                failures.get(failures.size() - 1), failures.toString());
+        assertFalse(Files.exists(blocked.resolve("report.html")));
+    }
 }
