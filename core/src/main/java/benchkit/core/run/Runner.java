@@ -198,8 +198,9 @@ public final class Runner {
                 invalid.forEach(line -> console.warning("#   " + line));
                 // a warmup measures nothing, and an invalid measurement measured again is made up for: neither fails the run
                 if (unreplaced > 0 && !plan.allowInvalid() && console.measuresAgain()) {
+                    List<String> measured = invalid.stream().filter(line -> !line.contains(", warmup iteration ")).toList();
                     failures.add(countOf(unreplaced, "measurement iteration") + " invalid and not made up for by "
-                            + "measuring again (" + invalid.get(0) + (invalid.size() > 1 ? "; ..." : "")
+                            + "measuring again (" + measured.get(0) + (measured.size() > 1 ? "; ..." : "")
                             + "), left out of the scores; --allow-invalid (BenchmarkRun.allowInvalid()) accepts them");
                 }
             }

@@ -110,6 +110,8 @@ public final class Trial {
         try {
             load = TrialLoad.open(workload, info.target(), info.threads(), plan.rate(), plan.eventLimit(info.threads()),
                     plan.clientThreads());
+        } catch (TrialLoad.SessionNotOpened e) {
+            throw failure("could not open " + e.getMessage(), null, e.getCause());
         } catch (Exception e) {
             throw failure("could not open " + info.threads() + " sessions", null, e);
         }

@@ -108,10 +108,20 @@ public final class TrialLoad implements AutoCloseable {
             } catch (Exception closing) {
                 e.addSuppressed(closing); // the failure to open is the one to report
             }
+            if (e instanceof Exception failed) {
+                throw new SessionNotOpened(sessions.size() + 1, threadCount, failed);
+            }
             throw e;
         }
         return new TrialLoad(sessions, counters, recorders, new LoadControl(Thread.currentThread(), rate, maxEvents), kind,
                 eventKinds);
+    }
+
+    /** The session that could not open, and of how many: "session 2 of 8" (those before it opened, and are closed). */
+    static final class SessionNotOpened extends Exception {
+        SessionNotOpened(int session, int of, Exception cause) {
+            super("session " + session + " of " + of, cause);
+        }
     }
 
     /** What runs the sessions, for the trial's header: e.g. "1 event-loop thread for 8 sessions". */
