@@ -7,6 +7,7 @@ import picocli.CommandLine.Parameters;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code bench report DIR}: redraw a result directory's report.html from its jmh-result.json. */
@@ -22,6 +23,11 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!Files.isRegularFile(dir.resolve("jmh-result.json"))
+                && Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))) {
+            benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
+            writeFromJournal(dir);
+        }
         requireResultDir(dir);
         RunCommand.readStudy(study).ifPresent(s -> {
             try {
@@ -40,6 +46,38 @@ final class ReportCommand implements Callable<Integer> {
         }
         System.out.println("Wrote " + written);
         return 0;
+    }
+
+    /**
+     * A run killed before it wrote its results (kill -9, a lost machine) left its journal, which holds every iteration
+     * that finished: the result files are written from it, as bench merge writes a merged run's, and the line says so.
+     */
+    private static void writeFromJournal(Path dir) throws java.io.IOException {
+        benchkit.core.result.JournalReader.Contents journal;
+        try {
+            journal = benchkit.core.result.JournalReader.read(dir);
+        } catch (java.io.IOException e) {
+            throw new UsageException(dir + " holds no results and its journal cannot be read: " + Cli.describe(e));
+        }
+        long measured = journal.trials().stream().flatMap(t -> t.iterations().stream()).filter(i -> !i.warmup()).count();
+        if (measured == 0) {
+            throw new UsageException(dir + " holds a run that ended before any measured iteration finished ("
+                    + journal.error().orElse("its journal has no end line: killed?") + "): nothing to report");
+        }
+        var entries = benchkit.core.result.JmhResults.build(journal.run(), journal.trials().stream()
+                .filter(t -> t.iterations().stream().anyMatch(i -> !i.warmup())).toList());
+        var run = benchkit.core.result.RunRecord.of(dir, journal.run().workload(), entries,
+                benchkit.core.result.RunInfo.endingNow(null, java.util.Map.of("workload", journal.run().workload(),
+                        "fromJournal", "the run did not end (" + journal.error().orElse("killed?") + ")")));
+        List<String> failures = benchkit.core.run.results.ResultFiles.write(run, new benchkit.core.report.ReportSettings(
+                benchkit.core.report.Compare.Settings.fromRunSettings(java.util.Map.of()), java.util.Optional.empty(),
+                benchkit.core.report.Study.read(dir)),
+                System.out::println);
+        System.err.println("bench: warning: " + dir + " holds a run that did not end: " + journal.error()
+                .orElse("its journal has no end line (killed?)") + "; its " + measured + " finished measurement iteration"
+                + (measured == 1 ? " is" : "s are") + " written from its journal now, as jmh-result.json, results.csv, "
+                + "run.json and report.html");
+        failures.forEach(f -> System.err.println("bench: error: " + f));
     }
 
     /** A directory whose jmh-result.json is there and reads as JMH results: else bad input, as for compare. */

@@ -92,6 +92,17 @@ abstract class ScriptSession {
                 + ": " + what;
     }
 
+    /**
+     * What an I/O failure says, where many say nothing (the JDK's EOFException and socket errors carry no message, and
+     * the line read "lost the connection (null)" when a full disk made the server close it).
+     */
+    protected static String ioMessage(java.io.IOException e) {
+        if (e.getMessage() != null && !e.getMessage().isBlank()) {
+            return e.getMessage();
+        }
+        return e instanceof java.io.EOFException ? "the server closed the connection" : e.getClass().getSimpleName();
+    }
+
     /** The connection could not be opened. */
     protected final String connectFailure(String what) {
         return workload + ": cannot connect to " + driver + ": " + what;

@@ -42,7 +42,7 @@ final class WireSession extends ScriptSession implements PolledSession {
         } catch (WireError e) {
             throw new IllegalStateException(connectFailure(SqlErrors.describe(e.code(), e.sqlState(), e.getMessage())), e);
         } catch (IOException e) {
-            throw new IllegalStateException(connectFailure(e.getMessage()), e);
+            throw new IllegalStateException(connectFailure(ioMessage(e)), e);
         }
         int statement = 0;
         try {
@@ -59,7 +59,7 @@ final class WireSession extends ScriptSession implements PolledSession {
             throw new IllegalStateException(prepareFailure(statement, SqlErrors.describe(e.code(), e.sqlState(), e.getMessage())), e);
         } catch (IOException e) {
             closeQuietly();
-            throw new IllegalStateException(connectFailure(e.getMessage()), e);
+            throw new IllegalStateException(connectFailure(ioMessage(e)), e);
         } catch (RuntimeException e) {
             closeQuietly();
             throw e;
@@ -188,7 +188,7 @@ final class WireSession extends ScriptSession implements PolledSession {
         try {
             connect();
         } catch (IllegalStateException e) {
-            throw new IllegalStateException(reconnectFailure(cause.getMessage(), e.getMessage()), e);
+            throw new IllegalStateException(reconnectFailure(ioMessage(cause), e.getMessage()), e);
         }
         return Outcome.RETRY;
     }

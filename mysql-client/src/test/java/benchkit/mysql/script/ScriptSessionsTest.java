@@ -41,4 +41,14 @@ class ScriptSessionsTest {
         assertTrue(mysql.getMessage().contains("--driver=mariadb"), mysql.getMessage());
         assertFalse(ScriptSessions.resolve("w", WITH_SOCKET, "auto", "socket").toString().contains("s3cret"));
     }
+
+    /** An I/O failure without a message (a server that closed the connection) is named, never "null". */
+    @org.junit.jupiter.api.Test
+    void aFailureWithoutAMessageIsNamedNotNull() {
+        org.junit.jupiter.api.Assertions.assertEquals("the server closed the connection",
+                ScriptSession.ioMessage(new java.io.EOFException()));
+        org.junit.jupiter.api.Assertions.assertEquals("SocketException", ScriptSession.ioMessage(new java.net.SocketException()));
+        org.junit.jupiter.api.Assertions.assertEquals("Connection reset",
+                ScriptSession.ioMessage(new java.net.SocketException("Connection reset")));
+    }
 }

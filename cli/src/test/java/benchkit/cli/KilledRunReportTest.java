@@ -1,0 +1,65 @@
+package benchkit.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A run killed before it wrote its result files still has its journal, which bench report turns into them. */
+class KilledRunReportTest {
+    @TempDir
+    Path tmp;
+
+    /** A run killed before it wrote its results: bench report writes them from its journal, and says so. */
+    @Test
+    void aKilledRunIsReportedFromItsJournal() throws Exception {
+        Path killed = Files.createDirectories(tmp.resolve("killed"));
+        var run = new benchkit.core.result.RunDescription("point-select", java.util.Map.of(), java.util.List.of("glibc"),
+                java.util.Map.of("glibc", java.util.Map.of("allocator", "glibc")), java.util.List.of(2), 1, 1,
+                java.time.Duration.ofSeconds(1), 3, java.time.Duration.ofSeconds(1), 0, 0);
+        var trial = new benchkit.core.result.TrialRecord("glibc", java.util.Map.of("allocator", "glibc"), "MariaDB", 2, 1,
+                java.util.List.of());
+        try (benchkit.core.result.Journal journal = benchkit.core.result.Journal.open(killed)) {
+            journal.start(run);
+            journal.iteration(trial, iteration(1, true));
+            journal.iteration(trial, iteration(1, false));
+            journal.iteration(trial, iteration(2, false));
+            // no end line: the process was killed here
+        }
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream stderr = System.err;
+        PrintStream stdout = System.out;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            String[] args = {"report", killed.toString()};
+            exit = Main.run(Cli.commandLine(args), args);
+        } finally {
+            System.setErr(stderr);
+            System.setOut(stdout);
+        }
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertEquals(0, exit, said);
+        assertTrue(said.contains("holds a run that did not end: ") && said.contains("; its 2 finished measurement "
+                + "iterations are written from its journal now, as jmh-result.json, results.csv, run.json and report.html"),
+                said);
+        var results = benchkit.core.report.JmhResultReader.readDirectory(killed);
+        assertEquals(1, results.size());
+        assertEquals(2, results.get(0).iterationCount(), "the two measured, not the warmup");
+        assertTrue(Files.isRegularFile(killed.resolve("report.html")));
+    }
+
+    private static benchkit.core.result.IterationRecord iteration(int index, boolean warmup) {
+        long events = 1000 + index;
+        return new benchkit.core.result.IterationRecord(index, warmup, 1_000_000_000L, events, 0, 0, events, 0, 0,
+                1, 2, 3, 4, java.util.List.of(), 1_795_000_000_000L + index * 1000L, 1_795_000_001_000L + index * 1000L, "");
+    }
+}
