@@ -57,6 +57,35 @@ class KilledRunReportTest {
         assertTrue(Files.isRegularFile(killed.resolve("report.html")));
     }
 
+    /**
+     * A journal whose last line was cut short as the process died while writing it reads to the line before, as a run
+     * that did not end; a broken line before the last is still an error that names it.
+     */
+    @Test
+    void aLastLineCutShortEndsTheJournalThere() throws Exception {
+        Path killed = Files.createDirectories(tmp.resolve("torn"));
+        var run = new benchkit.core.result.RunDescription("point-select", java.util.Map.of(), java.util.List.of("glibc"),
+                java.util.Map.of("glibc", java.util.Map.of()), java.util.List.of(2), 1, 0, java.time.Duration.ZERO, 2,
+                java.time.Duration.ofSeconds(1), 0, 0);
+        var trial = new benchkit.core.result.TrialRecord("glibc", java.util.Map.of(), "MariaDB", 2, 1, java.util.List.of());
+        try (benchkit.core.result.Journal journal = benchkit.core.result.Journal.open(killed)) {
+            journal.start(run);
+            journal.iteration(trial, iteration(1, false));
+            journal.iteration(trial, iteration(2, false));
+        }
+        Path file = killed.resolve("journal.jsonl");
+        Files.writeString(file, "{\"event\":\"end\",\"time\":\"2026-11-29T0", java.nio.file.StandardOpenOption.APPEND);
+        var read = benchkit.core.result.JournalReader.read(killed);
+        assertEquals(2, read.trials().get(0).iterations().size());
+        assertTrue(!read.complete() && read.error().orElse("").contains("last line is cut short"), read.toString());
+        java.util.List<String> lines = new java.util.ArrayList<>(Files.readAllLines(file));
+        lines.add(1, "{\"event\":\"iter");
+        Files.write(file, lines);
+        java.io.IOException broken = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> benchkit.core.result.JournalReader.read(killed));
+        assertTrue(broken.getMessage().endsWith("line 2 is not JSON"), broken.getMessage());
+    }
+
     private static benchkit.core.result.IterationRecord iteration(int index, boolean warmup) {
         long events = 1000 + index;
         return new benchkit.core.result.IterationRecord(index, warmup, 1_000_000_000L, events, 0, 0, events, 0, 0,

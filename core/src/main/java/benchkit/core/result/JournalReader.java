@@ -61,7 +61,9 @@ public final class JournalReader {
         Boolean complete = null;
         String error = null;
         int lineNo = 0;
-        for (String line : Files.readAllLines(file)) {
+        List<String> lines = Files.readAllLines(file);
+        String torn = null;
+        for (String line : lines) {
             lineNo++;
             if (line.isBlank()) {
                 continue;
@@ -70,6 +72,11 @@ public final class JournalReader {
             try {
                 n = JSON.readTree(line);
             } catch (IOException e) {
+                if (lineNo == lines.size()) {
+                    // the last line cut short (the process killed while writing it): the journal ends before it
+                    torn = "its last line is cut short (the run was killed while writing it)";
+                    break;
+                }
                 throw new IOException(file + " line " + lineNo + " is not JSON", e);
             }
             switch (n.path("event").asText()) {
@@ -96,7 +103,10 @@ public final class JournalReader {
             trials.add(new TrialRecord(variant, run.variantParams().getOrDefault(variant, Map.of()), n.path("server").asText(),
                     n.path("threads").asInt(), n.path("fork").asInt(), iterations.get(e.getKey())));
         }
-        if (complete == null) {
+        if (torn != null) {
+            complete = false;
+            error = "the journal's " + torn;
+        } else if (complete == null) {
             error = "the journal has no end line (the run was killed or is still running)";
         }
         return new Contents(run, trials, Boolean.TRUE.equals(complete), Optional.ofNullable(error));
