@@ -33,6 +33,30 @@ public abstract class ProcessServerHandle implements ServerHandle {
         return serverProcess().isAlive();
     }
 
+    /** The JDK reports a process a signal ended with 128 + the signal's number, as a shell does. */
+    @Override
+    public java.util.Optional<String> howItEnded() {
+        Process p = serverProcess();
+        if (p.isAlive()) {
+            return java.util.Optional.empty();
+        }
+        int status = p.exitValue();
+        return java.util.Optional.of(status > 128 && status < 128 + 65 ? "killed by " + signalName(status - 128)
+                : "exit status " + status);
+    }
+
+    static String signalName(int number) {
+        return switch (number) {
+            case 1 -> "SIGHUP";
+            case 2 -> "SIGINT";
+            case 6 -> "SIGABRT (it aborted)";
+            case 9 -> "SIGKILL";
+            case 11 -> "SIGSEGV (it crashed)";
+            case 15 -> "SIGTERM";
+            default -> "signal " + number;
+        };
+    }
+
     @Override
     public final Target target() {
         return target;

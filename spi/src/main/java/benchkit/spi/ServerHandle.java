@@ -20,6 +20,16 @@ public interface ServerHandle extends AutoCloseable {
      */
     String allocatorLoaded();
 
+    /**
+     * How the server's process ended, once it has: e.g. {@code killed by SIGKILL} or {@code exit status 1}; empty while
+     * it runs, or when the handle cannot tell (a server bench does not own).
+     *
+     * @since SPI 1 (added later; a plugin that does not override it is said to have exited, no more)
+     */
+    default java.util.Optional<String> howItEnded() {
+        return java.util.Optional.empty();
+    }
+
     /** The last lines of the server's error log, for error messages. */
     default String logTail(int lines) {
         return "";

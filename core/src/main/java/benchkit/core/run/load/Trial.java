@@ -384,7 +384,8 @@ public final class Trial {
                 tail.lines().forEach(l -> console.failure("#   " + l));
             }
             throw new RunFailure("server exited during " + where(it) + " of variant " + variant.label()
-                    + " (" + info.threads() + " threads, fork " + info.fork() + ")", t);
+                    + " (" + info.threads() + " threads, fork " + info.fork() + ")"
+                    + server.howItEnded().map(how -> ": " + how).orElse(""), t);
         }
         if (t != null) {
             throw failure("session failed", it, t);
