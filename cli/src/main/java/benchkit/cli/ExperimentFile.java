@@ -1,8 +1,6 @@
 package benchkit.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import benchkit.core.report.Study;
 
@@ -20,7 +18,7 @@ import java.util.Set;
  * bench's option names without dashes and its values strings, numbers, booleans or lists, e.g.
  * {@code {"workload": ["oltp-read-only"], "allocator": ["glibc", "jemalloc"], "threads": [32, 64]}}.
  * It expands to command-line options placed before the ones typed; an option typed replaces the file's;
- * keys starting with {@code "//"} are comments.
+ * {@code //} and {@code /* *}{@code /} comments, and keys starting with {@code "//"}, are comments.
  *
  * <p>A study file may also hold {@code "study"}, the published study it repeats (see {@link Study}),
  * which becomes {@code --study FILE} so the report puts the published findings beside the measured ones;
@@ -104,10 +102,9 @@ final class ExperimentFile {
     static List<String> read(Path file, boolean originalScale) {
         JsonNode root;
         try {
-            root = new ObjectMapper().readTree(Files.readString(file));
-        } catch (JsonProcessingException e) {
-            throw new UsageException("--experiment " + file + ": not valid JSON at line "
-                    + e.getLocation().getLineNr() + ": " + e.getOriginalMessage());
+            root = Study.readExperiment(file);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--experiment " + e.getMessage());
         } catch (IOException e) {
             if (Files.isDirectory(file)) {
                 throw new UsageException("--experiment " + file + " is a directory; give an experiment file (a JSON "
