@@ -28,6 +28,7 @@ import java.util.Set;
 final class ExperimentFile {
     /** Options given once per value rather than as one comma-separated list. */
     private static final Set<String> REPEATED = Set.of("mysqld", "allocator-env");
+    private static final String EXPERIMENT = "experiment";
     private static final String STUDY = "study";
     private static final String ORIGINAL_SCALE = "original-scale";
     private static final String HERE = "here";
@@ -41,16 +42,21 @@ final class ExperimentFile {
             return args;    // --scale is then a workload's own option (sysbench-tpcc's tpcc.lua has one)
         }
         List<String> out = new ArrayList<>();
-        List<Path> files = new ArrayList<>();
+        Path file = null;
         String scale = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--experiment") || a.startsWith("--experiment=")) {
-                String file = valueOf(args, i, a);
+                String name = valueOf(args, i, a);
                 if (!a.contains("=")) {
                     i++;
                 }
-                files.add(Path.of(file));
+                if (file != null) {
+                    // two files' options would meet as options given twice ("--workload should be specified only once")
+                    throw new UsageException("--experiment is given twice (" + file + ", " + name + "); give one "
+                            + "experiment file, and type on the command line what should differ from it");
+                }
+                file = Path.of(name);
             } else if (a.equals("--scale") || a.startsWith("--scale=")) {
                 scale = valueOf(args, i, a);
                 if (!a.contains("=")) {
@@ -63,10 +69,7 @@ final class ExperimentFile {
                 out.add(a);
             }
         }
-        List<String> fromFile = new ArrayList<>();
-        for (Path file : files) {
-            fromFile.addAll(read(file, ORIGINAL.equals(scale)));
-        }
+        List<String> fromFile = new ArrayList<>(read(file, ORIGINAL.equals(scale)));
         // An option typed on the command line replaces the file's value for it.
         Set<String> typed = new java.util.HashSet<>();
         out.stream().filter(a -> a.startsWith("--")).forEach(a -> typed.add(nameOf(a)));
@@ -125,6 +128,10 @@ final class ExperimentFile {
                 throw new UsageException("--scale original: " + file + " has no \"" + ORIGINAL_SCALE + "\" block");
             }
             original.fields().forEachRemaining(e -> options.set(e.getKey(), e.getValue()));
+        }
+        if (options.has(EXPERIMENT)) {
+            throw new UsageException("--experiment " + file + ": an experiment file cannot name another (\"" + EXPERIMENT
+                    + "\"); put the options of both in one file");
         }
         List<String> args = new ArrayList<>();
         JsonNode study = options.remove(STUDY);

@@ -76,6 +76,7 @@ class BadInputTest {
         "report /nonexistent                                   | /nonexistent is not a result directory",
         "--workload point-select --out /proc/x                 | cannot write the result directory /proc/x: /proc/x: no such file or directory",
         "--experiment /tmp                                     | --experiment /tmp is a directory; give an experiment file",
+        "--experiment a.json --experiment=a.json               | --experiment is given twice (a.json, a.json); give one experiment file",
         "compare --confidence 1.5 a b                          | --confidence=1.5 is not valid; expected a level from 0.5 to below 1 (e.g. 0.95) or a percentage from 50 to below 100",
         "compare --confidence 0.3 a b                          | --confidence=0.3 is not valid",
         "history add /nonexistent --history /tmp/benchkit-never-made.sqlite | not a result directory: /nonexistent",

@@ -91,6 +91,14 @@ class ExperimentFileTest {
     }
 
     @Test
+    void anExperimentFileNamingAnotherIsRefusedNotBlamedOnTheWorkload() throws Exception {
+        Path f = Files.writeString(dir.resolve("recursive.json"), "{\"workload\": \"point-select\", \"experiment\": \"other.json\"}");
+        UsageException e = assertThrows(UsageException.class, () -> ExperimentFile.expand(new String[]{"--experiment", f.toString()}));
+        assertEquals("--experiment " + f + ": an experiment file cannot name another (\"experiment\"); put the options of both "
+                + "in one file", e.getMessage());
+    }
+
+    @Test
     void aStudyBlockBecomesStudyAndTheOriginalScaleIsOneOptionAway() throws Exception {
         Path f = Files.writeString(dir.resolve("study.json"), """
                 {"study": {"title": "A", "published": [{"metric": "qps", "candidate": "jemalloc", "baseline": "glibc",
