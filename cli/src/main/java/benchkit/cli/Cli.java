@@ -3,6 +3,8 @@ package benchkit.cli;
 import benchkit.core.plugin.PluginFailureException;
 import benchkit.core.plugin.UnknownPluginException;
 import benchkit.spi.InvalidOptionException;
+import benchkit.spi.OptionValues;
+import benchkit.spi.UnknownOptionException;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -92,7 +94,7 @@ final class Cli {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.registerConverter(java.nio.file.Path.class, Cli::path);
         cl.setParameterExceptionHandler(Cli::onBadParameters);
-        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onFailure(e, commandLine.getErr()));
+        cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onFailure(e, commandLine));
         cl.setExecutionStrategy(Cli::refusingMisplacedOrUnknownOptions);
         return cl;
     }
@@ -144,8 +146,11 @@ final class Cli {
                 return Optional.of("unknown subcommand '" + unknown.get(0) + "' for '" + name + "'; expected "
                         + String.join(", ", leaf.commandSpec().subcommands().keySet()) + " (bench " + name + " --help)");
             }
-            return Optional.of("unknown option " + unknown.get(0) + " for '" + name + "'; bench " + name
-                    + " --help lists its options");
+            String typed = unknown.get(0);
+            return Optional.of("unknown option " + typed + " for '" + name + "'; "
+                    + nearestOption(OptionValues.canonical(typed.split("=", 2)[0]), leaf.commandSpec())
+                            .map(o -> "did you mean " + o + "? ").orElse("")
+                    + "bench " + name + " --help lists its options");
         }
         List<String> ignored = parsed.matchedOptions().stream()
                 .filter(o -> !o.usageHelp() && !o.versionHelp())
@@ -168,9 +173,11 @@ final class Cli {
         return EXIT_USAGE;
     }
 
-    private static int onFailure(Exception e, PrintWriter err) {
+    private static int onFailure(Exception e, CommandLine command) {
+        PrintWriter err = command.getErr();
         if (isUsageError(e)) {
-            err.println("bench: " + firstLine(e.getMessage()));
+            err.println("bench: " + firstLine(e.getMessage())
+                    + mistypedOwnOption(e, command).map(o -> "; did you mean " + o + "?").orElse(""));
             return EXIT_USAGE;
         }
         err.println("bench: error: " + describe(e));
@@ -180,6 +187,57 @@ final class Cli {
             err.println("bench: --stacktrace shows where in the plugin it failed");
         }
         return EXIT_FAILURE;
+    }
+
+    /**
+     * bench's own option that a workload's unknown one, given on the line or in an experiment file, is a typo of
+     * ({@code --thread}: {@code --threads}): the workload names only its own options as valid.
+     */
+    private static Optional<String> mistypedOwnOption(Exception e, CommandLine command) {
+        if (!(e instanceof UnknownOptionException unknown) || command.getParseResult() == null
+                || command.getParseResult().unmatched().stream().filter(a -> a.startsWith("--"))
+                        .noneMatch(a -> OptionValues.canonical(a.split("=", 2)[0]).equals(unknown.option()))) {
+            return Optional.empty();    // a collector's (--collect NAME:KEY=V), not one of the line's options
+        }
+        return nearestOption(unknown.option(), command.getCommandSpec());
+    }
+
+    /**
+     * The options of {@code command} closest to {@code name} (canonical, without dashes), as {@code --threads} or
+     * {@code --a or --b}: one or two edits away, one for a name of up to 4 characters, where two make another word.
+     */
+    static Optional<String> nearestOption(String name, CommandLine.Model.CommandSpec command) {
+        int most = name.length() <= 4 ? 1 : 2;
+        java.util.TreeMap<Integer, java.util.TreeSet<String>> byDistance = new java.util.TreeMap<>();
+        for (CommandLine.Model.OptionSpec option : command.options()) {
+            for (String given : option.names()) {
+                int d = option.hidden() || !given.startsWith("--") ? 0 : editDistance(name, given.substring(2));
+                if (d >= 1 && d <= most) {
+                    byDistance.computeIfAbsent(d, k -> new java.util.TreeSet<>()).add(given);
+                }
+            }
+        }
+        return byDistance.isEmpty() ? Optional.empty() : Optional.of(String.join(" or ", byDistance.firstEntry().getValue()));
+    }
+
+    /** Levenshtein's distance: the fewest characters inserted, removed or replaced to make {@code a} into {@code b}. */
+    static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int replace = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(replace, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
     }
 
     static boolean isUsageError(Throwable e) {

@@ -1,8 +1,6 @@
 package benchkit.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import benchkit.core.report.Study;
 
@@ -20,7 +18,7 @@ import java.util.Set;
  * bench's option names without dashes and its values strings, numbers, booleans or lists, e.g.
  * {@code {"workload": ["oltp-read-only"], "allocator": ["glibc", "jemalloc"], "threads": [32, 64]}}.
  * It expands to command-line options placed before the ones typed; an option typed replaces the file's;
- * keys starting with {@code "//"} are comments.
+ * {@code //} and {@code /* *}{@code /} comments, and keys starting with {@code "//"}, are comments.
  *
  * <p>A study file may also hold {@code "study"}, the published study it repeats (see {@link Study}),
  * which becomes {@code --study FILE} so the report puts the published findings beside the measured ones;
@@ -30,6 +28,7 @@ import java.util.Set;
 final class ExperimentFile {
     /** Options given once per value rather than as one comma-separated list. */
     private static final Set<String> REPEATED = Set.of("mysqld", "allocator-env");
+    private static final String EXPERIMENT = "experiment";
     private static final String STUDY = "study";
     private static final String ORIGINAL_SCALE = "original-scale";
     private static final String HERE = "here";
@@ -43,16 +42,21 @@ final class ExperimentFile {
             return args;    // --scale is then a workload's own option (sysbench-tpcc's tpcc.lua has one)
         }
         List<String> out = new ArrayList<>();
-        List<Path> files = new ArrayList<>();
+        Path file = null;
         String scale = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--experiment") || a.startsWith("--experiment=")) {
-                String file = valueOf(args, i, a);
+                String name = valueOf(args, i, a);
                 if (!a.contains("=")) {
                     i++;
                 }
-                files.add(Path.of(file));
+                if (file != null) {
+                    // two files' options would meet as options given twice ("--workload should be specified only once")
+                    throw new UsageException("--experiment is given twice (" + file + ", " + name + "); give one "
+                            + "experiment file, and type on the command line what should differ from it");
+                }
+                file = Path.of(name);
             } else if (a.equals("--scale") || a.startsWith("--scale=")) {
                 scale = valueOf(args, i, a);
                 if (!a.contains("=")) {
@@ -65,10 +69,7 @@ final class ExperimentFile {
                 out.add(a);
             }
         }
-        List<String> fromFile = new ArrayList<>();
-        for (Path file : files) {
-            fromFile.addAll(read(file, ORIGINAL.equals(scale)));
-        }
+        List<String> fromFile = new ArrayList<>(read(file, ORIGINAL.equals(scale)));
         // An option typed on the command line replaces the file's value for it.
         Set<String> typed = new java.util.HashSet<>();
         out.stream().filter(a -> a.startsWith("--")).forEach(a -> typed.add(nameOf(a)));
@@ -104,10 +105,9 @@ final class ExperimentFile {
     static List<String> read(Path file, boolean originalScale) {
         JsonNode root;
         try {
-            root = new ObjectMapper().readTree(Files.readString(file));
-        } catch (JsonProcessingException e) {
-            throw new UsageException("--experiment " + file + ": not valid JSON at line "
-                    + e.getLocation().getLineNr() + ": " + e.getOriginalMessage());
+            root = Study.readExperiment(file);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--experiment " + e.getMessage());
         } catch (IOException e) {
             if (Files.isDirectory(file)) {
                 throw new UsageException("--experiment " + file + " is a directory; give an experiment file (a JSON "
@@ -128,6 +128,10 @@ final class ExperimentFile {
                 throw new UsageException("--scale original: " + file + " has no \"" + ORIGINAL_SCALE + "\" block");
             }
             original.fields().forEachRemaining(e -> options.set(e.getKey(), e.getValue()));
+        }
+        if (options.has(EXPERIMENT)) {
+            throw new UsageException("--experiment " + file + ": an experiment file cannot name another (\"" + EXPERIMENT
+                    + "\"); put the options of both in one file");
         }
         List<String> args = new ArrayList<>();
         JsonNode study = options.remove(STUDY);

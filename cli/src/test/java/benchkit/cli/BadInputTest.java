@@ -78,6 +78,7 @@ class BadInputTest {
         "report /nonexistent                                   | /nonexistent is not a result directory",
         "--workload point-select --out /proc/x                 | cannot write the result directory /proc/x: /proc/x: no such file or directory",
         "--experiment /tmp                                     | --experiment /tmp is a directory; give an experiment file",
+        "--experiment a.json --experiment=a.json               | --experiment is given twice (a.json, a.json); give one experiment file",
         "compare --confidence 1.5 a b                          | --confidence=1.5 is not valid; expected a level from 0.5 to below 1 (e.g. 0.95) or a percentage from 50 to below 100",
         "compare --confidence 0.3 a b                          | --confidence=0.3 is not valid",
         "history add /nonexistent --history /tmp/benchkit-never-made.sqlite | not a result directory: /nonexistent",
@@ -113,7 +114,8 @@ class BadInputTest {
         "new workload /tmp                                     | /tmp already exists and is not an empty directory",
         // bench itself takes the run options; before a subcommand they would be ignored
         "--plugin-dir plugins list                             | --plugin-dir before the subcommand 'list' would not apply; put it after it: bench list --plugin-dir ...",
-        "compare --fail-on-regresion a b                       | unknown option --fail-on-regresion for 'compare'; bench compare --help lists its options",
+        "compare --fail-on-regresion a b                       | unknown option --fail-on-regresion for 'compare'; did you mean --fail-on-regression? bench compare --help lists its options",
+        "--workload point-select --thread 2                    | ; did you mean --threads?",
         "list --nonsense                                       | unknown option --nonsense for 'list'",
         "--threads 4 --time 2 compare a b                      | --threads, --time before the subcommand 'compare' would not apply; put them after it",
     })
@@ -126,6 +128,32 @@ class BadInputTest {
         assertTrue(first.contains(expected.strip()), "expected '" + expected.strip() + "' in: " + o.err());
         assertFalse(o.err().contains("\tat "), "stack trace printed: " + o.err());
     }
+    /** A workload lists only its own options as valid: one of bench's, mistyped, is named, from a file too. */
+    @org.junit.jupiter.api.Test
+    void aMistypedOptionOfBenchsIsSuggested(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path typo = java.nio.file.Files.writeString(dir.resolve("typo.json"),
+                "{\"workload\": \"point-select\", \"thread\": 2}");
+        Outcome file = run("--experiment", typo.toString());
+        assertEquals(2, file.exit(), file.err());
+        String line = file.err().lines().findFirst().orElse("");
+        assertTrue(line.startsWith("bench: point-select: unknown option --thread; valid: --"), line);
+        assertTrue(line.endsWith("; did you mean --threads?"), line);
+        Outcome far = run("--workload", "point-select", "--no-such-option", "3");
+        assertFalse(far.err().contains("did you mean"), far.err());
+        // two edits from --time: a short name that far is another word, not a typo
+        Outcome shortName = run("--workload", "point-select", "--tomo", "3");
+        assertFalse(shortName.err().contains("did you mean"), shortName.err());
+    }
+
+    @org.junit.jupiter.api.Test
+    void editDistanceCountsInsertionsRemovalsAndReplacements() {
+        assertEquals(1, Cli.editDistance("thread", "threads"));
+        assertEquals(1, Cli.editDistance("threads", "thread"));
+        assertEquals(2, Cli.editDistance("tmie", "time"));
+        assertEquals(3, Cli.editDistance("", "out"));
+        assertEquals(0, Cli.editDistance("forks", "forks"));
+    }
+
     /** Empty values, which a list of arguments split at spaces cannot carry. */
     @org.junit.jupiter.api.Test
     void anEmptyUserOrResultDirectoryIsBadInput() {

@@ -41,6 +41,64 @@ class ExperimentFileTest {
     }
 
     @Test
+    void aKeyGivenTwiceIsRefusedNotTakenLast() throws Exception {
+        Path f = Files.writeString(dir.resolve("dup.json"), "{\"workload\": \"point-select\", \"threads\": 2, \"threads\": 4}");
+        UsageException e = assertThrows(UsageException.class, () -> ExperimentFile.read(f));
+        assertEquals("--experiment " + f + ": \"threads\" is given twice in one object (line 1, column 53); give each key once",
+                e.getMessage());
+        Path inStudy = Files.writeString(dir.resolve("dup-study.json"), "{\"original-scale\": {\"time\": 60, \"time\": 90}}");
+        UsageException nested = assertThrows(UsageException.class, () -> ExperimentFile.read(inStudy));
+        assertTrue(nested.getMessage().contains("\"time\" is given twice in one object"), nested.getMessage());
+    }
+
+    @Test
+    void commentsAreAllowedAsPeopleWriteThem() throws Exception {
+        Path f = Files.writeString(dir.resolve("comments.json"), """
+                {
+                  // short run
+                  "workload": "point-select", /* two threads */ "threads": 2
+                }
+                """);
+        assertEquals(List.of("--workload=point-select", "--threads=2"), ExperimentFile.read(f));
+    }
+
+    @Test
+    void aByteOrderMarkIsSkipped() throws Exception {
+        Path f = Files.writeString(dir.resolve("bom.json"), "\uFEFF{\"workload\": \"point-select\"}");
+        assertEquals(List.of("--workload=point-select"), ExperimentFile.read(f));
+    }
+
+    @Test
+    void aStudyIsReadFromACommentedFileAsItsOptionsAre() throws Exception {
+        Path f = Files.writeString(dir.resolve("study.json"), """
+                \uFEFF{"study": {"title": "A", // as published
+                           "published": [{"metric": "qps", "value": 5, "says": "5 qps"}]},
+                 "workload": "point-select"}
+                """);
+        assertEquals("--study=" + f, ExperimentFile.read(f).get(0));
+        assertEquals("A", benchkit.core.report.Study.fromExperiment(f).title());
+    }
+
+    @Test
+    void badJsonIsSaidWithoutJacksonsFeatureNames() throws Exception {
+        Path nan = Files.writeString(dir.resolve("nan.json"), "{\"threads\": NaN}");
+        UsageException e = assertThrows(UsageException.class, () -> ExperimentFile.read(nan));
+        assertEquals("--experiment " + nan + ": not valid JSON at line 1, column 16: Non-standard token 'NaN'", e.getMessage());
+        Path unclosed = Files.writeString(dir.resolve("unclosed.json"), "{\"threads\": [1, 2}");
+        UsageException e2 = assertThrows(UsageException.class, () -> ExperimentFile.read(unclosed));
+        assertEquals("--experiment " + unclosed + ": not valid JSON at line 1, column 18: Unexpected close marker '}': "
+                + "expected ']' (for Array starting at line: 1, column: 13)", e2.getMessage());
+    }
+
+    @Test
+    void anExperimentFileNamingAnotherIsRefusedNotBlamedOnTheWorkload() throws Exception {
+        Path f = Files.writeString(dir.resolve("recursive.json"), "{\"workload\": \"point-select\", \"experiment\": \"other.json\"}");
+        UsageException e = assertThrows(UsageException.class, () -> ExperimentFile.expand(new String[]{"--experiment", f.toString()}));
+        assertEquals("--experiment " + f + ": an experiment file cannot name another (\"experiment\"); put the options of both "
+                + "in one file", e.getMessage());
+    }
+
+    @Test
     void aStudyBlockBecomesStudyAndTheOriginalScaleIsOneOptionAway() throws Exception {
         Path f = Files.writeString(dir.resolve("study.json"), """
                 {"study": {"title": "A", "published": [{"metric": "qps", "candidate": "jemalloc", "baseline": "glibc",

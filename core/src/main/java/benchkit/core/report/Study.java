@@ -2,6 +2,8 @@ package benchkit.core.report;
 
 import benchkit.core.result.AtomicFiles;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -14,6 +16,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A published study a run repeats: what it was, what it concluded, and its findings as data, so the
@@ -35,6 +39,12 @@ import java.util.Optional;
 public record Study(String title, String original, String here, String conclusion, List<Finding> published) {
     public static final String FILE_NAME = "study.json";
     private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    /** Experiment files are written by hand and kept under version control: people comment them. */
+    private static final JsonMapper EXPERIMENT_MAPPER = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)   // else the last of a key given twice wins in silence
+            .build();
+    private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.*)'");
 
     public Study {
         published = List.copyOf(published);
@@ -129,16 +139,38 @@ public record Study(String title, String original, String here, String conclusio
 
     /** Reads the {@code "study"} block of an experiment file. */
     public static Study fromExperiment(Path experiment) throws IOException {
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(Files.readString(experiment));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(experiment + " is not valid JSON: " + e.getOriginalMessage());
-        }
+        JsonNode root = readExperiment(experiment);
         if (root == null || !root.has("study")) {
             throw new IllegalArgumentException(experiment + " has no \"study\" block");
         }
         return parse(root.get("study"), experiment.toString());
+    }
+
+    /**
+     * An experiment file's JSON, read as people write it: {@code //} and {@code /* *}{@code /} comments allowed, a
+     * leading byte-order mark (as Windows editors save UTF-8) skipped; a key given twice in one object refused.
+     *
+     * @throws IllegalArgumentException one line, {@code FILE: ...}, for text that is not such JSON
+     */
+    public static JsonNode readExperiment(Path file) throws IOException {
+        String text = Files.readString(file);
+        try {
+            return EXPERIMENT_MAPPER.readTree(text.startsWith("\uFEFF") ? text.substring(1) : text);
+        } catch (JsonProcessingException e) {
+            String at = "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+            Matcher twice = DUPLICATE.matcher(e.getOriginalMessage());
+            if (twice.matches()) {
+                throw new IllegalArgumentException(file + ": \"" + twice.group(1) + "\" is given twice in one object ("
+                        + at + "); give each key once");
+            }
+            throw new IllegalArgumentException(file + ": not valid JSON at " + at + ": " + plain(e.getOriginalMessage()));
+        }
+    }
+
+    /** Jackson's message without what only a program could act on: its feature names and its redacted source. */
+    private static String plain(String message) {
+        return message.replaceAll(": enable `[^`]*` to allow", "")
+                .replaceAll("\\[Source: REDACTED \\(`[^`]*` disabled\\); ([^]]*)]", "$1");
     }
 
     /** Writes this as {@code dir/study.json} (atomically). */
