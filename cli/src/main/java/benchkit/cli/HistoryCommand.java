@@ -85,8 +85,23 @@ final class HistoryCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(from + e.getMessage());
         } catch (SQLException e) {
-            throw new UsageException(from + where + " cannot be opened: " + Cli.firstLine(e.getMessage()));
+            throw new UsageException(from + where + " cannot be opened: " + whyNotOpened(where, e));
         }
+    }
+
+    /**
+     * SQLite says only "unable to open the database file" when the reason is the file system's: a directory the user
+     * cannot write into (read-only, or another's) is named as such, as the remedy differs.
+     */
+    private static String whyNotOpened(String where, SQLException e) {
+        if (!where.startsWith("jdbc:")) {
+            java.nio.file.Path dir = java.nio.file.Path.of(where).toAbsolutePath().getParent();
+            if (dir != null && java.nio.file.Files.isDirectory(dir) && !java.nio.file.Files.exists(java.nio.file.Path.of(where))
+                    && !java.nio.file.Files.isWritable(dir)) {
+                return "its directory " + dir + " cannot be written (read-only, or not yours); name a store elsewhere";
+            }
+        }
+        return Cli.firstLine(e.getMessage());
     }
 
     /** {@code --min-effect}: the smallest change a verdict names, in percent (a picocli mixin). */
