@@ -3,9 +3,6 @@ package benchkit.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -29,20 +26,9 @@ class CompareGateTest {
     void aGateOfOneForkSaysItCannotTellARegressionOfNinetyPercent() throws Exception {
         Path a = run("a", 1000);
         Path b = run("b", 100);
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream stderr = System.err;
-        PrintStream stdout = System.out;
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        int exit;
-        try {
-            String[] args = {"compare", a.toString(), b.toString(), "--fail-on-regression"};
-            exit = Main.run(Cli.commandLine(args), args);
-        } finally {
-            System.setErr(stderr);
-            System.setOut(stdout);
-        }
-        String said = err.toString(StandardCharsets.UTF_8);
+        CliRun.Outcome ran = CliRun.run("compare", a.toString(), b.toString(), "--fail-on-regression");
+        int exit = ran.exit();
+        String said = ran.err();
         assertEquals(0, exit, said);
         assertTrue(said.contains("bench: warning: 1 comparison inconclusive, e.g. tps at 8 threads")
                 && said.contains("--fail-on-regression cannot tell them and passes them"), said);
@@ -57,19 +43,8 @@ class CompareGateTest {
                 + "\"benchmark\":\"benchkit.point-select\",\"workload\":\"point-select\"}\n"
                 + "{\"event\":\"end\",\"time\":\"2026-11-29T00:00:09Z\",\"complete\":false,"
                 + "\"error\":\"interrupted by SIGHUP\"}\n");
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream stderr = System.err;
-        PrintStream stdout = System.out;
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        try {
-            String[] args = {"compare", a.toString(), b.toString(), "--fail-on-regression"};
-            Main.run(Cli.commandLine(args), args);
-        } finally {
-            System.setErr(stderr);
-            System.setOut(stdout);
-        }
-        String said = err.toString(StandardCharsets.UTF_8);
+        CliRun.Outcome ran = CliRun.run("compare", a.toString(), b.toString(), "--fail-on-regression");
+        String said = ran.err();
         assertTrue(said.contains("bench: warning: " + b + " is a run that did not complete (interrupted by SIGHUP): its "
                 + "scores hold only the iterations that finished, which --fail-on-regression judges as they are"), said);
         assertTrue(!said.contains("bench: warning: " + a + " "), "a complete run (no journal) is not: " + said);

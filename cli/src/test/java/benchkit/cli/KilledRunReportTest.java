@@ -3,9 +3,6 @@ package benchkit.cli;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -33,20 +30,9 @@ class KilledRunReportTest {
             journal.iteration(trial, iteration(2, false));
             // no end line: the process was killed here
         }
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream stderr = System.err;
-        PrintStream stdout = System.out;
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        int exit;
-        try {
-            String[] args = {"report", killed.toString()};
-            exit = Main.run(Cli.commandLine(args), args);
-        } finally {
-            System.setErr(stderr);
-            System.setOut(stdout);
-        }
-        String said = err.toString(StandardCharsets.UTF_8);
+        CliRun.Outcome ran = CliRun.run("report", killed.toString());
+        int exit = ran.exit();
+        String said = ran.err();
         assertEquals(0, exit, said);
         assertTrue(said.contains("holds a run that did not end: ") && said.contains("; its 2 finished measurement "
                 + "iterations are written from its journal now, as jmh-result.json, results.csv, run.json and report.html"),
