@@ -68,7 +68,8 @@ final class ReportCommand implements Callable<Integer> {
                 .filter(t -> t.iterations().stream().anyMatch(i -> !i.warmup())).toList());
         var run = benchkit.core.result.RunRecord.of(dir, journal.run().workload(), entries,
                 benchkit.core.result.RunInfo.endingNow(null, java.util.Map.of("workload", journal.run().workload(),
-                        "fromJournal", "the run did not end (" + journal.error().orElse("killed?") + ")")));
+                        benchkit.core.result.RunInfo.INCOMPLETE, journal.error().orElse("its journal has no end line (killed?)")
+                                + "; these files were written from its journal afterwards")));
         List<String> failures = benchkit.core.run.results.ResultFiles.write(run, new benchkit.core.report.ReportSettings(
                 benchkit.core.report.Compare.Settings.fromRunSettings(java.util.Map.of()), java.util.Optional.empty(),
                 benchkit.core.report.Study.read(dir)),

@@ -92,6 +92,7 @@ public final class HtmlReport {
         // allocator proof) and every number; the settings, machine and common params fold away at the end
         study.ifPresent(s -> PublishedBeside.header(body, s));
         clientsNote(body, results);
+        incompleteNote(body, run);
         invalidNote(body, run);
         EffectsTable.write(body, comparisons, ReportCharts.silentSomewhere(results, machine));
         machineNote(body, results, comparisons);
@@ -226,6 +227,15 @@ public final class HtmlReport {
 
     /** A run merged from several client workers says so first: its thread counts are per worker. */
     /** Iterations that measured nothing they could claim: said first, as they were left out of every number below. */
+    /** A run that did not end as planned says so above every number: they are those of the iterations that finished. */
+    private static void incompleteNote(StringBuilder b, Optional<RunInfo> run) {
+        String why = run.map(r -> r.settings().getOrDefault(RunInfo.INCOMPLETE, "")).orElse("");
+        if (!why.isBlank()) {
+            b.append("<div class=\"invalid\"><strong>This run did not end as planned</strong>: ").append(Html.escape(why))
+                    .append(". The numbers below are those of the iterations that finished.</div>\n");
+        }
+    }
+
     private static void invalidNote(StringBuilder b, Optional<RunInfo> run) {
         String invalid = run.map(r -> r.settings().getOrDefault(RunInfo.INVALID, "")).orElse("");
         if (invalid.isBlank()) {

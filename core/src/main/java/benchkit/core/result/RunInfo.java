@@ -47,6 +47,11 @@ public record RunInfo(String startedAt, String finishedAt, Map<String, String> s
     public static final String UNTIL_SETTLED = "until-settled";
     /** The run's invalid iterations, one per line (where, and why). */
     public static final String INVALID = "invalid-iterations";
+    /**
+     * Why the run did not end as planned (interrupted, a variant failed, written from the journal of a killed run);
+     * absent for a run that completed. The report says it above every number.
+     */
+    public static final String INCOMPLETE = "incomplete";
     /** How many of the invalid measurement iterations were made up for by one measured again. */
     public static final String MEASURED_AGAIN = "invalid-iterations-measured-again";
     static final String HIDDEN = "(hidden)";

@@ -260,7 +260,11 @@ public final class Runner {
         if (!plan.resultFiles()) {
             return;      // printed, kept nowhere (nor are the machine's facts gathered for run.json)
         }
-        failures.addAll(ResultFiles.write(RunRecord.of(dir, plan.workload(), entries, RunInfo.endingNow(started, runSettings())),
+        Map<String, String> settings = runSettings();
+        if (!failures.isEmpty()) {
+            settings.put(RunInfo.INCOMPLETE, String.join("; ", failures));
+        }
+        failures.addAll(ResultFiles.write(RunRecord.of(dir, plan.workload(), entries, RunInfo.endingNow(started, settings)),
                 new ReportSettings(verdicts, baseline, study), console::warning));
     }
 

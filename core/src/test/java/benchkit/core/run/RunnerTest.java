@@ -562,6 +562,12 @@ class RunnerTest {
         killer.join();
         assertEquals("server exited during iteration 1 of variant tcmalloc (1 threads, fork 1)",
                 summary.failure().orElseThrow());
+        // the files say it too: run.json, and the report above every number
+        assertEquals("server exited during iteration 1 of variant tcmalloc (1 threads, fork 1)", JSON.readTree(
+                tmp.resolve("out/run.json").toFile()).at("/settings/" + benchkit.core.result.RunInfo.INCOMPLETE).asText());
+        assertTrue(Files.readString(tmp.resolve("out/report.html")).contains("<strong>This run did not end as planned"
+                + "</strong>: server exited during iteration 1 of variant tcmalloc (1 threads, fork 1). The numbers below are "
+                + "those of the iterations that finished."));
     }
 
     @Test
