@@ -60,6 +60,8 @@ final class ReportCommand implements Callable<Integer> {
             throw new UsageException(dir + " holds no results and its journal cannot be read: " + Cli.describe(e));
         }
         long measured = journal.trials().stream().flatMap(t -> t.iterations().stream()).filter(i -> !i.warmup()).count();
+        long invalid = journal.trials().stream().flatMap(t -> t.iterations().stream())
+                .filter(i -> !i.warmup() && !i.valid()).count();
         if (measured == 0) {
             throw new UsageException(dir + " holds a run that ended before any measured iteration finished ("
                     + journal.error().orElse("its journal has no end line: killed?") + "): nothing to report");
@@ -76,8 +78,9 @@ final class ReportCommand implements Callable<Integer> {
                 System.out::println);
         System.err.println("bench: warning: " + dir + " holds a run that did not end: " + journal.error()
                 .orElse("its journal has no end line (killed?)") + "; its " + measured + " finished measurement iteration"
-                + (measured == 1 ? " is" : "s are") + " written from its journal now, as jmh-result.json, results.csv, "
-                + "run.json and report.html");
+                + (measured == 1 ? " is" : "s are") + " written from its journal now"
+                + (invalid == 0 ? "" : " (" + invalid + " of them invalid, left out of the scores)")
+                + ", as jmh-result.json, results.csv, run.json and report.html");
         failures.forEach(f -> System.err.println("bench: error: " + f));
     }
 
