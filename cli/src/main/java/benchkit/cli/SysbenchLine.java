@@ -57,6 +57,10 @@ final class SysbenchLine {
 
     /** Runs a translated sysbench line: a script's own in the Lua runtime, else on the tree {@code commandTree} makes. */
     static int run(Supplier<CommandLine> commandTree, SysbenchArgs.Translation line) {
+        Optional<String> rand = badRandType(line.args());
+        if (rand.isPresent()) {
+            return fatal("Invalid random numbers distribution: " + rand.get() + ".");   // before its banner, as sysbench
+        }
         CommandLine cl = line.script() == null ? commandTree.get() : null;
         PrintWriter err = cl != null ? cl.getErr() : new PrintWriter(System.err, true);
         PrintStream out = System.out;
@@ -73,6 +77,12 @@ final class SysbenchLine {
             // sysbench warns of --test on stderr as it reads its options, whatever the verbosity
             line.notes().stream().filter(n -> n.sysbenchWarning() != null && n.sysbenchWarning().startsWith("the --test"))
                     .forEach(n -> System.err.println("WARNING: " + n.sysbenchWarning()));
+            if (Arrays.stream(line.args()).anyMatch(a -> a.equals("--out") || a.startsWith("--out="))
+                    || System.getenv(RESULTS_ENV) != null && !System.getenv(RESULTS_ENV).isBlank()) {
+                // the script's own run prints sysbench's report only: say so rather than let the user look for files
+                System.err.println("bench: note: a sysbench line of your own script keeps no result files (--out, "
+                        + RESULTS_ENV + "); for them run bench --workload " + line.script().word() + " --out DIR");
+            }
             System.err.flush();
             int rc = ScriptLine.run(List.of(line.args()), line.script().word(), line.script().file(), bannerLine(), out,
                     System.err);
@@ -131,6 +141,22 @@ final class SysbenchLine {
             all.add("--collectors=none");
         }
         return all.toArray(new String[0]);
+    }
+
+    /** sysbench 1.0.20's --rand-type values, as its sb_rand_init compares them (case and all; no zipfian there). */
+    private static final List<String> RAND_TYPES = List.of("uniform", "gaussian", "special", "pareto");
+
+    /** The line's --rand-type when sysbench would refuse it; empty when it is one of sysbench's or not given. */
+    static Optional<String> badRandType(String[] args) {
+        String value = null;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].startsWith("--rand-type=")) {
+                value = args[i].substring("--rand-type=".length());
+            } else if (args[i].equals("--rand-type") && i + 1 < args.length) {
+                value = args[++i];
+            }
+        }
+        return value == null || RAND_TYPES.contains(value) ? Optional.empty() : Optional.of(value);
     }
 
     /** The option of the line, as given, that {@code e} (or a cause) says no one takes; empty for other failures. */

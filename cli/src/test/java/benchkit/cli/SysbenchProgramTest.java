@@ -83,4 +83,31 @@ class SysbenchProgramTest {
             assertEquals("", r.err());
         }
     }
+
+    @Test
+    void aRandTypeSysbenchDoesNotKnowIsItsFatalLineBeforeTheBanner() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("randtype");
+        java.nio.file.Path script = java.nio.file.Files.writeString(dir.resolve("x.lua"), "function event() end\n");
+        // sysbench 1.0.20 compares the value as written, and has no zipfian there
+        for (String type : new String[] {"UNIFORM", "bogus", "zipfian"}) {
+            Ran r = run("", script.toString(), "--rand-type=" + type, "--events=1", "run");
+            assertEquals(1, r.exit(), r.out());
+            assertEquals("FATAL: Invalid random numbers distribution: " + type + ".\n", r.out());
+        }
+        Ran stock = run("", "oltp_point_select", "--rand-type=Special", "run");
+        assertEquals(1, stock.exit(), stock.out());
+        assertEquals("FATAL: Invalid random numbers distribution: Special.\n", stock.out());
+    }
+
+    @Test
+    void aScriptsOwnLineSaysItKeepsNoResultFiles() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("scriptout");
+        java.nio.file.Path script = java.nio.file.Files.writeString(dir.resolve("x.lua"), "function event() end\n");
+        Ran r = run("", script.toString(), "--out=" + dir.resolve("res"), "--events=1", "--verbosity=0", "run");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertEquals("bench: note: a sysbench line of your own script keeps no result files (--out, BENCH_SYSBENCH_RESULTS); "
+                + "for them run bench --workload " + script + " --out DIR\n", r.err());
+        Ran quiet = run("", script.toString(), "--events=1", "--verbosity=0", "run");
+        assertEquals("", quiet.err());
+    }
 }

@@ -24,6 +24,18 @@ final class LogLines {
         print("ALERT: ", text);
     }
 
+    /**
+     * sysbench's own next line (its report, a notice) is a log line too: a count still pending shows before it, and a
+     * message after it is new again.
+     */
+    synchronized void settle() {
+        if (repeated > 0) {
+            out.println("(last message repeated " + repeated + " times)");
+        }
+        repeated = 0;
+        last = null;
+    }
+
     private void print(String prefix, String text) {
         if (text.equals(last)) {
             repeated++;

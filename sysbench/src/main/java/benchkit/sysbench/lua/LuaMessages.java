@@ -70,12 +70,14 @@ final class LuaMessages {
     static String oneLine(LuaError e) {
         LuaValue v = forScript(e);
         String text;
-        if (v.istable()) {
-            text = v.get("sql_errmsg").isnil() ? v.tojstring()
-                    : "SQL error, errno = " + v.get("sql_errno").tojstring() + ", state = '" + v.get("sql_state").tojstring()
+        if (v.istable() && !v.get("sql_errmsg").isnil()) {
+            text = "SQL error, errno = " + v.get("sql_errno").tojstring() + ", state = '" + v.get("sql_state").tojstring()
                     + "': " + v.get("sql_errmsg").tojstring();
+        } else if (!v.isstring()) {
+            // sysbench's words for a value lua_tostring cannot give (a table, nil, a boolean); a number is a string
+            text = "(not a string)";
         } else {
-            text = v.isnil() ? "error" : v.tojstring();
+            text = v.tojstring();
         }
         int traceback = text.indexOf("\nstack traceback:");
         if (traceback >= 0) {

@@ -40,6 +40,9 @@ final class LuaSession implements Session {
             } catch (LuaError e) {
                 state.close();
                 throw new LuaWorkload.ScriptFailure("`thread_init' function failed: " + LuaMessages.oneLine(e));
+            } catch (ScriptState.Exit e) {
+                state.close();
+                throw e.in("thread_init");
             }
         }
         return new LuaSession(state, event, context);
@@ -71,6 +74,8 @@ final class LuaSession implements Session {
                 hook.call(err);
             }
             return state.sql().counts().reconnects > reconnects ? Outcome.RETRY : Outcome.IGNORED_ERROR;
+        } catch (ScriptState.Exit e) {
+            throw e.in("event");
         }
     }
 
@@ -83,6 +88,8 @@ final class LuaSession implements Session {
             }
         } catch (LuaError e) {
             throw new LuaWorkload.ScriptFailure("`thread_done' function failed: " + LuaMessages.oneLine(e));
+        } catch (ScriptState.Exit e) {
+            throw e.in("thread_done");
         } finally {
             state.close();
         }

@@ -57,6 +57,8 @@ final class LuaWorkload implements Workload {
     private java.util.function.Consumer<String> notices = line -> { };
     /** sysbench.cmdline.argv: the sysbench line's words, on a sysbench line only. */
     private List<String> argv = List.of();
+    /** A sysbench line: the script's os.exit ends the process, as sysbench's; in a bench run it fails the run. */
+    private boolean sysbenchLine;
     /** sysbench's --db-driver: a script's sysbench.sql.driver() without a name makes this one (only mysql exists). */
     private String driverName = "mysql";
     /** Whether a state of the script made a SQL driver (sysbench then reports SQL statistics). */
@@ -194,7 +196,8 @@ final class LuaWorkload implements Workload {
             call(first, command, command, f);
             return;
         }
-        if (!entry.get(2).toboolean()) {
+        if (!entry.get(2).toboolean() || threads <= 1) {
+            // sysbench starts threads for a parallel command only for more than one (and then reads no result)
             call(first, command, CALL_COMMAND, entry.get(1));
             return;
         }
@@ -211,7 +214,19 @@ final class LuaWorkload implements Workload {
                 int id = tid;
                 done.add(pool.submit(() -> {
                     ScriptState s = id == 0 ? first : state(command, id, threads, target, ScriptStates.UNCOUNTED);
-                    call(s, command, CALL_COMMAND, commandEntry(s, command).get(1));
+                    LuaValue f = commandEntry(s, command).get(1);
+                    if (sysbenchLine) {
+                        // sysbench logs each thread's failure and exits 0: it reads no result of a parallel command
+                        try {
+                            f.call();
+                        } catch (LuaError e) {
+                            log.fatal("`" + CALL_COMMAND + "' function failed: " + LuaMessages.oneLine(e));
+                        } finally {
+                            s.close();
+                        }
+                    } else {
+                        call(s, command, CALL_COMMAND, f);
+                    }
                     return null;
                 }));
             }
@@ -236,6 +251,8 @@ final class LuaWorkload implements Workload {
             }
         } catch (LuaError e) {
             throw new ScriptFailure("`" + function + "' function failed: " + LuaMessages.oneLine(e));
+        } catch (ScriptState.Exit e) {
+            throw e.in(command);
         } finally {
             state.close();
         }
@@ -260,6 +277,8 @@ final class LuaWorkload implements Workload {
                 init.call();
             } catch (LuaError e) {
                 throw new ScriptFailure("`init' function failed: " + LuaMessages.oneLine(e));
+            } catch (ScriptState.Exit e) {
+                throw e.in("init");
             }
         }
     }
@@ -276,6 +295,8 @@ final class LuaWorkload implements Workload {
             }
         } catch (LuaError e) {
             throw new ScriptFailure("`done' function failed: " + LuaMessages.oneLine(e));
+        } catch (ScriptState.Exit e) {
+            throw e.in("done");
         } finally {
             main.close();
             main = null;
@@ -301,9 +322,11 @@ final class LuaWorkload implements Workload {
             Map<String, String> given = new java.util.LinkedHashMap<>(values.asMap());
             given.putAll(undeclared);
             return ScriptState.load(script, new ScriptState.Setup(command, tid, declared, given,
-                    sysbenchOptions(target, threads), rand, sql, argv));
+                    sysbenchOptions(target, threads), rand, sql, argv, sysbenchLine));
         } catch (LuaError e) {
             throw new ScriptFailure(script.shownPath() + ": " + LuaMessages.oneLine(e));
+        } catch (ScriptState.Exit e) {
+            throw new ScriptFailure(e.getMessage() + " in the script's main chunk");
         }
     }
 
@@ -352,11 +375,17 @@ final class LuaWorkload implements Workload {
     void asSysbenchLine(java.util.function.Consumer<String> notices, List<String> argv) {
         this.notices = notices;
         this.argv = List.copyOf(argv);
+        this.sysbenchLine = true;
     }
 
     /** sysbench's --db-driver, which a sysbench line gives. */
     void driverName(String name) {
         this.driverName = name;
+    }
+
+    /** sysbench's log of the run, shared by its threads (repeated lines counted). */
+    LogLines log() {
+        return log;
     }
 
     boolean usedSql() {

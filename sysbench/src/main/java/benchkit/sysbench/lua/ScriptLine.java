@@ -132,6 +132,13 @@ public final class ScriptLine {
 
     private int run(String banner) {
         int verbosity = verbosity();
+        long forced;
+        try {
+            forced = forcedShutdown();
+        } catch (InvalidOptionException e) {
+            out.println("FATAL: " + e.getMessage());     // sysbench reads it before its banner
+            return 1;
+        }
         if (verbosity >= 3) {
             out.println(banner);
             out.println();
@@ -140,6 +147,19 @@ public final class ScriptLine {
         LuaWorkload workload;
         try {
             factory = new LuaWorkloadFactory(script);
+            for (ScriptOption o : factory.declared()) {
+                String key = OptionValues.canonical(o.name());
+                String v = scriptOptions.get(key);
+                if (v == null) {
+                    continue;
+                }
+                if (o.kind() == ScriptOption.Kind.DOUBLE) {
+                    scriptOptions.put(key, strtod(v));
+                } else if (o.kind() == ScriptOption.Kind.INT && !isStrtolInt(v)) {
+                    err.println("Invalid value for the '" + o.name() + "' option: '" + v + "'");
+                    return 1;
+                }
+            }
             workload = (LuaWorkload) factory.create(scriptOptions, out);
         } catch (UnknownOptionException e) {
             err.println("invalid option: " + shown(e.option()));
@@ -193,7 +213,7 @@ public final class ScriptLine {
                     return 0;
                 }
                 case "run" -> {
-                    return new ScriptRun(workload, target, settings(threads), out).run();
+                    return new ScriptRun(workload, target, settings(threads, forced), out).run();
                 }
                 default -> {
                     err.println("Unknown command: " + command);
@@ -258,10 +278,67 @@ public final class ScriptLine {
         return script.name();
     }
 
-    private ScriptRun.Settings settings(int threads) {
+    private ScriptRun.Settings settings(int threads, long forcedShutdownSec) {
         return new ScriptRun.Settings(threads, longOption("events", 0), doubleOption("time", 10),
                 doubleOption("report-interval", 0), intOption("percentile", 95), flag("histogram"), verbosity(),
-                scriptOptions.getOrDefault("rand-seed", "0"), checkpoints(), intOption("rate", 0));
+                scriptOptions.getOrDefault("rand-seed", "0"), checkpoints(), intOption("rate", 0), forcedShutdownSec);
+    }
+
+    /**
+     * sysbench's --forced-shutdown: the seconds to wait after --time (N, or N% of --time), -1 for {@code off} (its
+     * default) or a run without --time. sysbench reads it only with a time limit.
+     */
+    private long forcedShutdown() {
+        String v = sysbench.get("forced-shutdown");
+        long time;
+        try {
+            time = (long) Double.parseDouble(sysbench.getOrDefault("time", "10").strip());
+        } catch (NumberFormatException e) {
+            return -1;      // the time's own error is said where it is read
+        }
+        if (time <= 0 || v == null || v.equalsIgnoreCase("off")) {
+            return -1;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*[+-]?\\d+").matcher(v);
+        String digits = m.find() ? m.group() : "";
+        String rest = v.substring(digits.length());
+        if (!rest.isEmpty() && !rest.startsWith("%") || v.isEmpty()) {
+            throw new InvalidOptionException("Invalid value for --forced-shutdown: '" + v + "'");
+        }
+        long n = digits.isEmpty() ? 0 : Long.parseLong(digits.strip());
+        // sysbench's value is unsigned: a negative one wraps to a wait no run reaches
+        long seconds = n < 0 ? Integer.MAX_VALUE : n;
+        return rest.startsWith("%") ? seconds * time / 100 : seconds;
+    }
+
+    /** C's strtod as sysbench reads a number option: the longest number at the start, 0 when none. */
+    static String strtod(String v) {
+        String t = v.stripLeading();
+        java.util.regex.Matcher hex = java.util.regex.Pattern.compile("^([+-]?)0[xX]([0-9a-fA-F]+)").matcher(t);
+        if (hex.find()) {
+            return hex.group(1) + new java.math.BigInteger(hex.group(2), 16);
+        }
+        java.util.regex.Matcher special = java.util.regex.Pattern.compile("^([+-]?)(inf(inity)?|nan)",
+                java.util.regex.Pattern.CASE_INSENSITIVE).matcher(t);
+        if (special.find()) {
+            return special.group(1) + (special.group(2).toLowerCase(Locale.ROOT).startsWith("inf") ? "Infinity" : "NaN");
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?")
+                .matcher(t);
+        return m.find() ? m.group() : "0";
+    }
+
+    /** Whether C's strtol reads all of {@code v} as an int, as sysbench checks an integer option. */
+    private static boolean isStrtolInt(String v) {
+        if (!v.matches("\\s*[+-]?\\d+")) {
+            return false;
+        }
+        try {
+            Integer.parseInt(v.strip().startsWith("+") ? v.strip().substring(1) : v.strip());
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /** --report-checkpoints: seconds, in order. */

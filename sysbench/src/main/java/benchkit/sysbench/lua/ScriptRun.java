@@ -35,7 +35,16 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ScriptRun {
     /** sysbench's options of a run. */
     record Settings(int threads, long events, double timeSec, double reportIntervalSec, int percentile, boolean histogram,
-                    int verbosity, String seed, List<Integer> checkpoints, int rate) {
+                    int verbosity, String seed, List<Integer> checkpoints, int rate, long forcedShutdownSec) {
+        Settings(int threads, long events, double timeSec, double reportIntervalSec, int percentile, boolean histogram,
+                 int verbosity, String seed, List<Integer> checkpoints, int rate) {
+            this(threads, events, timeSec, reportIntervalSec, percentile, histogram, verbosity, seed, checkpoints, rate, -1);
+        }
+
+        /** The second after the start at which sysbench's --forced-shutdown ends the run; -1 when off. */
+        long forceAtSec() {
+            return forcedShutdownSec < 0 || (long) timeSec <= 0 ? -1 : (long) timeSec + forcedShutdownSec;
+        }
     }
 
     /** sysbench's MAX_QUEUE_LEN: the events --rate may have waiting before the run stops as unable to keep up. */
@@ -48,6 +57,8 @@ final class ScriptRun {
         volatile long others;
         volatile long events;
         volatile long latencyNanos;
+        /** Whether the thread is inside an event (a forced shutdown counts those unfinished). */
+        volatile boolean inEvent;
         final Recorder latency = new Recorder(2);
         ScriptState state;
 
@@ -90,6 +101,8 @@ final class ScriptRun {
     private final Target target;
     private final Settings s;
     private final PrintStream out;
+    /** sysbench's log: its FATAL lines, a repeat counted rather than printed again. */
+    private final LogLines log;
     private final ThreadStats[] stats;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicBoolean failed = new AtomicBoolean();
@@ -117,12 +130,14 @@ final class ScriptRun {
         this.target = target;
         this.s = settings;
         this.out = out;
+        this.log = workload.log();
         this.stats = new ThreadStats[settings.threads()];
         this.eventsLeft = new AtomicLong(settings.events() > 0 ? settings.events() : Long.MAX_VALUE);
     }
 
     private void notice(String line) {
         if (s.verbosity() >= 3) {
+            log.settle();
             out.println(line);
         }
     }
@@ -134,8 +149,19 @@ final class ScriptRun {
             if (!call(main.global("init"), "init", LuaValue.NONE)) {
                 return 1;
             }
-            SysbenchHeader.lines(s.threads(), s.rate(), Duration.ofNanos((long) (s.reportIntervalSec() * 1e9)), s.checkpoints(),
-                    s.seed()).forEach(this::notice);
+            if (!main.global("event").isfunction()) {
+                // sysbench checks this with init(), before its header: no thread is started
+                log.fatal("cannot find the event() function in " + workload.script().name());
+                return 1;
+            }
+            List<String> header = new ArrayList<>(SysbenchHeader.lines(s.threads(), s.rate(),
+                    Duration.ofNanos((long) (s.reportIntervalSec() * 1e9)), s.checkpoints(), s.seed()));
+            if (s.forceAtSec() >= 0) {
+                // between the two blank lines after the seed's, as sysbench prints it
+                header.add(header.indexOf("Initializing worker threads...") - 1, "Forcing shutdown in " + s.forceAtSec()
+                        + " seconds");
+            }
+            header.forEach(this::notice);
             CountDownLatch ready = new CountDownLatch(s.threads());
             CountDownLatch go = new CountDownLatch(1);
             List<Thread> threads = new ArrayList<>();
@@ -143,12 +169,13 @@ final class ScriptRun {
                 stats[tid] = new ThreadStats();
                 int id = tid;
                 Thread t = new Thread(() -> worker(id, ready, go), "sysbench-worker-" + tid);
+                t.setDaemon(true);     // one stuck in the script's event() must not keep a forced shutdown's JVM alive
                 threads.add(t);
                 t.start();
             }
             ready.await();
             if (failed.get()) {
-                out.println("FATAL: Thread initialization failed!");
+                log.fatal("Thread initialization failed!");
                 stop.set(true);
                 go.countDown();
                 for (Thread t : threads) {
@@ -169,8 +196,17 @@ final class ScriptRun {
             }
             Thread reporter = s.reportIntervalSec() > 0 ? reporter() : null;
             Thread generator = s.rate() > 0 ? generator() : null;
+            long forceAt = s.forceAtSec() < 0 ? Long.MAX_VALUE : startNanos + s.forceAtSec() * 1_000_000_000L;
             for (Thread t : threads) {
-                t.join();
+                long left = forceAt - System.nanoTime();
+                if (forceAt == Long.MAX_VALUE) {
+                    t.join();
+                } else if (left > 0) {
+                    TimeUnit.NANOSECONDS.timedJoin(t, left);
+                }
+                if (t.isAlive()) {
+                    return forcedShutdown(generator, checkpoints, reporter);
+                }
             }
             if (generator != null) {
                 generator.interrupt();
@@ -188,11 +224,10 @@ final class ScriptRun {
             }
             drain();
             if (!failed.get()) {
-                report(seconds);    // sysbench prints no statistics after an error (its sb_globals.error)
+                report(seconds, 0);    // sysbench prints no statistics after an error (its sb_globals.error)
             }
-            if (!call(main.global("done"), "done", LuaValue.NONE)) {
-                return 1;
-            }
+            // sysbench says so but exits as the run went: done()'s failure is not the run's
+            complain("done", main.global("done"), LuaValue.NONE);
             return failed.get() ? 1 : 0;
         } finally {
             main.close();
@@ -206,7 +241,7 @@ final class ScriptRun {
         try {
             st.state = workload.state("run", tid, s.threads(), target, st);
         } catch (LuaWorkload.ScriptFailure e) {
-            out.println("FATAL: " + e.getMessage());
+            log.fatal(e.getMessage());
             failed.set(true);
             ready.countDown();
             return;
@@ -219,17 +254,17 @@ final class ScriptRun {
                 return;
             }
             running.incrementAndGet();
+            boolean ran;
             try {
                 LuaValue own = st.state.global("thread_run");
-                if (own.isfunction()) {
-                    call(own, "thread_run", id);
-                } else {
-                    events(st, id);
-                }
+                ran = own.isfunction() ? call(own, "thread_run", id) : events(st, id);
             } finally {
                 running.decrementAndGet();
             }
-            call(st.state.global("thread_done"), "thread_done", id);
+            if (ran) {
+                // as sysbench: only after a thread_run that did not fail, and its failure is said, not the run's
+                complain("thread_done", st.state.global("thread_done"), id);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -238,13 +273,13 @@ final class ScriptRun {
     }
 
     /** sysbench's event loop: an event that raises a restart error runs again; a value other than nil or false ends it. */
-    private void events(ThreadStats st, LuaValue id) {
+    private boolean events(ThreadStats st, LuaValue id) {
         LuaValue event = st.state.global("event");
         if (!event.isfunction()) {
-            out.println("FATAL: cannot find the event() function in " + workload.script().shownPath());
+            log.fatal("cannot find the event() function in " + workload.script().name());
             failed.set(true);
             stop.set(true);
-            return;
+            return false;
         }
         long deadline = s.timeSec() > 0 ? startNanos + (long) (s.timeSec() * 1e9) : Long.MAX_VALUE;
         while (!stop.get() && System.nanoTime() < deadline && eventsLeft.getAndDecrement() > 0) {
@@ -253,12 +288,13 @@ final class ScriptRun {
                 // an open loop: the next event due, its latency counted from when it was due (sysbench's queue_time)
                 Long dueAt = nextDue(deadline);
                 if (dueAt == null) {
-                    return;
+                    return true;
                 }
                 start = dueAt;
                 concurrency.incrementAndGet();
             }
             LuaValue result;
+            st.inEvent = true;
             while (true) {
                 try {
                     result = event.call(id);
@@ -266,8 +302,9 @@ final class ScriptRun {
                 } catch (LuaError e) {
                     LuaValue err = e.getMessageObject();
                     if (err == null || !err.istable() || err.get("errcode").toint() != SqlLib.RESTART_EVENT) {
+                        st.inEvent = false;
                         fatal("thread_run", e);
-                        return;
+                        return false;
                     }
                     LuaValue hook = st.state.hook("before_restart_event");
                     if (hook.isfunction()) {
@@ -275,17 +312,19 @@ final class ScriptRun {
                     }
                 }
             }
+            st.inEvent = false;
             if (s.rate() > 0) {
                 concurrency.decrementAndGet();
             }
             if (result.toboolean()) {
-                return;
+                return true;
             }
             long nanos = System.nanoTime() - start;
             st.latency.recordValue(nanos);
             st.latencyNanos += nanos;
             st.events++;
         }
+        return true;
     }
 
     /** The time the next event waiting was due, once one is; null when the run ends (its time, or a failure) first. */
@@ -332,7 +371,7 @@ final class ScriptRun {
                     return;
                 }
                 if (!due.offer(System.nanoTime())) {
-                    out.println("FATAL: The event queue is full. This means the worker threads are unable to keep up with "
+                    log.fatal("The event queue is full. This means the worker threads are unable to keep up with "
                             + "the specified event generation rate");
                     failed.set(true);
                     stop.set(true);
@@ -360,11 +399,49 @@ final class ScriptRun {
     }
 
     private void fatal(String function, LuaError e) {
-        if (failed.compareAndSet(false, true) || !stop.get()) {
-            out.println("FATAL: `" + function + "' function failed: " + LuaMessages.oneLine(e));
-        }
+        // every thread's failure is logged, as sysbench's: the log counts a repeat rather than printing it again
+        log.fatal("`" + function + "' function failed: " + LuaMessages.oneLine(e));
         failed.set(true);
         stop.set(true);
+    }
+
+    /**
+     * Calls {@code f} if defined; a Lua error is sysbench's FATAL line but not a failure of the run (sysbench checks no
+     * result of thread_done, done or its report hooks).
+     */
+    private void complain(String name, LuaValue f, LuaValue arg) {
+        if (!f.isfunction()) {
+            return;
+        }
+        try {
+            f.call(arg);
+        } catch (LuaError e) {
+            log.fatal("`" + name + "' function failed: " + LuaMessages.oneLine(e));
+        }
+    }
+
+    /**
+     * sysbench's --forced-shutdown: threads still running at --time plus its seconds end the run there, with its FATAL
+     * line and the report so far (and the events unfinished), without done(); exit code 2, as sysbench's exit(2).
+     */
+    private int forcedShutdown(Thread... helpers) throws InterruptedException {
+        stop.set(true);
+        long now = System.nanoTime();
+        for (Thread h : helpers) {
+            if (h != null) {
+                h.interrupt();
+                h.join(1000);
+            }
+        }
+        log.fatal("The --max-time limit has expired, forcing shutdown...");
+        drain();
+        int unfinished = 0;
+        for (ThreadStats st : stats) {
+            unfinished += st.inEvent ? 1 : 0;
+        }
+        report((now - startNanos) / 1e9, unfinished);
+        out.flush();
+        return 2;
     }
 
     private Totals totals() {
@@ -441,7 +518,8 @@ final class ScriptRun {
             try {
                 hook.call(stat);
             } catch (LuaError e) {
-                fatal("sysbench.hooks." + hookName, e);
+                // sysbench names the hook without its table, and goes on
+                log.fatal("`" + hookName + "' function failed: " + LuaMessages.oneLine(e));
             }
         } else if (hookName.equals("report_intermediate")) {
             notice(ProgressLine.of(SysbenchSummary.stamp(elapsed), threads, d.n()[0], d.n()[1], d.n()[2], d.n()[3], d.n()[4],
@@ -468,6 +546,7 @@ final class ScriptRun {
                     return;
                 }
                 if (s.verbosity() >= 3) {
+                    log.settle();
                     out.println("[ " + second + "s ] Checkpoint report:");
                     summary(System.nanoTime());
                 }
@@ -478,8 +557,8 @@ final class ScriptRun {
         return t;
     }
 
-    /** The cumulative report: the script's hook, or sysbench's final report. */
-    private void report(double seconds) {
+    /** The cumulative report: the script's hook, or sysbench's final report (after a forced shutdown's unfinished events). */
+    private void report(double seconds, int unfinished) {
         Totals t = totals();
         if (main.hook("report_cumulative").isfunction()) {
             intermediate("report_cumulative", seconds, seconds, 0, t, all);
@@ -487,6 +566,11 @@ final class ScriptRun {
         }
         if (s.verbosity() < 3) {
             return;
+        }
+        log.settle();
+        if (unfinished > 0) {
+            out.println();
+            out.println("Number of unfinished transactions on forced shutdown: " + unfinished);
         }
         if (s.histogram()) {
             SysbenchSummary.histogram(SysbenchSummary.buckets(all)).forEach(out::println);

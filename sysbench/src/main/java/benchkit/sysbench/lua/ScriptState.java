@@ -30,7 +30,13 @@ import java.util.concurrent.locks.LockSupport;
 final class ScriptState {
     /** What a state is made with. */
     record Setup(String command, int tid, List<ScriptOption> declared, Map<String, String> values,
-                 Map<String, LuaValue> sysbenchOptions, RandParams rand, SqlLib.Context sql, List<String> argv) {
+                 Map<String, LuaValue> sysbenchOptions, RandParams rand, SqlLib.Context sql, List<String> argv,
+                 boolean exitEndsProcess) {
+        Setup(String command, int tid, List<ScriptOption> declared, Map<String, String> values,
+              Map<String, LuaValue> sysbenchOptions, RandParams rand, SqlLib.Context sql, List<String> argv) {
+            this(command, tid, declared, values, sysbenchOptions, rand, sql, argv, true);
+        }
+
         Setup(String command, int tid, List<ScriptOption> declared, Map<String, String> values,
               Map<String, LuaValue> sysbenchOptions, RandParams rand, SqlLib.Context sql) {
             this(command, tid, declared, values, sysbenchOptions, rand, sql, List.of());
@@ -57,7 +63,7 @@ final class ScriptState {
         globals.compiler = COMPILED;
         globals.STDOUT = setup.sql().out();
         luajitCompatibility(globals);
-        flushedExit(globals);
+        flushedExit(globals, setup.exitEndsProcess());
         SbRandom random = new SbRandom(setup.rand(), setup.tid());
         sqlLib = new SqlLib(setup.sql());
         sqlLib.randomStrings(format -> randomString(random, format));
@@ -188,23 +194,42 @@ final class ScriptState {
      * {@code os.exit}: LuaJ's ends the JVM with what the script printed still in its buffers; sysbench's C stdio flushes
      * them at exit, so a script's {@code print} before {@code os.exit()} is seen.
      */
-    private static void flushedExit(Globals g) {
+    private static void flushedExit(Globals g, boolean endsProcess) {
         LuaValue os = g.get("os");
         LuaValue exit = os.get("exit");
         os.set("exit", new org.luaj.vm2.lib.VarArgFunction() {
             @Override
             public org.luaj.vm2.Varargs invoke(org.luaj.vm2.Varargs args) {
+                String code = args.narg() == 0 ? "" : args.arg1().tojstring();
+                if (!endsProcess) {
+                    g.STDOUT.flush();
+                    throw new Exit(code);
+                }
                 g.STDOUT.flush();
                 if (g.STDOUT instanceof CapturedOutput captured) {
                     captured.replayTo(System.out);    // the script ends the process while bench reads its options
                 }
                 System.out.flush();
                 System.err.flush();
-                benchkit.core.run.SignalGuard.exitRequested("the script's os.exit("
-                        + (args.narg() == 0 ? "" : args.arg1().tojstring()) + ")");
+                benchkit.core.run.SignalGuard.exitRequested("the script's os.exit(" + code + ")");
                 return exit.invoke(args);
             }
         });
+    }
+
+    /**
+     * A script's {@code os.exit} in a bench run, which ends the run as a failure rather than the JVM (whose results and
+     * journal would be lost). An Error: LuaJ wraps any Exception into a LuaError, which the script's pcall would catch.
+     */
+    static final class Exit extends Error {
+        Exit(String code) {
+            super("the script's os.exit(" + code + ")", null, false, false);
+        }
+
+        /** The run's failure: the exit and the function it ended ({@code event}, {@code thread_init}...). */
+        LuaWorkload.ScriptFailure in(String function) {
+            return new LuaWorkload.ScriptFailure(getMessage() + " in " + function + "()");
+        }
     }
 
     /**

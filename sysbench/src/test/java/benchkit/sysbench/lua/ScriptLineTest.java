@@ -194,4 +194,98 @@ class ScriptLineTest {
                 r.out());
         assertTrue(!r.out().contains("General statistics"), "no statistics after an error, as sysbench: " + r.out());
     }
+
+    @Test
+    void failuresSysbenchDoesNotCheckAreSaidAndTheRunStillSucceeds() throws Exception {
+        // sysbench logs thread_done's, done()'s and its report hooks' errors, reads no result of them, and exits 0
+        Ran r = run("""
+                function event() end
+                function thread_done() error("td") end
+                function done() error("dn") end
+                """, "--events=10", "--threads=2", "SCRIPT", "run");
+        assertEquals(0, r.exit(), r.out());
+        assertTrue(r.out().contains("FATAL: `thread_done' function failed: " + dir.resolve("t.lua") + ":2: td\n"
+                + "(last message repeated 1 times)\n\nGeneral statistics:\n"), r.out());
+        assertTrue(r.out().endsWith("FATAL: `done' function failed: " + dir.resolve("t.lua") + ":3: dn\n"), r.out());
+        Ran hooks = run("""
+                function event() ffi.C.usleep(1000) end
+                sysbench.hooks.report_intermediate = function() error("ri") end
+                sysbench.hooks.report_cumulative = function() error("rc") end
+                """, "--time=2", "--report-interval=1", "SCRIPT", "run");
+        assertEquals(0, hooks.exit(), hooks.out());
+        assertTrue(hooks.out().contains("FATAL: `report_intermediate' function failed: " + dir.resolve("t.lua") + ":2: ri\n"),
+                hooks.out());
+        assertTrue(hooks.out().contains("FATAL: `report_cumulative' function failed: " + dir.resolve("t.lua") + ":3: rc\n"),
+                hooks.out());
+        assertTrue(!hooks.out().contains("sysbench.hooks"), hooks.out());
+    }
+
+    @Test
+    void aFailureInEveryThreadIsLoggedOnceAndCounted() throws Exception {
+        Ran r = run("function thread_init() error('ti') end\nfunction event() end\n", "--threads=3", "SCRIPT", "run");
+        assertEquals(1, r.exit(), r.out());
+        assertTrue(r.out().endsWith("FATAL: `thread_init' function failed: " + dir.resolve("t.lua") + ":1: ti\n"
+                + "(last message repeated 2 times)\nFATAL: Thread initialization failed!\n"), r.out());
+        Ran table = run("function event() error({code = 42}) end\n", "--threads=2", "SCRIPT", "run");
+        assertEquals(1, table.exit(), table.out());
+        assertTrue(table.out().endsWith("FATAL: `thread_run' function failed: (not a string)\n"), table.out());
+    }
+
+    @Test
+    void aScriptWithoutEventFailsBeforeTheHeader() throws Exception {
+        Ran r = run("function thread_init() end\n", "--threads=2", "SCRIPT", "run");
+        assertEquals(1, r.exit(), r.out());
+        assertEquals("sysbench 1.0.20 (test)\n\nFATAL: cannot find the event() function in t.lua\n", r.out());
+    }
+
+    @Test
+    void aFailingParallelCommandIsLoggedPerThreadAndExitsZeroAsSysbench() throws Exception {
+        String script = """
+                sysbench.cmdline.commands = { check = {function() error("bad " .. sysbench.tid) end,
+                                                       sysbench.cmdline.PARALLEL_COMMAND} }
+                function event() end
+                """;
+        Ran r = run(script, "--threads=2", "SCRIPT", "check");
+        assertEquals(0, r.exit(), r.out());
+        for (int tid = 0; tid < 2; tid++) {
+            assertTrue(r.out().contains("FATAL: `sysbench.cmdline.call_command' function failed: " + dir.resolve("t.lua")
+                    + ":1: bad " + tid + "\n"), r.out());
+        }
+        assertEquals(1, run(script, "--threads=1", "SCRIPT", "check").exit(), "one thread: sysbench checks its result");
+    }
+
+    @Test
+    void forcedShutdownEndsAStuckRunWithSysbenchsLinesAndExitTwo() throws Exception {
+        long start = System.nanoTime();
+        Ran r = run("function event() while true do end end\nfunction done() print('no done') end\n", "--time=1",
+                "--forced-shutdown=0", "--threads=2", "SCRIPT", "run");
+        assertEquals(2, r.exit(), r.out());
+        assertTrue(System.nanoTime() - start < 8_000_000_000L, "ends at --time plus its seconds");
+        assertTrue(r.out().contains("from current time\n\nForcing shutdown in 1 seconds\n\nInitializing worker threads"),
+                r.out());
+        assertTrue(r.out().contains("FATAL: The --max-time limit has expired, forcing shutdown...\n\n"
+                + "Number of unfinished transactions on forced shutdown: 2\n\nGeneral statistics:"), r.out());
+        assertTrue(!r.out().contains("no done"), r.out());
+        Ran bad = run("function event() end\n", "--forced-shutdown=5s", "SCRIPT", "run");
+        assertEquals(1, bad.exit());
+        assertEquals("FATAL: Invalid value for --forced-shutdown: '5s'\n", bad.out());
+        assertEquals(0, run("function event() end\n", "--forced-shutdown=100%", "--time=1", "SCRIPT", "run").exit());
+    }
+
+    @Test
+    void aNumberOptionTakesWhatStrtodReadsAndAnIntegerOneIsCheckedAsSysbench() throws Exception {
+        String script = """
+                sysbench.cmdline.options = { n = {"a number", 5}, i = {"an int", 3, sysbench.cmdline.ARG_INT} }
+                function event() print("n=" .. tostring(sysbench.opt.n)) return true end
+                """;
+        for (String[] given : List.of(new String[]{"abc", "0"}, new String[]{"5abc", "5"}, new String[]{"0x10", "16"},
+                new String[]{"1e2", "100"})) {
+            Ran r = run(script, "--verbosity=0", "--n=" + given[0], "SCRIPT", "run");
+            assertEquals(0, r.exit(), r.err());
+            assertEquals("n=" + given[1] + "\n", r.out(), given[0]);
+        }
+        Ran bad = run(script, "--i=abc", "SCRIPT", "run");
+        assertEquals(1, bad.exit());
+        assertEquals("Invalid value for the 'i' option: 'abc'\n", bad.err());
+    }
 }
