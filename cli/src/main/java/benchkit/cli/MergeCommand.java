@@ -45,15 +45,16 @@ final class MergeCommand implements Callable<Integer> {
     }
 
     /**
-     * Refuses an {@code --out} that is one of the workers' directories or lies inside one: with --force the merge
-     * would first clear the very results it was to read (a worker's directory emptied, nothing merged).
+     * Refuses an {@code --out} that is one of the workers' directories: with --force the merge would first clear the
+     * very results it was to read (a worker's directory emptied, nothing merged). A directory inside one, or around
+     * them (as --clients leaves them), holds other files than the ones read.
      */
     static void requireOutApart(List<Path> dirs, Path out) {
         Path o = real(out);
         for (Path d : dirs) {
-            if (o.startsWith(real(d))) {
-                throw new UsageException("--out " + out + (o.equals(real(d)) ? " is " : " is inside ") + d
-                        + ", one of the directories to merge: write the merged run elsewhere");
+            if (o.equals(real(d))) {
+                throw new UsageException("--out " + out + " is " + d + ", one of the directories to merge: write the "
+                        + "merged run elsewhere");
             }
         }
     }
