@@ -214,7 +214,13 @@ public final class HistoryStore implements AutoCloseable {
                 } catch (SQLException e) {
                     // another bench was making the same table: PostgreSQL's CREATE TABLE IF NOT EXISTS then fails on
                     // the other's catalog row rather than waiting; that table is there now, so each try gets further
-                    if (!isDuplicateKey(e) || tries == 5) {
+                    if (!isCreateRace(e) || tries == 5) {
+                        throw e;
+                    }
+                    try {
+                        Thread.sleep(50L * tries);     // the other's transaction commits its table meanwhile
+                    } catch (InterruptedException interrupted) {
+                        Thread.currentThread().interrupt();
                         throw e;
                     }
                 }
@@ -311,6 +317,14 @@ public final class HistoryStore implements AutoCloseable {
         } finally {
             connection.setAutoCommit(auto);
         }
+    }
+
+    /**
+     * Two benches making the same table at once, as PostgreSQL reports it to the later one: its catalog's duplicate key
+     * (23505), the table (duplicate_table, 42P07) or its row type (duplicate_object, 42710: "type ... already exists").
+     */
+    private static boolean isCreateRace(SQLException e) {
+        return isDuplicateKey(e) || "42P07".equals(e.getSQLState()) || "42710".equals(e.getSQLState());
     }
 
     /**
