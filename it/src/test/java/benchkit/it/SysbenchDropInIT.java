@@ -427,8 +427,14 @@ class SysbenchDropInIT {
             try (Stream<Path> archives = Files.list(cache.resolve("classes"))) {
                 assertEquals(1, archives.filter(f -> f.toString().endsWith(".jsa")).count(), "one archive: " + env);
             }
-            Output second = launcher(helpLine, env);
+            Path loaded = dir.resolve("class-load-" + java.size() + ".log");
+            Map<String, String> logged = new java.util.HashMap<>(env);
+            logged.put("BENCH_JAVA_OPTS", "-Xlog:class+load=info:file=" + loaded);
+            Output second = launcher(helpLine, logged);
             assertEquals(List.of(0, 0), List.of(first.exit(), second.exit()), first.out() + first.err() + second.err());
+            // picocli too, built from its sources for Java 17 (cli/pom.xml): its jar's Java 5 classes cannot be archived
+            assertTrue(Files.readAllLines(loaded).stream().anyMatch(l -> l.contains(" picocli.CommandLine source: shared objects file")),
+                    "picocli's classes from the archive: " + env);
             assertEquals(first.out(), second.out(), "the same answer from the archive: " + env);
             assertEquals("", first.err() + second.err(), "nothing on stderr: " + env);
             assertEquals(masked(sysbench(helpLine).out(), false).lines().findFirst(),
