@@ -10,6 +10,7 @@ import java.sql.Driver;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -112,6 +113,23 @@ public final class SqlConnector {
         SqlEndpoint to = next();
         return WireConnection.open(to.unixSocket(), to.host(), to.port(), to.user(), to.password(), to.database(),
                 connectTimeout.toMillis());
+    }
+
+    /**
+     * The rows of {@code sql} as text (null for SQL NULL), asked over a wire connection of its own: for a check that
+     * should not load a JDBC driver, which took ~30 ms of a short sysbench line's start where the wire client's classes
+     * load for its sessions anyway (docs/sysbench-scripts.md, "Speed"). Empty when the wire client could not say (a
+     * login it does not speak, a refusal, an error, no answer): the caller then asks over JDBC, whose failures it words.
+     */
+    public Optional<List<String[]>> rowsOverWire(String sql) {
+        try (WireConnection c = openWire()) {
+            c.ownThread();
+            c.query(sql, true);
+            c.awaitReply();
+            return c.error() == null ? Optional.of(List.copyOf(c.values())) : Optional.empty();
+        } catch (IOException | WireError | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     private Connection open(String database, boolean localInfile) throws SQLException {

@@ -10,6 +10,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reaches a MySQL-family server benchkit does not own (started by the user, e.g. a production-like box): logs in,
@@ -89,6 +90,11 @@ public final class ExternalServer {
         boolean waitSaid = false;
         while (true) {
             int seconds = (int) Math.max(1, Math.min(10, (deadline - System.nanoTime()) / 1_000_000_000L));
+            Optional<String> quickly = ServerConnections.versionOverWire(given, seconds);
+            if (quickly.isPresent()) {
+                return reached(given, quickly.get());
+            }
+            // what failed, in the JDBC driver's words that the messages below are made of
             try (Connection c = ServerConnections.open(given, seconds); Statement s = c.createStatement()) {
                 s.execute("USE `" + given.database().replace("`", "``") + "`");
                 String version;
@@ -96,8 +102,7 @@ public final class ExternalServer {
                     rs.next();
                     version = rs.getString(1);
                 }
-                ServerFlavor flavor = ServerFlavor.fromVersionVariable(version);
-                return new UnownedServer(given.toBuilder().product(flavor.product()).version(flavor.version()).build());
+                return reached(given, version);
             } catch (SQLException e) {
                 last = e;
                 int code = e.getErrorCode();
@@ -127,6 +132,11 @@ public final class ExternalServer {
                 + given.database() + ")" : "cannot use server at " + where + " as " + given.user() + " (database "
                 + given.database() + ") within " + timeout.toSeconds() + " s") + ": " + reason(last, given),
                 clientError(last, given));
+    }
+
+    private static UnownedServer reached(Target given, String version) {
+        ServerFlavor flavor = ServerFlavor.fromVersionVariable(version);
+        return new UnownedServer(given.toBuilder().product(flavor.product()).version(flavor.version()).build());
     }
 
     /**

@@ -7,6 +7,7 @@ import benchkit.spi.Target;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * The launcher's admin connections, through the one {@link SqlConnector}: a connect timeout the caller
@@ -36,9 +37,22 @@ public final class ServerConnections {
         return open(SqlEndpoint.preferSocket(target).inDatabase(""), timeoutSeconds);
     }
 
+    /**
+     * The server's {@code @@version}, logged in to the target's database over bench's wire client (no JDBC driver to
+     * load); empty when that did not work, and {@link #open} then says why.
+     */
+    static Optional<String> versionOverWire(Target target, int timeoutSeconds) {
+        return connector(SqlEndpoint.preferSocket(target), timeoutSeconds).rowsOverWire("SELECT @@version")
+                .filter(rows -> rows.size() == 1).map(rows -> rows.get(0)[0]);
+    }
+
     private static Connection open(SqlEndpoint endpoint, int timeoutSeconds) throws SQLException {
+        return connector(endpoint, timeoutSeconds).open();
+    }
+
+    private static SqlConnector connector(SqlEndpoint endpoint, int timeoutSeconds) {
         return SqlConnector.to(endpoint).withConnectTimeout(Duration.ofSeconds(Math.max(1, timeoutSeconds)))
-                .withReadTimeout(ADMIN_READ_TIMEOUT).open();
+                .withReadTimeout(ADMIN_READ_TIMEOUT);
     }
 
     /** The driver's message without anything that could carry a secret, on one line. */

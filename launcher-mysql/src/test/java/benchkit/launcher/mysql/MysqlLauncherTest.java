@@ -262,6 +262,11 @@ class MysqlLauncherTest {
         assertEquals(t.product(), viaSocket.target().product());
 
         String wrong = "wrong-" + t.password();
+        // the check's quick way in, bench's wire client: the server's own version; a refusal is left to JDBC to word
+        assertEquals(t.version(), ServerFlavor.fromVersionVariable(ServerConnections.versionOverWire(t, 5).orElseThrow())
+                .version());
+        assertTrue(ServerConnections.versionOverWire(t.toBuilder().password(wrong).build(), 5).isEmpty());
+        assertTrue(ServerConnections.versionOverWire(t.toBuilder().database("no_such_db").build(), 5).isEmpty());
         long start = System.nanoTime();
         var denied = assertThrows(ServerUnreachableException.class, () -> ExternalServer.connect(t.host(), t.port(),
                 null, t.user(), wrong, "sbtest", Duration.ofSeconds(30)));
