@@ -68,9 +68,10 @@ public final class InnodbMemcachedLauncher implements DatadirLauncher {
         return NAME;
     }
 
+    /** The settings go to the mysqld that the MySQL launcher starts, so they are named as its. */
     @Override
     public String settingsOwner() {
-        return "mysqld";
+        return mysql.settingsOwner();
     }
 
     @Override

@@ -4,6 +4,7 @@ import benchkit.mysql.Catalog;
 import benchkit.mysql.SqlConnector;
 import benchkit.mysql.SqlEndpoint;
 import benchkit.memcached.kv.KeySpace;
+import benchkit.memcached.kv.KvLoad;
 import benchkit.memcached.kv.ValuePool;
 import benchkit.memcached.kv.ValueSizes;
 import benchkit.spi.Target;
@@ -13,13 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /** Loads k0..k(N-1) with multi-row upserts over a few connections, and empties the table. */
 final class SqlKvLoader {
@@ -82,32 +77,7 @@ final class SqlKvLoader {
             return;
         }
         int t = (int) Math.max(1, Math.min(threads, Math.min(4, initialLoad / ROWS_PER_INSERT + 1)));
-        ExecutorService pool = Executors.newFixedThreadPool(t, r -> {
-            Thread th = new Thread(r, "sql-kv-load");
-            th.setDaemon(true);
-            return th;
-        });
-        try {
-            List<Future<?>> parts = new ArrayList<>();
-            for (int i = 0; i < t; i++) {
-                long from = initialLoad * i / t;
-                long to = initialLoad * (i + 1) / t;
-                long seed = i;
-                parts.add(pool.submit(() -> {
-                    loadRange(from, to, seed);
-                    return null;
-                }));
-            }
-            for (Future<?> f : parts) {
-                try {
-                    f.get();
-                } catch (ExecutionException e) {
-                    throw e.getCause() instanceof Exception ex ? ex : e;
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        KvLoad.inParts(initialLoad, t, "sql-kv-load", this::loadRange);
     }
 
     private void loadRange(long from, long to, long seed) throws SQLException {

@@ -1,26 +1,23 @@
 package benchkit.memcached.sql;
 
-import benchkit.memcached.kv.KvData;
 import benchkit.memcached.kv.KvEvents;
-import benchkit.memcached.kv.KvOptions;
+import benchkit.memcached.kv.KvWorkload;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
-import benchkit.spi.Workload;
 
 /**
  * The SQL baseline: the memcached workloads' gets and sets as point statements on an InnoDB
  * table, on any MySQL or MariaDB target. {@code --flush} truncates and reloads when the first
  * session of a trial opens, as the memcached workloads do.
  */
-public final class SqlKvWorkload implements Workload {
+public final class SqlKvWorkload extends KvWorkload {
     private final SqlKvOptions options;
-    private final KvData data;
 
     public SqlKvWorkload(SqlKvOptions options) {
+        super(options.kv());
         this.options = options;
-        this.data = new KvData(options.kv());
     }
 
     public SqlKvOptions options() {
@@ -47,26 +44,20 @@ public final class SqlKvWorkload implements Workload {
     }
 
     @Override
-    public long eventsPerThread() {
-        return options.kv().executeNumber();
+    protected void reload(Target target, int threads) throws Exception {
+        SqlKvLoader loader = loader(target);
+        loader.truncate();
+        loader.load(threads);
     }
 
     @Override
-    public Session openSession(Target target, SessionContext context) throws Exception {
-        KvOptions kv = options.kv();
-        if (kv.flush() && context.thread() == 0) {
-            // the runner opens every session before any runs, so this happens between trials
-            SqlKvLoader loader = loader(target);
-            loader.truncate();
-            loader.load(context.threads());
-        }
-        KvEvents events = data.events(context.thread(), context.threads());
+    protected Session session(Target target, SessionContext context, KvEvents events) throws Exception {
         return options.client().to(target).openSession(options.workload(),
                 new SqlKvEvents(options.table(), events), options.ignoredErrors(), context.queries());
     }
 
     private SqlKvLoader loader(Target target) {
-        return new SqlKvLoader(target, options.table(), options.kv().initialLoad(), data.keys(), options.kv().valueSizes(),
-                data.values());
+        return new SqlKvLoader(target, options.table(), options.kv().initialLoad(), data().keys(), options.kv().valueSizes(),
+                data().values());
     }
 }

@@ -4,6 +4,7 @@ import benchkit.memcached.client.MemcachedServers;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.memcached.client.SpyClients;
 import benchkit.memcached.kv.KeySpace;
+import benchkit.memcached.kv.KvLoad;
 import benchkit.memcached.kv.ValuePool;
 import benchkit.memcached.kv.ValueSizes;
 import net.spy.memcached.MemcachedClient;
@@ -12,13 +13,8 @@ import net.spy.memcached.internal.OperationFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongConsumer;
@@ -69,34 +65,11 @@ final class MemcachedLoader {
             return;
         }
         int t = (int) Math.max(1, Math.min(threads, Math.min(8, n)));
-        ExecutorService pool = Executors.newFixedThreadPool(t, r -> {
-            Thread th = new Thread(r, "memcached-load");
-            th.setDaemon(true);
-            return th;
-        });
-        try {
-            List<Future<Long>> parts = new ArrayList<>();
-            for (int i = 0; i < t; i++) {
-                long from = n * i / t;
-                long to = n * (i + 1) / t;
-                long seed = i;
-                parts.add(pool.submit(() -> loadRange(from, to, seed)));
-            }
-            long done = 0;
-            for (Future<Long> f : parts) {
-                try {
-                    done += f.get();
-                } catch (ExecutionException e) {
-                    throw e.getCause() instanceof Exception ex ? ex : e;
-                }
-            }
-            progress.accept(done);
-        } finally {
-            pool.shutdownNow();
-        }
+        KvLoad.inParts(n, t, "memcached-load", this::loadRange);
+        progress.accept(n);
     }
 
-    private long loadRange(long from, long to, long seed) throws Exception {
+    private void loadRange(long from, long to, long seed) throws Exception {
         MemcachedClient c = SpyClients.open(servers, options.protocol(), options.timeoutMillis());
         SplittableRandom random = new SplittableRandom(seed);
         ArrayDeque<OperationFuture<Boolean>> pending = new ArrayDeque<>();
@@ -111,7 +84,6 @@ final class MemcachedLoader {
             while (!pending.isEmpty()) {
                 check(pending.poll());
             }
-            return to - from;
         } finally {
             c.shutdown(options.timeoutMillis(), TimeUnit.MILLISECONDS);
         }

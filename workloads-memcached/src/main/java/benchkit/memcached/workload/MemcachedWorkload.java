@@ -1,14 +1,12 @@
 package benchkit.memcached.workload;
 
 import benchkit.memcached.client.SpyClients;
-import benchkit.memcached.kv.KvData;
 import benchkit.memcached.kv.KvEvents;
-import benchkit.memcached.kv.KvOptions;
+import benchkit.memcached.kv.KvWorkload;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
-import benchkit.spi.Workload;
 import net.spy.memcached.MemcachedClient;
 
 import java.net.InetSocketAddress;
@@ -22,13 +20,12 @@ import java.util.Optional;
  * happens in {@link #prepare} once per server; with it, the first session of each trial empties
  * the servers and loads again before any session starts, as each memslap run does.
  */
-public final class MemcachedWorkload implements Workload {
+public final class MemcachedWorkload extends KvWorkload {
     private final MemcachedOptions options;
-    private final KvData data;
 
     public MemcachedWorkload(MemcachedOptions options) {
+        super(options.kv());
         this.options = options;
-        this.data = new KvData(options.kv());
     }
 
     public MemcachedOptions options() {
@@ -71,21 +68,15 @@ public final class MemcachedWorkload implements Workload {
     }
 
     @Override
-    public long eventsPerThread() {
-        return options.kv().executeNumber();
+    protected void reload(Target target, int threads) throws Exception {
+        MemcachedLoader loader = loader(target);
+        loader.flush();
+        loader.load(threads, done -> { });
     }
 
     @Override
-    public Session openSession(Target target, SessionContext context) throws Exception {
-        KvOptions kv = options.kv();
-        if (kv.flush() && context.thread() == 0) {
-            // the runner opens every session before any runs, so this happens between trials
-            MemcachedLoader loader = loader(target);
-            loader.flush();
-            loader.load(context.threads(), done -> { });
-        }
+    protected Session session(Target target, SessionContext context, KvEvents events) throws Exception {
         List<InetSocketAddress> servers = servers(target);
-        KvEvents events = data.events(context.thread(), context.threads());
         if (options.client() == MemcachedOptions.Client.DIRECT) {
             return new DirectMemcachedSession(servers, options.protocol(), (int) Math.min(Integer.MAX_VALUE, options.timeoutMillis()),
                     events, context.queries());
@@ -95,6 +86,6 @@ public final class MemcachedWorkload implements Workload {
     }
 
     private MemcachedLoader loader(Target target) {
-        return new MemcachedLoader(options, servers(target), data.keys(), data.values());
+        return new MemcachedLoader(options, servers(target), data().keys(), data().values());
     }
 }
