@@ -152,6 +152,7 @@ public final class Main {
         // --stacktrace (as Gradle's) is taken anywhere on the line, for any command: what failed, with its stack trace
         List<String> rest = new ArrayList<>(List.of(args));
         Cli.showStackTraces(rest.removeIf(a -> a.equals(STACKTRACE)));
+        Cli.experiment(ExperimentFile.expansion(new String[0]));     // none until the line's is read
         SysbenchArgs.Translation line;
         String[] expanded = rest.toArray(new String[0]);
         boolean asSysbench = SYSBENCH.equals(System.getProperty(CALLED_AS));
@@ -162,7 +163,9 @@ public final class Main {
                     return done.getAsInt();
                 }
             }
-            expanded = ExperimentFile.expand(expanded);
+            ExperimentFile.Expansion expansion = ExperimentFile.expansion(expanded);
+            Cli.experiment(expansion);
+            expanded = expansion.args();
             line = SysbenchLine.ARGS.translation(expanded);
         } catch (SysbenchArgs.NoCommand e) {
             return SysbenchLine.noCommand(e.test, System.out);
@@ -174,7 +177,7 @@ public final class Main {
             if (SysbenchLine.looksLikeOne(expanded)) {
                 return SysbenchLine.fatal(e.getMessage());
             }
-            err.println("bench: " + e.getMessage());
+            err.println("bench: " + Cli.origin(e) + e.getMessage());
             err.flush();
             return Cli.EXIT_USAGE;
         }
