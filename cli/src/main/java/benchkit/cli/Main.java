@@ -27,6 +27,9 @@ public final class Main {
 
     public static void main(String[] args) {
         int exit;
+        // SIGUSR1, which would end the JVM without its shutdown hooks (servers left, no journal's end), stops it as
+        // SIGTERM does, whatever the command is doing; and the stopping signals are named
+        benchkit.core.run.SignalGuard.nameSignals();
         writeUtf8WhereTheLocaleIsAscii();
         java.util.Optional<String> unreadable = undecodedArgument(args, System.getProperty("sun.jnu.encoding", ""));
         if (unreadable.isPresent()) {
