@@ -23,6 +23,10 @@ final class Cli {
     static final int EXIT_REGRESSION = 3;
 
     private static volatile boolean stackTraces;
+    /** The line's experiment file and the options that came from it, for errors to name it; none by default. */
+    private static volatile ExperimentFile.Expansion experiment = new ExperimentFile.Expansion(new String[0], null, java.util.Set.of());
+    /** An option as messages name it: {@code --threads}, {@code '--threads'}. */
+    private static final java.util.regex.Pattern OPTION = java.util.regex.Pattern.compile("--([A-Za-z0-9][A-Za-z0-9_-]*)");
 
     private Cli() {
     }
@@ -30,6 +34,41 @@ final class Cli {
     /** Whether failures print their stack traces (--stacktrace): a plugin author's view of what failed. */
     static void showStackTraces(boolean show) {
         stackTraces = show;
+    }
+
+    /** The experiment file the line was expanded from ({@link ExperimentFile#expansion}), for the error lines. */
+    static void experiment(ExperimentFile.Expansion expansion) {
+        experiment = expansion;
+    }
+
+    /**
+     * {@code --experiment FILE: } when the option an error is about came from the line's experiment file (a typo in a
+     * key would else read as one on the command line, which holds none), else empty. The option is the one {@code e}
+     * names ({@code option}, when known) or the first the message names.
+     */
+    static String origin(String option, String message) {
+        ExperimentFile.Expansion x = experiment;
+        if (x.file() == null) {
+            return "";
+        }
+        if (option == null && message != null) {
+            java.util.regex.Matcher m = OPTION.matcher(message);
+            option = m.find() ? m.group(1) : null;
+        }
+        return option != null && x.fromFile(option) ? "--experiment " + x.file() + ": " : "";
+    }
+
+    /** {@link #origin(String, String)} for a failure: a workload's unknown option, a picocli option, or the message's. */
+    static String origin(Throwable e) {
+        String option = null;
+        if (e instanceof UnknownOptionException unknown) {
+            option = unknown.option();
+        } else if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            option = unmatched.getUnmatched().get(0).split("=", 2)[0];
+        } else if (e instanceof CommandLine.ParameterException p && p.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
+            option = java.util.Arrays.stream(o.names()).filter(experiment::fromFile).findFirst().orElse(o.longestName());
+        }
+        return origin(option, e.getMessage());
     }
 
     static boolean showsStackTraces() {
@@ -147,7 +186,7 @@ final class Cli {
                         + String.join(", ", leaf.commandSpec().subcommands().keySet()) + " (bench " + name + " --help)");
             }
             String typed = unknown.get(0);
-            return Optional.of("unknown option " + typed + " for '" + name + "'; "
+            return Optional.of(origin(typed.split("=", 2)[0], null) + "unknown option " + typed + " for '" + name + "'; "
                     + nearestOption(OptionValues.canonical(typed.split("=", 2)[0]), leaf.commandSpec())
                             .map(o -> "did you mean " + o + "? ").orElse("")
                     + "bench " + name + " --help lists its options");
@@ -166,7 +205,7 @@ final class Cli {
 
     private static int onBadParameters(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println("bench: " + firstLine(e.getMessage()));
+        err.println("bench: " + origin(e) + firstLine(e.getMessage()));
         // the help of the command the line was for: bench history add's options are not in bench --help
         String command = e.getCommandLine().getCommandSpec().qualifiedName(" ");
         err.println("Try '" + (command.startsWith("bench") ? command : "bench") + " --help' for the options.");
@@ -176,7 +215,7 @@ final class Cli {
     private static int onFailure(Exception e, CommandLine command) {
         PrintWriter err = command.getErr();
         if (isUsageError(e)) {
-            err.println("bench: " + firstLine(e.getMessage())
+            err.println("bench: " + origin(e) + firstLine(e.getMessage())
                     + mistypedOwnOption(e, command).map(o -> "; did you mean " + o + "?").orElse(""));
             return EXIT_USAGE;
         }

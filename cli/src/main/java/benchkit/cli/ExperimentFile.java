@@ -37,9 +37,24 @@ final class ExperimentFile {
     private ExperimentFile() {
     }
 
+    /**
+     * A command line with its experiment file's options in it: {@code file} (as given; null when the line names none)
+     * and {@code options}, the canonical names of the options that came from it (those typed over it left out).
+     */
+    record Expansion(String[] args, String file, Set<String> options) {
+        /** Whether {@code option} (with or without dashes, any spelling) came from the file. */
+        boolean fromFile(String option) {
+            return file != null && options.contains(benchkit.spi.OptionValues.canonical(option));
+        }
+    }
+
     static String[] expand(String[] args) {
+        return expansion(args).args();
+    }
+
+    static Expansion expansion(String[] args) {
         if (java.util.Arrays.stream(args).noneMatch(a -> a.equals("--experiment") || a.startsWith("--experiment="))) {
-            return args;    // --scale is then a workload's own option (sysbench-tpcc's tpcc.lua has one)
+            return new Expansion(args, null, Set.of());   // --scale is then a workload's own option (sysbench-tpcc's tpcc.lua has one)
         }
         List<String> out = new ArrayList<>();
         Path file = null;
@@ -80,7 +95,9 @@ final class ExperimentFile {
             fromFile.removeIf(a -> a.startsWith("--study="));     // the data commands draw no report
         }
         out.addAll(at, fromFile);
-        return out.toArray(new String[0]);
+        Set<String> names = new java.util.HashSet<>();
+        fromFile.forEach(a -> names.add(benchkit.spi.OptionValues.canonical(nameOf(a))));
+        return new Expansion(out.toArray(new String[0]), file.toString(), Set.copyOf(names));
     }
 
     private static String valueOf(String[] args, int i, String a) {

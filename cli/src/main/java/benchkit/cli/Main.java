@@ -27,6 +27,9 @@ public final class Main {
 
     public static void main(String[] args) {
         int exit;
+        // SIGUSR1, which would end the JVM without its shutdown hooks (servers left, no journal's end), stops it as
+        // SIGTERM does, whatever the command is doing; and the stopping signals are named
+        benchkit.core.run.SignalGuard.nameSignals();
         writeUtf8WhereTheLocaleIsAscii();
         java.util.Optional<String> unreadable = undecodedArgument(args, System.getProperty("sun.jnu.encoding", ""));
         if (unreadable.isPresent()) {
@@ -152,6 +155,7 @@ public final class Main {
         // --stacktrace (as Gradle's) is taken anywhere on the line, for any command: what failed, with its stack trace
         List<String> rest = new ArrayList<>(List.of(args));
         Cli.showStackTraces(rest.removeIf(a -> a.equals(STACKTRACE)));
+        Cli.experiment(ExperimentFile.expansion(new String[0]));     // none until the line's is read
         SysbenchArgs.Translation line;
         String[] expanded = rest.toArray(new String[0]);
         boolean asSysbench = SYSBENCH.equals(System.getProperty(CALLED_AS));
@@ -162,7 +166,9 @@ public final class Main {
                     return done.getAsInt();
                 }
             }
-            expanded = ExperimentFile.expand(expanded);
+            ExperimentFile.Expansion expansion = ExperimentFile.expansion(expanded);
+            Cli.experiment(expansion);
+            expanded = expansion.args();
             line = SysbenchLine.ARGS.translation(expanded);
         } catch (SysbenchArgs.NoCommand e) {
             return SysbenchLine.noCommand(e.test, System.out);
@@ -174,7 +180,7 @@ public final class Main {
             if (SysbenchLine.looksLikeOne(expanded)) {
                 return SysbenchLine.fatal(e.getMessage());
             }
-            err.println("bench: " + e.getMessage());
+            err.println("bench: " + Cli.origin(e) + e.getMessage());
             err.flush();
             return Cli.EXIT_USAGE;
         }

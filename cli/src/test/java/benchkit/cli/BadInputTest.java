@@ -136,13 +136,43 @@ class BadInputTest {
         Outcome file = run("--experiment", typo.toString());
         assertEquals(2, file.exit(), file.err());
         String line = file.err().lines().findFirst().orElse("");
-        assertTrue(line.startsWith("bench: point-select: unknown option --thread; valid: --"), line);
+        assertTrue(line.startsWith("bench: --experiment " + typo + ": point-select: unknown option --thread; valid: --"), line);
         assertTrue(line.endsWith("; did you mean --threads?"), line);
         Outcome far = run("--workload", "point-select", "--no-such-option", "3");
         assertFalse(far.err().contains("did you mean"), far.err());
         // two edits from --time: a short name that far is another word, not a typo
         Outcome shortName = run("--workload", "point-select", "--tomo", "3");
         assertFalse(shortName.err().contains("did you mean"), shortName.err());
+    }
+
+    /** An option of the experiment file's that is wrong is said to come from the file; one typed is not (issue #51). */
+    @org.junit.jupiter.api.Test
+    void anExperimentFilesBadOptionNamesTheFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path unknown = java.nio.file.Files.writeString(dir.resolve("unknown.json"),
+                "{\"workload\": \"point-select\", \"frobnicate\": 1}");
+        Outcome o = run("--experiment", unknown.toString());
+        assertEquals(2, o.exit(), o.err());
+        assertTrue(o.err().startsWith("bench: --experiment " + unknown + ": point-select: unknown option --frobnicate; valid: "),
+                o.err());
+        java.nio.file.Path value = java.nio.file.Files.writeString(dir.resolve("value.json"),
+                "{\"workload\": \"point-select\", \"threads\": \"x\", \"time\": 0}");
+        o = run("--experiment", value.toString());
+        assertEquals(2, o.exit(), o.err());
+        assertTrue(o.err().startsWith("bench: --experiment " + value + ": Invalid value for option '--threads'"), o.err());
+        assertFalse(o.err().contains("\tat "), o.err());
+        // typed over the file's, the wrong value is the command line's
+        o = run("--experiment", value.toString(), "--threads", "y");
+        assertTrue(o.err().startsWith("bench: Invalid value for option '--threads'"), o.err());
+        o = run("--experiment", value.toString(), "--threads", "1");
+        assertTrue(o.err().startsWith("bench: --experiment " + value + ": --time=0"), o.err());
+        o = run("--experiment", value.toString(), "--threads", "1", "--time", "1", "--nosuch", "1");
+        assertTrue(o.err().startsWith("bench: point-select: unknown option --nosuch"), o.err());
+        // a data command's unknown option
+        java.nio.file.Path data = java.nio.file.Files.writeString(dir.resolve("data.json"),
+                "{\"workload\": \"point-select\", \"mysql-host\": \"127.0.0.1\", \"frobnicate\": 1}");
+        o = run("prepare", "--experiment", data.toString());
+        assertEquals(2, o.exit(), o.err());
+        assertTrue(o.err().startsWith("bench: --experiment " + data + ": "), o.err());
     }
 
     @org.junit.jupiter.api.Test

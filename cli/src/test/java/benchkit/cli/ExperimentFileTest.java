@@ -51,6 +51,26 @@ class ExperimentFileTest {
         assertTrue(nested.getMessage().contains("\"time\" is given twice in one object"), nested.getMessage());
     }
 
+    /** Text after the object would be dropped in silence: refused, saying where it starts (issue #51). */
+    @Test
+    void textAfterTheObjectIsRefused() throws Exception {
+        Path garbage = Files.writeString(dir.resolve("garbage.json"), "{\"workload\": \"point-select\"} garbage\n");
+        UsageException e = assertThrows(UsageException.class, () -> ExperimentFile.read(garbage));
+        assertEquals("--experiment " + garbage + ": text after the JSON object at line 1, column 30 (garbage); an "
+                + "experiment file holds one JSON object", e.getMessage());
+        Path two = Files.writeString(dir.resolve("two.json"), "{\"workload\": \"point-select\"}\n// the next\n{\"threads\": 4}\n");
+        e = assertThrows(UsageException.class, () -> ExperimentFile.read(two));
+        assertEquals("--experiment " + two + ": text after the JSON object at line 3, column 1 ({\"threads\": 4}); an "
+                + "experiment file holds one JSON object", e.getMessage());
+        Path list = Files.writeString(dir.resolve("list.json"), "{\"threads\": 4}, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]");
+        e = assertThrows(UsageException.class, () -> ExperimentFile.read(list));
+        assertTrue(e.getMessage().endsWith(": text after the JSON object at line 1, column 15 (, [1, 2, 3, 4, 5, 6,...); "
+                + "an experiment file holds one JSON object"), e.getMessage());
+        // spaces and comments after it are no text
+        Path trailing = Files.writeString(dir.resolve("trailing.json"), "{\"threads\": 4}\n  // done\n/* end */\n\n");
+        assertEquals(List.of("--threads=4"), ExperimentFile.read(trailing));
+    }
+
     @Test
     void commentsAreAllowedAsPeopleWriteThem() throws Exception {
         Path f = Files.writeString(dir.resolve("comments.json"), """

@@ -154,8 +154,13 @@ public record Study(String title, String original, String here, String conclusio
      */
     public static JsonNode readExperiment(Path file) throws IOException {
         String text = Files.readString(file);
-        try {
-            return EXPERIMENT_MAPPER.readTree(text.startsWith("\uFEFF") ? text.substring(1) : text);
+        String json = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        try (com.fasterxml.jackson.core.JsonParser parser = EXPERIMENT_MAPPER.createParser(json)) {
+            JsonNode root = EXPERIMENT_MAPPER.readTree(parser);
+            if (root != null) {
+                trailingText(file, json, parser);
+            }
+            return root;
         } catch (JsonProcessingException e) {
             String at = "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
             Matcher twice = DUPLICATE.matcher(e.getOriginalMessage());
@@ -165,6 +170,26 @@ public record Study(String title, String original, String here, String conclusio
             }
             throw new IllegalArgumentException(file + ": not valid JSON at " + at + ": " + plain(e.getOriginalMessage()));
         }
+    }
+
+    /**
+     * Text after the file's one JSON value ({@code {...} garbage}, or a second object) would otherwise be dropped in
+     * silence, and with it what the user meant it to say: refused, naming where it starts.
+     */
+    private static void trailingText(Path file, String json, com.fasterxml.jackson.core.JsonParser parser) throws IOException {
+        try {
+            if (parser.nextToken() == null) {
+                return;                 // only spaces and comments after it
+            }
+        } catch (JsonProcessingException notAToken) {
+            // not even a JSON token ("garbage"): it starts where the parser's token does
+        }
+        com.fasterxml.jackson.core.JsonLocation at = parser.currentTokenLocation();
+        String rest = json.substring((int) Math.min(json.length(), Math.max(0, at.getCharOffset()))).strip();
+        String first = rest.lines().findFirst().orElse("");
+        throw new IllegalArgumentException(file + ": text after the JSON object at line " + at.getLineNr() + ", column "
+                + at.getColumnNr() + " (" + (first.length() > 20 ? first.substring(0, 20) + "..." : first)
+                + "); an experiment file holds one JSON object");
     }
 
     /** Jackson's message without what only a program could act on: its feature names and its redacted source. */

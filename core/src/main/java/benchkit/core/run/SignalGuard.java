@@ -4,9 +4,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Keeps a run's finished results when the JVM is asked to stop (Ctrl-C, SIGTERM, SIGHUP when the terminal closes): a
- * shutdown hook interrupts the running thread and waits, bounded, while it writes its result files and marks them
- * incomplete. The JVM then exits with the signal's usual code (130, 143 or 129).
+ * Keeps a run's finished results when the JVM is asked to stop (Ctrl-C, SIGTERM, SIGHUP when the terminal closes,
+ * SIGUSR1): a shutdown hook interrupts the running thread and waits, bounded, while it writes its result files and marks
+ * them incomplete. The JVM then exits with the signal's usual code (130, 143, 129 or 138). SIGUSR2 is HotSpot's own
+ * (it suspends threads with it) and is left to it.
  */
 public final class SignalGuard {
     private static final long WAIT_SECONDS = 60;
@@ -14,7 +15,12 @@ public final class SignalGuard {
     private static final long SAY_AFTER_SECONDS = 5;
     /** The signals that stop the JVM through its shutdown hooks, and how the failure line names them. */
     private static final java.util.Map<String, String> STOPPING = java.util.Map.of("INT", "Ctrl-C (SIGINT)",
-            "TERM", "SIGTERM", "HUP", "SIGHUP (its terminal closed)");
+            "TERM", "SIGTERM", "HUP", "SIGHUP (its terminal closed)", "USR1", "SIGUSR1");
+    /**
+     * Those of them whose default action ends the JVM without its shutdown hooks (no end record in the journal, exit
+     * 138): the JVM installs no handler for them, so bench stops as the JVM does on SIGTERM, with 128 + the signal's number.
+     */
+    private static final java.util.Set<String> UNHANDLED_BY_THE_JVM = java.util.Set.of("USR1");
     /** The last of them that arrived, as named above; null while none has. */
     private static volatile String lastSignal;
 
@@ -24,11 +30,16 @@ public final class SignalGuard {
             try {
                 sun.misc.Signal signal = new sun.misc.Signal(name);
                 sun.misc.SignalHandler[] previous = new sun.misc.SignalHandler[1];
+                boolean own = UNHANDLED_BY_THE_JVM.contains(name);
                 previous[0] = sun.misc.Signal.handle(signal, s -> {
                     lastSignal = STOPPING.get(name);
-                    previous[0].handle(s);
+                    if (own && previous[0] == sun.misc.SignalHandler.SIG_DFL) {
+                        Runtime.getRuntime().exit(128 + s.getNumber());     // as the JVM's handler of SIGTERM does
+                    } else {
+                        previous[0].handle(s);
+                    }
                 });
-                if (previous[0] == sun.misc.SignalHandler.SIG_DFL || previous[0] == sun.misc.SignalHandler.SIG_IGN) {
+                if (previous[0] == sun.misc.SignalHandler.SIG_IGN || previous[0] == sun.misc.SignalHandler.SIG_DFL && !own) {
                     sun.misc.Signal.handle(signal, previous[0]);    // not the JVM's (ignored, as under nohup): left alone
                 }
             } catch (IllegalArgumentException | UnsupportedOperationException notHere) {

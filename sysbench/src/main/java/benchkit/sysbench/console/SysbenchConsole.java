@@ -52,6 +52,34 @@ final class SysbenchConsole extends RunConsole {
     @Override
     public void failure(String line) {
         println("FATAL: " + plain(line));
+        said.add(plain(line));
+    }
+
+    /** The FATAL lines printed so far, for the run's end not to say again what they said (issue #51). */
+    private final List<String> said = new java.util.ArrayList<>();
+
+    /**
+     * What of the run's failure ({@code ; }-joined, e.g. a variant's that its FATAL line said when it failed, and a
+     * signal's) no FATAL line has said yet; empty when all of it was said.
+     */
+    static String unsaid(String failure, List<String> said) {
+        String[] parts = failure.split("; ");
+        List<String> left = new java.util.ArrayList<>();
+        for (int i = 0; i < parts.length; i++) {
+            int last = -1;      // the longest run of parts from i that one FATAL line holds
+            for (int j = parts.length - 1; j >= i && last < 0; j--) {
+                String run = String.join("; ", java.util.Arrays.copyOfRange(parts, i, j + 1));
+                if (said.stream().anyMatch(line -> line.contains(run))) {
+                    last = j;
+                }
+            }
+            if (last < 0) {
+                left.add(parts[i]);
+            } else {
+                i = last;
+            }
+        }
+        return String.join("; ", left);
     }
 
     @Override
@@ -128,8 +156,9 @@ final class SysbenchConsole extends RunConsole {
 
     @Override
     public void runEnd(RunPlan plan, String failure, List<VariantResult> results, List<String> effects, Path dir) {
-        if (failure != null) {
-            failure("Run incomplete: " + failure);
+        String unsaid = failure == null ? "" : unsaid(failure, said);
+        if (!unsaid.isEmpty()) {
+            failure("Run incomplete: " + unsaid);     // once: a variant's failure was said when it failed
         }
         boolean statistics = plan.measurementIterations() > 1 || plan.variants().size() > 1 || plan.forks() > 1;
         (statistics ? new RunConsole(out, percentile) : bench).runEnd(plan, null, results, effects, dir);

@@ -125,6 +125,40 @@ class SysbenchConsoleTest {
         }
     }
 
+    /**
+     * A session that fails (an external server killed with kill -9: its connection lost, no reconnect) is one FATAL
+     * line, not that line and a "Run incomplete: " one with the same words (issue #51).
+     */
+    @Test
+    void aFailedVariantIsOneFatalLine() throws Exception {
+        FakeWorkload workload = new FakeWorkload(500, p -> {
+            if (!p.warmup()) {
+                throw new java.sql.SQLException("lost the connection (Connection reset) and could not reconnect");
+            }
+            return Outcome.OK;
+        });
+        RunPlan plan = RunOptions.builder().threads(List.of(2))
+                .warmup(0, Duration.ofMillis(200)).measure(1, Duration.ofMillis(300)).forks(1)
+                .reportInterval(Duration.ofMillis(100)).plan("fake", List.of(variant("external")), tmp.resolve("out"));
+        RunSummary summary = new Runner(plan, workload, () -> List.of(workload.phaseCollector()),
+                new PrintStream(console, true, StandardCharsets.UTF_8), new SysbenchFormat(95, false, SysbenchFormat.NOTICE)).run();
+        assertFalse(summary.complete());
+        String out = console();
+        List<String> fatal = out.lines().filter(l -> l.startsWith("FATAL: ")).toList();
+        assertEquals(1, fatal.size(), out);
+        assertTrue(fatal.get(0).contains("lost the connection (Connection reset) and could not reconnect"), out);
+    }
+
+    @Test
+    void whatARunsEndSaysIsWhatNoFatalLineSaid() {
+        List<String> said = List.of("Variant a failed (fork 1): server exited; see its log; the run goes on");
+        assertEquals("", SysbenchConsole.unsaid("server exited; see its log", said));
+        assertEquals("interrupted by SIGTERM; results so far are kept",
+                SysbenchConsole.unsaid("interrupted by SIGTERM; results so far are kept; server exited; see its log", said));
+        assertEquals("interrupted by SIGTERM; results so far are kept",
+                SysbenchConsole.unsaid("interrupted by SIGTERM; results so far are kept", List.of()));
+    }
+
     @Test
     void benchsLinesShowFromVerbosityFourAndItsScoresWhenIterationsAreAskedFor() throws Exception {
         FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
