@@ -203,7 +203,9 @@ public final class HistoryStore implements AutoCloseable {
                     throw new IllegalArgumentException(location + ": no history store there (no bench tables); bench history"
                             + " add DIR (or --history on a run) makes one");
                 }
-                if (kind == Kind.SQLITE && hasTable(null)) {
+                // bench makes bench_history_schema first: tables without it that are still without it are another
+                // program's, where tables that came since the first look are another bench making this store
+                if (kind == Kind.SQLITE && hasTable(null) && !hasTable("bench_history_schema")) {
                     throw new IllegalArgumentException(location + " is an SQLite database of something else (its tables"
                             + " are not bench's); name another file");
                 }

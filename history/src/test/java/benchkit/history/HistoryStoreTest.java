@@ -141,6 +141,36 @@ class HistoryStoreTest {
         }
     }
 
+    /**
+     * Benches making one new store at once (six nightly adds): each opens it, none mistakes the tables the others are
+     * making for another program's (issue #51: one add in five tries was refused, its run not stored).
+     */
+    @Test
+    void benchesMakingOneNewStoreAtOnceAllOpenIt() throws Exception {
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        try {
+            for (int round = 0; round < 20; round++) {
+                String store = tmp.resolve("new-" + round + ".sqlite").toString();
+                var start = new java.util.concurrent.CountDownLatch(1);
+                List<java.util.concurrent.Future<Integer>> opens = new java.util.ArrayList<>();
+                for (int i = 0; i < 6; i++) {
+                    opens.add(pool.submit(() -> {
+                        start.await();
+                        try (HistoryStore s = HistoryStore.open(store)) {
+                            return s.runs().size();
+                        }
+                    }));
+                }
+                start.countDown();
+                for (var open : opens) {
+                    assertEquals(0, open.get(), "round " + round);
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
     /** list, report and check read a store: a database that holds none is refused and left as it was. */
     @Test
     void aReadNeverWritesIntoADatabaseThatIsNotAStore() throws Exception {
