@@ -51,6 +51,15 @@ class ExperimentFileTest {
         assertTrue(nested.getMessage().contains("\"time\" is given twice in one object"), nested.getMessage());
     }
 
+    /** A file nested deeper than the JSON parser goes: one line, not a NullPointerException's trace (issue #51). */
+    @Test
+    void aFileNestedTooDeepIsOneLine() throws Exception {
+        Path deep = Files.writeString(dir.resolve("deep.json"), "{\"x\": " + "[".repeat(5000) + "]".repeat(5000) + "}");
+        UsageException e = assertThrows(UsageException.class, () -> ExperimentFile.read(deep));
+        assertEquals("--experiment " + deep + ": not valid JSON at its depth: Document nesting depth (1001) exceeds the "
+                + "maximum allowed (1000)", e.getMessage());
+    }
+
     /** Text after the object would be dropped in silence: refused, saying where it starts (issue #51). */
     @Test
     void textAfterTheObjectIsRefused() throws Exception {

@@ -162,7 +162,9 @@ public record Study(String title, String original, String here, String conclusio
             }
             return root;
         } catch (JsonProcessingException e) {
-            String at = "line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+            // a limit of the parser's (nesting deeper than 1,000 levels) has no place in the text
+            String at = e.getLocation() == null ? "its depth" : "line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr();
             Matcher twice = DUPLICATE.matcher(e.getOriginalMessage());
             if (twice.matches()) {
                 throw new IllegalArgumentException(file + ": \"" + twice.group(1) + "\" is given twice in one object ("
@@ -194,7 +196,7 @@ public record Study(String title, String original, String here, String conclusio
 
     /** Jackson's message without what only a program could act on: its feature names and its redacted source. */
     private static String plain(String message) {
-        return message.replaceAll(": enable `[^`]*` to allow", "")
+        return message.replaceAll(": enable `[^`]*` to allow", "").replaceAll(", from `[^`]*`", "")
                 .replaceAll("\\[Source: REDACTED \\(`[^`]*` disabled\\); ([^]]*)]", "$1");
     }
 
