@@ -29,6 +29,8 @@ public final class JmhResultReader {
 
     private static final JsonMapper MAPPER = JsonMapper.builder()
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            // text after the array (a file appended to, two files in one) is damage, not something to drop in silence
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
     private static final List<String> SETTINGS = List.of("mode", "forks", "warmupIterations", "warmupTime",
             "measurementIterations", "measurementTime", "jvm", "jdkVersion", "vmName", "vmVersion", "jmhVersion");
@@ -55,7 +57,9 @@ public final class JmhResultReader {
         try {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(source + " is not valid JSON: " + e.getOriginalMessage()
+            String why = e.getOriginalMessage().startsWith("Trailing token") ? "text after its JSON array"
+                    : e.getOriginalMessage();
+            throw new IllegalArgumentException(source + " is not valid JSON: " + why
                     + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()));
         }
         if (root == null || !root.isArray()) {
@@ -90,6 +94,11 @@ public final class JmhResultReader {
                     + ") has no \"primaryMetric\" with a numeric \"score\"");
         }
         String where = source + ": entry " + (index + 1) + " (" + benchmark + ")";
+        if (primary.has("rawData") && noValues(primary.get("rawData"))) {
+            // JMH and bench write an entry only with a measured iteration, and the score is their mean
+            throw new IllegalArgumentException(where + ", primaryMetric has no raw data (no measured iteration), which no"
+                    + " run produces");
+        }
         metrics.put(VariantResult.PRIMARY, producible(metric(primary), where + ", primaryMetric", true));
         Iterator<Map.Entry<String, JsonNode>> secondary = node.path("secondaryMetrics").fields();
         while (secondary.hasNext()) {
@@ -133,6 +142,16 @@ public final class JmhResultReader {
                     + max + "), which no run produces");
         }
         return m;
+    }
+
+    /** Whether JMH's {@code rawData} (one array per fork) holds no iteration's value: {@code []}, {@code [[]]}. */
+    private static boolean noValues(JsonNode rawData) {
+        for (JsonNode fork : rawData) {
+            if (!fork.isArray() || !fork.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static MetricResult metric(JsonNode m) {

@@ -55,6 +55,8 @@ class JmhResultReaderTest {
         "\"score\" : 51234.5,            | \"score\" : -100,            | holds -100.0",
         "\"score\" : 51234.5,            | \"score\" : 1e308,           | score 1.0E308 is outside its raw data (51234.5 to 51234.5)",
         "\"rawData\" : [ [ 51234.5 ] ]   | \"rawData\" : [ [ 51234.5, \"-Infinity\" ] ] | holds -Infinity",
+        "\"rawData\" : [ [ 51234.5 ] ]   | \"rawData\" : [ ]           | has no raw data (no measured iteration)",
+        "\"rawData\" : [ [ 51234.5 ] ]   | \"rawData\" : [ [ ], [ ] ]   | has no raw data (no measured iteration)",
     })
     void valuesNoRunProducesAreRefused(String from, String to, String expected) {
         String edited = SINGLE_SAMPLE.replace(from.strip(), to.strip());
@@ -122,6 +124,16 @@ class JmhResultReaderTest {
         Files.writeString(dir.resolve("jmh-result.json"), "[{\"threads\": 4}]");
         e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.readDirectory(dir));
         assertTrue(e.getMessage().contains("entry 1 has no \"benchmark\""), e.getMessage());
+
+        // text after the array (appended to, or two files in one): damage, not dropped in silence
+        Files.writeString(dir.resolve("jmh-result.json"), SINGLE_SAMPLE + "garbage\n");
+        e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.readDirectory(dir));
+        assertTrue(e.getMessage().contains("jmh-result.json is not valid JSON"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        Files.writeString(dir.resolve("jmh-result.json"), SINGLE_SAMPLE + SINGLE_SAMPLE);
+        e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.readDirectory(dir));
+        assertTrue(e.getMessage().endsWith("jmh-result.json is not valid JSON: text after its JSON array at line 28"),
+                e.getMessage());
 
         Path empty = Files.createDirectory(dir.resolve("empty"));
         e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.readDirectory(empty));
