@@ -83,7 +83,7 @@ public record OltpOptions(
         return new OltpOptions(
                 v.intValue("tables", 1, 1_000_000),
                 v.intValue("table-size", 0, MAX_INT),
-                v.intValue("range-size", 1, MAX_INT),
+                v.intValue("range-size", 0, MAX_INT),
                 v.intValue("point-selects", 0, 1_000_000),
                 v.intValue("simple-ranges", 0, 1_000_000),
                 v.intValue("sum-ranges", 0, 1_000_000),

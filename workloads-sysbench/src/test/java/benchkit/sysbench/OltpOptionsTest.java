@@ -75,6 +75,13 @@ class OltpOptionsTest {
         }
     }
 
+    /** sysbench 1.0.20 runs --range_size=0 (its ranges then match no row); a negative one is refused (issue #51). */
+    @Test
+    void aRangeOfNoRowsIsTakenAsSysbenchTakesIt() {
+        assertEquals(0, parse(Map.of("range-size", "0")).rangeSize());
+        assertThrows(benchkit.spi.InvalidOptionException.class, () -> parse(Map.of("range-size", "-1")));
+    }
+
     @Test
     void dashesAndUnderscoresAreTheSame() {
         OltpOptions o = parse(Map.of("table_size", "500", "--point-selects", "3", "skip_trx", "on", "rand_type", "Uniform"));
