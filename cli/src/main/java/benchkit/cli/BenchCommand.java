@@ -14,6 +14,14 @@ import java.util.concurrent.Callable;
         subcommands = {RunSubcommand.class, PrepareCommand.class, PrewarmCommand.class, CleanupCommand.class, ListCommand.class,
             ReportCommand.class, CompareCommand.class, CalibrateCommand.class, MergeCommand.class, NewCommand.class,
             HistoryCommand.class},
-        sortOptions = false)
+        sortOptions = false,
+        // the table of docs/usage.md, "Exit codes", where a user looks first
+        exitCodeListHeading = "%nExit codes (the same for every subcommand; a sysbench line exits 0 or 1 as sysbench):%n",
+        exitCodeList = {
+            "0:success: every result is there and valid",
+            "1:the run failed (a server died, an iteration was invalid, a file could not be written); what finished is kept",
+            "2:bad input: nothing was started or written",
+            "3:compare --fail-on-regression or history check found a regression",
+            "129/130/138/143:stopped by SIGHUP, Ctrl-C (SIGINT), SIGUSR1 or SIGTERM after writing what finished"})
 final class BenchCommand extends RunCommand implements Callable<Integer> {
 }

@@ -63,6 +63,18 @@ class CommandTreeTest {
         assertEquals(BenchCommand.class, Cli.commandLine().getCommand().getClass());
     }
 
+    /** bench --help lists the exit codes, each of Cli's with its meaning (a user looks there before docs/usage.md). */
+    @Test
+    void theHelpListsTheExitCodes() {
+        Answer help = answer(Cli.commandLine("--help"), "--help");
+        assertEquals(0, help.exit());
+        String codes = help.out().substring(help.out().indexOf("Exit codes"));
+        for (int code : List.of(Cli.EXIT_OK, Cli.EXIT_FAILURE, Cli.EXIT_USAGE, Cli.EXIT_REGRESSION)) {
+            assertTrue(codes.lines().anyMatch(l -> l.strip().startsWith(code + " ")), code + " in: " + codes);
+        }
+        assertTrue(codes.contains("129/130/138/143"), codes);
+    }
+
     /** The sysbench translation looks bench's options up in run's model alone; prepare's must all be there. */
     @ParameterizedTest
     @ValueSource(strings = {"prepare", "prewarm", "cleanup"})

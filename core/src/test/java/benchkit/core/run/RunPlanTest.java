@@ -42,9 +42,9 @@ class RunPlanTest {
         rejects("thread counts must not repeat: [4, 4]", () -> plan(v, List.of(4, 4), 0, S, 1, S, 1, 0, 0));
         rejects("warmup iterations must be >= 0, got -1", () -> plan(v, List.of(1), -1, S, 1, S, 1, 0, 0));
         rejects("measurement iterations must be >= 1, got 0", () -> plan(v, List.of(1), 0, S, 0, S, 1, 0, 0));
-        rejects("warmup time must be > 0, got PT0S", () -> plan(v, List.of(1), 1, Duration.ZERO, 1, S, 1, 0, 0));
-        rejects("warmup time must be >= 0, got PT-1S", () -> plan(v, List.of(1), 0, Duration.ofSeconds(-1), 1, S, 1, 0, 0));
-        rejects("measurement time must be > 0, got PT-1S",
+        rejects("warmup time (--warmup-time) must be more than 0 s, got 0 s", () -> plan(v, List.of(1), 1, Duration.ZERO, 1, S, 1, 0, 0));
+        rejects("warmup time (--warmup-time) must be 0 s or more, got -1 s", () -> plan(v, List.of(1), 0, Duration.ofSeconds(-1), 1, S, 1, 0, 0));
+        rejects("measurement time (--time) must be more than 0 s, got -1 s",
                 () -> plan(v, List.of(1), 0, S, 1, Duration.ofSeconds(-1), 1, 0, 0));
         rejects("forks must be >= 1, got 0", () -> plan(v, List.of(1), 0, S, 1, S, 0, 0, 0));
         rejects("max events must be >= 0 (0 = unlimited), got -5", () -> plan(v, List.of(1), 0, S, 1, S, 1, -5, 0));

@@ -68,11 +68,11 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
             throw new IllegalArgumentException("measurement iterations must be >= 1, got " + measurementIterations);
         }
         if (warmupIterations > 0) {
-            requirePositive("warmup time", warmupTime);
+            requirePositive("warmup time (--warmup-time)", warmupTime);
         } else if (warmupTime == null || warmupTime.isNegative()) {
-            throw new IllegalArgumentException("warmup time must be >= 0, got " + warmupTime);
+            throw new IllegalArgumentException("warmup time (--warmup-time) must be 0 s or more, got " + seconds(warmupTime));
         }
-        requirePositive("measurement time", measurementTime);
+        requirePositive("measurement time (--time)", measurementTime);
         if (reportInterval == null || reportInterval.isNegative()) {
             throw new IllegalArgumentException("report interval must be >= 0 (0 = off), got " + reportInterval);
         }
@@ -119,8 +119,14 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
 
     private static void requirePositive(String what, Duration d) {
         if (d == null || d.isNegative() || d.isZero()) {
-            throw new IllegalArgumentException(what + " must be > 0, got " + d);
+            throw new IllegalArgumentException(what + " must be more than 0 s, got " + seconds(d));
         }
+    }
+
+    /** A duration as the command line gives it ({@code 0.5 s}), not as Java prints one ({@code PT0.5S}). */
+    private static String seconds(Duration d) {
+        return d == null ? "none" : new java.math.BigDecimal(d.toNanos()).movePointLeft(9).stripTrailingZeros()
+                .toPlainString() + " s";
     }
 
     /** This plan with another settle budget (a share of a whole command's budget); never zero, which means fixed forks. */
