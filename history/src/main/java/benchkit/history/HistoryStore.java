@@ -98,6 +98,11 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     static HistoryStore open(String location, String password, boolean create) throws SQLException {
+        if (location.isBlank()) {
+            // an empty name would resolve to the working directory: "'' is a directory" tells the user nothing
+            throw new IllegalArgumentException("no store named (an empty name); name a file, e.g. history.sqlite, or a"
+                    + " jdbc:mariadb:, jdbc:mysql: or jdbc:postgresql: URL");
+        }
         Properties props = new Properties();
         String lower = location.toLowerCase(Locale.ROOT);
         boolean mysql = lower.startsWith("jdbc:mariadb:") || lower.startsWith("jdbc:mysql:");

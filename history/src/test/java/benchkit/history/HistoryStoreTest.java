@@ -171,6 +171,15 @@ class HistoryStoreTest {
         }
     }
 
+    /** An empty store name is said to be empty, not to be the working directory it resolves to (issue #51). */
+    @Test
+    void anEmptyNameIsSaidToBeEmpty() {
+        for (String empty : List.of("", " ")) {
+            var e = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(empty));
+            assertTrue(e.getMessage().startsWith("no store named (an empty name); name a file"), e.getMessage());
+        }
+    }
+
     /** list, report and check read a store: a database that holds none is refused and left as it was. */
     @Test
     void aReadNeverWritesIntoADatabaseThatIsNotAStore() throws Exception {
