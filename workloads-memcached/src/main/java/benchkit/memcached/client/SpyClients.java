@@ -50,6 +50,25 @@ public final class SpyClients {
     }
 
     /**
+     * Why the servers that spymemcached did not reach were not reached, asked once more with a plain connect (spymemcached
+     * keeps its reasons to its log): nothing listening is not a timeout, and the user looks elsewhere for it.
+     */
+    private static String whyNot(List<InetSocketAddress> servers, long timeoutMillis) {
+        for (InetSocketAddress server : servers) {
+            try (java.net.Socket probe = new java.net.Socket()) {
+                probe.connect(new InetSocketAddress(server.getHostString(), server.getPort()), (int) Math.min(timeoutMillis, 1000));
+            } catch (java.net.ConnectException e) {
+                return (servers.size() > 1 ? ": nothing is listening at " + server.getHostString() + ":" + server.getPort()
+                        : ": nothing is listening there") + " (connection refused); start memcached there or name another"
+                        + " with --memcached-servers";
+            } catch (IOException e) {
+                // no answer either: the timeout below says it
+            }
+        }
+        return " within " + timeoutMillis + " ms";
+    }
+
+    /**
      * spymemcached connects in the background; until then a request would be cancelled (failure
      * mode Cancel), so wait until every server is connected.
      */
@@ -60,7 +79,7 @@ public final class SpyClients {
             if (System.nanoTime() > deadline) {
                 client.shutdown(0, TimeUnit.MILLISECONDS);
                 throw new IOException("cannot connect to memcached at " + MemcachedServers.describe(servers)
-                        + " within " + timeoutMillis + " ms");
+                        + whyNot(servers, timeoutMillis));
             }
             try {
                 Thread.sleep(1);
