@@ -170,7 +170,7 @@ public record Study(String title, String original, String here, String conclusio
                 throw new IllegalArgumentException(file + ": \"" + twice.group(1) + "\" is given twice in one object ("
                         + at + "); give each key once");
             }
-            throw new IllegalArgumentException(file + ": not valid JSON at " + at + ": " + plain(e.getOriginalMessage()));
+            throw new IllegalArgumentException(file + ": not valid JSON at " + at + ": " + benchkit.core.util.JsonErrors.plain(e.getOriginalMessage()));
         }
     }
 
@@ -192,12 +192,6 @@ public record Study(String title, String original, String here, String conclusio
         throw new IllegalArgumentException(file + ": text after the JSON object at line " + at.getLineNr() + ", column "
                 + at.getColumnNr() + " (" + (first.length() > 20 ? first.substring(0, 20) + "..." : first)
                 + "); an experiment file holds one JSON object");
-    }
-
-    /** Jackson's message without what only a program could act on: its feature names and its redacted source. */
-    private static String plain(String message) {
-        return message.replaceAll(": enable `[^`]*` to allow", "").replaceAll(", from `[^`]*`", "")
-                .replaceAll("\\[Source: REDACTED \\(`[^`]*` disabled\\); ([^]]*)]", "$1");
     }
 
     /** Writes this as {@code dir/study.json} (atomically). */

@@ -54,6 +54,11 @@ class RunInfoTest {
         Files.writeString(dir.resolve("run.json"), "{oops");
         var e = assertThrows(IllegalArgumentException.class, () -> RunInfo.read(dir));
         assertTrue(e.getMessage().startsWith(dir.resolve("run.json") + " is not valid JSON"), e.getMessage());
+        // the parser's words without its internals (issue #51: "[Source: REDACTED (`StreamReadFeature...` disabled)...")
+        Files.writeString(dir.resolve("run.json"), "{");
+        e = assertThrows(IllegalArgumentException.class, () -> RunInfo.read(dir));
+        assertFalse(e.getMessage().contains("REDACTED") || e.getMessage().contains("`"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" at line 1, column 2"), e.getMessage());
     }
 
     @Test

@@ -175,8 +175,9 @@ public final class ExternalServer {
     static String reason(SQLException e, Target target) {
         int code = e.getErrorCode();
         if (code == ACCESS_DENIED) {
-            return "access denied for user '" + target.user() + "' (check --mysql-user and the password in "
-                    + "BENCH_MYSQL_PASSWORD)";
+            // the password may have come from any of the ways in: name them all, not the one the user did not take
+            return "access denied for user '" + target.user() + "' (check --mysql-user and the password: "
+                    + "BENCH_MYSQL_PASSWORD, BENCH_MYSQL_PASSWORD_FILE, --mysql-password or an experiment file's)";
         }
         if (code == DB_ACCESS_DENIED || code == UNKNOWN_DATABASE) {
             return "user '" + target.user() + "' cannot use database " + target.database() + " ("

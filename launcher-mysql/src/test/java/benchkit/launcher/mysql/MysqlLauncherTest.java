@@ -272,6 +272,7 @@ class MysqlLauncherTest {
                 null, t.user(), wrong, "sbtest", Duration.ofSeconds(30)));
         assertTrue(System.nanoTime() - start < 10_000_000_000L, "access denied is not retried");
         assertTrue(denied.getMessage().contains("access denied for user 'root'"), denied.getMessage());
+        assertTrue(denied.getMessage().contains("--mysql-password"), "every way a password comes in: " + denied.getMessage());
         assertTrue(denied.getMessage().startsWith("the server at 127.0.0.1:" + t.port() + " refused root (database sbtest): ")
                 && !denied.getMessage().contains("within"), "refused at once, not after a wait: " + denied.getMessage());
         assertFalse(denied.getMessage().contains(wrong) || denied.getMessage().contains("\n"), denied.getMessage());
