@@ -24,6 +24,19 @@ class HtmlReportTest {
     private static final List<String> METRICS = List.of("tps", "qps", "latency.p50", "latency.p95", "latency.p99",
             "errors", "reconnects", "server.cpu.user", "server.cpu.system", "server.rss", "server.vsz", "client.cpu");
 
+    /** One configuration, one measured iteration: its headline says there is no interval, not "± NaN". */
+    @Test
+    void aSingleIterationsHeadlineSaysItHasNoInterval(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("jmh-result.json"), """
+                [ { "benchmark" : "benchkit.point-select", "mode" : "thrpt", "threads" : 2,
+                    "primaryMetric" : { "score" : 28794.2, "scoreError" : "NaN", "scoreConfidence" : [ "NaN", "NaN" ],
+                                        "scoreUnit" : "ops/s", "rawData" : [ [ 28794.2 ] ] } } ]
+                """);
+        String html = Files.readString(HtmlReport.write(dir));
+        assertTrue(html.contains("28,794.2 tps (one iteration: no interval)"), html);
+        assertFalse(html.contains("&plusmn; NaN"), "no ± NaN shown");
+    }
+
     @Test
     void chartsTheStudyMetricsPerWorkloadAndNotesTheSilentOnes(@TempDir Path dir) throws Exception {
         JmhFixture.allocatorStudy("glibc").writeTo(dir);
