@@ -24,7 +24,7 @@ final class Cli {
 
     private static volatile boolean stackTraces;
     /** The line's experiment file and the options that came from it, for errors to name it; none by default. */
-    private static volatile ExperimentFile.Expansion experiment = new ExperimentFile.Expansion(new String[0], null, java.util.Set.of());
+    private static volatile ExperimentFile.Expansion experiment = ExperimentFile.Expansion.NONE;
     /** An option as messages name it: {@code --threads}, {@code '--threads'}. */
     private static final java.util.regex.Pattern OPTION = java.util.regex.Pattern.compile("--([A-Za-z0-9][A-Za-z0-9_-]*)");
 

@@ -42,6 +42,9 @@ final class ExperimentFile {
      * and {@code options}, the canonical names of the options that came from it (those typed over it left out).
      */
     record Expansion(String[] args, String file, Set<String> options) {
+        /** No experiment file: what a line has before its own is read. */
+        static final Expansion NONE = new Expansion(new String[0], null, Set.of());
+
         /** Whether {@code option} (with or without dashes, any spelling) came from the file. */
         boolean fromFile(String option) {
             return file != null && options.contains(benchkit.spi.OptionValues.canonical(option));

@@ -155,7 +155,7 @@ public final class Main {
         // --stacktrace (as Gradle's) is taken anywhere on the line, for any command: what failed, with its stack trace
         List<String> rest = new ArrayList<>(List.of(args));
         Cli.showStackTraces(rest.removeIf(a -> a.equals(STACKTRACE)));
-        Cli.experiment(ExperimentFile.expansion(new String[0]));     // none until the line's is read
+        Cli.experiment(ExperimentFile.Expansion.NONE);     // none until the line's is read
         SysbenchArgs.Translation line;
         String[] expanded = rest.toArray(new String[0]);
         boolean asSysbench = SYSBENCH.equals(System.getProperty(CALLED_AS));

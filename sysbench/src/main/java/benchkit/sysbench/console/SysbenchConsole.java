@@ -49,14 +49,14 @@ final class SysbenchConsole extends RunConsole {
         }
     }
 
+    /** The FATAL lines printed so far, for the run's end not to say again what they said (issue #51). */
+    private final List<String> said = new java.util.ArrayList<>();
+
     @Override
     public void failure(String line) {
         println("FATAL: " + plain(line));
         said.add(plain(line));
     }
-
-    /** The FATAL lines printed so far, for the run's end not to say again what they said (issue #51). */
-    private final List<String> said = new java.util.ArrayList<>();
 
     /**
      * What of the run's failure ({@code ; }-joined, e.g. a variant's that its FATAL line said when it failed, and a
