@@ -337,6 +337,7 @@ final class ScriptState {
         math.set("mod", math.get("fmod"));
         LuaTable string = g.get("string").checktable();
         string.set("format", new LuaFormat());
+        string.set("rep", new LuaRep());
         string.set("gfind", string.get("gmatch"));
         LuaTable bit = BitLib.create();
         g.set("bit", bit);

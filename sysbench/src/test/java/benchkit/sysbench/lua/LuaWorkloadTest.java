@@ -151,6 +151,9 @@ class LuaWorkloadTest {
                   assert(string.format("%g %g %.3g", 100000, 1e20, 2/3) == "100000 1e+20 0.667")
                   assert(string.format("%s|%d|%s", "\\200\\255", 3.7, 12) == "\\200\\255|3|12" and #string.format("%s", "\\200") == 1)
                   assert(string.format("%02d|%5d|%05d|%2d|%03d", 7, -42, -42, 123, 0) == "07|  -42|-0042|123|000")
+                  assert(string.rep("ab", 3) == "ababab" and string.rep("x", 0) == "" and string.rep("x", -2) == ""
+                         and string.rep("ab", 3, ",") == "ab,ab,ab" and ("x"):rep(2.7) == "xx" and ("@"):rep(5) == "@@@@@"
+                         and string.rep("", 4, "-") == "---" and string.rep("ab", 1, ",") == "ab", "string.rep")
                   assert(#sysbench.rand.string("\\200@#") == 3 and sysbench.rand.string("\\200@#"):byte(1) == 200)
                   assert(bit.bor(5, 10) == 15 and bit.band(-1, 255) == 255 and bit.lshift(1, 31) == -2147483648)
                   local a, b = unpack({1, 2})
