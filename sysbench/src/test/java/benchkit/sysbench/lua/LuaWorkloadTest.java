@@ -146,7 +146,7 @@ class LuaWorkloadTest {
                 ffi.cdef[[ void sb_counter_inc(int, sb_counter_type); int usleep(unsigned int); ]]
                 function event()
                   assert(string.format("%4.2f|%5.1f|%d|%u|%s|%-4s|%05d|%x", 1/3, 2.25, 7, 3, nil, "ab", 42, 255)
-                         == "0.33|  2.2|7|3|nil|ab  |00042|ff", string.format("%4.2f|%5.1f|%d|%u|%s|%-4s|%05d|%x",
+                         == "0.33|  2.3|7|3|nil|ab  |00042|ff", string.format("%4.2f|%5.1f|%d|%u|%s|%-4s|%05d|%x",
                          1/3, 2.25, 7, 3, nil, "ab", 42, 255))
                   assert(string.format("%g %g %.3g", 100000, 1e20, 2/3) == "100000 1e+20 0.667")
                   assert(string.format("%s|%d|%s", "\\200\\255", 3.7, 12) == "\\200\\255|3|12" and #string.format("%s", "\\200") == 1)

@@ -1,0 +1,61 @@
+package benchkit.sysbench.lua;
+
+import org.junit.jupiter.api.Test;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Varargs;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class LuaFormatTest {
+    private static String format(String fmt, double... values) {
+        LuaValue[] args = new LuaValue[values.length + 1];
+        args[0] = LuaValue.valueOf(fmt);
+        for (int i = 0; i < values.length; i++) {
+            args[i + 1] = LuaValue.valueOf(values[i]);
+        }
+        Varargs out = new LuaFormat().invoke(LuaValue.varargsOf(args));
+        return out.arg1().tojstring();
+    }
+
+    /** Each expected line is what sysbench 1.0.20 printed for the same string.format on this machine (Debian's LuaJIT 2.1). */
+    @Test
+    void roundsAsSysbenchsLuajitDoesTiesAwayFromZero() {
+        // (-0.0 too prints -0.00 in sysbench; LuaJ makes every integral double, -0.0 included, its integer 0)
+        assertEquals("-0.00|2.67|0.13|0.333333|1|2|3| -2.3|1000000000000000.250", format(
+                "%.2f|%.2f|%.2f|%f|%.0f|%.0f|%.0f|%5.1f|%.3f", -0.001, 2.675, 0.125, 1.0 / 3, 0.5, 1.5, 2.5, -2.25,
+                1e15 + 0.3));
+        assertEquals("123456789.987654|0.000000000|-10000000000.000000", format("%f|%.9f|%f", 123456789.987654321, 1e-10,
+                -1e300 / 1e290));
+        assertEquals("3e+00|1.3e-01|1.13e+00|3|0.13|1.25e-05|0.3|  2.3|0.063   |-0001.13|+0.3| 0.3|4.", format(
+                "%.0e|%.1e|%.2e|%.0g|%.2g|%g|%.1g|%5.1f|%-8.3f|%08.2f|%+.1f|% .1f|%#.0f", 2.5, 0.125, 1.125, 2.5, 0.125, 0.0000125,
+                0.25, 2.25, 0.0625, -1.125, 0.25, 0.35, 3.5));
+        assertEquals("1.00|0.1|1.000|0.10000000000000000555|10000000000000000000000.0", format("%.2f|%.1f|%.3f|%.20f|%.1f",
+                1.005, 0.05, 1.0005, 0.1, 1e22));
+    }
+
+    /** The long-arithmetic path gives what the exact BigDecimal gives, on random doubles and on exact ties. */
+    @Test
+    void fixedInLongAgreesWithTheExactValueRounded() {
+        SplittableRandom random = new SplittableRandom(20261129);
+        int checked = 0;
+        for (int i = 0; i < 400_000; i++) {
+            int p = random.nextInt(10);
+            double a = switch (i % 4) {
+                case 0 -> random.nextDouble() * Math.pow(10, random.nextInt(-12, 19));
+                case 1 -> Double.longBitsToDouble(random.nextLong(0, 0x7FF0_0000_0000_0000L));
+                case 2 -> random.nextInt(1 << 20) / (double) (1L << random.nextInt(1, 40));   // ties at some precisions
+                default -> random.nextInt(100_000) / Math.pow(10, random.nextInt(0, 8));
+            };
+            String fast = LuaFormat.fixedInLong(a, p);
+            if (fast != null) {
+                assertEquals(new BigDecimal(a).setScale(p, RoundingMode.HALF_UP).toPlainString(), fast, a + " at %." + p + "f");
+                checked++;
+            }
+        }
+        assertEquals(true, checked > 250_000, "the long path took " + checked + " of the values");
+    }
+}
