@@ -24,6 +24,15 @@ public record RunDescription(String workload, Map<String, String> workloadOption
         threads = List.copyOf(threads);
     }
 
+    /** A run whose workload fixes no events per thread (by time, or by {@code --events}). */
+    public RunDescription(String workload, Map<String, String> workloadOptions, List<String> variants,
+                          Map<String, Map<String, String>> variantParams, List<Integer> threads, int forks,
+                          int warmupIterations, Duration warmupTime, int measurementIterations, Duration measurementTime,
+                          long maxEvents, double rate) {
+        this(workload, workloadOptions, variants, variantParams, threads, forks, warmupIterations, warmupTime,
+                measurementIterations, measurementTime, maxEvents, rate, 0);
+    }
+
     /** JMH's benchmark name for this run. */
     public String benchmark() {
         return "benchkit." + workload;

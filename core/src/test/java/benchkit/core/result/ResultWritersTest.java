@@ -27,7 +27,7 @@ class ResultWritersTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final RunDescription RUN = new RunDescription("oltp-read-only",
             Map.of("mysql-ignore-errors", "1213,1020", "note", "say \"hi\" {x} <y>; z"), List.of("glibc", "jemalloc"),
-            Map.of("glibc", Map.of("allocator", "glibc"), "jemalloc", Map.of("allocator", "jemalloc")), List.of(4), 2, 1, Duration.ofSeconds(5), 3, Duration.ofSeconds(10), 0, 0, 0);
+            Map.of("glibc", Map.of("allocator", "glibc"), "jemalloc", Map.of("allocator", "jemalloc")), List.of(4), 2, 1, Duration.ofSeconds(5), 3, Duration.ofSeconds(10), 0, 0);
     @TempDir
     Path dir;
 

@@ -33,7 +33,7 @@ class ResultFilesTest {
 
     private static final RunDescription RUN = new RunDescription("point-select", Map.of(), List.of("glibc", "jemalloc"),
             Map.of("glibc", Map.of("allocator", "glibc"), "jemalloc", Map.of("allocator", "jemalloc")), List.of(4), 3, 0,
-            Duration.ZERO, 2, Duration.ofSeconds(1), 0, 0, 0);
+            Duration.ZERO, 2, Duration.ofSeconds(1), 0, 0);
 
     private static List<TrialRecord> trials() {
         List<TrialRecord> trials = new ArrayList<>();
