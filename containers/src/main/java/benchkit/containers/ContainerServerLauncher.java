@@ -1,5 +1,6 @@
 package benchkit.containers;
 
+import benchkit.launch.Passwords;
 import benchkit.spi.ServerSpec;
 
 import java.time.Duration;

@@ -97,24 +97,8 @@ final class AnnotatedSession implements Session {
             return;
         }
         closed = true;
-        RuntimeException first = null;
-        try {
-            tearDown(model, scope, scope.states().length);
-        } catch (RuntimeException e) {
-            first = e;
-        }
-        try {
-            onClose.run();
-        } catch (RuntimeException e) {
-            if (first == null) {
-                first = e;
-            } else {
-                first.addSuppressed(e);
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        // the close hook runs even when a teardown failed
+        EveryStep.forEach(List.<Runnable>of(() -> tearDown(model, scope, scope.states().length), onClose), Runnable::run);
     }
 
     /** Runs the teardowns of the first {@code count} states, last state first; throws the first failure. */

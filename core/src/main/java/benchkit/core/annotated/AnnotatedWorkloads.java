@@ -4,10 +4,7 @@ import benchkit.spi.WorkloadFactory;
 import benchkit.spi.annotations.AnnotatedWorkload;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
 import java.util.function.Consumer;
 
 /**
@@ -18,30 +15,18 @@ public final class AnnotatedWorkloads {
     private AnnotatedWorkloads() {
     }
 
-    /**
-     * One factory per listed class that {@code loader} sees. A class that cannot be loaded or breaks
-     * a rule is reported to {@code problems} as one line naming it, and the others still load.
-     */
     /** The user's class behind an annotated workload, whose jar the results came from; empty for any other workload. */
     public static java.util.Optional<Class<?>> userClass(benchkit.spi.Workload workload) {
         return workload instanceof AnnotatedWorkloadRun run ? java.util.Optional.of(run.userClass()) : java.util.Optional.empty();
     }
 
+    /**
+     * One factory per listed class that {@code loader} sees. A class that cannot be loaded or breaks
+     * a rule is reported to {@code problems} as one line naming it, and the others still load.
+     */
     public static List<AnnotatedWorkloadFactory> factories(ClassLoader loader, Consumer<String> problems) {
         List<AnnotatedWorkloadFactory> factories = new ArrayList<>();
-        Iterator<ServiceLoader.Provider<AnnotatedWorkload>> providers =
-                ServiceLoader.load(AnnotatedWorkload.class, loader).stream().iterator();
-        while (true) {
-            ServiceLoader.Provider<AnnotatedWorkload> provider;
-            try {
-                if (!providers.hasNext()) {
-                    break;
-                }
-                provider = providers.next();
-            } catch (ServiceConfigurationError e) {
-                problems.accept(PluginLoadMessages.problem(e, AnnotatedWorkload.class, loader));
-                continue;
-            }
+        PluginLoadMessages.forEachProvider(AnnotatedWorkload.class, loader, problems, provider -> {
             Class<?> type = provider.type();
             try {
                 factories.add(AnnotatedWorkloadFactory.of(type));
@@ -49,7 +34,7 @@ public final class AnnotatedWorkloads {
                 problems.accept(PluginLoadMessages.problem(type, AnnotatedWorkload.class.getSimpleName(),
                         "failed to load: " + PluginLoadMessages.oneLine(e)));
             }
-        }
+        });
         return factories;
     }
 }

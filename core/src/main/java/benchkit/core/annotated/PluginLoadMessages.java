@@ -1,8 +1,9 @@
 package benchkit.core.annotated;
 
 /**
- * Text for "a plugin failed to load" messages, shared by the plugin registry and the annotated-workload
- * loader (here, not in the registry's package, because the registry already depends on this one).
+ * Text for "a plugin failed to load" messages, and the walk over a service's listed providers that says them, shared
+ * by the plugin registry and the annotated-workload loader (here, not in the registry's package, because the registry
+ * already depends on this one).
  */
 public final class PluginLoadMessages {
     /** ServiceLoader's words for a class without the constructor it needs. */
@@ -51,6 +52,30 @@ public final class PluginLoadMessages {
             }
         }
         return "plugin " + service.getSimpleName() + ": " + rest;
+    }
+
+    /**
+     * Hands each provider of {@code service} that {@code loader} lists to {@code each}, in order; an entry
+     * ServiceLoader cannot even list (a missing class, no public no-arg constructor) is said to {@code problems} as
+     * one line, and the walk goes on with the next.
+     */
+    public static <T> void forEachProvider(Class<T> service, ClassLoader loader, java.util.function.Consumer<String> problems,
+                                           java.util.function.Consumer<java.util.ServiceLoader.Provider<T>> each) {
+        java.util.Iterator<java.util.ServiceLoader.Provider<T>> providers =
+                java.util.ServiceLoader.load(service, loader).stream().iterator();
+        while (true) {
+            java.util.ServiceLoader.Provider<T> provider;
+            try {
+                if (!providers.hasNext()) {
+                    return;
+                }
+                provider = providers.next();
+            } catch (java.util.ServiceConfigurationError e) {
+                problems.accept(problem(e, service, loader));
+                continue;
+            }
+            each.accept(provider);
+        }
     }
 
     /** The message with its causes on one line. */

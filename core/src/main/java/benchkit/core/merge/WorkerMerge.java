@@ -275,7 +275,7 @@ public final class WorkerMerge {
         });
         return new RunDescription(run.workload(), run.workloadOptions(), run.variants(), params, run.threads(), run.forks(),
                 run.warmupIterations(), run.warmupTime(), run.measurementIterations(), run.measurementTime(), run.maxEvents(),
-                run.rate());
+                run.rate(), run.eventsPerThread());
     }
 
     private static void writeJournal(Path out, RunDescription run, List<TrialRecord> trials, List<String> missing) throws IOException {

@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -221,41 +220,29 @@ public final class PluginRegistry {
     private <T> Map<String, T> load(Class<T> type, ClassLoader loader, Function<T, String> name,
                                     Function<T, Integer> spiVersion) {
         Map<String, T> byName = new TreeMap<>();
-        Map<String, String> origin = new TreeMap<>();
-        Iterator<ServiceLoader.Provider<T>> providers = ServiceLoader.load(type, loader).stream().iterator();
-        while (true) {
-            ServiceLoader.Provider<T> provider;
-            try {
-                if (!providers.hasNext()) {
-                    break;
-                }
-                provider = providers.next();
-            } catch (ServiceConfigurationError e) {
-                problems.add(PluginLoadMessages.problem(e, type, loader));
-                continue;
-            }
+        PluginLoadMessages.forEachProvider(type, loader, problems::add, provider -> {
             T plugin;
             try {
                 plugin = provider.get();
             } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
                 problems.add(PluginLoadMessages.problem(provider.type(), type.getSimpleName(),
                         "failed to load: " + PluginLoadMessages.oneLine(e)));
-                continue;
+                return;
             }
             int version = spiVersion.apply(plugin);
             if (!SpiVersion.isSupported(version)) {
                 problems.add(PluginLoadMessages.problem(provider.type(), type.getSimpleName(), "was built for SPI version "
                         + version + "; this benchkit supports 1 to " + SpiVersion.CURRENT));
-                continue;
+                return;
             }
             String key = name.apply(plugin);
             if (byName.containsKey(key)) {
                 claimedTwice(KINDS.get(type), type.getSimpleName(), key, describe(byName.get(key)),
                         PluginLoadMessages.jarOf(provider.type()), provider.type().getName());
-                continue;
+                return;
             }
             byName.put(key, plugin);
-        }
+        });
         return byName;
     }
 

@@ -110,6 +110,10 @@ public final class JmhResultReader {
         List<Integer> forks = new ArrayList<>();
         node.path(JmhJsonFields.BENCHKIT).path(JmhJsonFields.FORKS).forEach(f -> forks.add(f.asInt()));
         String variant = node.path(JmhJsonFields.BENCHKIT).path(JmhJsonFields.VARIANT).asText("");
+        JsonNode eventsPerThread = node.path(JmhJsonFields.BENCHKIT).path(JmhJsonFields.EVENTS_PER_THREAD);
+        if (eventsPerThread.canConvertToLong() && eventsPerThread.asLong() > 0) {
+            settings.put(JmhJsonFields.EVENTS_PER_THREAD, eventsPerThread.asText());
+        }
         return new VariantResult(benchmark, variant, node.path("threads").asInt(1), settings, params, metrics, forks);
     }
 

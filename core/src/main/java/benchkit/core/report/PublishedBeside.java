@@ -21,11 +21,10 @@ final class PublishedBeside {
     /** A derived metric: the client's share of the CPU both sides used per query, in percent (study C). */
     static final String CLIENT_CPU_SHARE = "client.cpu.share";
     /**
-     * A derived metric: the time memslap reports for a run, "Time to set N keys by T threads: X s", from a fixed
-     * number of events per thread ({@code --execute-number}) and the throughput (study D).
+     * A derived metric: the time memslap reports for a run, "Time to set N keys by T threads: X s", from the events
+     * per thread the workload fixed ({@link VariantResult#eventsPerThread()}) and the throughput (study D).
      */
     static final String MEMSLAP_SECONDS = "memslap.seconds";
-    static final String EXECUTE_NUMBER = "execute-number";
     private static final double ROUNDING = 0.005;
 
     /** One line of the table. */
@@ -162,7 +161,7 @@ final class PublishedBeside {
         if (!metric.equals(MEMSLAP_SECONDS)) {
             return "";
         }
-        long n = Long.parseLong(r.params().get(EXECUTE_NUMBER).strip());
+        long n = r.eventsPerThread();
         return String.format(Locale.ROOT, " for %,d events (%,d per thread)", n * r.threads(), n);
     }
 
@@ -175,12 +174,12 @@ final class PublishedBeside {
     /** A metric's value in one result, with the derived client CPU share and memslap's time. */
     static Optional<Double> valueOf(VariantResult r, String metric) {
         if (metric.equals(MEMSLAP_SECONDS)) {
-            String n = r.params().getOrDefault(EXECUTE_NUMBER, "0").strip();
+            long n = r.eventsPerThread();
             double score = r.primary().score();
-            if (!n.matches("[0-9]+") || Long.parseLong(n) == 0 || !(score > 0)) {
+            if (n == 0 || !(score > 0)) {
                 return Optional.empty();
             }
-            return Optional.of(Long.parseLong(n) * (double) r.threads() / score);
+            return Optional.of(n * (double) r.threads() / score);
         }
         if (metric.equals(CLIENT_CPU_SHARE)) {
             Optional<Double> client = r.metric(JmhResults.CLIENT_CPU_PER_QUERY).map(m -> m.score());

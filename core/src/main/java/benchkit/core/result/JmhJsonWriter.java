@@ -61,6 +61,9 @@ public final class JmhJsonWriter implements ResultWriter {
             ObjectNode own = entry.putObject(JmhJsonFields.BENCHKIT);
             own.put(JmhJsonFields.VARIANT, entries.get(i).variant());
             entries.get(i).forks().forEach(own.withArray(JmhJsonFields.FORKS)::add);
+            if (entries.get(i).eventsPerThread() > 0) {
+                own.put(JmhJsonFields.EVENTS_PER_THREAD, entries.get(i).eventsPerThread());
+            }
         }
         return Json.MAPPER.writeValueAsString(array) + System.lineSeparator();
     }

@@ -33,8 +33,12 @@ public final class JmhResults {
     /** JMH's name for the one-measurement-per-iteration batch size. */
     private static final int BATCH_SIZE = 1;
 
-    /** One (variant, threads) entry: its JMH result, the real (unescaped) params, and the run's number of each fork in it. */
-    public record Entry(String variant, int threads, Map<String, String> params, RunResult result, List<Integer> forks) {
+    /**
+     * One (variant, threads) entry: its JMH result, the real (unescaped) params, the run's number of each fork in it, and
+     * the events per thread the workload fixed (0 for a run by time).
+     */
+    public record Entry(String variant, int threads, Map<String, String> params, RunResult result, List<Integer> forks,
+                        long eventsPerThread) {
     }
 
     private JmhResults() {
@@ -83,6 +87,9 @@ public final class JmhResults {
             settings.put("vmName", bp.getVmName());
             settings.put("vmVersion", bp.getVmVersion());
             settings.put("jmhVersion", bp.getJmhVersion());
+            if (e.eventsPerThread() > 0) {
+                settings.put(JmhJsonFields.EVENTS_PER_THREAD, String.valueOf(e.eventsPerThread()));
+            }
             results.add(new VariantResult(bp.getBenchmark(), e.variant(), e.threads(), settings,
                     e.params(), metrics, e.forks()));
         }
@@ -128,7 +135,7 @@ public final class JmhResults {
             benchmarkResults.add(new BenchmarkResult(benchmarkParams, iterations));
         }
         return new Entry(first.variant(), first.threads(), params, new RunResult(benchmarkParams, benchmarkResults),
-                forks.stream().map(TrialRecord::fork).toList());
+                forks.stream().map(TrialRecord::fork).toList(), run.eventsPerThread());
     }
 
     private static IterationResult iterationResult(RunDescription run, BenchmarkParams bp, IterationRecord it) {

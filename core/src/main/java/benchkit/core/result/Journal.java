@@ -71,6 +71,7 @@ public final class Journal implements Closeable {
         n.put("measurementTime", run.measurementTime().toString());
         n.put("maxEvents", run.maxEvents());
         n.put("rate", run.rate());
+        n.put("eventsPerThread", run.eventsPerThread());
         write(n);
     }
 

@@ -123,7 +123,8 @@ public final class JournalReader {
         return new RunDescription(n.path("workload").asText(), strings(n.path("workloadOptions")), List.copyOf(variants.keySet()),
                 variants, threads, n.path("forks").asInt(), n.path("warmupIterations").asInt(),
                 Duration.parse(n.path("warmupTime").asText("PT0S")), n.path("measurementIterations").asInt(),
-                Duration.parse(n.path("measurementTime").asText("PT0S")), n.path("maxEvents").asLong(), n.path("rate").asDouble());
+                Duration.parse(n.path("measurementTime").asText("PT0S")), n.path("maxEvents").asLong(), n.path("rate").asDouble(),
+                n.path("eventsPerThread").asLong());
     }
 
     private static IterationRecord iteration(JsonNode n) {

@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * @param variant   the variant's label as the run named it (e.g. {@code jemalloc}); empty when a file
  *                  written by another tool does not say
  * @param threads   client threads
- * @param settings  run settings of the entry (forks, warmup and measurement iterations and times, mode)
+ * @param settings  run settings of the entry (forks, warmup and measurement iterations and times, mode; the events per
+ *                  thread, {@link JmhJsonFields#EVENTS_PER_THREAD}, when the workload fixed them)
  * @param params    JMH params (allocator, server, workload options), sorted by name
  * @param metrics   primary metric (as {@link #PRIMARY}) then secondary metrics, in file order
  * @param forks     the run's number of each fork whose values the metrics' raw data hold, in that order
@@ -51,6 +52,12 @@ public record VariantResult(String benchmark, String variant, int threads, Map<S
             throw new IllegalStateException(benchmark + " at " + threads + " threads has no primary metric");
         }
         return m;
+    }
+
+    /** The events each client thread ran when the workload fixed them (memslap's shape), else 0. */
+    public long eventsPerThread() {
+        String n = settings.getOrDefault(JmhJsonFields.EVENTS_PER_THREAD, "0");
+        return n.matches("[0-9]{1,18}") ? Long.parseLong(n) : 0;
     }
 
     /** Forks measured. */

@@ -47,7 +47,7 @@ public record RunOptions(List<Integer> threads, int warmupIterations, Duration w
      * The plan of {@code workload} over {@code variants} with these options, written to {@code outDir}: variants
      * compared run until settled within {@link Defaults#settleBudget()} unless forks, a budget or an event limit is
      * given; else {@link Defaults#forks(int)} for the number of variants. A workload whose own options fix the events
-     * per client thread ({@code eventsPerThread} above 0, memslap's --execute-number) measures one iteration of them,
+     * per client thread ({@code eventsPerThread} above 0, as memslap runs) measures one iteration of them,
      * with no warm-up.
      *
      * @throws IllegalArgumentException naming the first setting that is out of range
@@ -56,7 +56,7 @@ public record RunOptions(List<Integer> threads, int warmupIterations, Duration w
                         Path outDir) {
         if (eventsPerThread > 0 && maxEvents > 0) {
             throw new IllegalArgumentException("--events limits a trial, and " + workload + " runs " + eventsPerThread
-                    + " events per thread by its own options (memslap's --execute-number): give one");
+                    + " events per thread by its own options: give one");
         }
         boolean byEvents = eventsPerThread > 0;
         boolean compared = variants != null && variants.size() > 1;

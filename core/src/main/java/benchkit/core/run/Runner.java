@@ -637,7 +637,7 @@ public final class Runner {
                         (a, b) -> a, java.util.LinkedHashMap::new)),
                 plan.threads(), forks,
                 plan.warmupIterations(), plan.warmupTime(), plan.measurementIterations(), plan.measurementTime(),
-                plan.maxEvents(), plan.rate());
+                plan.maxEvents(), plan.rate(), plan.eventsPerThread());
     }
 
     /**

@@ -68,6 +68,18 @@ class AnnotatedWorkloadDiscoveryTest {
         assertEquals("typed", registry.workload("typed").name());
     }
 
+    @Test
+    void theRegistrySaysAFactoryItCannotListAndLoadsTheNextOne() throws IOException {
+        // the registry and the annotated loader walk the listed providers alike (PluginLoadMessages.forEachProvider)
+        Files.createDirectories(plugin.resolve("META-INF/services"));
+        Files.writeString(plugin.resolve("META-INF/services/benchkit.spi.WorkloadFactory"),
+                "com.example.Missing\n" + MixFactory.class.getName() + "\n");
+        PluginRegistry registry = PluginRegistry.load(new URLClassLoader(new URL[]{plugin.toUri().toURL()},
+                getClass().getClassLoader()));
+        assertEquals(List.of("plugin " + plugin + "/: com.example.Missing (WorkloadFactory) not found"), registry.problems());
+        assertEquals("mix", registry.workload("mix").name(), "the factory listed after it");
+    }
+
     /** A class loader that sees a services file listing {@code classNames} (loaded from the test classpath). */
     private ClassLoader pluginListing(String... classNames) throws IOException {
         Path services = plugin.resolve("META-INF/services");

@@ -1,5 +1,14 @@
 package benchkit.core.report;
 
+import benchkit.core.result.IterationRecord;
+import benchkit.core.result.JmhJsonWriter;
+import benchkit.core.result.JmhResults;
+import benchkit.core.result.Journal;
+import benchkit.core.result.JournalReader;
+import benchkit.core.result.RunDescription;
+import benchkit.core.result.RunInfo;
+import benchkit.core.result.RunRecord;
+import benchkit.core.result.TrialRecord;
 import benchkit.core.result.VariantResult;
 import benchkit.core.stats.Effect;
 import benchkit.core.stats.Judgement;
@@ -11,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -103,6 +114,34 @@ class PublishedBesideTest {
         assertTrue(PublishedBeside.names("mysql-8.0/innodb_spin_wait_delay=6", "distribution=mysql-8.0"), "a run-named variant");
         assertTrue(!PublishedBeside.names("allocator=jemalloc", "glibc"));
         assertTrue(!PublishedBeside.names("sql-kv-get", "memcached-get"));
+    }
+
+    @Test
+    void memslapsTimeComesFromTheEventsPerThreadTheWorkloadFixedNotFromAnOptionName(@TempDir Path dir) throws Exception {
+        // memcached-set as memslap runs it: 5,000 events per thread at 4 threads; its options name no event count
+        RunDescription run = new RunDescription("memcached-set", Map.of("keys", "2000"), List.of("memcached"),
+                Map.of("memcached", Map.of()), List.of(4), 2, 0, Duration.ZERO, 1, Duration.ofSeconds(1), 0, 0, 5000);
+        List<TrialRecord> trials = new ArrayList<>();
+        for (int fork = 1; fork <= 2; fork++) {
+            // 20,000 events in 2 s: 10,000 events/s
+            trials.add(new TrialRecord("memcached", Map.of(), "memcached 1.6", 4, fork, List.of(new IterationRecord(1, false,
+                    2_000_000_000L, 20_000, 0, 0, 20_000, 20_000, 0, 1, 1, 1, 1, List.of()))));
+        }
+        try (Journal journal = Journal.open(dir)) {
+            journal.start(run);
+        }
+        assertEquals(5000, JournalReader.read(dir).run().eventsPerThread(), "bench merge reads it back from the journal");
+        new JmhJsonWriter().write(RunRecord.of(dir, "memcached-set", JmhResults.build(run, trials),
+                RunInfo.endingNow(null, Map.of())));
+        VariantResult read = JmhResultReader.readDirectory(dir).get(0);
+        assertEquals(5000, read.eventsPerThread());
+
+        Study study = Study.parse(new ObjectMapper().readTree("""
+                {"title": "D", "published": [{"workload": "memcached-set", "variant": "memcached",
+                 "metric": "memslap.seconds", "threads": 4, "value": 5.078, "unit": "s", "says": "native"}]}
+                """), "test");
+        List<PublishedBeside.Line> lines = PublishedBeside.lines(study, List.of(read), List.of());
+        assertEquals("2 s for 20,000 events (5,000 per thread)", lines.get(0).here());
     }
 
     private static Study.Finding finding(Double effect) {

@@ -63,8 +63,7 @@ class RunPlanTest {
         assertEquals(1, p.measurementIterations());
         assertEquals(Defaults.EVENTS_PER_THREAD_BOUND, p.measurementTime(), "the events end the iteration, not the clock");
         assertFalse(p.untilSettled(), "a fixed amount of work is not a run until settled");
-        rejects("--events limits a trial, and memcached-set runs 300 events per thread by its own options (memslap's "
-                + "--execute-number): give one", () -> RunOptions.builder().maxEvents(1000).build().plan("memcached-set",
+        rejects("--events limits a trial, and memcached-set runs 300 events per thread by its own options: give one", () -> RunOptions.builder().maxEvents(1000).build().plan("memcached-set",
                 Map.of(), 300, List.of(A), Path.of("out")));
         assertEquals(0, RunOptions.builder().build().plan("w", Map.of(), 0, List.of(A), Path.of("out")).eventsPerThread());
     }

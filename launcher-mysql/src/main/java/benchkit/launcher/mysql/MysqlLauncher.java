@@ -1,5 +1,6 @@
 package benchkit.launcher.mysql;
 
+import benchkit.launch.Passwords;
 import benchkit.launch.OwnSession;
 import benchkit.launch.ProcessOwner;
 
@@ -228,7 +229,7 @@ public final class MysqlLauncher implements DatadirLauncher {
             server.watchWith(Watchdog.start(ProcessHandle.current().pid(), server.pid(),
                     launch.keepDatadir() ? Optional.empty() : Optional.of(dir.path())));
             // a copy keeps the snapshot's root password (its grant tables hold the hash); a new datadir gets one
-            String password = from.map(MysqlSnapshot::password).orElseGet(NativePassword::generate);
+            String password = from.map(MysqlSnapshot::password).orElseGet(Passwords::generate);
             Target target;
             try (Connection admin = awaitReady(server, dir, deadline, installation, from.isPresent() ? password : "")) {
                 if (from.isEmpty()) {

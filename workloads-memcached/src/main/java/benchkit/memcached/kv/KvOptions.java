@@ -24,6 +24,11 @@ public record KvOptions(KvOperation operation, long keys, int keySize, ValueSize
     public static final String EXECUTE_NUMBER = "execute-number";
     public static final String RATIO = "ratio";
 
+    /** A key-value workload's whole options: these shared ones plus its own. */
+    public interface Part {
+        KvOptions kv();
+    }
+
     /** The shared option specs for a workload of this operation. */
     public static List<OptionSpec> specs(KvOperation op) {
         List<OptionSpec> s = new ArrayList<>();

@@ -9,14 +9,26 @@ import benchkit.spi.Workload;
  * What every key-value workload (memcached and the SQL baseline) does alike from {@link KvOptions}, so both run the
  * same events: {@code --execute-number} events per thread, each session's {@link KvEvents}, and with {@code --flush}
  * the store emptied and loaded again when the first session of a trial opens, as each memslap run does.
+ *
+ * @param <O> the workload's whole options, the shared ones among them
  */
-public abstract class KvWorkload implements Workload {
+public abstract class KvWorkload<O extends KvOptions.Part> implements Workload {
+    private final O options;
     private final KvOptions kv;
     private final KvData data;
 
-    protected KvWorkload(KvOptions kv) {
-        this.kv = kv;
+    protected KvWorkload(O options) {
+        this.options = options;
+        this.kv = options.kv();
         this.data = new KvData(kv);
+    }
+
+    public final O options() {
+        return options;
+    }
+
+    protected final KvOptions kv() {
+        return kv;
     }
 
     protected final KvData data() {

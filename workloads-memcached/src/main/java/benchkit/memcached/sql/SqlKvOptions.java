@@ -19,7 +19,8 @@ import java.util.Map;
  * @param workload the workload's name, for messages
  * @param client   --driver and --transport of the sessions
  */
-public record SqlKvOptions(String workload, KvOptions kv, String table, IgnoredErrors ignoredErrors, SqlClient client) {
+public record SqlKvOptions(String workload, KvOptions kv, String table, IgnoredErrors ignoredErrors, SqlClient client)
+        implements KvOptions.Part {
     public static final String TABLE = "table";
     public static final String IGNORE_ERRORS = "ignore-errors";
     /** The largest value bench's wire client sends in one packet with the key and the statement's other bytes. */

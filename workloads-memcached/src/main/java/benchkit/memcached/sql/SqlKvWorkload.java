@@ -12,16 +12,9 @@ import benchkit.spi.Target;
  * table, on any MySQL or MariaDB target. {@code --flush} truncates and reloads when the first
  * session of a trial opens, as the memcached workloads do.
  */
-public final class SqlKvWorkload extends KvWorkload {
-    private final SqlKvOptions options;
-
+public final class SqlKvWorkload extends KvWorkload<SqlKvOptions> {
     public SqlKvWorkload(SqlKvOptions options) {
-        super(options.kv());
-        this.options = options;
-    }
-
-    public SqlKvOptions options() {
-        return options;
+        super(options);
     }
 
     @Override
@@ -31,10 +24,10 @@ public final class SqlKvWorkload extends KvWorkload {
 
     @Override
     public void prepare(Target target, PrepareContext context) throws Exception {
-        SqlKvSchema.create(target, options.table());
-        if (!options.kv().flush()) {
+        SqlKvSchema.create(target, options().table());
+        if (!kv().flush()) {
             loader(target).load(context.threads());
-            context.progress("table " + options.table(), options.kv().initialLoad(), options.kv().initialLoad());
+            context.progress("table " + options().table(), kv().initialLoad(), kv().initialLoad());
         }
     }
 
@@ -52,12 +45,12 @@ public final class SqlKvWorkload extends KvWorkload {
 
     @Override
     protected Session session(Target target, SessionContext context, KvEvents events) throws Exception {
-        return options.client().to(target).openSession(options.workload(),
-                new SqlKvEvents(options.table(), events), options.ignoredErrors(), context.queries());
+        return options().client().to(target).openSession(options().workload(),
+                new SqlKvEvents(options().table(), events), options().ignoredErrors(), context.queries());
     }
 
     private SqlKvLoader loader(Target target) {
-        return new SqlKvLoader(target, options.table(), options.kv().initialLoad(), data().keys(), options.kv().valueSizes(),
+        return new SqlKvLoader(target, options().table(), kv().initialLoad(), data().keys(), kv().valueSizes(),
                 data().values());
     }
 }

@@ -14,7 +14,7 @@ import java.util.Locale;
 
 /** Options of the memcached workloads: the shared key-value options plus the client's. */
 public record MemcachedOptions(KvOptions kv, List<InetSocketAddress> servers, Protocol protocol, int pipeline,
-                               long timeoutMillis, Client client) {
+                               long timeoutMillis, Client client) implements KvOptions.Part {
     /** Which client library sends the load. */
     public enum Client {
         /** benchkit's blocking connection: request and reply in the session's thread, no allocation (as memslap). */

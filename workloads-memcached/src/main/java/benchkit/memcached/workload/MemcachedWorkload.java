@@ -20,44 +20,37 @@ import java.util.Optional;
  * happens in {@link #prepare} once per server; with it, the first session of each trial empties
  * the servers and loads again before any session starts, as each memslap run does.
  */
-public final class MemcachedWorkload extends KvWorkload {
-    private final MemcachedOptions options;
-
+public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
     public MemcachedWorkload(MemcachedOptions options) {
-        super(options.kv());
-        this.options = options;
-    }
-
-    public MemcachedOptions options() {
-        return options;
+        super(options);
     }
 
     /** The servers loaded: {@code --memcached-servers}, else the target's host and port. */
     public List<InetSocketAddress> servers(Target target) {
-        return options.servers() != null ? options.servers()
+        return options().servers() != null ? options().servers()
                 : List.of(InetSocketAddress.createUnresolved(target.host(), target.port()));
     }
 
     /** The first of {@code --memcached-servers}, when given: the run's server, not checked before the load. */
     @Override
     public Optional<Target> namedServer() {
-        if (options.servers() == null) {
+        if (options().servers() == null) {
             return Optional.empty();
         }
-        InetSocketAddress first = options.servers().get(0);
+        InetSocketAddress first = options().servers().get(0);
         return Optional.of(Target.builder().host(first.getHostString()).port(first.getPort())
                 .product("memcached").user("").database("").build());
     }
 
     @Override
     public boolean isPrepared(Target target) throws Exception {
-        return options.kv().flush() || loader(target).loaded();
+        return kv().flush() || loader(target).loaded();
     }
 
     @Override
     public void prepare(Target target, PrepareContext context) throws Exception {
-        if (!options.kv().flush()) {
-            long total = options.kv().initialLoad();
+        if (!kv().flush()) {
+            long total = kv().initialLoad();
             loader(target).load(context.threads(), done -> context.progress("memcached keys", done, total));
         }
     }
@@ -77,15 +70,15 @@ public final class MemcachedWorkload extends KvWorkload {
     @Override
     protected Session session(Target target, SessionContext context, KvEvents events) throws Exception {
         List<InetSocketAddress> servers = servers(target);
-        if (options.client() == MemcachedOptions.Client.DIRECT) {
-            return new DirectMemcachedSession(servers, options.protocol(), (int) Math.min(Integer.MAX_VALUE, options.timeoutMillis()),
-                    events, context.queries());
+        if (options().client() == MemcachedOptions.Client.DIRECT) {
+            return new DirectMemcachedSession(servers, options().protocol(),
+                    (int) Math.min(Integer.MAX_VALUE, options().timeoutMillis()), events, context.queries());
         }
-        MemcachedClient client = SpyClients.open(servers, options.protocol(), options.timeoutMillis());
-        return new MemcachedSession(client, events, context.queries(), options.timeoutMillis(), options.pipeline());
+        MemcachedClient client = SpyClients.open(servers, options().protocol(), options().timeoutMillis());
+        return new MemcachedSession(client, events, context.queries(), options().timeoutMillis(), options().pipeline());
     }
 
     private MemcachedLoader loader(Target target) {
-        return new MemcachedLoader(options, servers(target), data().keys(), data().values());
+        return new MemcachedLoader(options(), servers(target), data().keys(), data().values());
     }
 }

@@ -56,7 +56,7 @@ public class RunConsole {
                 + " each");
         if (plan.eventsPerThread() > 0) {
             note("# Measurement: " + plan.measurementIterations() + " iterations of " + plan.eventsPerThread()
-                    + " events per client thread (memslap's --execute-number)");
+                    + " events per client thread (fixed by the workload's options)");
         } else {
             note("# Measurement: " + plan.measurementIterations() + " iterations, "
                     + benchkit.core.result.JmhResults.time(plan.measurementTime()) + " each");

@@ -29,7 +29,7 @@ public final class Defaults {
     public static final int COMPARISON_FORKS = 5;
     public static final int REPORT_INTERVAL_SECONDS = 5;
     /**
-     * The one iteration of a workload that fixes its events per thread (memslap's --execute-number) ends when they
+     * The one iteration of a workload that fixes its events per thread (as memslap runs) ends when they
      * are done; a day is only its bound.
      */
     public static final java.time.Duration EVENTS_PER_THREAD_BOUND = java.time.Duration.ofHours(24);

@@ -15,8 +15,9 @@ import java.util.Set;
  *
  * @param reportInterval how often to print a progress line; zero = never
  * @param maxEvents stop a trial after this many OK events; 0 = no limit
- * @param eventsPerThread stop a trial after this many OK events per client thread (memslap's --execute-number, so
- *                  each thread count does its own share); 0 = no limit; not with {@code maxEvents}
+ * @param eventsPerThread stop a trial after this many OK events per client thread
+ *                  ({@link benchkit.spi.Workload#eventsPerThread()}, so each thread count does its own share);
+ *                  0 = no limit; not with {@code maxEvents}
  * @param rate      target events per second over all threads (open loop); 0 = closed loop
  * @param failFast  stop the whole run at the first failed variant (otherwise the next variant still runs)
  * @param stallLimit an iteration with no event finished for this long, or held up this long, is invalid
