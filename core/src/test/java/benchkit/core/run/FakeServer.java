@@ -10,6 +10,7 @@ public final class FakeServer implements ServerHandle {
     final AtomicBoolean alive = new AtomicBoolean(true);
     public final AtomicBoolean closed = new AtomicBoolean();
     private java.time.Duration closing = java.time.Duration.ZERO;
+    private volatile String ending;
 
     public FakeServer(String name) {
         this.name = name;
@@ -33,6 +34,17 @@ public final class FakeServer implements ServerHandle {
     @Override
     public String allocatorLoaded() {
         return "glibc";
+    }
+
+    /** This server, which says it ended {@code how} (e.g. {@code killed by SIGKILL}) once it is not alive. */
+    public FakeServer endingAs(String how) {
+        this.ending = how;
+        return this;
+    }
+
+    @Override
+    public java.util.Optional<String> howItEnded() {
+        return alive.get() ? java.util.Optional.empty() : java.util.Optional.ofNullable(ending);
     }
 
     /** This server, whose close takes {@code closing} as a real server's shutdown does (an interrupt does not cut it short). */
