@@ -106,6 +106,20 @@ abstract class DataCommand extends WorkloadCommand {
             }
 
             @Override
+            public void committing(String unit, long rows) {
+                if (watch != null) {
+                    watch.committing(unit, rows);
+                }
+            }
+
+            @Override
+            public void committed(String unit, long rows) {
+                if (watch != null) {
+                    watch.committed(unit, rows);
+                }
+            }
+
+            @Override
             public void log(String line) {
                 if (says) {
                     System.out.println(line);       // one whole line, whichever of the step's threads says it

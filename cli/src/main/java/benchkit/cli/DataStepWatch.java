@@ -32,7 +32,10 @@ final class DataStepWatch implements AutoCloseable {
     private final String remedy;
     private final Target target;
     private final PrintStream out;
-    /** Each unit's rows done and in all, in the order they began. */
+    /**
+     * Each unit's rows sent, in all, up to which a commit is under way and up to which they are committed (-1 for a
+     * workload that does not say), in the order they began.
+     */
     private final Map<String, long[]> units = new LinkedHashMap<>();
     private volatile long lastProgress = System.nanoTime();
     private long lastSaid;
@@ -71,21 +74,57 @@ final class DataStepWatch implements AutoCloseable {
 
     /** A unit's progress: {@code done} of {@code total}. From any of the step's threads. */
     synchronized void progress(String unit, long done, long total) {
-        units.put(unit, new long[] {done, total});
+        long[] n = units.computeIfAbsent(unit, u -> new long[] {0, 0, -1, -1});
+        n[0] = done;
+        n[1] = total;
         lastProgress = System.nanoTime();
     }
 
+    /** A unit's rows up to {@code rows} are sent and being committed ({@link benchkit.spi.PrepareContext#committing}). */
+    synchronized void committing(String unit, long rows) {
+        units.computeIfAbsent(unit, u -> new long[] {0, 0, -1, -1})[2] = rows;
+    }
+
+    /** A unit's rows up to {@code rows} are committed ({@link benchkit.spi.PrepareContext#committed}). */
+    synchronized void committed(String unit, long rows) {
+        long[] n = units.computeIfAbsent(unit, u -> new long[] {0, 0, -1, -1});
+        n[2] = Math.max(n[2], rows);
+        n[3] = rows;
+    }
+
     /**
-     * The units begun and not finished, as "; sbtest2 not filled (1,234,000 of 3,000,000 rows sent; ...)"; empty when
-     * none. The rows sent are not the rows kept: those of a transaction not committed yet are rolled back (a table can
-     * hold none of the 947,952 sent), so the line claims no count for the table.
+     * The units begun and not finished, as "; sbtest2 not filled (1,234,000 of 3,000,000 rows kept; ...)"; empty when
+     * none. The rows sent are not the rows kept: those of a transaction not committed are rolled back, and those of one
+     * whose commit was under way may or may not be kept. A workload that says which rows are committed gets a count
+     * of them; for one that does not, the line claims no count for the table (it could hold none of the 947,952 sent).
      */
     synchronized String unfinished() {
         List<String> parts = new ArrayList<>();
         units.forEach((unit, n) -> {
-            if (n[0] < n[1]) {
+            long sent = n[0];
+            long total = n[1];
+            long committing = n[2];
+            long kept = n[3];
+            if (sent >= total) {
+                return;
+            }
+            if (kept < 0 && committing < 0) {
                 parts.add(String.format(Locale.ROOT, "%s not filled (%,d of %,d rows sent; those of its last "
-                        + "transaction are not kept)", unit, n[0], n[1]));
+                        + "transaction are not kept)", unit, sent, total));
+            } else if (kept >= total) {
+                // its rows are in: what follows them (an index, say) was stopped
+                parts.add(String.format(Locale.ROOT, "%s filled (all %,d rows kept) but not finished (what comes after its "
+                        + "rows, such as an index, may be missing)", unit, total));
+            } else if (committing > Math.max(kept, 0)) {
+                parts.add(String.format(Locale.ROOT, "%s not filled (%,d of %,d rows kept, and perhaps the %,d of its "
+                        + "last transaction, whose commit was under way)", unit, Math.max(kept, 0), total,
+                        committing - Math.max(kept, 0)));
+            } else if (kept <= 0) {
+                parts.add(String.format(Locale.ROOT, "%s not filled (none of its %,d rows kept; the %,d sent were not "
+                        + "committed)", unit, total, sent));
+            } else {
+                parts.add(String.format(Locale.ROOT, "%s not filled (%,d of %,d rows kept; the %,d sent after them were "
+                        + "not committed)", unit, kept, total, Math.max(0, sent - kept)));
             }
         });
         return parts.isEmpty() ? "" : "; " + String.join(", ", parts);

@@ -423,7 +423,7 @@ abstract class RunCommand extends WorkloadCommand {
             plan.warmup(warmupIterations, seconds("--warmup-time", warmupTime, true));
         }
         if (typed("--time") || typed("--iterations")) {
-            plan.measure(iterations, seconds("--time", time, false));
+            plan.measure(iterations, measurementTime(time));
         }
         return plan.build();
     }
@@ -522,6 +522,16 @@ abstract class RunCommand extends WorkloadCommand {
             throw new UsageException("--budget=" + budget + " is not valid; expected at least 1 s");
         }
         return seconds("--budget", secs, false);
+    }
+
+    /** {@code --time}: a positive number of seconds, and no fewer than an iteration needs to measure anything. */
+    static Duration measurementTime(double time) {
+        Duration d = seconds("--time", time, false);
+        if (time < Defaults.MIN_ITERATION_SECONDS) {
+            throw new UsageException("--time=" + time + " is too short to measure; expected at least "
+                    + Defaults.MIN_ITERATION_SECONDS + " s (the server's CPU and memory are sampled once a second)");
+        }
+        return d;
     }
 
     static Duration seconds(String option, double value, boolean zeroAllowed) {

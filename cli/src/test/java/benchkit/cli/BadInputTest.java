@@ -33,6 +33,8 @@ class BadInputTest {
         "--workload point-select --threads 0               | --threads=0 is not valid",
         "--workload point-select --threads 8,x             | 'x' is not an int",
         "--workload point-select --time -1                 | --time=-1.0 is not valid",
+        "--workload point-select --time 1e-9               | --time=1.0E-9 is too short to measure; expected at least 1 s",
+        "--workload point-select --time 0.5                | --time=0.5 is too short to measure; expected at least 1 s",
         "--workload point-select --forks zero              | '--forks'",
         "--workload point-select --client-threads green    | --client-threads=green is not valid; expected auto, platform, virtual or loop",
         "--workload point-select --no-such-option 3        | unknown option --no-such-option",

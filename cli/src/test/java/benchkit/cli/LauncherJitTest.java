@@ -98,26 +98,35 @@ class LauncherJitTest {
 
     /** The arguments the launcher, called {@code name}, gives java for {@code args}. */
     private List<String> javaArgs(Map<String, String> env, String name, String... args) throws Exception {
+        ProcessBuilder pb = launcher(dir, name, "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n", args);
+        pb.environment().put("BENCH_CDS", "off");
+        pb.environment().remove("BENCH_JAVA_OPTS");
+        pb.environment().putAll(env);
+        Process p = pb.redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        return List.of(out.split("\n"));
+    }
+
+    /**
+     * The launcher copied into {@code dir}, called {@code name}, beside an empty bench.jar, with a Java 17 whose java is
+     * the script {@code fakeJava}: a command that runs it with {@code args}.
+     */
+    static ProcessBuilder launcher(Path dir, String name, String fakeJava, String... args) throws IOException {
         Path home = Files.createDirectories(dir.resolve("jdk/bin")).getParent();
         Files.writeString(home.resolve("release"), "JAVA_VERSION=\"17.0.15\"\n");
-        Path fakeJava = home.resolve("bin/java");
-        Files.writeString(fakeJava, "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\n");
-        Files.setPosixFilePermissions(fakeJava, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path javaBin = home.resolve("bin/java");
+        Files.writeString(javaBin, fakeJava);
+        Files.setPosixFilePermissions(javaBin, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Files.copy(LAUNCHER, bin.resolve(name), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.setPosixFilePermissions(bin.resolve(name), PosixFilePermissions.fromString("rwxr-xr-x"));
         Files.write(bin.resolve("bench.jar"), new byte[0]);
         List<String> command = new ArrayList<>(List.of(bin.resolve(name).toString()));
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-        pb.environment().put("JAVA", fakeJava.toString());
-        pb.environment().put("BENCH_CDS", "off");
-        pb.environment().remove("BENCH_JAVA_OPTS");
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), out);
-        return List.of(out.split("\n"));
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().put("JAVA", javaBin.toString());
+        return pb;
     }
 }

@@ -348,7 +348,7 @@ class SysbenchArgsTest {
         PluginRegistry registry = PluginRegistry.load(SysbenchArgsTest.class.getClassLoader());
         if (command instanceof RunCommand run) {
             RunCommand.checkThreads(run.threads);
-            RunCommand.seconds("--time", run.time, false);
+            RunCommand.measurementTime(run.time);
             registry.workload(run.workload.requireWorkload(registry.workloads().keySet()))
                     .create(WorkloadOptions.workloadOptions(run.workloadArgs)).close();
         } else {

@@ -13,6 +13,24 @@ public interface PrepareContext {
     }
 
     /**
+     * The rows of {@code unit} up to {@code rows} are all sent and their transaction's commit is under way: whether they
+     * are kept is not known until {@link #committed}. For a step stopped short, which says what is kept.
+     *
+     * @since SPI 1 (added later; does nothing by default)
+     */
+    default void committing(String unit, long rows) {
+    }
+
+    /**
+     * The rows of {@code unit} up to {@code rows} are committed: kept whatever stops the step now. Rows sent after them
+     * ({@link #progress}) are not kept until they are committed too.
+     *
+     * @since SPI 1 (added later; does nothing by default)
+     */
+    default void committed(String unit, long rows) {
+    }
+
+    /**
      * Says what the step does now, in the words of the tool the workload reproduces (sysbench's {@code Creating
      * table 'sbtest1'...}), for a console that prints that tool's output; may be called from any thread.
      */

@@ -6,7 +6,7 @@ import java.util.function.LongConsumer;
 /**
  * Rows {@code first..last} of one table in LOAD DATA's default text format, generated as the
  * driver reads them (nothing is held in memory but one buffer). Reports the rows handed out so
- * far to {@code sent} every {@link #REPORT_ROWS} rows.
+ * far to {@code sent} every {@link #REPORT_ROWS} rows, and calls {@code allRead} once when the last has been read.
  */
 final class RowStream extends InputStream {
     static final int BUFFER_BYTES = 64 * 1024;
@@ -15,6 +15,7 @@ final class RowStream extends InputStream {
     private final RowWriter writer;
     private final long last;
     private final LongConsumer sent;
+    private Runnable allRead;
     private final byte[] buf = new byte[BUFFER_BYTES];
     private long next;
     private long rows;
@@ -23,10 +24,15 @@ final class RowStream extends InputStream {
     private int limit;
 
     RowStream(RowWriter writer, long first, long last, LongConsumer sent) {
+        this(writer, first, last, sent, () -> { });
+    }
+
+    RowStream(RowWriter writer, long first, long last, LongConsumer sent, Runnable allRead) {
         this.writer = writer;
         this.next = first;
         this.last = last;
         this.sent = sent;
+        this.allRead = allRead;
     }
 
     private boolean fill() {
@@ -39,6 +45,10 @@ final class RowStream extends InputStream {
         if (rows - reported >= REPORT_ROWS) {
             reported = rows;
             sent.accept(rows);
+        }
+        if (limit == 0 && allRead != null) {
+            allRead.run();
+            allRead = null;
         }
         return limit > 0;
     }

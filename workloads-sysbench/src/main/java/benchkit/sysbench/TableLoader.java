@@ -235,6 +235,7 @@ final class TableLoader {
             throw ScriptError.of(e, create, 197, context);
         }
         context.progress(unit, 0, rowsToLoad);
+        context.committed(unit, 0);     // a table stopped short is then said to keep what its commits kept
         if (rowsToLoad > 0) {
             context.print("Inserting " + rowsToLoad + " records into '" + unit + "'");
             if (method == Method.LOAD_DATA && !localInfileRefused) {
@@ -272,7 +273,11 @@ final class TableLoader {
         for (long first = 1; first <= rowsToLoad; first += ROWS_PER_LOAD) {
             long last = Math.min(first + ROWS_PER_LOAD - 1, rowsToLoad);
             long before = first - 1;
-            RowStream in = new RowStream(rows, first, last, sent -> context.progress(unit, before + sent, rowsToLoad));
+            // the statement is the transaction: once its last row is read its commit is under way; the table is
+            // done (rowsToLoad) only after what follows its rows
+            RowStream in = new RowStream(rows, first, last,
+                    sent -> context.progress(unit, Math.min(before + sent, rowsToLoad - 1), rowsToLoad),
+                    () -> context.committing(unit, last));
             LocalInfile.setStream(s, driver, in);
             try {
                 // CHARACTER SET binary: the digits go into the columns as they are, unconverted
@@ -286,6 +291,7 @@ final class TableLoader {
                 throw new IllegalStateException(workload + " prepare: LOAD DATA into " + unit + " loaded " + loaded
                         + " of " + (last - first + 1) + " rows");
             }
+            context.committed(unit, last);
             context.progress(unit, Math.min(last, rowsToLoad - 1), rowsToLoad);
         }
     }
@@ -311,11 +317,13 @@ final class TableLoader {
                 }
                 s.execute(new String(buf, 0, pos, StandardCharsets.ISO_8859_1));
                 sinceCommit += id - first;
+                context.progress(unit, Math.min(id - 1, rowsToLoad - 1), rowsToLoad);
                 if (sinceCommit >= ROWS_PER_COMMIT || id > rowsToLoad) {
+                    context.committing(unit, id - 1);
                     c.commit();
+                    context.committed(unit, id - 1);
                     sinceCommit = 0;
                 }
-                context.progress(unit, Math.min(id - 1, rowsToLoad - 1), rowsToLoad);
             }
         } catch (SQLException | RuntimeException e) {
             try {

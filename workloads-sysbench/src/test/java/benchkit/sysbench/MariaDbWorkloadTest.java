@@ -178,6 +178,7 @@ class MariaDbWorkloadTest {
         Workload w = workload(new OltpWorkloadFactory.PointSelect(), "tables", "1", "table-size", "30000");
         w.cleanup(target);
         List<long[]> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<String> commits = java.util.Collections.synchronizedList(new ArrayList<>());
         w.prepare(target, new benchkit.spi.PrepareContext() {
             @Override
             public int threads() {
@@ -188,6 +189,16 @@ class MariaDbWorkloadTest {
             public void progress(String unit, long done, long total) {
                 calls.add(new long[] {done, total});
             }
+
+            @Override
+            public void committing(String unit, long rows) {
+                commits.add("committing " + rows + " after " + calls.size());
+            }
+
+            @Override
+            public void committed(String unit, long rows) {
+                commits.add("committed " + rows + " after " + calls.size());
+            }
         });
         assertTrue(calls.size() >= 4, "progress while loading, not only at the end: " + calls.size());
         for (int i = 0; i < calls.size(); i++) {
@@ -195,6 +206,10 @@ class MariaDbWorkloadTest {
             assertTrue(i == 0 || calls.get(i)[0] >= calls.get(i - 1)[0], "done never goes back");
             assertEquals(i == calls.size() - 1, calls.get(i)[0] == 30000, "only the last call says done");
         }
+        // what a prepare stopped short says is kept (DataStepWatch): none at first, then all rows committed before the
+        // table is done, each commit said to be under way first (LOAD DATA: one transaction)
+        assertEquals(List.of("committed 0 after 1", "committing 30000 after " + (calls.size() - 2),
+                "committed 30000 after " + (calls.size() - 2)), commits);
         assertEquals(30000, scalar("SELECT COUNT(*) FROM sbtest1"));
         w.cleanup(target);
     }

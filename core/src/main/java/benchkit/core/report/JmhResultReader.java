@@ -35,6 +35,14 @@ public final class JmhResultReader {
     private static final List<String> SETTINGS = List.of("mode", "forks", "warmupIterations", "warmupTime",
             "measurementIterations", "measurementTime", "jvm", "jdkVersion", "vmName", "vmVersion", "jmhVersion");
 
+    /**
+     * The largest value a run writes. Every value is a 64-bit count (events, nanoseconds, bytes) or one divided by a
+     * count or a duration: a time in ns or a coarser unit stays below Long.MAX_VALUE (292 years in ns), and a rate
+     * above it would be one event per 1e-19 s, ten orders of magnitude faster than a CPU cycle. A larger value
+     * (1e308) was edited in.
+     */
+    static final double LARGEST = Long.MAX_VALUE;
+
     private JmhResultReader() {
     }
 
@@ -120,7 +128,7 @@ public final class JmhResultReader {
     /**
      * {@code m} when a run could have produced it: no infinite value; for the primary metric (a rate or a time) also
      * no NaN or negative score or raw value, and a score within its raw data's range (a mean of them cannot be
-     * outside). Else the file was edited or damaged: refused, naming the entry and the value, before it is drawn or
+     * outside). No value beyond {@link #LARGEST}. Else the file was edited or damaged: refused, naming the entry and the value, before it is drawn or
      * judged. A secondary metric may be NaN where it was not measured.
      */
     private static MetricResult producible(MetricResult m, String where, boolean primary) {
@@ -128,7 +136,7 @@ public final class JmhResultReader {
         values.add(m.score());
         m.rawData().forEach(fork -> java.util.Arrays.stream(fork).forEach(values::add));
         for (double v : values) {
-            if (Double.isInfinite(v) || primary && (Double.isNaN(v) || v < 0)) {
+            if (Double.isInfinite(v) || Math.abs(v) > LARGEST || primary && (Double.isNaN(v) || v < 0)) {
                 throw new IllegalArgumentException(where + " holds " + v + ", which no run produces");
             }
         }

@@ -8,6 +8,7 @@ import benchkit.core.run.plan.RunPlan;
 
 import benchkit.core.run.console.ConsoleStyle;
 import benchkit.core.run.console.RunConsole;
+import benchkit.core.run.load.ServerExit;
 import benchkit.core.run.load.StartBarrier;
 import benchkit.core.run.load.Trial;
 import benchkit.core.run.results.ResultDirectory;
@@ -568,7 +569,12 @@ public final class Runner {
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            String why = server.isAlive() ? RunFailure.describe(e) : "server exited: " + RunFailure.describe(e);
+            // a server killed mid-prepare is named as in a measurement (killed by SIGKILL), not by the lost connection
+            String why = RunFailure.describe(e);
+            if (ServerExit.exited(server)) {
+                String how = ServerExit.howItEnded(server, console);
+                why = "server exited" + (how.isEmpty() ? ": " + why : how);
+            }
             throw new RunFailure("workload " + plan.workload() + ": prepare failed on variant " + variant.label()
                     + ": " + why, e);
         }

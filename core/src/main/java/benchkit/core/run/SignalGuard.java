@@ -21,8 +21,11 @@ public final class SignalGuard {
      * 138): the JVM installs no handler for them, so bench stops as the JVM does on SIGTERM, with 128 + the signal's number.
      */
     private static final java.util.Set<String> UNHANDLED_BY_THE_JVM = java.util.Set.of("USR1");
-    /** The last of them that arrived, as named above; null while none has. */
-    private static volatile String lastSignal;
+    /**
+     * The first of them that arrived, as named above (or the exit asked for, {@link #exitRequested}); null while none
+     * has. The first one's exit decides the code (a later exit waits on it for good), so it decides the words too.
+     */
+    private static String lastSignal;
 
     static {
         // the JVM's own handlers stop it; each is kept and called after the signal's name is noted
@@ -32,7 +35,9 @@ public final class SignalGuard {
                 sun.misc.SignalHandler[] previous = new sun.misc.SignalHandler[1];
                 boolean own = UNHANDLED_BY_THE_JVM.contains(name);
                 previous[0] = sun.misc.Signal.handle(signal, s -> {
-                    lastSignal = STOPPING.get(name);
+                    if (!first(STOPPING.get(name))) {
+                        return;     // a stop is under way: Ctrl-C, Ctrl-C, SIGTERM is still Ctrl-C's 130
+                    }
                     if (own && previous[0] == sun.misc.SignalHandler.SIG_DFL) {
                         Runtime.getRuntime().exit(128 + s.getNumber());     // as the JVM's handler of SIGTERM does
                     } else {
@@ -61,13 +66,21 @@ public final class SignalGuard {
      * names {@code by} (e.g. {@code the script's os.exit(5)}) rather than a signal that never came.
      */
     public static void exitRequested(String by) {
-        lastSignal = by;
+        first(by);
     }
 
-    /** The last signal that asked the JVM to stop, e.g. {@code Ctrl-C (SIGINT)}; "a signal" when it is not known. */
-    public static String lastSignal() {
-        String s = lastSignal;
-        return s == null ? "a signal" : s;
+    /** Notes {@code why} the JVM stops unless something has already stopped it: whether it was the first. */
+    private static synchronized boolean first(String why) {
+        if (lastSignal != null) {
+            return false;
+        }
+        lastSignal = why;
+        return true;
+    }
+
+    /** The signal that asked the JVM to stop, e.g. {@code Ctrl-C (SIGINT)}; "a signal" when it is not known. */
+    public static synchronized String lastSignal() {
+        return lastSignal == null ? "a signal" : lastSignal;
     }
 
     private final Thread hook;

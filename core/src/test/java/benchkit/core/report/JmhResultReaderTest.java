@@ -53,8 +53,10 @@ class JmhResultReaderTest {
         "\"score\" : 51234.5,            | \"score\" : NaN,             | holds NaN",
         "\"score\" : 51234.5,            | \"score\" : Infinity,        | holds Infinity",
         "\"score\" : 51234.5,            | \"score\" : -100,            | holds -100.0",
-        "\"score\" : 51234.5,            | \"score\" : 1e308,           | score 1.0E308 is outside its raw data (51234.5 to 51234.5)",
+        "\"score\" : 51234.5,            | \"score\" : 1e6,             | score 1000000.0 is outside its raw data (51234.5 to 51234.5)",
         "\"rawData\" : [ [ 51234.5 ] ]   | \"rawData\" : [ [ 51234.5, \"-Infinity\" ] ] | holds -Infinity",
+        "51234.5                         | 1e308                        | holds 1.0E308",
+        "\"rawData\" : [ [ 51234.5 ] ]   | \"rawData\" : [ [ 51234.5, 1e19 ] ] | holds 1.0E19",
         "\"rawData\" : [ [ 51234.5 ] ]   | \"rawData\" : [ ]           | has no raw data (no measured iteration)",
         "\"rawData\" : [ [ 51234.5 ] ]   | \"rawData\" : [ [ ], [ ] ]   | has no raw data (no measured iteration)",
     })

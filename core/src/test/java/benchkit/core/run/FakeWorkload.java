@@ -67,10 +67,14 @@ public final class FakeWorkload implements Workload {
         return prepared.get() > 0;
     }
 
+    /** What its prepare does after counting itself, e.g. fail as a lost connection does; nothing by default. */
+    volatile java.util.concurrent.Callable<Void> prepareStep = () -> null;
+
     @Override
-    public void prepare(Target target, PrepareContext context) {
+    public void prepare(Target target, PrepareContext context) throws Exception {
         prepareThreads = context.threads();
         prepared.incrementAndGet();
+        prepareStep.call();
     }
 
     @Override

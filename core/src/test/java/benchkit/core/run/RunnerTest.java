@@ -570,6 +570,31 @@ class RunnerTest {
                 + "those of the iterations that finished."));
     }
 
+    /**
+     * A server killed during the prepare (sweep 4, case 96) is named as in a measurement, "killed by SIGKILL", not by
+     * the lost connection the prepare saw first, which can come before the server's exit is seen.
+     */
+    @Test
+    void serverKilledDuringPrepareIsSaidToHaveBeenKilled() throws Exception {
+        FakeWorkload workload = FakeWorkload.alwaysOk(200);
+        Variant dying = new Variant("glibc", Map.of(), () -> {
+            FakeServer s = new FakeServer("x").endingAs("killed by SIGKILL");
+            servers.add(s);
+            return s;
+        });
+        workload.prepareStep = () -> {
+            new Thread(() -> {
+                // the server is seen gone after the prepare's connection failed
+                java.util.concurrent.locks.LockSupport.parkNanos(300_000_000L);
+                servers.get(0).alive.set(false);
+            }).start();
+            throw new java.sql.SQLException("(conn=11) Socket error", "08000", -1);
+        };
+        RunSummary summary = run(plan(List.of(dying), List.of(1), 1, 2, 1, 0, 0), workload);
+        assertEquals("workload fake: prepare failed on variant glibc: server exited: killed by SIGKILL",
+                summary.failure().orElseThrow());
+    }
+
     @Test
     void maxEventsStopsTheTrialAtExactlyThatManyEvents() throws Exception {
         // Eight threads race for the last events, and every fourth event is an ignored error that

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /** A signal that stops a run, in a JVM of its own ({@link SignalledRun}): what finished is kept, exit 128 + its number. */
 class SignalGuardTest {
@@ -24,9 +25,36 @@ class SignalGuardTest {
      */
     @Test
     void sigusr1EndsTheJournalAndExits138() throws Exception {
+        assertEquals(138, runSignalled(List.of("USR1")), console());
+        JsonNode end = endRecord();
+        assertTrue(end.toString().contains("interrupted by SIGUSR1; results so far are kept"), end.toString());
+        assertFalse(console().contains("\tat "), console());
+    }
+
+    /**
+     * Ctrl-C, Ctrl-C, SIGTERM 50 ms apart (sweep 4, case 90): the first decides the exit code (130) and so the words,
+     * where the journal and the console said SIGTERM.
+     */
+    @Test
+    void theFirstSignalDecidesTheCodeAndTheWords() throws Exception {
+        assumeFalse(interruptIgnored(), "this JVM ignores SIGINT, so the run it starts would too");
+        // the server's shutdown takes 500 ms, as a real one's does: the later signals come while the run stops
+        assertEquals(130, runSignalled(List.of("INT", "INT", "TERM"), "500"), console());
+        JsonNode end = endRecord();
+        assertTrue(end.toString().contains("interrupted by Ctrl-C (SIGINT); results so far are kept"), end.toString());
+        assertFalse(console().contains("SIGTERM"), console());
+    }
+
+    /**
+     * Runs {@link SignalledRun} with {@code args} until its first iteration, then sends it {@code signals} 50 ms apart:
+     * its exit code.
+     */
+    private int runSignalled(List<String> signals, String... args) throws Exception {
         Path out = dir.resolve("out");
-        Process run = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), SignalledRun.class.getName(), out.toString())
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), SignalledRun.class.getName(), out.toString()));
+        command.addAll(List.of(args));
+        Process run = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(dir.resolve("console.txt").toFile()).start();
         try {
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -35,21 +63,33 @@ class SignalGuardTest {
                 assertTrue(System.nanoTime() < until, "no iteration within 60 s: " + console());
                 Thread.sleep(100);
             }
-            // in the C locale: procps' kill misreads some signal names under tr_TR, which the tests run in
-            ProcessBuilder kill = new ProcessBuilder("kill", "-USR1", String.valueOf(run.pid()));
-            kill.environment().put("LC_ALL", "C");
-            assertEquals(0, kill.start().waitFor());
+            for (String signal : signals) {
+                // in the C locale: procps' kill misreads some signal names under tr_TR, which the tests run in
+                ProcessBuilder kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(run.pid()));
+                kill.environment().put("LC_ALL", "C");
+                assertEquals(0, kill.start().waitFor());
+                Thread.sleep(50);
+            }
             assertTrue(run.waitFor(60, TimeUnit.SECONDS), "the run did not stop: " + console());
         } finally {
             run.destroyForcibly();
         }
-        assertEquals(138, run.exitValue(), console());
-        List<JsonNode> journal = JournalLines.read(out);
+        return run.exitValue();
+    }
+
+    /** The journal's last record: its end, which says the run is incomplete. */
+    private JsonNode endRecord() throws Exception {
+        List<JsonNode> journal = JournalLines.read(dir.resolve("out"));
         JsonNode end = journal.get(journal.size() - 1);
         assertEquals("end", end.path("event").asText(), journal.toString());
         assertFalse(end.path("complete").asBoolean(), journal.toString());
-        assertTrue(end.toString().contains("interrupted by SIGUSR1; results so far are kept"), end.toString());
-        assertFalse(console().contains("\tat "), console());
+        return end;
+    }
+
+    /** Whether this process ignores SIGINT (bit 1 of /proc/self/status's SigIgn), as the processes it starts then do. */
+    private static boolean interruptIgnored() throws Exception {
+        return Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("SigIgn:"))
+                .anyMatch(l -> (Long.parseUnsignedLong(l.substring("SigIgn:".length()).strip(), 16) & 2) != 0);
     }
 
     private static long iterations(Path out) throws Exception {

@@ -14,9 +14,13 @@ final class SignalledRun {
     private SignalledRun() {
     }
 
-    /** {@code args[0]}: the result directory. Exits 0 when the run ends by itself (it should not), else 1. */
+    /**
+     * {@code args[0]}: the result directory; {@code args[1]}, if given: how long the server's shutdown takes (ms), during
+     * which more signals can come. Exits 0 when the run ends by itself (it should not), else 1.
+     */
     public static void main(String[] args) throws Exception {
-        Variant variant = new Variant("a", Map.of("allocator", "a"), () -> new FakeServer("a"));
+        Duration closing = Duration.ofMillis(args.length > 1 ? Long.parseLong(args[1]) : 0);
+        Variant variant = new Variant("a", Map.of("allocator", "a"), () -> new FakeServer("a").closingIn(closing));
         RunPlan plan = RunOptions.builder().threads(1).warmup(0, Duration.ofMillis(200))
                 .measure(200, Duration.ofMillis(200)).forks(1).reportInterval(Duration.ZERO)
                 .plan("fake", List.of(variant), Path.of(args[0]));

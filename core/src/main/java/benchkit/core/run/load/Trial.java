@@ -41,7 +41,6 @@ public final class Trial {
     private static final long SAMPLE_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How often the control thread looks at the server while waiting for a boundary. */
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-    private static final long SERVER_EXIT_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private final RunPlan plan;
     private final Workload workload;
@@ -374,33 +373,13 @@ public final class Trial {
     /** Fails the trial when a worker failed or the server died. */
     private void check(TrialLoad load, IterationInfo it) throws RunFailure {
         Throwable t = load.control().failure();
-        if (t != null) {
-            awaitExitOfAKilledServer();
-        }
-        if (!server.isAlive()) {
-            String tail = server.logTail(20);
-            if (!tail.isBlank()) {
-                console.failure("# Last lines of the server log:");
-                tail.lines().forEach(l -> console.failure("#   " + l));
-            }
+        if (t != null ? ServerExit.exited(server) : !server.isAlive()) {
             throw new RunFailure("server exited during " + where(it) + " of variant " + variant.label()
                     + " (" + info.threads() + " threads, fork " + info.fork() + ")"
-                    + server.howItEnded().map(how -> ": " + how).orElse(""), t);
+                    + ServerExit.howItEnded(server, console), t);
         }
         if (t != null) {
             throw failure("session failed", it, t);
-        }
-    }
-
-    /**
-     * A session that lost its server (e.g. killed) fails as soon as it cannot reconnect, which can be
-     * before the server's exit is seen; so a failed session gives the server a moment to be seen gone,
-     * and the report names the real cause.
-     */
-    private void awaitExitOfAKilledServer() {
-        long deadline = System.nanoTime() + SERVER_EXIT_GRACE_NANOS;
-        while (server.isAlive() && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
         }
     }
 

@@ -19,6 +19,12 @@ public final class Defaults {
     public static final int WARMUP_SECONDS = 5;
     public static final int ITERATIONS = 4;
     public static final int ITERATION_SECONDS = 5;
+    /**
+     * The shortest measurement iteration (--time): the collectors sample the server's CPU and memory once a second,
+     * and CPU time counts in 10-ms clock ticks, so a shorter iteration stores a server CPU it never measured (0.00 over
+     * a 0.1-s iteration) and a rate from a handful of events.
+     */
+    public static final int MIN_ITERATION_SECONDS = 1;
     /** Forks of a run that measures one variant. */
     public static final int FORKS = 1;
     /**
