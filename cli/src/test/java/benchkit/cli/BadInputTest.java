@@ -158,7 +158,8 @@ class BadInputTest {
                 "{\"workload\": \"point-select\", \"threads\": \"x\", \"time\": 0}");
         o = run("--experiment", value.toString());
         assertEquals(2, o.exit(), o.err());
-        assertTrue(o.err().startsWith("bench: --experiment " + value + ": Invalid value for option '--threads'"), o.err());
+        assertTrue(o.err().startsWith("bench: --experiment " + value + ": \"threads\": \"x\" is not valid for --threads"),
+                o.err());
         assertFalse(o.err().contains("\tat "), o.err());
         // typed over the file's, the wrong value is the command line's
         o = run("--experiment", value.toString(), "--threads", "y");
@@ -173,6 +174,48 @@ class BadInputTest {
         o = run("prepare", "--experiment", data.toString());
         assertEquals(2, o.exit(), o.err());
         assertTrue(o.err().startsWith("bench: --experiment " + data + ": "), o.err());
+    }
+
+    /**
+     * A value the file holds is quoted as the file has it, not as bench turned it into an option ('on' for true), and
+     * an empty item or a decimal comma is named as such, from the file or the command line (issue #51).
+     */
+    @org.junit.jupiter.api.Test
+    void aBadNumberIsSaidAsTheUserWroteIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path bool = java.nio.file.Files.writeString(dir.resolve("bool.json"),
+                "{\"workload\": \"point-select\", \"threads\": true}");
+        Outcome o = run("--experiment", bool.toString());
+        assertEquals(2, o.exit(), o.err());
+        assertEquals("bench: --experiment " + bool + ": \"threads\": true is not valid for --threads (N[,N...]): true and "
+                + "false are for on/off options", o.err().lines().findFirst().orElse(""));
+        java.nio.file.Path commas = java.nio.file.Files.writeString(dir.resolve("commas.json"),
+                "{\"workload\": \"point-select\", \"threads\": \"2,,4\"}");
+        o = run("--experiment", commas.toString());
+        assertEquals("bench: --experiment " + commas + ": \"threads\": \"2,,4\" is not valid for --threads (N[,N...]): an "
+                + "empty value (nothing given, or two commas in a row)", o.err().lines().findFirst().orElse(""));
+        java.nio.file.Path decimal = java.nio.file.Files.writeString(dir.resolve("decimal.json"),
+                "{\"workload\": \"point-select\", \"time\": \"1,5\"}");
+        o = run("--experiment", decimal.toString());
+        assertEquals("bench: --experiment " + decimal + ": \"time\": \"1,5\" is not valid for --time: '1,5' is "
+                + "not a double; write 1.5, with a decimal point whatever the locale", o.err().lines().findFirst().orElse(""));
+        o = run("--workload", "point-select", "--threads", "2,,4");
+        assertEquals("bench: Invalid value for option '--threads' (N[,N...]): an empty value (nothing given, or two commas "
+                + "in a row)", o.err().lines().findFirst().orElse(""));
+        o = run("--workload", "point-select", "--time", "2,5");
+        assertTrue(o.err().startsWith("bench: Invalid value for option '--time': '2,5' is not a double; write 2.5"),
+                o.err());
+    }
+
+    /** A control character in a value echoed back is escaped, not written raw to the terminal (issue #51). */
+    @org.junit.jupiter.api.Test
+    void aControlCharacterInAnEchoedValueIsEscaped(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path nul = java.nio.file.Files.writeString(dir.resolve("nul.json"),
+                "{\"workload\": \"point-select\", \"label\": \"\\u0000x\"}");
+        Outcome o = run("--experiment", nul.toString());
+        assertEquals(2, o.exit(), o.err());
+        assertFalse(o.err().chars().anyMatch(c -> c < 0x20 && c != '\n'), o.err());
+        assertTrue(o.err().contains("--label \\u0000x is not valid"), o.err());
     }
 
     @org.junit.jupiter.api.Test
