@@ -254,6 +254,14 @@ abstract class RunCommand extends WorkloadCommand {
         if (out != null && role.isPresent()) {
             outDir = Path.of(out.toString().replace("{worker}", String.valueOf(role.get().index())));
         }
+        if (!console.sysbenchLine()) {
+            // a sysbench line runs on empty tables as sysbench does; bench's own would measure nothing
+            for (String name : names) {
+                registry.workload(name).measuresNothing(given).ifPresent(why -> {
+                    throw new UsageException(why);
+                });
+            }
+        }
         Optional<Study> published = clientOptions.clients != null ? Optional.empty() : readStudy(study);
         Experiment.Builder experiment = Experiment.builder(registry, names).options(given)
                 .variants(variants(registry), "--server")
