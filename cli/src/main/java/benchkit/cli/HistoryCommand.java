@@ -296,7 +296,10 @@ final class HistoryCommand implements Callable<Integer> {
                     AtomicFiles.write(out, page);
                 } catch (IOException e) {
                     String why = e instanceof java.nio.file.NoSuchFileException ? "no such directory"
-                            : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : String.valueOf(e.getMessage());
+                            : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                            // the file is named once, before: its reason alone (Read-only file system)
+                            : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                            : String.valueOf(e.getMessage());
                     throw new UsageException("cannot write the page " + out + ": " + why
                             + "; name a file in a directory you can write");
                 }
