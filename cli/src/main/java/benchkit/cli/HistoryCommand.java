@@ -173,8 +173,15 @@ final class HistoryCommand implements Callable<Integer> {
                 isNew = store.add(run);
             } catch (SQLException e) {
                 // a read-only file or directory, a full disk, a server that refuses: say which store, and how far
+                String counted = stored.get() + " of " + runs.size() + " runs stored";
+                java.util.Optional<String> full = store.whyFull(e);
+                if (full.isPresent()) {
+                    // each run is one transaction: the one that did not fit left nothing behind
+                    throw new UsageException(store.location() + " cannot take the run " + run.source() + ": " + full.get()
+                            + "; " + counted + ", the store as it was before it; free space there, or name another store");
+                }
                 throw new UsageException(store.location() + " cannot take the run " + run.source() + " ("
-                        + Cli.firstLine(e.getMessage()) + "); " + stored.get() + " of " + runs.size() + " runs stored");
+                        + Cli.firstLine(e.getMessage()) + "); " + counted);
             }
             added += isNew ? 1 : 0;
             stored.incrementAndGet();
