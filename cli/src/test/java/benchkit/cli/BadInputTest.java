@@ -49,6 +49,7 @@ class BadInputTest {
         "--workload point-select --server-cpus 0           | --server-cpus 0: a CPU count must be from 1",
         "--workload point-select --no-result-files --out x | --no-result-files keeps nothing, where --out, --clients and --worker keep results: give one",
         "--workload memcached-get --server system          | workload memcached-get speaks memcached but no --server does",
+        "--workload memcached-get --mysql-host 127.0.0.1 --mysql-port 1 --connect-timeout 0 | workload memcached-get speaks memcached, and --mysql-host/--mysql-port/--mysql-socket name a MySQL server: give the memcached to load with --memcached-servers HOST:PORT, or --server memcached to launch one",
         "--workload point-select --format sysbenchx        | --format sysbenchx is not valid; expected jmh, sysbench or memslap",
         "--workload point-select --percentile 101          | --percentile=101 is not valid; expected 1 to 100, or 0 for none",
         "--workload point-select --percentile 99.9         | '99.9' is not an int",
