@@ -70,8 +70,10 @@ final class OverTime {
                 String first = in.readLine();
                 m = first == null ? null : TRIAL.matcher(first);
             } catch (IOException e) {
-                damaged.add(log + " cannot be read (" + benchkit.core.run.plan.RunFailure.ioMessage(e)
-                        .replace(log + ": ", "") + "): the over-time chart leaves it out");
+                // the log is named before: the reason alone ("Is a directory", "Permission denied")
+                String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                        : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : String.valueOf(e.getMessage());
+                damaged.add(log + " cannot be read (" + why + "): the over-time chart leaves it out");
                 continue;
             }
             if (m == null || !m.find()) {
