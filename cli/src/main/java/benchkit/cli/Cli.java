@@ -28,6 +28,10 @@ final class Cli {
     /** An option as messages name it: {@code --threads}, {@code '--threads'}. */
     private static final java.util.regex.Pattern OPTION = java.util.regex.Pattern.compile("--([A-Za-z0-9][A-Za-z0-9_-]*)");
 
+    /** picocli's line for a number it could not read: {@code Invalid value for option '--threads' (N[,N...]): 'x' is not an int}. */
+    private static final java.util.regex.Pattern NOT_A_NUMBER = java.util.regex.Pattern.compile(
+            "Invalid value for option '(--[A-Za-z0-9_-]+)'( \\([^)]*\\))?: '(.*)' is not an? (int|long|double|float)");
+
     private Cli() {
     }
 
@@ -159,7 +163,7 @@ final class Cli {
         Optional<String> misplaced = misplacedOrUnknownOptions(parsed);
         if (misplaced.isPresent()) {
             PrintWriter err = parsed.commandSpec().commandLine().getErr();
-            err.println("bench: " + misplaced.get());
+            err.println("bench: " + shown(misplaced.get()));
             err.flush();
             return EXIT_USAGE;
         }
@@ -205,21 +209,50 @@ final class Cli {
 
     private static int onBadParameters(CommandLine.ParameterException e, String[] args) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println("bench: " + origin(e) + firstLine(e.getMessage()));
+        err.println("bench: " + shown(badValue(e)));
         // the help of the command the line was for: bench history add's options are not in bench --help
         String command = e.getCommandLine().getCommandSpec().qualifiedName(" ");
         err.println("Try '" + (command.startsWith("bench") ? command : "bench") + " --help' for the options.");
         return EXIT_USAGE;
     }
 
+    /**
+     * {@code e}'s line, where a number that picocli could not read is said in the user's terms: an empty item of a list
+     * ({@code 2,,4}), a decimal comma, and a value from the experiment file as the file has it ({@code "threads": true},
+     * not the {@code 'on'} bench made of it).
+     */
+    static String badValue(CommandLine.ParameterException e) {
+        String message = firstLine(e.getMessage());
+        java.util.regex.Matcher m = NOT_A_NUMBER.matcher(message);
+        if (!m.matches()) {
+            return origin(e) + message;
+        }
+        String option = m.group(1);
+        String item = m.group(3);
+        String why = item.isEmpty() ? "an empty value (nothing given, or two commas in a row)"
+                : "'" + item + "' is not " + (m.group(4).startsWith("i") ? "an " : "a ") + m.group(4)
+                        // Java reads numbers with a point in every locale; a German user writes 1,5
+                        + (m.group(4).equals("double") && item.matches("[+-]?[0-9]*,[0-9]+")
+                                ? "; write " + item.replace(',', '.') + ", with a decimal point whatever the locale" : "");
+        Optional<String> written = experiment.written(option);
+        if (written.isEmpty()) {
+            return message.substring(0, m.start(3) - 1) + why;
+        }
+        if (written.get().endsWith(": true") || written.get().endsWith(": false")) {
+            why = "true and false are for on/off options";       // bench read it as 'on' or 'off'
+        }
+        return "--experiment " + experiment.file() + ": " + written.get() + " is not valid for " + option
+                + (m.group(2) == null ? "" : m.group(2)) + ": " + why;
+    }
+
     private static int onFailure(Exception e, CommandLine command) {
         PrintWriter err = command.getErr();
         if (isUsageError(e)) {
-            err.println("bench: " + origin(e) + firstLine(e.getMessage())
-                    + mistypedOwnOption(e, command).map(o -> "; did you mean " + o + "?").orElse(""));
+            err.println("bench: " + shown(origin(e) + firstLine(e.getMessage())
+                    + mistypedOwnOption(e, command).map(o -> "; did you mean " + o + "?").orElse("")));
             return EXIT_USAGE;
         }
-        err.println("bench: error: " + describe(e));
+        err.println("bench: error: " + shown(describe(e)));
         if (showsStackTraces()) {
             e.printStackTrace(err);
         } else if (e instanceof PluginFailureException) {
@@ -300,6 +333,22 @@ final class Cli {
             }
         }
         return sb.toString().strip();
+    }
+
+    /**
+     * {@code line} with its control characters but newlines escaped as {@code \\u0000}: a value echoed back (a label
+     * holding a NUL) would else put the raw byte, or a terminal's escape sequence, on the user's screen.
+     */
+    static String shown(String line) {
+        StringBuilder sb = new StringBuilder(line.length());
+        for (char c : line.toCharArray()) {
+            if (Character.isISOControl(c) && c != '\n') {
+                sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     static String firstLine(String s) {

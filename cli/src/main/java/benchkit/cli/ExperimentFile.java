@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -41,13 +42,22 @@ final class ExperimentFile {
      * A command line with its experiment file's options in it: {@code file} (as given; null when the line names none)
      * and {@code options}, the canonical names of the options that came from it (those typed over it left out).
      */
-    record Expansion(String[] args, String file, Set<String> options) {
+    record Expansion(String[] args, String file, Set<String> options, Map<String, String> written) {
         /** No experiment file: what a line has before its own is read. */
-        static final Expansion NONE = new Expansion(new String[0], null, Set.of());
+        static final Expansion NONE = new Expansion(new String[0], null, Set.of(), Map.of());
 
         /** Whether {@code option} (with or without dashes, any spelling) came from the file. */
         boolean fromFile(String option) {
             return file != null && options.contains(benchkit.spi.OptionValues.canonical(option));
+        }
+
+        /**
+         * The file's key and value for {@code option} as its user wrote them ({@code "threads": true}), when the option
+         * came from the file: an error about the value bench made of it ('on') would else quote what nobody wrote.
+         */
+        Optional<String> written(String option) {
+            return fromFile(option) ? Optional.ofNullable(written.get(benchkit.spi.OptionValues.canonical(option)))
+                    : Optional.empty();
         }
     }
 
@@ -57,7 +67,7 @@ final class ExperimentFile {
 
     static Expansion expansion(String[] args) {
         if (java.util.Arrays.stream(args).noneMatch(a -> a.equals("--experiment") || a.startsWith("--experiment="))) {
-            return new Expansion(args, null, Set.of());   // --scale is then a workload's own option (sysbench-tpcc's tpcc.lua has one)
+            return new Expansion(args, null, Set.of(), Map.of());   // --scale is then a workload's own option (sysbench-tpcc's tpcc.lua has one)
         }
         List<String> out = new ArrayList<>();
         Path file = null;
@@ -87,7 +97,8 @@ final class ExperimentFile {
                 out.add(a);
             }
         }
-        List<String> fromFile = new ArrayList<>(read(file, ORIGINAL.equals(scale)));
+        ObjectNode options = options(file, ORIGINAL.equals(scale));
+        List<String> fromFile = new ArrayList<>(args(file, options));
         // An option typed on the command line replaces the file's value for it.
         Set<String> typed = new java.util.HashSet<>();
         out.stream().filter(a -> a.startsWith("--")).forEach(a -> typed.add(nameOf(a)));
@@ -100,7 +111,10 @@ final class ExperimentFile {
         out.addAll(at, fromFile);
         Set<String> names = new java.util.HashSet<>();
         fromFile.forEach(a -> names.add(benchkit.spi.OptionValues.canonical(nameOf(a))));
-        return new Expansion(out.toArray(new String[0]), file.toString(), Set.copyOf(names));
+        Map<String, String> written = new java.util.HashMap<>();
+        options.fields().forEachRemaining(e -> written.put(benchkit.spi.OptionValues.canonical(e.getKey()),
+                com.fasterxml.jackson.databind.node.TextNode.valueOf(e.getKey()) + ": " + e.getValue()));
+        return new Expansion(out.toArray(new String[0]), file.toString(), Set.copyOf(names), Map.copyOf(written));
     }
 
     private static String valueOf(String[] args, int i, String a) {
@@ -123,6 +137,11 @@ final class ExperimentFile {
 
     /** The file's options; with {@code originalScale}, its {@code "original-scale"} block replaces them key by key. */
     static List<String> read(Path file, boolean originalScale) {
+        return args(file, options(file, originalScale));
+    }
+
+    /** The file's object of options, checked, at the scale asked for. */
+    private static ObjectNode options(Path file, boolean originalScale) {
         JsonNode root;
         try {
             root = Study.readExperiment(file);
@@ -153,6 +172,12 @@ final class ExperimentFile {
             throw new UsageException("--experiment " + file + ": an experiment file cannot name another (\"" + EXPERIMENT
                     + "\"); put the options of both in one file");
         }
+        return options;
+    }
+
+    /** The command-line options that {@code file}'s {@code options} stand for. */
+    private static List<String> args(Path file, ObjectNode fileOptions) {
+        ObjectNode options = fileOptions.deepCopy();
         List<String> args = new ArrayList<>();
         JsonNode study = options.remove(STUDY);
         if (study != null) {
@@ -187,6 +212,11 @@ final class ExperimentFile {
     private static List<String> values(Path file, String name, JsonNode node) {
         List<String> values = new ArrayList<>();
         if (node.isArray()) {
+            if (node.isEmpty()) {
+                // "--threads=" would be refused as a value '' that nobody wrote
+                throw new UsageException("--experiment " + file + ": \"" + name + "\" is an empty list; give at least one "
+                        + "value, or leave the key out for bench's default");
+            }
             node.forEach(v -> values.add(scalar(file, name, v)));
         } else {
             values.add(scalar(file, name, node));

@@ -173,8 +173,15 @@ final class HistoryCommand implements Callable<Integer> {
                 isNew = store.add(run);
             } catch (SQLException e) {
                 // a read-only file or directory, a full disk, a server that refuses: say which store, and how far
+                String counted = stored.get() + " of " + runs.size() + " runs stored";
+                java.util.Optional<String> full = store.whyFull(e);
+                if (full.isPresent()) {
+                    // each run is one transaction: the one that did not fit left nothing behind
+                    throw new UsageException(store.location() + " cannot take the run " + run.source() + ": " + full.get()
+                            + "; " + counted + ", the store as it was before it; free space there, or name another store");
+                }
                 throw new UsageException(store.location() + " cannot take the run " + run.source() + " ("
-                        + Cli.firstLine(e.getMessage()) + "); " + stored.get() + " of " + runs.size() + " runs stored");
+                        + Cli.firstLine(e.getMessage()) + "); " + counted);
             }
             added += isNew ? 1 : 0;
             stored.incrementAndGet();
@@ -296,7 +303,10 @@ final class HistoryCommand implements Callable<Integer> {
                     AtomicFiles.write(out, page);
                 } catch (IOException e) {
                     String why = e instanceof java.nio.file.NoSuchFileException ? "no such directory"
-                            : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : String.valueOf(e.getMessage());
+                            : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                            // the file is named once, before: its reason alone (Read-only file system)
+                            : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                            : String.valueOf(e.getMessage());
                     throw new UsageException("cannot write the page " + out + ": " + why
                             + "; name a file in a directory you can write");
                 }

@@ -41,7 +41,7 @@ public final class Main {
             System.setProperty("java.io.tmpdir", tmp);     // before anything makes a temporary file
             exit = run(args);
         } catch (UsageException e) {
-            System.err.println("bench: " + e.getMessage());
+            System.err.println("bench: " + Cli.shown(e.getMessage()));
             exit = Cli.EXIT_USAGE;
         } catch (OutOfMemoryError e) {
             // one line and the remedy, not the JVM's stack trace; a run writes what finished before this (Runner)
@@ -180,7 +180,7 @@ public final class Main {
             if (SysbenchLine.looksLikeOne(expanded)) {
                 return SysbenchLine.fatal(e.getMessage());
             }
-            err.println("bench: " + Cli.origin(e) + e.getMessage());
+            err.println("bench: " + Cli.shown(Cli.origin(e) + e.getMessage()));
             err.flush();
             return Cli.EXIT_USAGE;
         }

@@ -36,9 +36,19 @@ final class ReportCommand implements Callable<Integer> {
                 throw new UsageException("cannot write " + dir.resolve(benchkit.core.report.Study.FILE_NAME) + ": " + Cli.describe(e));
             }
         });
+        benchkit.core.report.ReportInput input;
+        try {
+            input = benchkit.core.report.ReportInput.read(dir, benchkit.core.plugin.PluginRegistry.loadDefault()
+                    .baselineWorkloads());
+        } catch (java.io.IOException e) {
+            throw new UsageException("cannot read the run in " + dir + " (" + benchkit.core.run.plan.RunFailure.ioMessage(e)
+                    + ")");
+        }
+        // a damaged latency log costs the over-time chart its trial, not the report: said, and the report drawn
+        input.damagedLogs().forEach(d -> System.err.println("bench: warning: " + Cli.shown(d)));
         Path written;
         try {
-            written = HtmlReport.write(dir, benchkit.core.plugin.PluginRegistry.loadDefault().baselineWorkloads());
+            written = HtmlReport.write(dir, input);
         } catch (java.io.IOException e) {
             // a read-only result directory: the reason, not a temporary file's name
             throw new UsageException("cannot write the report in " + dir + " (" + benchkit.core.run.plan.RunFailure.ioMessage(e)

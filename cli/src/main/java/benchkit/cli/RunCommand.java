@@ -254,6 +254,24 @@ abstract class RunCommand extends WorkloadCommand {
         if (out != null && role.isPresent()) {
             outDir = Path.of(out.toString().replace("{worker}", String.valueOf(role.get().index())));
         }
+        if (!console.sysbenchLine()) {
+            // a sysbench line runs on empty tables as sysbench does; bench's own would measure nothing
+            for (String name : names) {
+                registry.workload(name).measuresNothing(given).ifPresent(why -> {
+                    throw new UsageException(why);
+                });
+            }
+        }
+        for (String name : names) {
+            WorkloadFactory factory = registry.workload(name);
+            // --mysql-* name a MySQL server: a memcached workload would log in there as a MySQL client and fail
+            // with the server's "Access denied", which says nothing of what was missing
+            if (factory.protocol().equals("memcached") && server.isExternal() && namedServer(factory, given).isEmpty()) {
+                throw new UsageException("workload " + name + " speaks memcached, and --mysql-host/--mysql-port/"
+                        + "--mysql-socket name a MySQL server: give the memcached to load with --memcached-servers "
+                        + "HOST:PORT, or --server memcached to launch one");
+            }
+        }
         Optional<Study> published = clientOptions.clients != null ? Optional.empty() : readStudy(study);
         Experiment.Builder experiment = Experiment.builder(registry, names).options(given)
                 .variants(variants(registry), "--server")

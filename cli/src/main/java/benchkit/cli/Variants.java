@@ -38,6 +38,24 @@ final class Variants {
 
     /** The options of launched servers, each axis typed. */
     static VariantMatrix matrix(ServerOptions o) {
+        // a server bench launches has its own account and database: these would be dropped without a word and the run
+        // recorded as if they held (the mirror of external(), which refuses the launch options)
+        List<String> externalOnly = new ArrayList<>();
+        if (o.mysqlUser != null) {
+            externalOnly.add("--mysql-user");
+        }
+        if (o.mysqlPassword != null) {
+            externalOnly.add("--mysql-password");
+        }
+        if (o.mysqlDb != null) {
+            externalOnly.add("--mysql-db");
+        }
+        if (!externalOnly.isEmpty()) {
+            throw new UsageException(String.join(", ", externalOnly) + (externalOnly.size() == 1 ? " is" : " are")
+                    + " for an external server (--mysql-host/--mysql-port/--mysql-socket); a server bench launches has "
+                    + "its own user and database: leave " + (externalOnly.size() == 1 ? "it" : "them") + " out, or name "
+                    + "your server");
+        }
         VariantMatrix.Builder matrix = VariantMatrix.builder();
         o.servers().forEach(matrix::servers);
         if (o.serverBasedir != null) {

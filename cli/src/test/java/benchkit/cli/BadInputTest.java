@@ -39,6 +39,8 @@ class BadInputTest {
         "--workload point-select --client-threads green    | --client-threads=green is not valid; expected auto, platform, virtual or loop",
         "--workload point-select --no-such-option 3        | unknown option --no-such-option",
         "--workload point-select --table-size abc          | --table-size=abc is not valid",
+        // not started: empty tables would be measured as if they were read (issue #51)
+        "--workload point-select --mysql-host 127.0.0.1 --mysql-port 1 --connect-timeout 0 --table-size 0 | point-select: --table-size=0 leaves its events no row to read or change (they pick rows 1 to --table-size); expected 1 to 2147483647, or oltp-insert",
         "--workload point-select --allocator hoard         | unknown allocator 'hoard'; valid: glibc, jemalloc",
         "--threads 4                                       | missing --workload; valid: ",
         "prepare --workload point-select                   | prepare acts on an external server",
@@ -49,6 +51,7 @@ class BadInputTest {
         "--workload point-select --server-cpus 0           | --server-cpus 0: a CPU count must be from 1",
         "--workload point-select --no-result-files --out x | --no-result-files keeps nothing, where --out, --clients and --worker keep results: give one",
         "--workload memcached-get --server system          | workload memcached-get speaks memcached but no --server does",
+        "--workload memcached-get --mysql-host 127.0.0.1 --mysql-port 1 --connect-timeout 0 | workload memcached-get speaks memcached, and --mysql-host/--mysql-port/--mysql-socket name a MySQL server: give the memcached to load with --memcached-servers HOST:PORT, or --server memcached to launch one",
         "--workload point-select --format sysbenchx        | --format sysbenchx is not valid; expected jmh, sysbench or memslap",
         "--workload point-select --percentile 101          | --percentile=101 is not valid; expected 1 to 100, or 0 for none",
         "--workload point-select --percentile 99.9         | '99.9' is not an int",
@@ -160,7 +163,8 @@ class BadInputTest {
                 "{\"workload\": \"point-select\", \"threads\": \"x\", \"time\": 0}");
         o = run("--experiment", value.toString());
         assertEquals(2, o.exit(), o.err());
-        assertTrue(o.err().startsWith("bench: --experiment " + value + ": Invalid value for option '--threads'"), o.err());
+        assertTrue(o.err().startsWith("bench: --experiment " + value + ": \"threads\": \"x\" is not valid for --threads"),
+                o.err());
         assertFalse(o.err().contains("\tat "), o.err());
         // typed over the file's, the wrong value is the command line's
         o = run("--experiment", value.toString(), "--threads", "y");
@@ -175,6 +179,48 @@ class BadInputTest {
         o = run("prepare", "--experiment", data.toString());
         assertEquals(2, o.exit(), o.err());
         assertTrue(o.err().startsWith("bench: --experiment " + data + ": "), o.err());
+    }
+
+    /**
+     * A value the file holds is quoted as the file has it, not as bench turned it into an option ('on' for true), and
+     * an empty item or a decimal comma is named as such, from the file or the command line (issue #51).
+     */
+    @org.junit.jupiter.api.Test
+    void aBadNumberIsSaidAsTheUserWroteIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path bool = java.nio.file.Files.writeString(dir.resolve("bool.json"),
+                "{\"workload\": \"point-select\", \"threads\": true}");
+        Outcome o = run("--experiment", bool.toString());
+        assertEquals(2, o.exit(), o.err());
+        assertEquals("bench: --experiment " + bool + ": \"threads\": true is not valid for --threads (N[,N...]): true and "
+                + "false are for on/off options", o.err().lines().findFirst().orElse(""));
+        java.nio.file.Path commas = java.nio.file.Files.writeString(dir.resolve("commas.json"),
+                "{\"workload\": \"point-select\", \"threads\": \"2,,4\"}");
+        o = run("--experiment", commas.toString());
+        assertEquals("bench: --experiment " + commas + ": \"threads\": \"2,,4\" is not valid for --threads (N[,N...]): an "
+                + "empty value (nothing given, or two commas in a row)", o.err().lines().findFirst().orElse(""));
+        java.nio.file.Path decimal = java.nio.file.Files.writeString(dir.resolve("decimal.json"),
+                "{\"workload\": \"point-select\", \"time\": \"1,5\"}");
+        o = run("--experiment", decimal.toString());
+        assertEquals("bench: --experiment " + decimal + ": \"time\": \"1,5\" is not valid for --time: '1,5' is "
+                + "not a double; write 1.5, with a decimal point whatever the locale", o.err().lines().findFirst().orElse(""));
+        o = run("--workload", "point-select", "--threads", "2,,4");
+        assertEquals("bench: Invalid value for option '--threads' (N[,N...]): an empty value (nothing given, or two commas "
+                + "in a row)", o.err().lines().findFirst().orElse(""));
+        o = run("--workload", "point-select", "--time", "2,5");
+        assertTrue(o.err().startsWith("bench: Invalid value for option '--time': '2,5' is not a double; write 2.5"),
+                o.err());
+    }
+
+    /** A control character in a value echoed back is escaped, not written raw to the terminal (issue #51). */
+    @org.junit.jupiter.api.Test
+    void aControlCharacterInAnEchoedValueIsEscaped(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path nul = java.nio.file.Files.writeString(dir.resolve("nul.json"),
+                "{\"workload\": \"point-select\", \"label\": \"\\u0000x\"}");
+        Outcome o = run("--experiment", nul.toString());
+        assertEquals(2, o.exit(), o.err());
+        assertFalse(o.err().chars().anyMatch(c -> c < 0x20 && c != '\n'), o.err());
+        assertTrue(o.err().contains("--label \\u0000x is not valid"), o.err());
     }
 
     @org.junit.jupiter.api.Test

@@ -40,6 +40,15 @@ class ExperimentFileTest {
         assertThrows(UsageException.class, () -> ExperimentFile.read(dir.resolve("missing.json")));
     }
 
+    /** An empty list is said to be one, not turned into an option whose value '' nobody wrote (issue #51). */
+    @Test
+    void anEmptyListIsRefusedAsSuch() throws Exception {
+        Path f = Files.writeString(dir.resolve("empty.json"), "{\"workload\": \"point-select\", \"threads\": []}");
+        UsageException e = assertThrows(UsageException.class, () -> ExperimentFile.read(f));
+        assertEquals("--experiment " + f + ": \"threads\" is an empty list; give at least one value, or leave the key out "
+                + "for bench's default", e.getMessage());
+    }
+
     @Test
     void aKeyGivenTwiceIsRefusedNotTakenLast() throws Exception {
         Path f = Files.writeString(dir.resolve("dup.json"), "{\"workload\": \"point-select\", \"threads\": 2, \"threads\": 4}");

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** --mysql-socket picks the transport as libmysqlclient (and so sysbench) does. */
 class ExternalTargetTest {
@@ -41,5 +42,18 @@ class ExternalTargetTest {
         assertEquals("db1", Variants.externalTarget(o).host());
         assertEquals("[socket '/a', socket '/b']", target(null, "/a,/b").addresses().toString());
         assertEquals(1, target("db1", null).addresses().size());
+    }
+
+    /** An external server's account given for a server bench launches is refused, not dropped in silence (issue #51). */
+    @Test
+    void anExternalServersAccountIsRefusedForALaunchedServer() {
+        ServerOptions o = new ServerOptions();
+        o.mysqlDb = "d".repeat(70_000);
+        UsageException e = assertThrows(UsageException.class, () -> Variants.matrix(o));
+        assertEquals("--mysql-db is for an external server (--mysql-host/--mysql-port/--mysql-socket); a server bench "
+                + "launches has its own user and database: leave it out, or name your server", e.getMessage());
+        o.mysqlUser = "u";
+        assertEquals("--mysql-user, --mysql-db are for an external server", assertThrows(UsageException.class,
+                () -> Variants.matrix(o)).getMessage().split(" \\(")[0]);
     }
 }

@@ -310,20 +310,78 @@ public final class HistoryStore implements AutoCloseable {
             }
             insertMeasurements(run);
             connection.commit();
-            return true;
         } catch (SQLException e) {
-            connection.rollback();
+            rollBack(e);
             // another bench stored the same run between the look-up and the insert (two adds at once): stored once
             if (isDuplicateKey(e) && find(run.key()).isPresent()) {
+                connection.setAutoCommit(auto);
                 return false;
             }
+            restoreAutoCommit(auto, e);
             throw e;
         } catch (RuntimeException e) {
-            connection.rollback();
+            rollBack(e);
+            restoreAutoCommit(auto, e);
             throw e;
-        } finally {
-            connection.setAutoCommit(auto);
         }
+        connection.setAutoCommit(auto);
+        return true;
+    }
+
+    /**
+     * Rolls the failed transaction back. SQLite has rolled it back itself after some errors (SQLITE_FULL): the
+     * rollback's, or setAutoCommit's "cannot commit - no transaction is active", would else hide why it failed.
+     */
+    private void rollBack(Exception failure) {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    private void restoreAutoCommit(boolean auto, Exception failure) {
+        try {
+            connection.setAutoCommit(auto);
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+    }
+
+    /**
+     * Why {@code e} of {@link #add} stored nothing, when the reason is that the store is full: SQLite's SQLITE_FULL
+     * (the file system of its file, named with the bytes left, or its max_page_count), MySQL's/MariaDB's "disk full"
+     * or "table is full" (1021, 1114) or PostgreSQL's disk_full (53100). Empty for other errors.
+     */
+    public java.util.Optional<String> whyFull(SQLException e) {
+        boolean full = switch (kind) {
+            case SQLITE -> e.getErrorCode() == 13 || String.valueOf(e.getMessage()).contains("SQLITE_FULL");
+            case MYSQL -> e.getErrorCode() == 1021 || e.getErrorCode() == 1114;
+            case POSTGRESQL -> "53100".equals(e.getSQLState());
+        };
+        if (!full) {
+            return java.util.Optional.empty();
+        }
+        if (kind != Kind.SQLITE) {
+            return java.util.Optional.of("the database server's disk is full");
+        }
+        try {
+            Path dir = file().toAbsolutePath().getParent();
+            long free = Files.getFileStore(dir).getUsableSpace();
+            // SQLite needs room for its journal and new pages: a few pages free is a full disk to it
+            if (free < 1024 * 1024) {
+                return java.util.Optional.of("the file system of " + dir + " is full (" + free / 1024 + " KB free)");
+            }
+        } catch (java.io.IOException | RuntimeException unknown) {
+            // say what SQLite says
+        }
+        return java.util.Optional.of("the store is full (SQLite: database or disk is full)");
+    }
+
+    /** The SQLite store's file (its location, less a {@code jdbc:sqlite:} prefix and URL parameters). */
+    private Path file() {
+        String file = location.regionMatches(true, 0, "jdbc:sqlite:", 0, 12) ? location.substring(12) : location;
+        return Path.of(file.contains("?") && !Files.exists(Path.of(file)) ? file.substring(0, file.indexOf('?')) : file);
     }
 
     /**

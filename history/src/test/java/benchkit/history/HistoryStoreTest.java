@@ -20,6 +20,36 @@ class HistoryStoreTest {
     @TempDir
     Path tmp;
 
+    /**
+     * A store that fills up (here SQLite's own page limit, as a full disk does) says it is full, not SQLite's "cannot
+     * commit - no transaction is active" that restoring auto-commit gave after SQLite rolled back; what it held stays
+     * (issue #51).
+     */
+    @Test
+    void aFullStoreSaysSoAndKeepsWhatItHad() throws Exception {
+        Path file = tmp.resolve("full.sqlite");
+        StoredRun first = TestRuns.run("a".repeat(64), Instant.parse("2026-11-01T02:00:00Z"), Map.of(), new double[][] {{1, 2}});
+        long pages;
+        try (HistoryStore store = HistoryStore.open(file.toString())) {
+            assertTrue(store.add(first));
+        }
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + file);
+             ResultSet rs = c.createStatement().executeQuery("PRAGMA page_count")) {
+            pages = rs.getLong(1);
+        }
+        double[][] many = new double[50][200];
+        for (double[] fork : many) {
+            java.util.Arrays.fill(fork, 1);
+        }
+        StoredRun big = TestRuns.run("b".repeat(64), Instant.parse("2026-11-02T02:00:00Z"), Map.of(), many);
+        try (HistoryStore store = HistoryStore.open("jdbc:sqlite:" + file + "?max_page_count=" + (pages + 1))) {
+            java.sql.SQLException e = assertThrows(java.sql.SQLException.class, () -> store.add(big));
+            assertTrue(e.getMessage().contains("SQLITE_FULL"), e.getMessage());
+            assertEquals(java.util.Optional.of("the store is full (SQLite: database or disk is full)"), store.whyFull(e));
+            assertEquals(List.of(first.key()), store.runs().stream().map(StoredRun::key).toList());
+        }
+    }
+
     @Test
     void aRunIsStoredWholeOnceAndReadBackAsItWasWritten() throws Exception {
         Instant t = Instant.parse("2026-11-01T02:00:00Z");

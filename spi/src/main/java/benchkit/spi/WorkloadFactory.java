@@ -45,6 +45,14 @@ public interface WorkloadFactory {
         return Optional.empty();
     }
 
+    /**
+     * Why a run with {@code options} would measure nothing, if it would (reads from tables of 0 rows): bench's own
+     * command lines refuse such a run, exit 2, while a sysbench line runs it as sysbench does. Empty by default.
+     */
+    default Optional<String> measuresNothing(Map<String, String> options) {
+        return Optional.empty();
+    }
+
     /** The SPI version this plugin was built against. */
     default int spiVersion() {
         return SpiVersion.CURRENT;

@@ -44,6 +44,16 @@ public abstract class OltpWorkloadFactory implements WorkloadFactory {
         return specs;
     }
 
+    /** Every script but oltp-insert reads or changes rows 1 to --table-size: --table-size 0 leaves its events no row. */
+    @Override
+    public java.util.Optional<String> measuresNothing(Map<String, String> options) {
+        if (script == OltpScript.INSERT || OltpOptions.parse(name(), options(), options).tableSize() > 0) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(name() + ": --table-size=0 leaves its events no row to read or change (they pick "
+                + "rows 1 to --table-size); expected 1 to " + Integer.MAX_VALUE + ", or oltp-insert to fill empty tables");
+    }
+
     @Override
     public Workload create(Map<String, String> options) {
         return new OltpWorkload(script, OltpOptions.parse(name(), options(), options));

@@ -79,11 +79,19 @@ final class CompareTable {
         return text;
     }
 
-    /** e.g. {@code 5x4 paired}. */
-    private static String replication(Effect e) {
-        int forks = Math.min(e.forksA(), e.forksB());
-        long iterations = forks == 0 ? 0 : Math.round((double) (e.iterationsA() + e.iterationsB()) / (e.forksA() + e.forksB()));
-        return forks + "x" + iterations + (e.paired() ? " paired" : "");
+    /**
+     * e.g. {@code 5x4 paired}; where A and B differ, each side's ({@code A 1x2, B 1x1}): one figure between them (their
+     * mean, rounded) would claim a replication neither had.
+     */
+    static String replication(Effect e) {
+        String a = side(e.forksA(), e.iterationsA());
+        String b = side(e.forksB(), e.iterationsB());
+        return (a.equals(b) ? a : "A " + a + ", B " + b) + (e.paired() ? " paired" : "");
+    }
+
+    /** {@code FORKSxITERATIONS}, the iterations per fork rounded where forks ran different numbers. */
+    private static String side(int forks, long iterations) {
+        return forks + "x" + (forks == 0 ? 0 : Math.round((double) iterations / forks));
     }
 
     private static List<String> metricOrder(List<Comparison.Row> rows) {

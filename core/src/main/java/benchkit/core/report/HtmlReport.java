@@ -105,7 +105,7 @@ public final class HtmlReport {
             chartSection(body, sections);
         }
         EventKindsSection.write(body, variants, comparisons);
-        overTimeSection(body, overTime);
+        overTimeSection(body, overTime, input.damagedLogs());
         Optional<String> baseline = profileBaseline(input.baseline(), comparisons, results, profiles);
         profileSection(body, results, profiles);
         study.ifPresent(s -> PublishedBeside.write(body, s, PublishedBeside.lines(s, results, comparisons)));
@@ -348,7 +348,17 @@ public final class HtmlReport {
     }
 
     /** Each trial second by second: a stall, a drift, the warmup and the variants' slices show where they were. */
-    private static void overTimeSection(StringBuilder b, List<OverTime.Series> overTime) {
+    private static void overTimeSection(StringBuilder b, List<OverTime.Series> overTime, List<String> damagedLogs) {
+        if (overTime.isEmpty() && damagedLogs.isEmpty()) {
+            return;
+        }
+        if (overTime.isEmpty()) {
+            b.append("<h2>Over time</h2>\n");
+        }
+        for (String damaged : damagedLogs) {
+            // the chart draws less than the run logged: said where it is drawn
+            b.append("<p class=\"note\">").append(Html.escape(damaged)).append(".</p>\n");
+        }
         if (overTime.isEmpty()) {
             return;
         }

@@ -34,42 +34,78 @@ final class OverTime {
     }
 
     static List<Series> read(Path resultDir) throws IOException {
+        return readAll(resultDir).series();
+    }
+
+    /**
+     * The trials' series, and {@code damaged}: one line for each of bench's logs that could not be read whole (cut
+     * short, a directory in its place), naming it. What it held before the damage is kept; the report says what is
+     * missing rather than drawing less without a word.
+     */
+    record Logs(List<Series> series, List<String> damaged) {
+        static final Logs NONE = new Logs(List.of(), List.of());
+
+        Logs {
+            series = List.copyOf(series);
+            damaged = List.copyOf(damaged);
+        }
+    }
+
+    static Logs readAll(Path resultDir) throws IOException {
         Path dir = resultDir.resolve(LatencyLog.DIR);
         if (!Files.isDirectory(dir)) {
-            return List.of();
+            return Logs.NONE;
         }
         List<Path> logs;
         try (Stream<Path> files = Files.list(dir)) {
             logs = files.filter(f -> f.getFileName().toString().endsWith(".hlog")).sorted().toList();
         }
         List<Series> series = new ArrayList<>();
+        List<String> damaged = new ArrayList<>();
         List<List<double[]>> absolute = new ArrayList<>();
         double start = Double.MAX_VALUE;
         for (Path log : logs) {
             Matcher m;
-            try (BufferedReader in = Files.newBufferedReader(log)) {
+            try (BufferedReader in = Files.newBufferedReader(log, java.nio.charset.StandardCharsets.ISO_8859_1)) {
                 String first = in.readLine();
                 m = first == null ? null : TRIAL.matcher(first);
+            } catch (IOException e) {
+                // the log is named before: the reason alone ("Is a directory", "Permission denied")
+                String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                        : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : String.valueOf(e.getMessage());
+                damaged.add(log + " cannot be read (" + why + "): the over-time chart leaves it out");
+                continue;
             }
             if (m == null || !m.find()) {
                 continue;                   // not one of bench's logs
             }
             List<double[]> points = new ArrayList<>();
-            HistogramLogReader reader = new HistogramLogReader(log.toFile());
-            EncodableHistogram h;
-            while ((h = reader.nextIntervalHistogram()) != null) {
-                if (!(h instanceof Histogram histogram)) {
-                    continue;
+            try {
+                HistogramLogReader reader = new HistogramLogReader(log.toFile());
+                EncodableHistogram h;
+                while ((h = reader.nextIntervalHistogram()) != null) {
+                    if (!(h instanceof Histogram histogram)) {
+                        continue;
+                    }
+                    double seconds = (histogram.getEndTimeStamp() - histogram.getStartTimeStamp()) / 1000.0;
+                    if (seconds <= 0) {
+                        continue;
+                    }
+                    double at = histogram.getStartTimeStamp() / 1000.0;
+                    start = Math.min(start, at);
+                    points.add(new double[]{at, histogram.getTotalCount() / seconds,
+                            histogram.getTotalCount() == 0 ? 0 : histogram.getValueAtPercentile(95) / 1e6,
+                            LatencyLog.WARMUP.equals(histogram.getTag()) ? 1 : 0});
                 }
-                double seconds = (histogram.getEndTimeStamp() - histogram.getStartTimeStamp()) / 1000.0;
-                if (seconds <= 0) {
-                    continue;
+                if (points.isEmpty()) {
+                    // every trial logs a second of load at least: a log without one was cut before it
+                    damaged.add(log + " holds no interval (cut short?): the over-time chart leaves it out");
                 }
-                double at = histogram.getStartTimeStamp() / 1000.0;
-                start = Math.min(start, at);
-                points.add(new double[]{at, histogram.getTotalCount() / seconds,
-                        histogram.getTotalCount() == 0 ? 0 : histogram.getValueAtPercentile(95) / 1e6,
-                        LatencyLog.WARMUP.equals(histogram.getTag()) ? 1 : 0});
+            } catch (IOException | RuntimeException e) {
+                // HdrHistogram's reader fails in its own ways on a line cut in two (a decoding error, not an IOException)
+                damaged.add(log + " is damaged after its first " + points.size() + " interval" + (points.size() == 1 ? "" : "s")
+                        + " (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                        + "): the over-time chart draws " + (points.size() == 1 ? "that one" : "those") + " only");
             }
             series.add(new Series(m.group(1), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)), points));
             absolute.add(points);
@@ -79,7 +115,7 @@ final class OverTime {
                 p[0] = Math.round((p[0] - start) * 10) / 10.0;
             }
         }
-        return series;
+        return new Logs(series.stream().filter(x -> !x.points().isEmpty()).toList(), damaged);
     }
 
     /** What the page draws: one line per trial, coloured by variant. */

@@ -18,14 +18,22 @@ import java.util.Optional;
  *
  * @param verdicts how effects are judged (the run's settings, as run.json keeps them for a directory)
  * @param baseline the variant the run compared the others with, when it named one
+ * @param damagedLogs one line for each latency log that could not be read whole, naming it (the chart leaves it out)
  */
 public record ReportInput(List<VariantResult> results, Optional<RunInfo> run, Compare.Settings verdicts,
                           Optional<String> baseline, Optional<Study> study, List<FlameGraphs.Profile> profiles,
-                          List<OverTime.Series> overTime) {
+                          List<OverTime.Series> overTime, List<String> damagedLogs) {
     public ReportInput {
         results = List.copyOf(results);
         profiles = List.copyOf(profiles);
         overTime = List.copyOf(overTime);
+        damagedLogs = List.copyOf(damagedLogs);
+    }
+
+    private ReportInput(List<VariantResult> results, Optional<RunInfo> run, Compare.Settings verdicts,
+                        Optional<String> baseline, Optional<Study> study, List<FlameGraphs.Profile> profiles,
+                        OverTime.Logs logs) {
+        this(results, run, verdicts, baseline, study, profiles, logs.series(), logs.damaged());
     }
 
     /**
@@ -37,12 +45,12 @@ public record ReportInput(List<VariantResult> results, Optional<RunInfo> run, Co
         Map<String, String> settings = run.map(RunInfo::settings).orElse(Map.of());
         return new ReportInput(JmhResultReader.readDirectory(dir), run,
                 Compare.Settings.fromRunSettings(settings).withBaselineWorkloads(baselineWorkloads),
-                Compare.Settings.baselineOf(settings), Study.read(dir), FlameGraphs.read(dir), OverTime.read(dir));
+                Compare.Settings.baselineOf(settings), Study.read(dir), FlameGraphs.read(dir), OverTime.readAll(dir));
     }
 
     /** A finished run's report from what it holds; only the time series are read from its files in {@code dir}. */
     public static ReportInput ofRun(RunRecord run, ReportSettings settings) throws IOException {
         return new ReportInput(run.results(), Optional.of(run.info()), settings.verdicts(), settings.baseline(),
-                settings.study(), FlameGraphs.read(run.dir()), OverTime.read(run.dir()));
+                settings.study(), FlameGraphs.read(run.dir()), OverTime.readAll(run.dir()));
     }
 }

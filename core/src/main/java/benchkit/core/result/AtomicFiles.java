@@ -2,8 +2,11 @@ package benchkit.core.result;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -22,7 +25,12 @@ public final class AtomicFiles {
 
     public static Path write(Path file, byte[] content) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        Path tmp = createTemp(dir, "." + file.getFileName());
+        Path tmp;
+        try {
+            tmp = createTemp(dir, "." + file.getFileName());
+        } catch (FileSystemException e) {
+            throw naming(file, e);
+        }
         try {
             Files.write(tmp, content);
             try {
@@ -38,6 +46,20 @@ public final class AtomicFiles {
 
     public static Path write(Path file, String content) throws IOException {
         return write(file, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * {@code e}, about the temporary file that could not be made, as about {@code file}: the user asked for that one and
+     * never saw the other ({@code .x.html9323881124136929642.tmp: Read-only file system}). Its kind is kept, for callers
+     * that tell a missing directory from a refused one.
+     */
+    private static FileSystemException naming(Path file, FileSystemException e) {
+        String name = file.toString();
+        FileSystemException renamed = e instanceof NoSuchFileException ? new NoSuchFileException(name, null, e.getReason())
+                : e instanceof AccessDeniedException ? new AccessDeniedException(name, null, e.getReason())
+                : new FileSystemException(name, null, e.getReason());
+        renamed.initCause(e);
+        return renamed;
     }
 
     /** A temporary file made with {@code rw-r--r--}, which the umask then narrows as for any new file. */

@@ -82,6 +82,11 @@ public final class JournalReader {
             switch (n.path("event").asText()) {
                 case "start" -> run = description(n);
                 case "iteration" -> {
+                    Optional<String> damaged = impossibleCount(n);
+                    if (damaged.isPresent()) {
+                        throw new IOException(file + " line " + lineNo + " is damaged: " + damaged.get()
+                                + ", which no run writes; the journal was edited or corrupted");
+                    }
                     String key = n.path("variant").asText() + "\u0000" + n.path("threads").asInt() + "\u0000" + n.path("fork").asInt();
                     trialLines.putIfAbsent(key, n);
                     iterations.computeIfAbsent(key, k -> new ArrayList<>()).add(iteration(n));
@@ -125,6 +130,21 @@ public final class JournalReader {
                 Duration.parse(n.path("warmupTime").asText("PT0S")), n.path("measurementIterations").asInt(),
                 Duration.parse(n.path("measurementTime").asText("PT0S")), n.path("maxEvents").asLong(), n.path("rate").asDouble(),
                 n.path("eventsPerThread").asLong());
+    }
+
+    /** The counts an iteration line holds: none is below 0 in a journal bench wrote. */
+    private static final List<String> COUNTS = List.of("events", "errors", "reconnects", "reads", "writes", "others",
+            "durationSec");
+
+    /** {@code "events": -100}, when one of an iteration's counts is below 0 (or not a number). */
+    private static Optional<String> impossibleCount(JsonNode n) {
+        for (String count : COUNTS) {
+            JsonNode v = n.get(count);
+            if (v != null && !(v.isNumber() && v.asDouble() >= 0)) {
+                return Optional.of("\"" + count + "\": " + v);
+            }
+        }
+        return Optional.empty();
     }
 
     private static IterationRecord iteration(JsonNode n) {

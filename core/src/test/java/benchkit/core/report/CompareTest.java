@@ -151,6 +151,19 @@ class CompareTest {
         assertEquals(1.10, tps.judgement().effect().ratio(), 0.001);
     }
 
+    /** A and B replicated differently show each its own, not one figure neither had (issue #51: 1x2 against 1x1). */
+    @Test
+    void sidesReplicatedDifferentlyShowEachItsOwn(@TempDir Path dir) throws Exception {
+        twoVariants(dir, new double[][] {{1000, 1010}}, new double[][] {{1100}});
+        Comparison c = Compare.variants(dir, "allocator=glibc", "allocator=jemalloc", DEFAULT);
+        String tpsRow = c.render().lines().filter(l -> l.startsWith("tps (ops/s)")).findFirst().orElseThrow();
+        assertTrue(tpsRow.contains("A 1x2, B 1x1"), tpsRow);
+        twoVariants(dir, new double[][] {{1000, 1010}}, new double[][] {{1100, 1090}});
+        tpsRow = Compare.variants(dir, "allocator=glibc", "allocator=jemalloc", DEFAULT).render().lines()
+                .filter(l -> l.startsWith("tps (ops/s)")).findFirst().orElseThrow();
+        assertTrue(tpsRow.contains(" 1x2 ") && !tpsRow.contains("A 1x2"), tpsRow);
+    }
+
     @Test
     void tableAndJsonLeadWithTheEffect(@TempDir Path dir) throws Exception {
         twoVariants(dir, A_TPS, B_TPS);

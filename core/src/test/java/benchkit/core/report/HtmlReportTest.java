@@ -37,6 +37,16 @@ class HtmlReportTest {
         assertFalse(html.contains("&plusmn; NaN"), "no ± NaN shown");
     }
 
+    /** A latency log that cannot be read is named on the page, where the chart it would be in is (issue #51). */
+    @Test
+    void aDamagedLatencyLogIsNamedOnThePage(@TempDir Path dir) throws Exception {
+        JmhFixture.allocatorStudy("glibc").writeTo(dir);
+        Path log = Files.createDirectories(dir.resolve(benchkit.core.result.LatencyLog.DIR).resolve("glibc-t4-f1.hlog"));
+        String html = Files.readString(HtmlReport.write(dir));
+        assertTrue(html.contains("<h2>Over time</h2>\n<p class=\"note\">" + log + " cannot be read (Is a directory): the "
+                + "over-time chart leaves it out.</p>"), html);
+    }
+
     @Test
     void chartsTheStudyMetricsPerWorkloadAndNotesTheSilentOnes(@TempDir Path dir) throws Exception {
         JmhFixture.allocatorStudy("glibc").writeTo(dir);

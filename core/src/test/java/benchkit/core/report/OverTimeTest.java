@@ -52,6 +52,38 @@ class OverTimeTest {
         assertEquals(1, series.get(1).fork());
     }
 
+    /**
+     * A log cut short, cut in a line, or a directory where a log was is named as damaged, and what it held before the
+     * damage is kept; the others are read as ever (issue #51: reports drawn less without a word, or refused as unwritable).
+     */
+    @Test
+    void damagedLogsAreNamedAndTheRestRead() throws Exception {
+        long t0 = 1_790_000_000_000L;
+        for (String variant : List.of("cut", "halved", "whole")) {
+            try (LatencyLog log = LatencyLog.open(dir, variant, 4, 1, t0)) {
+                log.interval(events(100, 1_000_000), t0, t0 + 1000, false);
+                log.interval(events(300, 2_000_000), t0 + 1000, t0 + 2000, false);
+            }
+        }
+        Path logs = dir.resolve(LatencyLog.DIR);
+        Path cut = logs.resolve(LatencyLog.fileName("cut", 4, 1));
+        Files.write(cut, java.util.Arrays.copyOf(Files.readAllBytes(cut), 100));
+        Path halved = logs.resolve(LatencyLog.fileName("halved", 4, 1));
+        String text = Files.readString(halved);
+        Files.writeString(halved, text.substring(0, text.length() - 40));
+        Path directory = Files.createDirectory(logs.resolve(LatencyLog.fileName("dir", 4, 1)));
+
+        OverTime.Logs read = OverTime.readAll(dir);
+        assertEquals(List.of("halved", "whole"), read.series().stream().map(OverTime.Series::variant).toList());
+        assertEquals(1, read.series().get(0).points().size(), "the interval before the cut is kept");
+        assertEquals(List.of(cut + " holds no interval (cut short?): the over-time chart leaves it out"), read.damaged().stream().filter(d -> d.startsWith(cut.toString())).toList());
+        assertTrue(read.damaged().stream().anyMatch(d -> d.startsWith(halved + " is damaged after its first 1 interval (")
+                && d.endsWith("): the over-time chart draws that one only")),
+                read.damaged().toString());
+        assertTrue(read.damaged().contains(directory + " cannot be read (Is a directory): the over-time chart leaves it out"), read.damaged().toString());
+        assertEquals(3, read.damaged().size(), read.damaged().toString());
+    }
+
     @Test
     void noLogsNoChart() throws Exception {
         assertTrue(OverTime.read(dir).isEmpty());

@@ -186,6 +186,16 @@ class ResultWritersTest {
         }
     }
 
+    /** A file that cannot be made is named as asked for, not as the hidden temporary file beside it (issue #51). */
+    @Test
+    void anAtomicWriteThatCannotStartNamesTheFileAskedFor() {
+        Path file = dir.resolve("missing").resolve("x.html");
+        java.nio.file.NoSuchFileException e = assertThrows(java.nio.file.NoSuchFileException.class,
+                () -> AtomicFiles.write(file, "page"));
+        assertEquals(file.toString(), e.getFile());
+        assertFalse(e.getMessage().contains(".tmp"), e.getMessage());
+    }
+
     @Test
     void atomicWritesReplaceWholeFilesReadableAsAnyNewFileIs() throws Exception {
         Path file = dir.resolve("out.txt");

@@ -48,7 +48,8 @@ public final class DirectConnection implements AutoCloseable {
         } catch (IOException e) {
             socket.close();
             throw new IOException("cannot connect to memcached at " + server.getHostString() + ":" + server.getPort()
-                    + ": " + e.getMessage(), e);
+                    + (e instanceof java.net.ConnectException ? MemcachedServers.refused(server, false) : ": " + e.getMessage()),
+                    e);
         }
         this.request = new byte[HEADER + 8 + 300 + maxValue + 64];
         this.reply = new byte[Math.max(64 * 1024, maxValue + 512)];

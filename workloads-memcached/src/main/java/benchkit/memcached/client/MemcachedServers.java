@@ -42,6 +42,16 @@ public final class MemcachedServers {
         return out;
     }
 
+    /**
+     * What a refused connection to {@code server} means, after "cannot connect to memcached at ...": nothing listens
+     * there, which the user fixes there, not by waiting longer; {@code among} names it when it was one of several.
+     */
+    public static String refused(InetSocketAddress server, boolean among) {
+        return (among ? ": nothing is listening at " + server.getHostString() + ":" + server.getPort()
+                : ": nothing is listening there") + " (connection refused); start memcached there or name another with "
+                + "--memcached-servers";
+    }
+
     public static String describe(List<InetSocketAddress> servers) {
         List<String> s = new ArrayList<>();
         for (InetSocketAddress a : servers) {

@@ -54,18 +54,21 @@ public final class SpyClients {
      * keeps its reasons to its log): nothing listening is not a timeout, and the user looks elsewhere for it.
      */
     private static String whyNot(List<InetSocketAddress> servers, long timeoutMillis) {
+        return refused(servers, timeoutMillis).orElse(" within " + timeoutMillis + " ms");
+    }
+
+    /** ": nothing is listening there (connection refused) ..." when a plain connect to one of {@code servers} is refused. */
+    private static java.util.Optional<String> refused(List<InetSocketAddress> servers, long timeoutMillis) {
         for (InetSocketAddress server : servers) {
             try (java.net.Socket probe = new java.net.Socket()) {
                 probe.connect(new InetSocketAddress(server.getHostString(), server.getPort()), (int) Math.min(timeoutMillis, 1000));
             } catch (java.net.ConnectException e) {
-                return (servers.size() > 1 ? ": nothing is listening at " + server.getHostString() + ":" + server.getPort()
-                        : ": nothing is listening there") + " (connection refused); start memcached there or name another"
-                        + " with --memcached-servers";
+                return java.util.Optional.of(MemcachedServers.refused(server, servers.size() > 1));
             } catch (IOException e) {
-                // no answer either: the timeout below says it
+                // no answer either: the timeout says it
             }
         }
-        return " within " + timeoutMillis + " ms";
+        return java.util.Optional.empty();
     }
 
     /**
@@ -75,7 +78,19 @@ public final class SpyClients {
     private static void awaitConnected(MemcachedClient client, List<InetSocketAddress> servers, long timeoutMillis)
             throws IOException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        // a server that refuses the connection answers at once: asked once the client is slower than a connect, it is
+        // said then, not after the whole timeout (spymemcached only retries it)
+        long probeAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.min(timeoutMillis / 2, 100));
         while (client.getAvailableServers().size() < servers.size()) {
+            if (probeAt != 0 && System.nanoTime() > probeAt) {
+                probeAt = 0;
+                java.util.Optional<String> refused = refused(servers, timeoutMillis);
+                if (refused.isPresent()) {
+                    client.shutdown(0, TimeUnit.MILLISECONDS);
+                    throw new IOException("cannot connect to memcached at " + MemcachedServers.describe(servers)
+                            + refused.get());
+                }
+            }
             if (System.nanoTime() > deadline) {
                 client.shutdown(0, TimeUnit.MILLISECONDS);
                 throw new IOException("cannot connect to memcached at " + MemcachedServers.describe(servers)

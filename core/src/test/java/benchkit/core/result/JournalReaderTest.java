@@ -1,0 +1,37 @@
+package benchkit.core.result;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** Reading a run's journal back: what a journal bench wrote holds, and what no run writes. */
+class JournalReaderTest {
+    @TempDir
+    Path dir;
+
+    /**
+     * A count below 0 is a damaged journal, said so with its line, not taken as the iteration's and then met as a
+     * latency log holding "44981 of the -100 events" (issue #51).
+     */
+    @Test
+    void aCountNoRunWritesIsADamagedLine() throws Exception {
+        Files.writeString(dir.resolve(Journal.FILE_NAME), """
+                {"event":"start","workload":"point-select","threads":[2],"forks":1}
+                {"event":"iteration","variant":"external","threads":2,"fork":1,"iteration":1,"durationSec":1.0,"events":-100}
+                """);
+        IOException e = assertThrows(IOException.class, () -> JournalReader.read(dir));
+        assertEquals(dir.resolve(Journal.FILE_NAME) + " line 2 is damaged: \"events\": -100, which no run writes; the "
+                + "journal was edited or corrupted", e.getMessage());
+        Files.writeString(dir.resolve(Journal.FILE_NAME), """
+                {"event":"start","workload":"point-select","threads":[2],"forks":1}
+                {"event":"iteration","variant":"external","threads":2,"fork":1,"iteration":1,"durationSec":1.0,"events":100}
+                """);
+        assertEquals(100, JournalReader.read(dir).trials().get(0).iterations().get(0).events());
+    }
+}
