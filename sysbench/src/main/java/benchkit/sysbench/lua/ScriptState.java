@@ -119,7 +119,7 @@ final class ScriptState {
         LuaTable ffi = ffi(setup.sql());
         globals.set("ffi", ffi);
         globals.get("package").get("loaded").set("ffi", ffi);
-        globals.get("package").set("path", SearchPath.of(script.directory()));
+        Require.install(globals, script.directory());
         globals.load(REPORTS, "=sysbench.reports").call();
         globals.load(COMPAT, "=sysbench.compat").call();
     }

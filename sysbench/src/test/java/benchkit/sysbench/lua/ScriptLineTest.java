@@ -97,6 +97,60 @@ class ScriptLineTest {
                 + "true\tfalse\tfalse\t<sql_result>\tcdata\n", r.out());
     }
 
+    /**
+     * A missing module, one that does not compile, and a loop, in the words the real sysbench 1.0.20 (LuaJIT 2.1.0-beta3)
+     * printed for them from the script's directory with HOME=/root (2026-11-29); bench also looks beside the script, a
+     * line sysbench's has not, and this JVM's HOME stands for /root.
+     */
+    @Test
+    void requireFailsInLuaJitsWords() throws Exception {
+        String sysbench = """
+                FATAL: ./t.lua:1: module 'no_such_module_zz' not found:
+                	no field package.preload['no_such_module_zz']
+                	no file './no_such_module_zz.lua'
+                	no file './no_such_module_zz/init.lua'
+                	no file './src/lua/no_such_module_zz.lua'
+                	no file '/root/.luarocks/share/lua/5.1/no_such_module_zz.lua'
+                	no file '/root/.luarocks/share/lua/5.1/no_such_module_zz/init.lua'
+                	no file '/root/.luarocks/share/lua/no_such_module_zz.lua'
+                	no file '/root/.luarocks/share/lua/no_such_module_zz/init.lua'
+                	no file '/usr/local/share/lua/5.1/no_such_module_zz.lua'
+                	no file '/usr/share/lua/5.1/no_such_module_zz.lua'
+                	no file '/usr/share/sysbench/no_such_module_zz.lua'
+                	no file './no_such_module_zz.so'
+                	no file '/root/.luarocks/lib/lua/5.1/no_such_module_zz.so'
+                	no file '/root/.luarocks/lib/lua/no_such_module_zz.so'
+                	no file '/usr/local/lib/lua/5.1/no_such_module_zz.so'
+                	no file '/usr/lib/lua/5.1/no_such_module_zz.so'
+                	no file '/usr/lib/x86_64-linux-gnu/sysbench'
+                """;
+        String file = dir.resolve("t.lua").toString();
+        String expected = sysbench.replace("./t.lua", file).replace("/root/", System.getenv("HOME") + "/")
+                .replace("/sysbench/no_such_module_zz.lua'\n", "/sysbench/no_such_module_zz.lua'\n\tno file '" + dir
+                        + "/no_such_module_zz.lua'\n");
+        Ran missing = run("require('no_such_module_zz')\nfunction event() end\n", "SCRIPT", "run");
+        assertEquals(1, missing.exit());
+        assertEquals("sysbench 1.0.20 (test)\n\n" + expected, missing.out());
+        Ran caught = run("print(select(2, pcall(require, 'no_such_module_zz')))\n", "--verbosity=1", "SCRIPT");
+        assertEquals(expected.substring(("FATAL: " + file + ":1: ").length()), caught.out(), "no position under pcall");
+
+        Files.writeString(dir.resolve("badmod.lua"), "x = = 1\n");
+        Ran bad = run("require('badmod')\nfunction event() end\n", "SCRIPT", "run");
+        assertEquals(1, bad.exit());
+        assertTrue(bad.out().endsWith("""
+                FATAL: error loading module 'badmod' from file './badmod.lua':
+                	./badmod.lua:1: unexpected symbol near '='
+                """.replace("./badmod.lua", dir + "/badmod.lua")), bad.out());
+        Files.writeString(dir.resolve("loopm.lua"), "require('loopm')\n");
+        Ran loop = run("require('loopm')\nfunction event() end\n", "SCRIPT", "run");
+        assertTrue(loop.out().endsWith("FATAL: " + dir + "/loopm.lua:1: loop or previous error loading module 'loopm'\n"),
+                loop.out());
+        // a module gets its name, and what it returns is require's (sysbench printed "mod\tokmod" and "42")
+        Files.writeString(dir.resolve("okmod.lua"), "print('mod', ...)\nreturn 42\n");
+        Ran ok = run("print(require('okmod'), require('okmod'))\n", "--verbosity=1", "SCRIPT");
+        assertEquals("mod\tokmod\n42\t42\n", ok.out());
+    }
+
     @Test
     void aConnectionThatCannotBeMadeIsLibmysqlclientsErrorInSysbenchsLines() throws Exception {
         Ran r = run("""
@@ -113,6 +167,10 @@ class ScriptLineTest {
         Ran r = run("function event() error('boom') end\n", "--verbosity=1", "--events=3", "SCRIPT", "run");
         assertEquals(1, r.exit(), r.out());
         assertTrue(r.out().contains("FATAL: `thread_run' function failed: " + dir.resolve("t.lua") + ":1: boom"), r.out());
+        // a message over lines is printed over lines, as the real sysbench printed error("a\nb")
+        Ran lines = run("function event() error('a\\nb') end\n", "--verbosity=1", "--events=3", "SCRIPT", "run");
+        assertTrue(lines.out().endsWith("FATAL: `thread_run' function failed: " + dir.resolve("t.lua") + ":1: a\nb\n"),
+                lines.out());
     }
 
     @Test
