@@ -40,6 +40,11 @@ final class LuaMessages {
             }
             String message = v.tojstring();
             String raw = message.startsWith(where + " ") ? message.substring(where.length() + 1) : message;
+            int colon = where.lastIndexOf(':');
+            if (colon > 0 && where.substring(colon + 1).matches("\\d+")) {
+                String source = where.substring(0, colon);
+                raw = ErrorNames.luajit(raw, source, Integer.parseInt(where.substring(colon + 1)), ScriptState.chunks(source));
+            }
             if (LEVEL.getInt(e) == 0) {
                 return LuaValue.valueOf(raw);
             }

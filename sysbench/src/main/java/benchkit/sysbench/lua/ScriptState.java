@@ -50,6 +50,11 @@ final class ScriptState {
     /** Every state's compiler: what a run's states load again and again is compiled once. */
     private static final CompiledChunks COMPILED = new CompiledChunks(org.luaj.vm2.compiler.Lua51Compiler.INSTANCE);
 
+    /** The chunks compiled from files named {@code chunkname}, for an error's words (ErrorNames). */
+    static List<org.luaj.vm2.Prototype> chunks(String chunkname) {
+        return COMPILED.chunks(chunkname);
+    }
+
     private final Globals globals;
     private final LuaTable sysbench;
     private final SqlLib.Context sql;
