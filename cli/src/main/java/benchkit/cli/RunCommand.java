@@ -423,7 +423,7 @@ abstract class RunCommand extends WorkloadCommand {
     RunOptions runOptions() {
         RunOptions.Builder plan = RunOptions.builder();
         plan.threads(threads)
-                .reportInterval(reportInterval == 0 ? Duration.ZERO : seconds("--report-interval", reportInterval, false))
+                .reportInterval(reportInterval())
                 .maxEvents(events).rate(rate).failFast(failFast).clientThreads(clientThreads())
                 .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
                 .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces())
@@ -444,6 +444,21 @@ abstract class RunCommand extends WorkloadCommand {
             plan.measure(iterations, measurementTime(time));
         }
         return plan.build();
+    }
+
+    /**
+     * {@code --report-interval}. sysbench keeps it in an unsigned int: a sysbench line's negative whole number N is
+     * 2^32 + N seconds, no report in any run, and its header shows N (SysbenchHeader).
+     */
+    private Duration reportInterval() {
+        if (reportInterval == 0) {
+            return Duration.ZERO;
+        }
+        if (console.sysbenchLine() && reportInterval < 0 && reportInterval >= Integer.MIN_VALUE
+                && reportInterval == Math.rint(reportInterval)) {
+            return Duration.ofSeconds(Integer.toUnsignedLong((int) reportInterval));
+        }
+        return seconds("--report-interval", reportInterval, false);
     }
 
     /** {@code --report-checkpoints}: sysbench's reports inside its one measurement, so a line that has one. */

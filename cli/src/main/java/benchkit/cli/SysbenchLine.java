@@ -3,6 +3,7 @@ package benchkit.cli;
 import benchkit.sysbench.lua.ScriptLine;
 import benchkit.sysbench.lua.SysbenchHelp;
 import benchkit.sysbench.line.SysbenchArgs;
+import benchkit.sysbench.line.SysbenchInit;
 import benchkit.sysbench.line.SysbenchTest;
 import picocli.CommandLine;
 
@@ -57,6 +58,14 @@ final class SysbenchLine {
 
     /** Runs a translated sysbench line: a script's own in the Lua runtime, else on the tree {@code commandTree} makes. */
     static int run(Supplier<CommandLine> commandTree, SysbenchArgs.Translation line) {
+        Optional<SysbenchInit.Refusal> refused = SysbenchInit.refusal(List.of(line.args()));
+        if (refused.isPresent()) {
+            System.out.print(refused.get().out());
+            System.out.flush();
+            System.err.print(refused.get().err());
+            System.err.flush();
+            return Cli.EXIT_FAILURE;
+        }
         Optional<String> rand = badRandType(line.args());
         if (rand.isPresent()) {
             return fatal("Invalid random numbers distribution: " + rand.get() + ".");   // before its banner, as sysbench
@@ -89,9 +98,18 @@ final class SysbenchLine {
             out.flush();
             return rc;
         }
+        Optional<String> flag = SysbenchInit.badFlag(List.of(line.args()));
+        if (flag.isPresent()) {
+            // an option no one takes, to sysbench: refused once its test is loaded, after its banner
+            banner(out);
+            out.flush();
+            err.println("invalid option: " + flag.get());
+            err.flush();
+            return Cli.EXIT_FAILURE;
+        }
         cl.setParameterExceptionHandler((e, args) -> fatal(Cli.firstLine(e.getMessage())));
         cl.setExecutionExceptionHandler((e, commandLine, parsed) -> {
-            Optional<String> unknown = unknownOption(e, line.args());
+            Optional<String> unknown = unknownOption(e, line.args()).or(() -> badTestFlag(e, line.args()));
             if (unknown.isPresent()) {
                 // sysbench's words for an option neither it nor the test takes: on stderr, after the banner
                 commandLine.getErr().println("invalid option: " + unknown.get());
@@ -169,6 +187,37 @@ final class SysbenchLine {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The option of the line, as given, that {@code e} (or a cause) refused as a flag of the test whose value sysbench
+     * takes for none ({@code --skip_trx=maybe}): to sysbench an option the test does not take. A workload's options
+     * declare no kind: its flags are those whose default is on or off, as in {@link SysbenchHelp.Line#of}.
+     */
+    private static Optional<String> badTestFlag(Throwable e, String[] args) {
+        boolean refused = false;
+        for (Throwable t = e; t != null && t.getCause() != t; t = t.getCause()) {
+            refused |= t instanceof benchkit.spi.InvalidOptionException;
+        }
+        Optional<String> workload = Arrays.stream(args).filter(a -> a.startsWith("--workload="))
+                .map(a -> a.substring("--workload=".length())).findFirst();
+        if (!refused || workload.isEmpty()) {
+            return Optional.empty();
+        }
+        java.util.Set<String> flags = new java.util.HashSet<>();
+        try {
+            for (benchkit.spi.OptionSpec o : Plugins.load(new PrintWriter(java.io.Writer.nullWriter()), null)
+                    .workload(workload.get()).options()) {
+                if ("on".equals(o.defaultValue()) || "off".equals(o.defaultValue())) {
+                    flags.add(o.name());
+                }
+            }
+        } catch (RuntimeException notThere) {
+            return Optional.empty();
+        }
+        return Arrays.stream(args).filter(a -> a.startsWith("--") && a.contains("=")
+                && flags.contains(benchkit.spi.OptionValues.canonical(a.substring(0, a.indexOf('='))))
+                && !SysbenchInit.isFlagValue(a.substring(a.indexOf('=') + 1))).reduce((first, last) -> last);
     }
 
     /**

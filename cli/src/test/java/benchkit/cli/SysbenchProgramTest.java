@@ -110,4 +110,69 @@ class SysbenchProgramTest {
         Ran quiet = run("", script.toString(), "--events=1", "--verbosity=0", "run");
         assertEquals("", quiet.err());
     }
+
+    /**
+     * sysbench 1.0.20 keeps --report-interval in an unsigned int: -1 runs, its header says "every -1 second(s)" and no
+     * report comes (checked against /usr/bin/sysbench, stock and script lines alike). The stock line's server is not
+     * there: its header comes before the connect failure, as sysbench's.
+     */
+    @Test
+    void aNegativeReportIntervalRunsWithoutReports() throws Exception {
+        String every = "Report intermediate results every -1 second(s)\n";
+        Ran stock = run("", "oltp_read_only", "--report-interval=-1", "--mysql-socket=/nonexistent/mysql.sock", "run");
+        assertEquals(1, stock.exit(), stock.out() + stock.err());
+        assertTrue(stock.out().contains("Number of threads: 1\n" + every)
+                && stock.out().contains("FATAL: unable to connect to MySQL server on socket '/nonexistent/mysql.sock'"),
+                stock.out());
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("reportinterval");
+        java.nio.file.Path script = java.nio.file.Files.writeString(dir.resolve("x.lua"), "function event() end\n");
+        Ran own = run("", script.toString(), "--report-interval=-1", "--time=2", "run");
+        assertEquals(0, own.exit(), own.out() + own.err());
+        assertTrue(own.out().contains("Number of threads: 1\n" + every) && !own.out().contains("] thds:"), own.out());
+    }
+
+    /**
+     * sysbench's refusals of its options' values, each text as the real sysbench 1.0.20 printed it (2026-11-29,
+     * /usr/bin/sysbench oltp_read_only OPTION --mysql-socket=/nonexistent/s run; BANNER stands for its first line
+     * and the blank one after it). A script of the user's own gets the same (a script that declares no options
+     * takes --skip_trx=maybe as its own, as sysbench's does).
+     */
+    @Test
+    void badValuesAreRefusedInSysbenchsWords() throws Exception {
+        String[][] cases = {
+                // option(s), stdout, stderr; exit 1 for each
+                {"--threads=0", "FATAL: Invalid value for --threads: 0.\n\n", ""},
+                {"--events=abc", "", "Invalid value for the 'events' option: 'abc'\n"},
+                {"--threads=1e3", "", "Invalid value for the 'threads' option: '1e3'\n"},
+                {"--percentile=101", "FATAL: Invalid value for --percentile: 101\n", ""},
+                {"--threads=0x2", "", "Invalid value for the 'threads' option: '0x2'\n"},
+                {"--histogram=maybe", "BANNER", "invalid option: --histogram=maybe\n"},
+                {"--verbosity=9", "Invalid value for verbosity: 9\n", ""},
+                {"--skip_trx=maybe", "BANNER", "invalid option: --skip_trx=maybe\n"},
+                {"--percentile=0 --histogram", "FATAL: --histogram cannot be used with --percentile=0\n", ""},
+                {"--report-interval=1.5", "", "Invalid value for the 'report_interval' option: '1.5'\n"},
+                {"--histogram=yes", "BANNER", "invalid option: --histogram=yes\n"},
+        };
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("badvalues");
+        java.nio.file.Path script = java.nio.file.Files.writeString(dir.resolve("x.lua"), "function event() end\n");
+        for (String[] c : cases) {
+            for (String test : new String[] {"oltp_read_only", script.toString()}) {
+                if (test.equals(script.toString()) && c[0].startsWith("--skip_trx")) {
+                    continue;
+                }
+                java.util.List<String> line = new java.util.ArrayList<>(java.util.List.of(test));
+                line.addAll(java.util.List.of(c[0].split(" ")));
+                line.addAll(java.util.List.of("--mysql-socket=/nonexistent/s", "run"));
+                Ran r = run("", line.toArray(new String[0]));
+                String where = String.join(" ", line) + ": " + r.out() + r.err();
+                assertEquals(1, r.exit(), where);
+                if (c[1].equals("BANNER")) {
+                    assertTrue(r.out().matches("sysbench 1\\.0\\.20 \\(benchkit [^)]+\\)\n\n"), where);
+                } else {
+                    assertEquals(c[1], r.out(), where);
+                }
+                assertEquals(c[2], r.err(), where);
+            }
+        }
+    }
 }

@@ -31,8 +31,9 @@ public final class SysbenchHeader {
         }
         if (!reportInterval.isZero()) {
             double seconds = reportInterval.toNanos() / 1e9;
+            // whole seconds as sysbench's %d prints its unsigned int: 4294967295 (a line's -1) is -1
             lines.add("Report intermediate results every " + (seconds == Math.rint(seconds)
-                    ? String.valueOf((long) seconds) : String.valueOf(seconds)) + " second(s)");
+                    ? String.valueOf((int) (long) seconds) : String.valueOf(seconds)) + " second(s)");
         }
         if (!checkpoints.isEmpty()) {
             lines.add("Report checkpoint(s) at " + String.join(", ", checkpoints.stream().map(String::valueOf).toList())

@@ -38,6 +38,12 @@ final class CompiledChunks implements Globals.Compiler {
         this.compiler = compiler;
     }
 
+    /** The chunks compiled from files named {@code chunkname} ("@./x.lua"): one, unless the file changed. */
+    java.util.List<Prototype> chunks(String chunkname) {
+        return compiled.entrySet().stream().filter(e -> e.getKey().name().equals(chunkname)).map(Map.Entry::getValue)
+                .toList();
+    }
+
     @Override
     public Prototype compile(InputStream stream, String chunkname) throws IOException {
         if (!chunkname.startsWith("@") && !chunkname.startsWith("=sysbench.")) {

@@ -40,6 +40,11 @@ final class LuaMessages {
             }
             String message = v.tojstring();
             String raw = message.startsWith(where + " ") ? message.substring(where.length() + 1) : message;
+            int colon = where.lastIndexOf(':');
+            if (colon > 0 && where.substring(colon + 1).matches("\\d+")) {
+                String source = where.substring(0, colon);
+                raw = ErrorNames.luajit(raw, source, Integer.parseInt(where.substring(colon + 1)), ScriptState.chunks(source));
+            }
             if (LEVEL.getInt(e) == 0) {
                 return LuaValue.valueOf(raw);
             }
@@ -66,8 +71,11 @@ final class LuaMessages {
         }
     }
 
-    /** The error's message (a table's fields for an error table), in one line without LuaJ's traceback. */
-    static String oneLine(LuaError e) {
+    /**
+     * The error's message (a table's fields for an error table) without LuaJ's traceback, its lines as Lua gives them
+     * (sysbench prints a missing module's message, or {@code error("a\nb")}, over several).
+     */
+    static String text(LuaError e) {
         LuaValue v = forScript(e);
         String text;
         if (v.istable() && !v.get("sql_errmsg").isnil()) {
@@ -84,6 +92,6 @@ final class LuaMessages {
             text = text.substring(0, traceback);
         }
         // a compiler's or a module's message LuaJ worded itself: "@file:line message" where Lua writes "file:line: message"
-        return text.replaceFirst("^@?([^\\s:]+:\\d+) ", "$1: ").replace('\n', ' ').strip();
+        return text.replaceFirst("^@?([^\\s:]+:\\d+) ", "$1: ").strip();
     }
 }

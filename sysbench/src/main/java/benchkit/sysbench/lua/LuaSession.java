@@ -39,7 +39,7 @@ final class LuaSession implements Session {
                 init.call(LuaValue.valueOf(tid));
             } catch (LuaError e) {
                 state.close();
-                throw new LuaWorkload.ScriptFailure("`thread_init' function failed: " + LuaMessages.oneLine(e));
+                throw new LuaWorkload.ScriptFailure("`thread_init' function failed: " + LuaMessages.text(e));
             } catch (ScriptState.Exit e) {
                 state.close();
                 throw e.in("thread_init");
@@ -67,7 +67,7 @@ final class LuaSession implements Session {
             state.bench().takeKind();
             LuaValue err = e.getMessageObject();
             if (err == null || !err.istable() || err.get("errcode").toint() != SqlLib.RESTART_EVENT) {
-                throw new LuaWorkload.ScriptFailure("`thread_run' function failed: " + LuaMessages.oneLine(e));
+                throw new LuaWorkload.ScriptFailure("`thread_run' function failed: " + LuaMessages.text(e));
             }
             LuaValue hook = state.hook("before_restart_event");
             if (hook.isfunction()) {
@@ -87,7 +87,7 @@ final class LuaSession implements Session {
                 done.call(tid);
             }
         } catch (LuaError e) {
-            throw new LuaWorkload.ScriptFailure("`thread_done' function failed: " + LuaMessages.oneLine(e));
+            throw new LuaWorkload.ScriptFailure("`thread_done' function failed: " + LuaMessages.text(e));
         } catch (ScriptState.Exit e) {
             throw e.in("thread_done");
         } finally {

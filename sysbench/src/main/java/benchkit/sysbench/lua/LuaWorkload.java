@@ -220,7 +220,7 @@ final class LuaWorkload implements Workload {
                         try {
                             f.call();
                         } catch (LuaError e) {
-                            log.fatal("`" + CALL_COMMAND + "' function failed: " + LuaMessages.oneLine(e));
+                            log.fatal("`" + CALL_COMMAND + "' function failed: " + LuaMessages.text(e));
                         } finally {
                             s.close();
                         }
@@ -250,7 +250,7 @@ final class LuaWorkload implements Workload {
                 throw new ScriptFailure(script.shownPath() + ": command '" + command + "' failed");
             }
         } catch (LuaError e) {
-            throw new ScriptFailure("`" + function + "' function failed: " + LuaMessages.oneLine(e));
+            throw new ScriptFailure("`" + function + "' function failed: " + LuaMessages.text(e));
         } catch (ScriptState.Exit e) {
             throw e.in(command);
         } finally {
@@ -276,7 +276,7 @@ final class LuaWorkload implements Workload {
             try {
                 init.call();
             } catch (LuaError e) {
-                throw new ScriptFailure("`init' function failed: " + LuaMessages.oneLine(e));
+                throw new ScriptFailure("`init' function failed: " + LuaMessages.text(e));
             } catch (ScriptState.Exit e) {
                 throw e.in("init");
             }
@@ -294,7 +294,7 @@ final class LuaWorkload implements Workload {
                 done.call();
             }
         } catch (LuaError e) {
-            throw new ScriptFailure("`done' function failed: " + LuaMessages.oneLine(e));
+            throw new ScriptFailure("`done' function failed: " + LuaMessages.text(e));
         } catch (ScriptState.Exit e) {
             throw e.in("done");
         } finally {
@@ -324,7 +324,7 @@ final class LuaWorkload implements Workload {
             return ScriptState.load(script, new ScriptState.Setup(command, tid, declared, given,
                     sysbenchOptions(target, threads), rand, sql, argv, sysbenchLine));
         } catch (LuaError e) {
-            throw new ScriptFailure(script.shownPath() + ": " + LuaMessages.oneLine(e));
+            throw new ScriptFailure(script.shownPath() + ": " + LuaMessages.text(e));
         } catch (ScriptState.Exit e) {
             throw new ScriptFailure(e.getMessage() + " in the script's main chunk");
         }

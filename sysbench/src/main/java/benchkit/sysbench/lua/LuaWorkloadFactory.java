@@ -42,7 +42,7 @@ final class LuaWorkloadFactory implements WorkloadFactory {
             ScriptState state = ScriptState.loadQuietly(script, ScriptStates.quiet("help", printed));
             return ScriptOption.read(script.name(), state.sysbench().get("cmdline").get("options"));
         } catch (LuaError e) {
-            throw new LoadFailure(script, LuaMessages.oneLine(e), printed.text());
+            throw new LoadFailure(script, LuaMessages.text(e), printed.text());
         }
     }
 

@@ -5,6 +5,7 @@ import benchkit.spi.OptionSpec;
 import benchkit.spi.OptionValues;
 import benchkit.spi.Target;
 import benchkit.spi.UnknownOptionException;
+import benchkit.sysbench.line.SysbenchInit;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -155,10 +157,15 @@ public final class ScriptLine {
                 }
                 if (o.kind() == ScriptOption.Kind.DOUBLE) {
                     scriptOptions.put(key, strtod(v));
-                } else if (o.kind() == ScriptOption.Kind.INT && !isStrtolInt(v)) {
+                } else if (o.kind() == ScriptOption.Kind.INT && !SysbenchInit.isStrtolInt(v)) {
                     err.println("Invalid value for the '" + o.name() + "' option: '" + v + "'");
                     return 1;
                 }
+            }
+            Optional<String> flag = SysbenchInit.badFlag(given);
+            if (flag.isPresent()) {
+                err.println("invalid option: " + flag.get());    // to sysbench, an option no one takes
+                return 1;
             }
             workload = (LuaWorkload) factory.create(scriptOptions, out);
         } catch (UnknownOptionException e) {
@@ -329,18 +336,6 @@ public final class ScriptLine {
     }
 
     /** Whether C's strtol reads all of {@code v} as an int, as sysbench checks an integer option. */
-    private static boolean isStrtolInt(String v) {
-        if (!v.matches("\\s*[+-]?\\d+")) {
-            return false;
-        }
-        try {
-            Integer.parseInt(v.strip().startsWith("+") ? v.strip().substring(1) : v.strip());
-            return true;
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
     /** --report-checkpoints: seconds, in order. */
     private List<Integer> checkpoints() {
         String v = sysbench.get("report-checkpoints");

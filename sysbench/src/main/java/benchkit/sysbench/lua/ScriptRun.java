@@ -400,7 +400,7 @@ final class ScriptRun {
 
     private void fatal(String function, LuaError e) {
         // every thread's failure is logged, as sysbench's: the log counts a repeat rather than printing it again
-        log.fatal("`" + function + "' function failed: " + LuaMessages.oneLine(e));
+        log.fatal("`" + function + "' function failed: " + LuaMessages.text(e));
         failed.set(true);
         stop.set(true);
     }
@@ -416,7 +416,7 @@ final class ScriptRun {
         try {
             f.call(arg);
         } catch (LuaError e) {
-            log.fatal("`" + name + "' function failed: " + LuaMessages.oneLine(e));
+            log.fatal("`" + name + "' function failed: " + LuaMessages.text(e));
         }
     }
 
@@ -519,7 +519,7 @@ final class ScriptRun {
                 hook.call(stat);
             } catch (LuaError e) {
                 // sysbench names the hook without its table, and goes on
-                log.fatal("`" + hookName + "' function failed: " + LuaMessages.oneLine(e));
+                log.fatal("`" + hookName + "' function failed: " + LuaMessages.text(e));
             }
         } else if (hookName.equals("report_intermediate")) {
             notice(ProgressLine.of(SysbenchSummary.stamp(elapsed), threads, d.n()[0], d.n()[1], d.n()[2], d.n()[3], d.n()[4],

@@ -50,6 +50,11 @@ final class ScriptState {
     /** Every state's compiler: what a run's states load again and again is compiled once. */
     private static final CompiledChunks COMPILED = new CompiledChunks(org.luaj.vm2.compiler.Lua51Compiler.INSTANCE);
 
+    /** The chunks compiled from files named {@code chunkname}, for an error's words (ErrorNames). */
+    static List<org.luaj.vm2.Prototype> chunks(String chunkname) {
+        return COMPILED.chunks(chunkname);
+    }
+
     private final Globals globals;
     private final LuaTable sysbench;
     private final SqlLib.Context sql;
@@ -119,7 +124,7 @@ final class ScriptState {
         LuaTable ffi = ffi(setup.sql());
         globals.set("ffi", ffi);
         globals.get("package").get("loaded").set("ffi", ffi);
-        globals.get("package").set("path", SearchPath.of(script.directory()));
+        Require.install(globals, script.directory());
         globals.load(REPORTS, "=sysbench.reports").call();
         globals.load(COMPAT, "=sysbench.compat").call();
     }

@@ -64,15 +64,7 @@ public final class StockScripts {
 
     /** The file {@code require(name)} would load, on sysbench's search path from the current directory. */
     public static Optional<Path> module(String name) {
-        for (String pattern : SearchPath.of(Path.of("").toAbsolutePath()).split(";")) {
-            if (!pattern.isEmpty()) {
-                Path candidate = Path.of(pattern.replace("?", name.replace('.', '/')));
-                if (Files.isRegularFile(candidate)) {
-                    return Optional.of(candidate);
-                }
-            }
-        }
-        return Optional.empty();
+        return SearchPath.find(name, SearchPath.of(Path.of("").toAbsolutePath()), new StringBuilder()).map(Path::of);
     }
 
     private static Optional<String> name(Path file) {

@@ -362,7 +362,9 @@ public final class Trial {
 
     /** A zero report interval turns progress lines off. */
     private long reportNanos() {
-        return plan.reportInterval().isZero() ? Long.MAX_VALUE / 4 : plan.reportInterval().toNanos();
+        // never, for none or one longer than that (a sysbench line's --report-interval=-1): no overflow past it
+        long never = Long.MAX_VALUE / 4;
+        return plan.reportInterval().isZero() ? never : Math.min(never, plan.reportInterval().toNanos());
     }
 
     /** The variant's label in iteration lines when variants interleave, else empty (JMH's lines as they are). */

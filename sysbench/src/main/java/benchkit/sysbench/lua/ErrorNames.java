@@ -1,0 +1,120 @@
+package benchkit.sysbench.lua;
+
+import org.luaj.vm2.Lua;
+import org.luaj.vm2.Prototype;
+import org.luaj.vm2.lib.DebugLib;
+
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * LuaJIT's words for a nil indexed or called, which name what was ({@code attempt to index local 't' (a nil value)},
+ * {@code attempt to call global 'f' (a nil value)}), where LuaJ's name nothing ({@code attempt to index ? (a nil
+ * value)}, {@code index expected, got nil}, {@code attempt to call nil}). LuaJ keeps no instruction with an error, only
+ * its chunk and line: the instructions of that line that index or call are looked up in the chunk as compiled, and
+ * LuaJ's own getobjname (Lua's symbolic execution) names their operand. One name for them all is the name; else the
+ * message is LuaJIT's without one ({@code attempt to index a nil value}). Only done when an error is raised.
+ */
+final class ErrorNames {
+    private static final Pattern GET = Pattern.compile("attempt to index \\? \\(a (\\w+) value\\)");
+    private static final Pattern SET = Pattern.compile("index expected, got (\\w+)");
+    private static final Pattern CALL = Pattern.compile("attempt to call (\\w+)");
+    /** LuaJIT's kinds of name; Lua 5.2's "constant" is none of them. */
+    private static final Set<String> KINDS = Set.of("local", "global", "field", "upvalue", "method");
+    private static final Field NAME;
+    private static final Field NAMEWHAT;
+
+    static {
+        try {
+            Class<?> nameWhat = Class.forName("org.luaj.vm2.lib.DebugLib$NameWhat");
+            NAME = nameWhat.getDeclaredField("name");
+            NAMEWHAT = nameWhat.getDeclaredField("namewhat");
+            NAME.setAccessible(true);
+            NAMEWHAT.setAccessible(true);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private ErrorNames() {
+    }
+
+    /**
+     * {@code raw}, an error's message without its position, in LuaJIT's words when it is one of LuaJ's above;
+     * {@code chunks} are the compiled chunks named {@code source} ("@./x.lua"), the error's at {@code line}.
+     */
+    static String luajit(String raw, String source, int line, List<Prototype> chunks) {
+        String verb;
+        String type;
+        Matcher m;
+        List<Integer> ops;
+        if ((m = GET.matcher(raw)).matches()) {
+            verb = "index";
+            ops = List.of(Lua.OP_GETTABLE, Lua.OP_SELF, Lua.OP_GETTABUP);
+        } else if ((m = SET.matcher(raw)).matches()) {
+            verb = "index";
+            ops = List.of(Lua.OP_SETTABLE, Lua.OP_SETTABUP);
+        } else if ((m = CALL.matcher(raw)).matches()) {
+            verb = "call";
+            ops = List.of(Lua.OP_CALL, Lua.OP_TAILCALL);
+        } else {
+            return raw;
+        }
+        type = m.group(1);
+        Set<String> names = new LinkedHashSet<>();
+        List<Prototype> all = new ArrayList<>();
+        if (chunks.size() == 1) {       // a file compiled twice (it changed) may be either: no name
+            collect(chunks.get(0), all);
+        }
+        for (Prototype p : all) {
+            if (!source.equals(p.source == null ? null : p.source.tojstring()) || p.lineinfo == null) {
+                continue;
+            }
+            for (int pc = 0; pc < p.code.length && pc < p.lineinfo.length; pc++) {
+                int i = p.code[pc];
+                int op = Lua.GET_OPCODE(i);
+                if (p.lineinfo[pc] != line || !ops.contains(op)) {
+                    continue;
+                }
+                if (op == Lua.OP_GETTABUP || op == Lua.OP_SETTABUP) {
+                    // an upvalue indexed in place (Lua 5.2's instructions); _ENV's are globals, never a nil table
+                    int u = op == Lua.OP_GETTABUP ? Lua.GETARG_B(i) : Lua.GETARG_A(i);
+                    String up = u < p.upvalues.length && p.upvalues[u].name != null ? p.upvalues[u].name.tojstring() : "";
+                    if (!up.equals("_ENV")) {
+                        names.add(up.isEmpty() ? "" : "upvalue '" + up + "'");
+                    }
+                } else {
+                    names.add(name(p, pc, op == Lua.OP_GETTABLE || op == Lua.OP_SELF ? Lua.GETARG_B(i) : Lua.GETARG_A(i)));
+                }
+            }
+        }
+        String name = names.size() == 1 ? names.iterator().next() : "";
+        return name.isEmpty() ? "attempt to " + verb + " a " + type + " value"
+                : "attempt to " + verb + " " + name + " (a " + type + " value)";
+    }
+
+    private static void collect(Prototype p, List<Prototype> into) {
+        into.add(p);
+        for (Prototype inner : p.p) {
+            collect(inner, into);
+        }
+    }
+
+    /** "local 't'", as LuaJIT names register {@code reg} at {@code pc}; empty when it has no name LuaJIT would give. */
+    private static String name(Prototype p, int pc, int reg) {
+        try {
+            Object nw = DebugLib.getobjname(p, pc, reg);
+            if (nw == null || !KINDS.contains((String) NAMEWHAT.get(nw))) {
+                return "";
+            }
+            return NAMEWHAT.get(nw) + " '" + NAME.get(nw) + "'";
+        } catch (IllegalAccessException | RuntimeException e) {
+            return "";      // LuaJ's symbolic execution gave up: no name, as LuaJIT has none at times
+        }
+    }
+}
