@@ -77,8 +77,7 @@ public final class LatencyLog implements Closeable {
      * starting with the comment {@link #open} writes. What --force may remove of a {@value #DIR} directory.
      */
     public static boolean isWrittenByBench(Path file) {
-        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                || !file.getFileName().toString().matches(".+-t\\d+-f\\d+\\.hlog")) {
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) || !isNamedAsBench(file)) {
             return false;
         }
         byte[] head = HEADER.getBytes(StandardCharsets.US_ASCII);
@@ -87,6 +86,11 @@ public final class LatencyLog implements Closeable {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /** Whether {@code file} is named as {@link #fileName} names bench's logs ({@code <variant>-t<threads>-f<fork>.hlog}). */
+    public static boolean isNamedAsBench(Path file) {
+        return file.getFileName().toString().matches(".+-t\\d+-f\\d+\\.hlog");
     }
 
     /** Writes one interval (epoch milliseconds) of the given phase; an empty interval is skipped. */
