@@ -65,6 +65,12 @@ public final class ResultDirectory {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new InvalidOptionException(option + " " + dir + " is a file, not a directory");
         }
+        Path nested = dir.resolve(LatencyLog.DIR);
+        if (Files.isRegularFile(marker(nested))) {
+            // a run an older bench let write there: not this directory's to replace, nor to write latency logs beside
+            throw new InvalidOptionException(option + " " + dir + " holds another run in " + nested + " (" + marker(nested)
+                    + "), where bench writes its latency logs: move that run out of it first");
+        }
         if (unlocked) {
             requireOutsideRuns(dir, option);
             ResultLock.requireFree(dir, option);

@@ -54,15 +54,22 @@ class ResultDirectoryTest {
         Files.writeString(latency.resolve("my-t2-f1.hlog"), "#my own log\n");     // bench's name, not its log
         Path nested = Files.createDirectories(latency.resolve("other"));
         Files.writeString(nested.resolve("journal.jsonl"), "{}\n");
-        Files.writeString(latency.resolve("journal.jsonl"), "{}\n");              // a run made there by an older bench
 
         ResultDirectory.requireFresh(out, true, "--out");
         assertFalse(Files.exists(bench));
         assertFalse(Files.exists(out.resolve("journal.jsonl")));
         assertEquals("mine", Files.readString(latency.resolve("mynotes.txt")));
         assertTrue(Files.exists(latency.resolve("my-t2-f1.hlog")));
-        assertTrue(Files.exists(latency.resolve("journal.jsonl")), "the run nested in latency/ is not this one");
         assertTrue(Files.exists(nested.resolve("journal.jsonl")));
+
+        Files.writeString(latency.resolve("journal.jsonl"), "{}\n");              // a run made there by an older bench
+        for (boolean force : new boolean[] {false, true}) {
+            InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                    () -> ResultDirectory.requireFresh(out, force, "--out"));
+            assertEquals("--out " + out + " holds another run in " + latency + " (" + latency.resolve("journal.jsonl")
+                    + "), where bench writes its latency logs: move that run out of it first", e.getMessage());
+        }
+        assertTrue(Files.exists(latency.resolve("journal.jsonl")), "the run nested in latency/ is not this one");
     }
 
     @Test
