@@ -26,6 +26,7 @@ final class ReportCommand implements Callable<Integer> {
         if (!Files.isRegularFile(dir.resolve("jmh-result.json"))
                 && Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))) {
             benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
+            requireNotEnded(dir, null);
             writeFromJournal(dir);
         }
         requireResultDir(dir);
@@ -69,6 +70,7 @@ final class ReportCommand implements Callable<Integer> {
         } catch (java.io.IOException e) {
             throw new UsageException(dir + " holds no results and its journal cannot be read: " + Cli.describe(e));
         }
+        requireNotEnded(dir, journal);
         long measured = journal.trials().stream().flatMap(t -> t.iterations().stream()).filter(i -> !i.warmup()).count();
         long invalid = journal.trials().stream().flatMap(t -> t.iterations().stream())
                 .filter(i -> !i.warmup() && !i.valid()).count();
@@ -92,6 +94,24 @@ final class ReportCommand implements Callable<Integer> {
                 + (invalid == 0 ? "" : " (" + invalid + " of them invalid, left out of the scores)")
                 + ", as jmh-result.json, results.csv, run.json and report.html");
         failures.forEach(f -> System.err.println("bench: error: " + f));
+    }
+
+    /**
+     * A run that ended wrote its result files, and its run.json holds its settings: a jmh-result.json gone from it is
+     * lost, not to be rebuilt from the journal over that run.json (whose settings the journal does not hold).
+     *
+     * @param journal the journal read, or null to look at run.json alone
+     */
+    private static void requireNotEnded(Path dir, benchkit.core.result.JournalReader.Contents journal) {
+        Path results = dir.resolve("jmh-result.json");
+        boolean described = Files.exists(dir.resolve(benchkit.core.result.RunInfo.FILE_NAME), java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        if (described || journal != null && journal.complete()) {
+            throw new UsageException(results + (Files.exists(results, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    ? " is not a regular file" : " is missing") + ", though the run ended and wrote its result files ("
+                    + (described ? "its run.json is there" : "its journal's end line says it completed")
+                    + "): restore jmh-result.json from a copy of the run; bench report rebuilds from the journal only a run "
+                    + "killed before it wrote them");
+        }
     }
 
     /** A directory whose jmh-result.json is there and reads as JMH results: else bad input, as for compare. */

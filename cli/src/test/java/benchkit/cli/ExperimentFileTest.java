@@ -106,6 +106,15 @@ class ExperimentFileTest {
         assertEquals(List.of("--workload=point-select"), ExperimentFile.read(f));
     }
 
+    /** A byte that is not UTF-8 is said so, naming the file, not as the JDK's "Input length = 1" (sweep 5 case 96). */
+    @Test
+    void aFileThatIsNotUtf8IsSaidSo() throws Exception {
+        Path f = Files.write(dir.resolve("latin1.json"), "{\"label\": \"caf\u00e9\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        UsageException e = assertThrows(UsageException.class, () -> ExperimentFile.read(f));
+        assertEquals("--experiment " + f + " is not UTF-8 text, so not JSON (byte 14 is not UTF-8): it is damaged or another "
+                + "kind of file; restore it from a copy", e.getMessage());
+    }
+
     @Test
     void aStudyIsReadFromACommentedFileAsItsOptionsAre() throws Exception {
         Path f = Files.writeString(dir.resolve("study.json"), """

@@ -53,6 +53,12 @@ class HistoryCommandTest {
         Files.writeString(dir.resolve("run.json"), "{\"format\":1,\"startedAt\":\"2026-11-"
                 + String.format(Locale.ROOT, "%02d", night) + "T02:00:00Z\",\"settings\":{},\"machine\":{\"cpuModel\":\"T\","
                 + "\"logicalCpus\":2,\"memoryMb\":1000}}");
+        try (benchkit.core.result.Journal journal = benchkit.core.result.Journal.open(dir)) {   // a run that completed
+            journal.start(new benchkit.core.result.RunDescription("point-select", java.util.Map.of(), java.util.List.of(""),
+                    java.util.Map.of("", java.util.Map.of()), java.util.List.of(8), 2, 0, java.time.Duration.ZERO, 3,
+                    java.time.Duration.ofSeconds(1), 0, 0));
+            journal.end(true, null);
+        }
         return dir;
     }
 

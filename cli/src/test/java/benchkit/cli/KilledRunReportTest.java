@@ -44,6 +44,42 @@ class KilledRunReportTest {
     }
 
     /**
+     * A run that ended but lost its jmh-result.json is not "a run that did not end": bench report says what is missing
+     * and leaves run.json, whose settings the journal does not hold, as it was.
+     */
+    @Test
+    void aCompleteRunWithoutItsResultsIsNotRebuiltOverItsRunJson() throws Exception {
+        Path ended = Files.createDirectories(tmp.resolve("ended"));
+        var run = new benchkit.core.result.RunDescription("point-select", java.util.Map.of(), java.util.List.of("glibc"),
+                java.util.Map.of("glibc", java.util.Map.of()), java.util.List.of(2), 1, 0, java.time.Duration.ZERO, 1,
+                java.time.Duration.ofSeconds(1), 0, 0);
+        var trial = new benchkit.core.result.TrialRecord("glibc", java.util.Map.of(), "MariaDB", 2, 1, java.util.List.of());
+        try (benchkit.core.result.Journal journal = benchkit.core.result.Journal.open(ended)) {
+            journal.start(run);
+            journal.iteration(trial, iteration(1, false));
+            journal.end(true, null);
+        }
+        for (boolean withRunJson : new boolean[] {true, false}) {
+            Path runJson = benchkit.core.result.RunInfo.write(ended, java.time.Instant.parse("2026-11-29T10:00:00Z"),
+                    java.util.Map.of("workload", "point-select", "threads", "2"));
+            if (!withRunJson) {
+                Files.delete(runJson);
+            }
+            String before = withRunJson ? Files.readString(runJson) : null;
+            CliRun.Outcome ran = CliRun.run("report", ended.toString());
+            assertEquals(2, ran.exit(), ran.err());
+            assertEquals("bench: " + ended.resolve("jmh-result.json") + " is missing, though the run ended and wrote its "
+                    + "result files (" + (withRunJson ? "its run.json is there" : "its journal's end line says it completed")
+                    + "): restore jmh-result.json from a copy of the run; bench report rebuilds from the journal only a run "
+                    + "killed before it wrote them", ran.err().strip());
+            if (withRunJson) {
+                assertEquals(before, Files.readString(runJson), "run.json left as it was");
+            }
+            assertTrue(!Files.exists(ended.resolve("jmh-result.json")));
+        }
+    }
+
+    /**
      * A journal whose last line was cut short as the process died while writing it reads to the line before, as a run
      * that did not end; a broken line before the last is still an error that names it.
      */

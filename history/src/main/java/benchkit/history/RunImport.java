@@ -39,7 +39,7 @@ public final class RunImport {
         Path jmh = dir.resolve(JmhResultReader.FILE_NAME);
         String jmhText;
         try {
-            jmhText = Files.readString(jmh, StandardCharsets.UTF_8);
+            jmhText = benchkit.core.util.TextFiles.readJson(jmh);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("no " + JmhResultReader.FILE_NAME + " in " + dir
                     + " (a run that kept no result files cannot be stored)");
@@ -49,7 +49,8 @@ public final class RunImport {
         }
         requireComplete(dir);
         Path runFile = dir.resolve(RunInfo.FILE_NAME);
-        String runText = Files.exists(runFile) ? Files.readString(runFile, StandardCharsets.UTF_8) : "";
+        String runText = Files.exists(runFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                ? benchkit.core.util.TextFiles.readJson(runFile) : "";
         Optional<RunInfo> info = RunInfo.read(dir);
         Instant started = info.map(RunInfo::startedAt).map(RunImport::instant)
                 .orElse(Files.getLastModifiedTime(jmh).toInstant());
@@ -65,10 +66,22 @@ public final class RunImport {
      * run's own {@code --history} does.
      */
     private static void requireComplete(Path dir) {
-        benchkit.core.result.JournalReader.whyIncomplete(dir).ifPresent(why -> {
-            throw new IllegalArgumentException(dir + " is a run that did not complete (" + why
-                    + "); a trend holds complete runs only");
-        });
+        // every run and merge bench writes keeps its journal: one gone or emptied leaves no word that the run completed
+        if (!Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))) {
+            throw new IllegalArgumentException(dir + " has no " + benchkit.core.result.Journal.FILE_NAME + ", which every run"
+                    + " keeps, so bench cannot tell whether it completed: restore it from a copy of the run");
+        }
+        benchkit.core.result.JournalReader.Contents journal;
+        try {
+            journal = benchkit.core.result.JournalReader.read(dir);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(dir + " cannot be stored: " + e.getMessage() + ", so bench cannot tell "
+                    + "whether the run completed; restore the journal from a copy of the run");
+        }
+        if (!journal.complete()) {
+            throw new IllegalArgumentException(dir + " is a run that did not complete (" + journal.error()
+                    .orElse("its journal has no end line") + "); a trend holds complete runs only");
+        }
     }
 
     /** A label as the user writes it, {@code name=value}. */

@@ -242,4 +242,29 @@ class HistoryStoreTest {
         var e = assertThrows(IllegalArgumentException.class, () -> RunImport.read(dir, Map.of()));
         assertTrue(e.getMessage().contains("is a run that did not complete (interrupted by Ctrl-C (SIGINT))"), e.getMessage());
     }
+
+    /**
+     * A journal emptied or deleted leaves no word that the run completed, and a run.json of random bytes is no run
+     * description: refused in one line naming the file, not stored (sweep 5 cases 69 and 70).
+     */
+    @Test
+    void aRunWithoutItsJournalOrWithADamagedRunJsonIsRefused() throws Exception {
+        Path dir = TestRuns.directory(tmp, "lost", Instant.parse("2026-11-01T00:00:00Z"), 8, new double[][] {{100, 102}});
+        RunImport.read(dir, Map.of());                                  // as written: stored
+        Path journal = dir.resolve("journal.jsonl");
+        Files.writeString(journal, "");
+        var emptied = assertThrows(IllegalArgumentException.class, () -> RunImport.read(dir, Map.of()));
+        assertEquals(dir + " cannot be stored: " + journal + " has no start line, so bench cannot tell whether the run "
+                + "completed; restore the journal from a copy of the run", emptied.getMessage());
+        Files.delete(journal);
+        var deleted = assertThrows(IllegalArgumentException.class, () -> RunImport.read(dir, Map.of()));
+        assertEquals(dir + " has no journal.jsonl, which every run keeps, so bench cannot tell whether it completed: "
+                + "restore it from a copy of the run", deleted.getMessage());
+
+        Path other = TestRuns.directory(tmp, "garbled", Instant.parse("2026-11-01T00:00:00Z"), 8, new double[][] {{100}});
+        Files.write(other.resolve("run.json"), new byte[] {(byte) 0xf8, (byte) 0x80, 0x41, (byte) 0xff});
+        var garbled = assertThrows(IllegalArgumentException.class, () -> RunImport.read(other, Map.of()));
+        assertEquals(other.resolve("run.json") + " is not UTF-8 text, so not JSON (byte 0 is not UTF-8): it is damaged or "
+                + "another kind of file; restore it from a copy", garbled.getMessage());
+    }
 }

@@ -82,6 +82,13 @@ final class TestRuns {
         m.put("logicalCpus", 2);
         m.put("memoryMb", 24000);
         Files.writeString(dir.resolve("run.json"), run.toString());
+        // the journal of a run that completed, as every run keeps
+        try (benchkit.core.result.Journal journal = benchkit.core.result.Journal.open(dir)) {
+            journal.start(new benchkit.core.result.RunDescription("point-select", Map.of(), java.util.List.of(""),
+                    Map.of("", Map.of()), java.util.List.of(threads), tpsPerFork.length, 0, java.time.Duration.ZERO, 1,
+                    java.time.Duration.ofSeconds(1), 0, 0));
+            journal.end(true, null);
+        }
         return dir;
     }
 

@@ -53,7 +53,7 @@ public final class JmhResultReader {
         }
         Path file = resultDir.resolve(FILE_NAME);
         try {
-            return parse(Files.readString(file), file.toString());
+            return parse(benchkit.core.util.TextFiles.readJson(file), file.toString());
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("no " + FILE_NAME + " in " + resultDir);
         }

@@ -77,6 +77,11 @@ final class OverTime {
                 continue;
             }
             if (m == null || !m.find()) {
+                if (LatencyLog.isNamedAsBench(log)) {
+                    // bench's name, not bench's first line: overwritten (random bytes, another file), not the user's own
+                    damaged.add(log + " is damaged: it is named as bench's latency logs are, but does not begin as they do"
+                            + " (overwritten?); the over-time chart leaves it out");
+                }
                 continue;                   // not one of bench's logs
             }
             List<double[]> points = new ArrayList<>();

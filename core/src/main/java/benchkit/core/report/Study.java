@@ -129,7 +129,7 @@ public record Study(String title, String original, String here, String conclusio
     public static Optional<Study> read(Path dir) throws IOException {
         Path file = dir.resolve(FILE_NAME);
         try {
-            return Optional.of(parse(MAPPER.readTree(Files.readString(file)), file.toString()));
+            return Optional.of(parse(MAPPER.readTree(benchkit.core.util.TextFiles.readJson(file)), file.toString()));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (JsonProcessingException e) {
@@ -153,7 +153,7 @@ public record Study(String title, String original, String here, String conclusio
      * @throws IllegalArgumentException one line, {@code FILE: ...}, for text that is not such JSON
      */
     public static JsonNode readExperiment(Path file) throws IOException {
-        String text = Files.readString(file);
+        String text = benchkit.core.util.TextFiles.readJson(file);
         String json = text.startsWith("\uFEFF") ? text.substring(1) : text;
         try (com.fasterxml.jackson.core.JsonParser parser = EXPERIMENT_MAPPER.createParser(json)) {
             JsonNode root = EXPERIMENT_MAPPER.readTree(parser);

@@ -58,10 +58,16 @@ public final class JournalReader {
         RunDescription run = null;
         Map<String, List<IterationRecord>> iterations = new LinkedHashMap<>();
         Map<String, JsonNode> trialLines = new LinkedHashMap<>();
+        Map<String, Integer> seen = new java.util.HashMap<>();
         Boolean complete = null;
         String error = null;
         int lineNo = 0;
-        List<String> lines = Files.readAllLines(file);
+        List<String> lines;
+        try {
+            lines = benchkit.core.util.TextFiles.readJson(file).lines().toList();
+        } catch (IllegalArgumentException notText) {
+            throw new IOException(notText.getMessage());    // a damaged journal, as its other damage is said
+        }
         String torn = null;
         for (String line : lines) {
             lineNo++;
@@ -88,6 +94,16 @@ public final class JournalReader {
                                 + ", which no run writes; the journal was edited or corrupted");
                     }
                     String key = n.path("variant").asText() + "\u0000" + n.path("threads").asInt() + "\u0000" + n.path("fork").asInt();
+                    // a run writes each iteration once (one measured again gets the next index): a repeat would count twice
+                    Integer first = seen.putIfAbsent(key + "\u0000" + n.path("warmup").asBoolean() + "\u0000"
+                            + n.path("iteration").asInt(), lineNo);
+                    if (first != null) {
+                        throw new IOException(file + " line " + lineNo + " is damaged: it repeats line " + first + " ("
+                                + (n.path("warmup").asBoolean() ? "warmup " : "") + "iteration " + n.path("iteration").asInt()
+                                + " of variant " + n.path("variant").asText() + ", " + n.path("threads").asInt()
+                                + " threads, fork " + n.path("fork").asInt() + "), which no run writes; the journal was "
+                                + "edited or corrupted");
+                    }
                     trialLines.putIfAbsent(key, n);
                     iterations.computeIfAbsent(key, k -> new ArrayList<>()).add(iteration(n));
                 }

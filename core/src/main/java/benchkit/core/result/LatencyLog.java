@@ -33,6 +33,8 @@ public final class LatencyLog implements Closeable {
     public static final long MAX_NANOS = java.util.concurrent.TimeUnit.HOURS.toNanos(1);
     /** Two significant digits (1%) keep each thread's histograms small even with many threads. */
     private static final int DIGITS = 2;
+    /** How every log bench writes begins: what tells its own logs from a user's. */
+    private static final String HEADER = "#benchkit latency of variant ";
 
     private final Path file;
     /** HdrHistogram's writer prints into this buffer; its bytes go to the file, whose errors (a full disk) are not swallowed as PrintStream's are. */
@@ -52,7 +54,7 @@ public final class LatencyLog implements Closeable {
         Path dir = Files.createDirectories(resultDir.resolve(DIR));
         Path file = dir.resolve(fileName(variant, threads, fork));
         LatencyLog log = new LatencyLog(file, Files.newOutputStream(file), startMillis);
-        log.writer.outputComment("benchkit latency of variant " + variant + ", " + threads + " threads, fork " + fork
+        log.writer.outputComment(HEADER.substring(1) + variant + ", " + threads + " threads, fork " + fork
                 + "; values in ns (interval max in ms); tags: " + WARMUP + ", " + MEASURE);
         log.writer.outputLogFormatVersion();
         log.writer.outputStartTime(startMillis);
@@ -68,6 +70,27 @@ public final class LatencyLog implements Closeable {
      */
     public static String fileName(String variant, int threads, int fork) {
         return FileNames.of(variant) + "-t" + threads + "-f" + fork + ".hlog";
+    }
+
+    /**
+     * Whether {@code file} is a latency log that bench wrote: a regular file named as {@link #fileName} names them,
+     * starting with the comment {@link #open} writes. What --force may remove of a {@value #DIR} directory.
+     */
+    public static boolean isWrittenByBench(Path file) {
+        if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) || !isNamedAsBench(file)) {
+            return false;
+        }
+        byte[] head = HEADER.getBytes(StandardCharsets.US_ASCII);
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            return java.util.Arrays.equals(in.readNBytes(head.length), head);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Whether {@code file} is named as {@link #fileName} names bench's logs ({@code <variant>-t<threads>-f<fork>.hlog}). */
+    public static boolean isNamedAsBench(Path file) {
+        return file.getFileName().toString().matches(".+-t\\d+-f\\d+\\.hlog");
     }
 
     /** Writes one interval (epoch milliseconds) of the given phase; an empty interval is skipped. */

@@ -103,7 +103,7 @@ public record RunInfo(String startedAt, String finishedAt, Map<String, String> s
         Path file = dir.resolve(FILE_NAME);
         JsonNode root;
         try {
-            root = MAPPER.readTree(Files.readString(file));
+            root = MAPPER.readTree(benchkit.core.util.TextFiles.readJson(file));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (JsonProcessingException e) {

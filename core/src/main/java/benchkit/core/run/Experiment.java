@@ -30,6 +30,7 @@ import benchkit.spi.WorkloadFactory;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -210,6 +211,22 @@ public final class Experiment {
             List<String> workloads = this.workloads.stream().map(n -> registry.workload(n).name()).distinct().toList();
             Path dir = outDir != null ? outDir : ResultDirectory.unique(resultsUnder.resolve(
                     LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + String.join("+", workloads)));
+            try {
+                return build(workloads, dir);
+            } catch (Exception | Error e) {
+                if (outDir == null) {
+                    // the default directory was made to reserve its name: a refused run leaves nothing
+                    try {
+                        Files.deleteIfExists(dir);
+                    } catch (java.io.IOException notEmpty) {
+                        // not empty: not only ours
+                    }
+                }
+                throw e;
+            }
+        }
+
+        private Experiment build(List<String> workloads, Path dir) throws Exception {
             ResultDirectory.requireFresh(dir, replace, outOption);
             Map<String, RunPlan> plans = new LinkedHashMap<>();
             for (String name : workloads) {

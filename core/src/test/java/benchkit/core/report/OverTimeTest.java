@@ -72,6 +72,9 @@ class OverTimeTest {
         String text = Files.readString(halved);
         Files.writeString(halved, text.substring(0, text.length() - 40));
         Path directory = Files.createDirectory(logs.resolve(LatencyLog.fileName("dir", 4, 1)));
+        Path garbled = Files.write(logs.resolve(LatencyLog.fileName("garbled", 4, 1)),
+                new byte[] {(byte) 0xf8, (byte) 0x80, 0x41, (byte) 0xff, '\n', 0x00});        // random bytes over a log
+        Files.writeString(logs.resolve("mine.hlog"), "#a user's own log\n");                 // not bench's: not named
 
         OverTime.Logs read = OverTime.readAll(dir);
         assertEquals(List.of("halved", "whole"), read.series().stream().map(OverTime.Series::variant).toList());
@@ -81,7 +84,9 @@ class OverTimeTest {
                 && d.endsWith("): the over-time chart draws that one only")),
                 read.damaged().toString());
         assertTrue(read.damaged().contains(directory + " cannot be read (Is a directory): the over-time chart leaves it out"), read.damaged().toString());
-        assertEquals(3, read.damaged().size(), read.damaged().toString());
+        assertTrue(read.damaged().contains(garbled + " is damaged: it is named as bench's latency logs are, but does not "
+                + "begin as they do (overwritten?); the over-time chart leaves it out"), read.damaged().toString());
+        assertEquals(4, read.damaged().size(), read.damaged().toString());
     }
 
     @Test

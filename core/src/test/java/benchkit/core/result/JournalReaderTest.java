@@ -34,4 +34,18 @@ class JournalReaderTest {
                 """);
         assertEquals(100, JournalReader.read(dir).trials().get(0).iterations().get(0).events());
     }
+
+    /** A repeated iteration line would count as a second iteration, as if measured: a damaged journal, with its line. */
+    @Test
+    void aRepeatedIterationIsADamagedLine() throws Exception {
+        String iteration = "{\"event\":\"iteration\",\"variant\":\"external\",\"threads\":2,\"fork\":1,"
+                + "\"warmup\":false,\"iteration\":1,\"durationSec\":1.0,\"events\":100}\n";
+        String start = "{\"event\":\"start\",\"workload\":\"point-select\",\"threads\":[2],\"forks\":1}\n";
+        Files.writeString(dir.resolve(Journal.FILE_NAME), start + iteration + iteration);
+        IOException e = assertThrows(IOException.class, () -> JournalReader.read(dir));
+        assertEquals(dir.resolve(Journal.FILE_NAME) + " line 3 is damaged: it repeats line 2 (iteration 1 of variant external,"
+                + " 2 threads, fork 1), which no run writes; the journal was edited or corrupted", e.getMessage());
+        Files.writeString(dir.resolve(Journal.FILE_NAME), start + iteration + iteration.replace("\"iteration\":1", "\"iteration\":2"));
+        assertEquals(2, JournalReader.read(dir).trials().get(0).iterations().size(), "the next index is a new iteration");
+    }
 }

@@ -85,4 +85,24 @@ class RunInfoTest {
         assertEquals("Debian GNU/Linux 12 (bookworm)",
                 MachineInfo.parseOsRelease("NAME=\"Debian GNU/Linux\"\nPRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\n"));
     }
+
+    /**
+     * A FIFO (or device) in place of run.json is refused at once, naming it, where reading it waited for ever, and
+     * random bytes are said not to be UTF-8, naming run.json (sweep 5 cases 123, 70).
+     */
+    @Test
+    void aFifoOrRandomBytesAreNamedNotReadForEver(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("run.json");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", file.toString()).start().waitFor() == 0,
+                "no mkfifo here");
+        IllegalArgumentException fifo = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(20), () -> assertThrows(IllegalArgumentException.class, () -> RunInfo.read(dir)));
+        assertEquals(file + " is not a regular file (a FIFO or a device), which bench does not read: put the "
+                + "file itself there", fifo.getMessage());
+        Files.delete(file);
+        Files.write(file, new byte[] {'{', (byte) 0xc3, '}'});
+        IllegalArgumentException random = assertThrows(IllegalArgumentException.class, () -> RunInfo.read(dir));
+        assertEquals(file + " is not UTF-8 text, so not JSON (byte 1 is not UTF-8): it is damaged or another kind of file; "
+                + "restore it from a copy", random.getMessage());
+    }
 }

@@ -3,10 +3,14 @@ package benchkit.core.run.results;
 
 import benchkit.core.run.plan.RunFailure;
 import benchkit.core.result.Journal;
+import benchkit.core.result.LatencyLog;
 import benchkit.launch.PrivateTempDir;
 import benchkit.spi.InvalidOptionException;
 
 import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,9 +23,12 @@ import java.util.stream.Stream;
  * it, and then only bench's own files go, never anything else in the directory.
  */
 public final class ResultDirectory {
-    /** What bench writes into a result directory: what --force removes, and nothing else. */
+    /**
+     * What bench writes into a result directory: what --force removes, and nothing else. Of {@link LatencyLog#DIR} only
+     * the latency logs bench wrote go (see {@link #removeLatencyLogs}), never a user's file or a directory in it.
+     */
     static final List<String> FILES = List.of(Journal.FILE_NAME, "jmh-result.json", "results.csv", "report.html", "run.json",
-            "study.json", "latency");
+            "study.json");
 
     private ResultDirectory() {
     }
@@ -58,7 +65,14 @@ public final class ResultDirectory {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new InvalidOptionException(option + " " + dir + " is a file, not a directory");
         }
+        Path nested = dir.resolve(LatencyLog.DIR);
+        if (Files.isRegularFile(marker(nested))) {
+            // a run an older bench let write there: not this directory's to replace, nor to write latency logs beside
+            throw new InvalidOptionException(option + " " + dir + " holds another run in " + nested + " (" + marker(nested)
+                    + "), where bench writes its latency logs: move that run out of it first");
+        }
         if (unlocked) {
+            requireOutsideRuns(dir, option);
             ResultLock.requireFree(dir, option);
         }
         List<Path> runs = runsIn(dir).stream().filter(d -> withSubdirectories || d.equals(dir)).toList();
@@ -74,19 +88,63 @@ public final class ResultDirectory {
                 for (String name : FILES) {
                     PrivateTempDir.deleteRecursively(run.resolve(name));
                 }
+                removeLatencyLogs(run.resolve(LatencyLog.DIR));
             }
         } catch (IOException e) {
             throw new InvalidOptionException("cannot remove the earlier run in " + dir + ": " + RunFailure.ioMessage(e));
         }
     }
 
-    /** {@code dir}, or {@code dir-2}, {@code dir-3}... when it exists: a default name that two runs in one second share. */
-    public static Path unique(Path dir) {
-        Path candidate = dir;
-        for (int n = 2; Files.exists(candidate); n++) {
-            candidate = dir.resolveSibling(dir.getFileName() + "-" + n);
+    /**
+     * A new run's directory inside an earlier run's (its {@code latency/}, say) would be removed with it by a later
+     * {@code --force} on that run, and would read as part of it: refused.
+     */
+    private static void requireOutsideRuns(Path dir, String option) {
+        for (Path up = dir.toAbsolutePath().normalize().getParent(); up != null; up = up.getParent()) {
+            if (Files.isRegularFile(up.resolve(Journal.FILE_NAME)) || Files.isRegularFile(up.resolve("jmh-result.json"))) {
+                throw new InvalidOptionException(option + " " + dir + " lies inside the directory of an earlier run ("
+                        + marker(up) + "), whose files it would mix with: give a directory outside " + up);
+            }
         }
-        return candidate;
+    }
+
+    /** The latency logs bench wrote in {@code latency}: by their name and first line; the directory too once empty. */
+    private static void removeLatencyLogs(Path latency) throws IOException {
+        if (!Files.isDirectory(latency, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(latency)) {
+            for (Path f : files.filter(LatencyLog::isWrittenByBench).toList()) {
+                Files.delete(f);
+            }
+        }
+        try {
+            Files.delete(latency);
+        } catch (DirectoryNotEmptyException kept) {
+            // the user's own files (or a directory) in it stay, and so does it
+        }
+    }
+
+    /**
+     * {@code dir}, or {@code dir-2}, {@code dir-3}... when it exists: a default name that two runs in one second share.
+     * The directory is made here, atomically, so that two runs that pick a name at once never get the same one.
+     */
+    public static Path unique(Path dir) {
+        try {
+            Files.createDirectories(dir.toAbsolutePath().getParent());
+            Path candidate = dir;
+            for (int n = 2; ; n++) {
+                try {
+                    Files.createDirectory(candidate);
+                    return candidate;
+                } catch (FileAlreadyExistsException taken) {
+                    candidate = dir.resolveSibling(dir.getFileName() + "-" + n);
+                }
+            }
+        } catch (IOException e) {
+            throw new InvalidOptionException("cannot make the result directory " + dir + ": " + RunFailure.ioMessage(e)
+                    + "; give a directory you can write with --out");
+        }
     }
 
     /** The file that says {@code dir} holds a run: its journal, or the JMH results of an older or merged run. */
@@ -101,7 +159,9 @@ public final class ResultDirectory {
             return List.of();
         }
         try (Stream<Path> children = Files.list(dir)) {
-            return Stream.concat(Stream.of(dir), children.filter(Files::isDirectory).sorted())
+            // a workload's subdirectory holds its run; bench's own latency/ never does (a run nested there is not this one)
+            return Stream.concat(Stream.of(dir), children.filter(Files::isDirectory)
+                            .filter(d -> !d.getFileName().toString().equals(LatencyLog.DIR)).sorted())
                     .filter(d -> Files.isRegularFile(marker(d))).toList();
         } catch (IOException e) {
             return List.of();

@@ -72,8 +72,10 @@ public final class ResultLock implements AutoCloseable {
         if (!Files.isRegularFile(file)) {
             return;
         }
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            FileLock lock = tryLock(channel);
+        // read-only, with a shared lock, which a writer's exclusive one excludes: a run on a read-only mount (archived
+        // results) is read without a lock file to write
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            FileLock lock = tryLock(channel, true);
             if (lock == null) {
                 throw busy(dir, option, holder(channel));
             }
@@ -86,8 +88,12 @@ public final class ResultLock implements AutoCloseable {
 
     /** The lock, or null when another process (or this one, elsewhere) holds it. */
     private static FileLock tryLock(FileChannel channel) throws IOException {
+        return tryLock(channel, false);
+    }
+
+    private static FileLock tryLock(FileChannel channel, boolean shared) throws IOException {
         try {
-            return channel.tryLock();
+            return channel.tryLock(0, Long.MAX_VALUE, shared);
         } catch (OverlappingFileLockException heldHere) {
             return null;
         }

@@ -25,7 +25,10 @@ class ResultDirectoryTest {
         ResultDirectory.requireFresh(out, false, "--out");              // the user's own files are no run
         Files.writeString(out.resolve("journal.jsonl"), "{}\n");
         Files.writeString(out.resolve("jmh-result.json"), "[]");
-        Files.createDirectories(out.resolve("latency")).resolve("a.hlog").toFile().createNewFile();
+        Path latency = Files.createDirectories(out.resolve("latency"));
+        try (var log = benchkit.core.result.LatencyLog.open(out, "glibc", 2, 1, 0)) {
+            assertTrue(Files.isRegularFile(log.file()));
+        }
         InvalidOptionException e = assertThrows(InvalidOptionException.class,
                 () -> ResultDirectory.requireFresh(out, false, "--out"));
         assertEquals("--out " + out + " holds the results of an earlier run (" + out.resolve("journal.jsonl")
@@ -33,9 +36,71 @@ class ResultDirectoryTest {
 
         ResultDirectory.requireFresh(out, true, "--out");
         assertFalse(Files.exists(out.resolve("journal.jsonl")));
-        assertFalse(Files.exists(out.resolve("latency")));
+        assertFalse(Files.exists(latency));
         assertEquals("mine", Files.readString(out.resolve("notes.txt")), "nothing but bench's own files goes");
         ResultDirectory.requireFresh(out, false, "--out");
+    }
+
+    @Test
+    void forceKeepsTheUsersFilesAndANestedRunInLatency() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        Files.writeString(out.resolve("journal.jsonl"), "{}\n");
+        Path bench;
+        try (var log = benchkit.core.result.LatencyLog.open(out, "glibc", 2, 1, 0)) {
+            bench = log.file();
+        }
+        Path latency = out.resolve("latency");
+        Files.writeString(latency.resolve("mynotes.txt"), "mine");
+        Files.writeString(latency.resolve("my-t2-f1.hlog"), "#my own log\n");     // bench's name, not its log
+        Path nested = Files.createDirectories(latency.resolve("other"));
+        Files.writeString(nested.resolve("journal.jsonl"), "{}\n");
+
+        ResultDirectory.requireFresh(out, true, "--out");
+        assertFalse(Files.exists(bench));
+        assertFalse(Files.exists(out.resolve("journal.jsonl")));
+        assertEquals("mine", Files.readString(latency.resolve("mynotes.txt")));
+        assertTrue(Files.exists(latency.resolve("my-t2-f1.hlog")));
+        assertTrue(Files.exists(nested.resolve("journal.jsonl")));
+
+        Files.writeString(latency.resolve("journal.jsonl"), "{}\n");              // a run made there by an older bench
+        for (boolean force : new boolean[] {false, true}) {
+            InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                    () -> ResultDirectory.requireFresh(out, force, "--out"));
+            assertEquals("--out " + out + " holds another run in " + latency + " (" + latency.resolve("journal.jsonl")
+                    + "), where bench writes its latency logs: move that run out of it first", e.getMessage());
+        }
+        assertTrue(Files.exists(latency.resolve("journal.jsonl")), "the run nested in latency/ is not this one");
+    }
+
+    @Test
+    void aDirectoryInsideAnEarlierRunIsRefused() throws Exception {
+        Path run = Files.createDirectories(tmp.resolve("base"));
+        Files.writeString(run.resolve("jmh-result.json"), "[]");
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> ResultDirectory.requireFresh(run.resolve("latency/x"), true, "--out"));
+        assertEquals("--out " + run.resolve("latency/x") + " lies inside the directory of an earlier run ("
+                + run.resolve("jmh-result.json") + "), whose files it would mix with: give a directory outside " + run,
+                e.getMessage());
+        ResultDirectory.requireFresh(tmp.resolve("next"), false, "--out");      // beside it: fine
+    }
+
+    @Test
+    void runsStartedAtOnceGetDistinctDefaultDirectories() throws Exception {
+        Path dir = tmp.resolve("bench-results/20261129-100000-point-select");
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            var names = new java.util.ArrayList<java.util.concurrent.Future<Path>>();
+            for (int i = 0; i < 8; i++) {
+                names.add(pool.submit(() -> ResultDirectory.unique(dir)));
+            }
+            var taken = new java.util.HashSet<Path>();
+            for (var n : names) {
+                assertTrue(taken.add(n.get()), "two runs got " + n.get());
+                assertTrue(Files.isDirectory(n.get()), "made, so that no later run takes it");
+            }
+        } finally {
+            pool.shutdown();
+        }
     }
 
     @Test
@@ -54,7 +119,6 @@ class ResultDirectoryTest {
         assertThrows(InvalidOptionException.class, () -> ResultDirectory.requireFresh(file, false, "--out"));
         Path dir = tmp.resolve("20261125-101010-point-select");
         assertEquals(dir, ResultDirectory.unique(dir));
-        Files.createDirectories(dir);
         assertEquals(tmp.resolve("20261125-101010-point-select-2"), ResultDirectory.unique(dir));
     }
 }

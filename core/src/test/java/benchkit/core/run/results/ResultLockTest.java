@@ -69,4 +69,28 @@ class ResultLockTest {
             assertTrue(Files.readString(out.resolve(ResultLock.FILE)).startsWith("pid " + ProcessHandle.current().pid()));
         }
     }
+
+    /**
+     * Reading a run needs no lock file it can write: a run on a read-only mount (archived CI results) is read, and a
+     * run writing it is still seen (sweep 5 cases 79, 80). A lock file that cannot be opened for writing stands in for
+     * the mount: read-only by its mode, or, for root, immutable.
+     */
+    @Test
+    void aDirectoryWhoseLockCannotBeWrittenIsReadWithoutALock() throws Exception {
+        Path out = dir.resolve("archived");
+        ResultLock.take(out, "--out").close();
+        Path file = out.resolve(ResultLock.FILE);
+        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("r--r--r--"));
+        boolean immutable = Files.isWritable(file) && new ProcessBuilder("chattr", "+i", file.toString())
+                .redirectErrorStream(true).start().waitFor() == 0;
+        try {
+            org.junit.jupiter.api.Assumptions.assumeFalse(Files.isWritable(file) && !immutable,
+                    "cannot make a file this user cannot write");
+            ResultLock.requireFree(out, "the run directory");
+        } finally {
+            if (immutable) {
+                new ProcessBuilder("chattr", "-i", file.toString()).start().waitFor();
+            }
+        }
+    }
 }
