@@ -165,7 +165,7 @@ class RunnerTest {
     /**
      * A workload that names its events' kinds has each kind's throughput and latency in the results: sessions whose
      * every fourth event is a slow "b" (2 ms) and the others a quick "a" give tps.a three times tps.b, the two adding up
-     * to the total in each iteration, and b's percentiles above a's; an event that names no kind counts in the totals.
+     * to the total in each iteration, and b's median above a's; an event that names no kind counts in the totals.
      */
     @Test
     void eachKindOfEventHasItsOwnThroughputAndLatency() throws Exception {
@@ -200,7 +200,8 @@ class RunnerTest {
             assertEquals(0, metrics.get("tps.never").get("rawData").get(0).get(i).asDouble(), entry.toString());
         }
         assertTrue(metrics.get("latency.b.p50").get("score").asDouble() > 1.5, entry.toString());
-        assertTrue(metrics.get("latency.a.p95").get("score").asDouble() < metrics.get("latency.b.p50").get("score").asDouble(),
+        // medians: on a loaded machine a's 0.2-ms parks reach 2.5 ms at p95 (the scheduler's delay), not at p50
+        assertTrue(metrics.get("latency.a.p50").get("score").asDouble() < metrics.get("latency.b.p50").get("score").asDouble(),
                 entry.toString());
         assertFalse(metrics.has("latency.never.p50"), "a kind with no event has no percentiles: " + entry);
     }
