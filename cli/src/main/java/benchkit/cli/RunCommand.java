@@ -230,6 +230,11 @@ abstract class RunCommand extends WorkloadCommand {
             if (noResultFiles) {
                 throw new UsageException("--history stores the run's result files, which --no-result-files does not keep");
             }
+            if (role.isPresent()) {
+                // one worker's part is not the run a trend judges; the merged run is
+                throw new UsageException("--history with --worker would store one worker's part as a whole run; drop --history"
+                        + " and store the merged run: bench merge WORKER-DIRS... --out DIR, then bench history add DIR");
+            }
             try (var opened = HistoryCommand.open(history, true)) {
                 // a store that cannot be opened is bad input, said before anything starts
             }

@@ -51,6 +51,7 @@ public final class RunImport {
         Path runFile = dir.resolve(RunInfo.FILE_NAME);
         String runText = Files.exists(runFile) ? Files.readString(runFile, StandardCharsets.UTF_8) : "";
         Optional<RunInfo> info = RunInfo.read(dir);
+        requireNotWorker(dir, info);
         Instant started = info.map(RunInfo::startedAt).map(RunImport::instant)
                 .orElse(Files.getLastModifiedTime(jmh).toInstant());
         Map<String, String> all = new LinkedHashMap<>(labels);
@@ -68,6 +69,17 @@ public final class RunImport {
         benchkit.core.result.JournalReader.whyIncomplete(dir).ifPresent(why -> {
             throw new IllegalArgumentException(dir + " is a run that did not complete (" + why
                     + "); a trend holds complete runs only");
+        });
+    }
+
+    /**
+     * A worker's directory ({@code --worker I/N}) holds its part of the load only: stored alone it would look like a
+     * whole run at the same params, and a trend would judge it so. The merged run is what a trend holds.
+     */
+    private static void requireNotWorker(Path dir, Optional<RunInfo> info) {
+        info.map(i -> i.settings().get(benchkit.core.run.plan.WorkerRole.WORKER_SETTING)).ifPresent(worker -> {
+            throw new IllegalArgumentException(dir + " is worker " + worker + "'s part of a run (--worker), not a whole run;"
+                    + " store the merged run instead: bench merge WORKER-DIRS... --out DIR, then bench history add DIR");
         });
     }
 

@@ -51,6 +51,15 @@ class HistoryStoreTest {
     }
 
     @Test
+    void aWorkersPartIsRefusedWithTheMergedRunAsRemedy() throws Exception {
+        Path dir = TestRuns.directory(tmp, "w1", Instant.parse("2026-11-01T02:00:00Z"), 8, new double[][] {{100, 102}});
+        Path runJson = dir.resolve("run.json");
+        Files.writeString(runJson, Files.readString(runJson).replace("\"workload\":", "\"worker\":\"1/2\",\"workload\":"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunImport.read(dir, Map.of()));
+        assertTrue(e.getMessage().contains("worker 1/2's part") && e.getMessage().contains("bench merge"), e.getMessage());
+    }
+
+    @Test
     void aRunIsStoredWholeOnceAndReadBackAsItWasWritten() throws Exception {
         Instant t = Instant.parse("2026-11-01T02:00:00Z");
         Path dir = TestRuns.directory(tmp, "run1", t, 8, new double[][] {{100, 102}, {98, 101}});
