@@ -301,5 +301,18 @@ class WorkersTest {
         InvalidOptionException notWorker = assertThrows(InvalidOptionException.class,
                 () -> WorkerMerge.merge(List.of(tmp), tmp.resolve("m4"), false, line -> { }));
         assertTrue(notWorker.getMessage().contains("is not a worker's result directory"), notWorker.getMessage());
+
+        // a worker still writing its directory (sweep 5, case 85): said to be written, not "no run.json"
+        Path running = Files.createDirectories(tmp.resolve("running"));
+        Files.copy(workers.get(0).resolve("journal.jsonl"), running.resolve("journal.jsonl"));
+        try (var lock = benchkit.core.run.results.ResultLock.take(running, "--out")) {
+            InvalidOptionException busy = assertThrows(InvalidOptionException.class,
+                    () -> WorkerMerge.merge(List.of(running), tmp.resolve("m5"), true, line -> { }));
+            assertTrue(busy.getMessage().startsWith("the worker's directory " + running + " is being written by another run"),
+                    busy.getMessage());
+        }
+        InvalidOptionException killed = assertThrows(InvalidOptionException.class,
+                () -> WorkerMerge.merge(List.of(running), tmp.resolve("m6"), true, line -> { }));
+        assertTrue(killed.getMessage().contains("has not written its run.json (still running, or killed"), killed.getMessage());
     }
 }
