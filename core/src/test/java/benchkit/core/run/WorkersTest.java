@@ -314,5 +314,22 @@ class WorkersTest {
         InvalidOptionException killed = assertThrows(InvalidOptionException.class,
                 () -> WorkerMerge.merge(List.of(running), tmp.resolve("m6"), true, line -> { }));
         assertTrue(killed.getMessage().contains("has not written its run.json (still running, or killed"), killed.getMessage());
+
+        // a latency log that is a link to /dev/zero (case 124) is named, not read until the heap is full
+        Path zeroed = tmp.resolve("zeroed");
+        try (var files = Files.walk(workers.get(0))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, zeroed.resolve(workers.get(0).relativize(f).toString()));
+            }
+        }
+        try (var logs = Files.list(zeroed.resolve("latency"))) {
+            for (Path log : logs.toList()) {
+                Files.delete(log);
+                Files.createSymbolicLink(log, Path.of("/dev/zero"));
+            }
+        }
+        java.io.IOException device = assertThrows(java.io.IOException.class,
+                () -> WorkerMerge.merge(List.of(zeroed), tmp.resolve("m7"), true, line -> { }));
+        assertTrue(device.getMessage().contains("is not a regular file (a device or a FIFO)"), device.getMessage());
     }
 }
