@@ -258,7 +258,9 @@ public final class HistoryStore implements AutoCloseable {
             found = e.getMessage();
         }
         if (!"ok".equals(found)) {
-            throw new IllegalArgumentException(location + " is damaged (SQLite: " + found.strip().replaceAll("\\s*\\R\\s*", "; ")
+            // its first line only says which schema ("*** in database main ***")
+            String why = found.strip().replaceFirst("^\\*\\*\\* in database \\S+ \\*\\*\\*\\s*", "");
+            throw new IllegalArgumentException(location + " is damaged (SQLite: " + why.replaceAll("\\s*\\R\\s*", "; ")
                     + "); restore it from a copy, or name another store");
         }
     }
