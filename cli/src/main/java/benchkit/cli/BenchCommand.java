@@ -22,6 +22,7 @@ import java.util.concurrent.Callable;
             "1:the run failed (a server died, an iteration was invalid, a file could not be written); what finished is kept",
             "2:bad input: nothing was started or written",
             "3:compare --fail-on-regression or history check found a regression",
-            "129/130/138/143:stopped by SIGHUP, Ctrl-C (SIGINT), SIGUSR1 or SIGTERM after writing what finished"})
+            "129/130/138/143:stopped by SIGHUP, Ctrl-C (SIGINT), SIGUSR1 or SIGTERM after writing what finished",
+            "142/152:stopped by SIGALRM or SIGXCPU (ulimit -t) after writing what finished"})
 final class BenchCommand extends RunCommand implements Callable<Integer> {
 }

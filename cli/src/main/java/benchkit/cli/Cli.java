@@ -45,6 +45,11 @@ final class Cli {
         experiment = expansion;
     }
 
+    /** The line's experiment file ({@link ExperimentFile.Expansion#NONE} when it names none). */
+    static ExperimentFile.Expansion experiment() {
+        return experiment;
+    }
+
     /**
      * {@code --experiment FILE: } when the option an error is about came from the line's experiment file (a typo in a
      * key would else read as one on the command line, which holds none), else empty. The option is the one {@code e}

@@ -85,7 +85,7 @@ final class HistoryCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(from + e.getMessage());
         } catch (SQLException e) {
-            throw new UsageException(from + where + " cannot be opened: " + whyNotOpened(where, e));
+            throw new UsageException(from + where + " cannot be opened: " + whyNotOpened(where, e, System::getenv));
         }
     }
 
@@ -93,7 +93,13 @@ final class HistoryCommand implements Callable<Integer> {
      * SQLite says only "unable to open the database file" when the reason is the file system's: a directory the user
      * cannot write into (read-only, or another's) is named as such, as the remedy differs.
      */
-    private static String whyNotOpened(String where, SQLException e) {
+    static String whyNotOpened(String where, SQLException e, java.util.function.UnaryOperator<String> env) {
+        String state = String.valueOf(e.getSQLState());
+        if (e.getErrorCode() == 1045 || state.startsWith("28")) {
+            // MySQL's "Access denied", PostgreSQL's 28P01: the password is the variable's, which the driver does not name
+            return Cli.firstLine(e.getMessage()) + "; check the URL's user and " + HistoryStore.PASSWORD_ENV
+                    + (env.apply(HistoryStore.PASSWORD_ENV) == null ? " (not set)" : " (set, and refused)");
+        }
         if (!where.startsWith("jdbc:")) {
             java.nio.file.Path dir = java.nio.file.Path.of(where).toAbsolutePath().getParent();
             if (dir != null && java.nio.file.Files.isDirectory(dir) && !java.nio.file.Files.exists(java.nio.file.Path.of(where))

@@ -193,7 +193,9 @@ public final class Main {
                     System.out);
         }
         CommandLine cl = commandLine.apply(line.args());
-        line.notes().forEach(note -> cl.getErr().println("bench: note: " + note.text()));
+        boolean passwordFromFile = Cli.experiment().fromFile("mysql-password");
+        line.notes().stream().filter(note -> !(passwordFromFile && note.text().equals(SysbenchArgs.PASSWORD_NOTE)))
+                .forEach(note -> cl.getErr().println("bench: note: " + note.text()));
         return cl.execute(line.args());
     }
 }

@@ -87,6 +87,45 @@ final class MergeCommand implements Callable<Integer> {
 
     /** Merges, prints the summary table and says where; exit 1 when the merge was refused or a file not written. */
     static int merge(List<Path> dirs, Path out, boolean allowMissing) throws Exception {
+        // a signal ends the JVM without unwinding this thread: the hook says what the merge leaves behind
+        benchkit.core.run.SignalGuard.nameSignals();
+        Thread said = new Thread(() -> System.err.println("bench: " + stopped(out)), "bench-merge-stopped");
+        Runtime.getRuntime().addShutdownHook(said);
+        try {
+            return mergeAndSay(dirs, out, allowMissing);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(said);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it says what is left
+            }
+        }
+    }
+
+    /** What a signal during a merge leaves: the workers' directories as they were, and --out perhaps part-written. */
+    static String stopped(Path out) {
+        boolean part;
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(out)) {
+            part = files.anyMatch(f -> !f.getFileName().toString().equals(benchkit.core.run.results.ResultLock.FILE));
+        } catch (java.io.IOException e) {
+            part = false;      // no --out yet: nothing written
+        }
+        return "merge stopped by " + benchkit.core.run.SignalGuard.lastSignal() + "; the workers' directories are as they"
+                + " were" + (part ? ", and " + out + " holds part of the merge: run the same bench merge again with --force"
+                        : ": run the same bench merge again");
+    }
+
+    /**
+     * The merge's last line. With load missing (--allow-missing) "Merged 2 workers" alone read as a whole run, though
+     * both may have been interrupted: it says the total lacks load, as the merged journal does.
+     */
+    static String doneLine(int workers, List<String> missing, Path out) {
+        return "# Merged " + workers + " workers" + (missing.isEmpty() ? ""
+                : ", with load missing (" + missing.size() + " gap" + (missing.size() == 1 ? "" : "s")
+                        + " named above; the merged run is marked incomplete)") + ": " + out;
+    }
+
+    private static int mergeAndSay(List<Path> dirs, Path out, boolean allowMissing) throws Exception {
         WorkerMerge.Result r;
         boolean made = !java.nio.file.Files.exists(out);
         try (benchkit.core.run.results.ResultLock lock = benchkit.core.run.results.ResultLock.take(out, "--out")) {
@@ -107,7 +146,7 @@ final class MergeCommand implements Callable<Integer> {
             SummaryTable.print(r.results(), System.out);
         }
         r.missing().forEach(m -> System.out.println("# Merged without: " + m));
-        System.out.println("# Merged " + dirs.size() + " workers: " + out);
+        System.out.println(doneLine(dirs.size(), r.missing(), out));
         r.failures().forEach(f -> System.err.println("bench: error: " + f));
         return r.failures().isEmpty() ? 0 : Cli.EXIT_FAILURE;
     }

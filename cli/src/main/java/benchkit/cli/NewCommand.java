@@ -61,6 +61,11 @@ final class NewCommand implements Callable<Integer> {
                 + "and javadoc)" + (r.withBenchJar() ? " and this bench.jar as dev.benchkit:benchkit-bench" : "")
                 + " (" + r.written() + " files written, " + r.unchanged() + " there already), so the project builds "
                 + "without a benchkit checkout.");
+        if (r.replaced() > 0) {
+            // an earlier build of the same version (an mvn install of a checkout) is gone: a build that used it sees this one
+            System.out.println("Replaced there " + r.replaced() + " file" + (r.replaced() == 1 ? "" : "s") + " of dev.benchkit "
+                    + r.version() + " that differed (an earlier build of that version); --maven-repo DIR installs elsewhere.");
+        }
         return Cli.EXIT_OK;
     }
 

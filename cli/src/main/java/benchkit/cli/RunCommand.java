@@ -230,6 +230,11 @@ abstract class RunCommand extends WorkloadCommand {
             if (noResultFiles) {
                 throw new UsageException("--history stores the run's result files, which --no-result-files does not keep");
             }
+            if (role.isPresent()) {
+                // one worker's part is not the run a trend judges; the merged run is
+                throw new UsageException("--history with --worker would store one worker's part as a whole run; drop --history"
+                        + " and store the merged run: bench merge WORKER-DIRS... --out DIR, then bench history add DIR");
+            }
             try (var opened = HistoryCommand.open(history, true)) {
                 // a store that cannot be opened is bad input, said before anything starts
             }
@@ -389,8 +394,12 @@ abstract class RunCommand extends WorkloadCommand {
             throw new UsageException("--clients starts the workers itself: give --clients or --worker, not both");
         }
         if (server.mysqlPassword != null) {
+            // the user who put it in an experiment file typed no --mysql-password: name where it came from
+            ExperimentFile.Expansion x = Cli.experiment();
+            String typed = x.fromFile("mysql-password") ? "the \"mysql-password\" of --experiment " + x.file()
+                    : "--mysql-password";
             throw new UsageException("--clients hands the password to the workers only through " + ServerOptions.PASSWORD_ENV
-                    + ": set it there instead of --mysql-password");
+                    + ": set it there instead of " + typed);
         }
         if (names.size() > 1) {
             throw new UsageException("--clients runs one workload at a time: give one --workload");

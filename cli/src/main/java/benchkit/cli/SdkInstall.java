@@ -27,8 +27,11 @@ final class SdkInstall {
     /** Files of a repository that only describe where the build's copies came from. */
     private static final List<String> SKIPPED = List.of("_remote.repositories", "maven-metadata-local.xml");
 
-    /** What an installation did: files written, and files that were there already with the same bytes. */
-    record Result(Path repository, String version, int written, int unchanged, boolean withBenchJar) {
+    /**
+     * What an installation did: files written ({@code replaced} of them over a different file of the same version), and
+     * files that were there already with the same bytes.
+     */
+    record Result(Path repository, String version, int written, int replaced, int unchanged, boolean withBenchJar) {
     }
 
     private SdkInstall() {
@@ -57,12 +60,12 @@ final class SdkInstall {
      * as in its own tests: then the SPI only).
      */
     static Result install(Path repository, Optional<Path> benchJar, String version) throws IOException {
-        int[] counts = new int[2];
+        int[] counts = new int[3];
         NewCommand.onResourceTree(ROOT, GROUP_PATH, "its SDK", tree -> {
             install(tree, repository, benchJar, version, counts);
             return null;
         });
-        return new Result(repository, version, counts[0], counts[1], benchJar.isPresent());
+        return new Result(repository, version, counts[0], counts[2], counts[1], benchJar.isPresent());
     }
 
     /**
@@ -122,7 +125,7 @@ final class SdkInstall {
     }
 
     /** As {@link #put}, for a file (bench.jar is ~80 MB: compared and copied as a stream, not read into memory). */
-    private static void putFile(Path source, Path target, int[] counts) throws IOException {
+    static void putFile(Path source, Path target, int[] counts) throws IOException {
         if (Files.isRegularFile(target) && Files.mismatch(source, target) == -1) {
             counts[1]++;
             return;
@@ -134,10 +137,18 @@ final class SdkInstall {
         void into(Path partial) throws IOException;
     }
 
-    /** Writes a temporary file beside {@code target} and moves it into place: the target is whole or as it was. */
+    /**
+     * Writes a temporary file beside {@code target} and moves it into place: the target is whole or as it was. Counts
+     * in {@code counts} the file written, and (third) whether it replaced one.
+     */
     private static void replace(Path target, Writing writing, int[] counts) throws IOException {
         Files.createDirectories(target.getParent());
-        Path partial = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".part");
+        if (Files.exists(target)) {
+            counts[2]++;
+        }
+        // not createTempFile: its mode 0600 would stay on the artifact; a file made plainly gets 0666 less the umask
+        Path partial = target.resolveSibling(target.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                + System.nanoTime() + ".part");
         try {
             writing.into(partial);
             Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -105,19 +105,29 @@ final class ServerOptions {
         if (mysqlPassword != null) {
             return mysqlPassword;
         }
-        String env = System.getenv(PASSWORD_ENV);
-        String file = System.getenv(PASSWORD_FILE_ENV);
-        if (env == null && file != null) {
+        return password(System::getenv);
+    }
+
+    /** The password from the environment {@code env} gives: the variable, else the file it names, else MYSQL_PWD. */
+    static String password(java.util.function.UnaryOperator<String> env) {
+        String value = env.apply(PASSWORD_ENV);
+        String file = env.apply(PASSWORD_FILE_ENV);
+        if (value != null && file != null) {
+            // either could be the stale one: taking one silently would leave an access-denied line blaming neither
+            throw new UsageException(PASSWORD_ENV + " and " + PASSWORD_FILE_ENV + " are both set; unset the one that"
+                    + " does not hold the password");
+        }
+        if (file != null) {
             // a container's secret (docker secret, Kubernetes secret volume): the password never in an environment listing
             try {
-                env = java.nio.file.Files.readString(java.nio.file.Path.of(file)).strip();
+                value = java.nio.file.Files.readString(java.nio.file.Path.of(file)).strip();
             } catch (java.io.IOException e) {
                 throw new UsageException(PASSWORD_FILE_ENV + " names " + file + ", which cannot be read: " + Cli.describe(e));
             }
         }
-        if (env == null) {
-            env = System.getenv("MYSQL_PWD");
+        if (value == null) {
+            value = env.apply("MYSQL_PWD");
         }
-        return env == null ? "" : env;
+        return value == null ? "" : value;
     }
 }

@@ -113,6 +113,7 @@ class BadInputTest {
         "--workload point-select --label commit=x              | --label names a run in a history: give --history too",
         "--workload point-select --history /tmp                | --history: /tmp is a directory",
         "--workload point-select --history /tmp/h.sqlite --no-result-files | --history stores the run's result files",
+        "--workload point-select --history /tmp/h.sqlite --worker 1/2 --run-id r1 | --history with --worker would store one worker's part",
         "compare --confidence 100 a b                          | --confidence=100.0 is not valid",
         "calibrate --workload nosuch                           | unknown workload 'nosuch'; valid: ",
         "new foo /tmp/benchkit-never-made                      | unknown project kind 'foo'; valid: ci-check, workload",

@@ -73,6 +73,7 @@ class CommandTreeTest {
             assertTrue(codes.lines().anyMatch(l -> l.strip().startsWith(code + " ")), code + " in: " + codes);
         }
         assertTrue(codes.contains("129/130/138/143"), codes);
+        assertTrue(codes.matches("(?s).*142/152 +stopped by SIGALRM or SIGXCPU.*"), codes);
     }
 
     /** The sysbench translation looks bench's options up in run's model alone; prepare's must all be there. */

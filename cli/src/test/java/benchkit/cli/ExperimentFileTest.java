@@ -30,6 +30,21 @@ class ExperimentFileTest {
             "--threads", "2"}, args);
     }
 
+    /** A password from the file is not said to be --mysql-password on the process list, nor blamed on it. */
+    @Test
+    void aPasswordFromTheFileIsNamedAsTheFiles() throws Exception {
+        Path f = Files.writeString(dir.resolve("pw.json"), "{\"workload\": \"point-select\", \"mysql-host\": \"127.0.0.1\","
+                + " \"mysql-password\": \"s3cret\"}");
+        picocli.CommandLine cl = Cli.commandLine();
+        java.io.StringWriter err = new java.io.StringWriter();
+        cl.setErr(new java.io.PrintWriter(err, true));
+        cl.setOut(new java.io.PrintWriter(new java.io.StringWriter(), true));
+        int exit = Main.run(cl, "run", "--experiment", f.toString(), "--clients", "2", "--out", dir.resolve("out").toString());
+        assertEquals(2, exit, err.toString());
+        assertEquals("bench: --clients hands the password to the workers only through BENCH_MYSQL_PASSWORD: set it there instead"
+                + " of the \"mysql-password\" of --experiment " + f, err.toString().strip());
+    }
+
     @Test
     void badFilesAreOneLineUsageErrors() throws Exception {
         Path broken = Files.writeString(dir.resolve("broken.json"), "{\"threads\": [1,\n");

@@ -62,6 +62,20 @@ class HistoryCommandTest {
         return dir;
     }
 
+    /** A refused log-in to a shared store names the variable the password came from, never the password. */
+    @Test
+    void aRefusedPasswordNamesItsVariable() {
+        java.sql.SQLException mariadb = new java.sql.SQLException("(conn=312) Access denied for user 'bench'@'localhost'"
+                + " (using password: YES)", "28000", 1045);
+        String why = HistoryCommand.whyNotOpened("jdbc:mariadb://h/db?user=bench", mariadb, name -> "s3cret");
+        assertTrue(why.endsWith("; check the URL's user and BENCHKIT_HISTORY_PASSWORD (set, and refused)"), why);
+        assertFalse(why.contains("s3cret"), why);
+        java.sql.SQLException postgres = new java.sql.SQLException("FATAL: password authentication failed for user \"bench\"",
+                "28P01");
+        assertTrue(HistoryCommand.whyNotOpened("jdbc:postgresql://h/db?user=bench", postgres, name -> null)
+                .endsWith("BENCHKIT_HISTORY_PASSWORD (not set)"));
+    }
+
     @Test
     void nightlyChecksPassUntilTheRegressionAndFailFromIt() throws Exception {
         SplittableRandom random = new SplittableRandom(12);

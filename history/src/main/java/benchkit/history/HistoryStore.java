@@ -203,16 +203,20 @@ public final class HistoryStore implements AutoCloseable {
      */
     private HistoryStore prepared(boolean create) throws SQLException {
         try {
+            if (kind == Kind.SQLITE) {
+                requireIntact();
+            }
             if (!hasTable("bench_history_schema")) {
-                if (!create) {
-                    throw new IllegalArgumentException(location + ": no history store there (no bench tables); bench history"
-                            + " add DIR (or --history on a run) makes one");
-                }
                 // bench makes bench_history_schema first: tables without it that are still without it are another
-                // program's, where tables that came since the first look are another bench making this store
+                // program's, where tables that came since the first look are another bench making this store; every
+                // command says so, as a read's "add makes one" would send the user to an add that refuses it
                 if (kind == Kind.SQLITE && hasTable(null) && !hasTable("bench_history_schema")) {
                     throw new IllegalArgumentException(location + " is an SQLite database of something else (its tables"
                             + " are not bench's); name another file");
+                }
+                if (!create) {
+                    throw new IllegalArgumentException(location + ": no history store there (no bench tables); bench history"
+                            + " add DIR (or --history on a run) makes one");
                 }
             }
             for (int tries = 1; ; tries++) {
@@ -239,6 +243,28 @@ public final class HistoryStore implements AutoCloseable {
     }
 
     /** Whether the database has the table {@code name}, or any table when {@code name} is null. */
+    /**
+     * A damaged SQLite file (a bad block, a half-copied file) is named with its cause when opened: a query would fail
+     * later with a bare SQLITE_CORRUPT naming no file. quick_check reads each page once, without the index checks.
+     */
+    private void requireIntact() throws SQLException {
+        String found;
+        try (var st = connection.createStatement(); ResultSet rs = st.executeQuery("PRAGMA quick_check(1)")) {
+            found = rs.next() ? rs.getString(1) : "ok";
+        } catch (SQLException e) {
+            if (e.getErrorCode() != 11 && e.getErrorCode() != 26) {     // SQLITE_CORRUPT, SQLITE_NOTADB
+                throw e;
+            }
+            found = e.getMessage();
+        }
+        if (!"ok".equals(found)) {
+            // its first line only says which schema ("*** in database main ***")
+            String why = found.strip().replaceFirst("^\\*\\*\\* in database \\S+ \\*\\*\\*\\s*", "");
+            throw new IllegalArgumentException(location + " is damaged (SQLite: " + why.replaceAll("\\s*\\R\\s*", "; ")
+                    + "); restore it from a copy, or name another store");
+        }
+    }
+
     private boolean hasTable(String name) throws SQLException {
         // on PostgreSQL only the schema the tables are made in: another schema's bench tables are not this store, and
         // with no such schema (a currentSchema or search_path that names none there) there is no store

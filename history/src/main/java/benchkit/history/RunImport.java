@@ -52,6 +52,7 @@ public final class RunImport {
         String runText = Files.exists(runFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)
                 ? benchkit.core.util.TextFiles.readJson(runFile) : "";
         Optional<RunInfo> info = RunInfo.read(dir);
+        requireNotWorker(dir, info);
         Instant started = info.map(RunInfo::startedAt).map(RunImport::instant)
                 .orElse(Files.getLastModifiedTime(jmh).toInstant());
         Map<String, String> all = new LinkedHashMap<>(labels);
@@ -82,6 +83,17 @@ public final class RunImport {
             throw new IllegalArgumentException(dir + " is a run that did not complete (" + journal.error()
                     .orElse("its journal has no end line") + "); a trend holds complete runs only");
         }
+    }
+
+    /**
+     * A worker's directory ({@code --worker I/N}) holds its part of the load only: stored alone it would look like a
+     * whole run at the same params, and a trend would judge it so. The merged run is what a trend holds.
+     */
+    private static void requireNotWorker(Path dir, Optional<RunInfo> info) {
+        info.map(i -> i.settings().get(benchkit.core.run.plan.WorkerRole.WORKER_SETTING)).ifPresent(worker -> {
+            throw new IllegalArgumentException(dir + " is worker " + worker + "'s part of a run (--worker), not a whole run;"
+                    + " store the merged run instead: bench merge WORKER-DIRS... --out DIR, then bench history add DIR");
+        });
     }
 
     /** A label as the user writes it, {@code name=value}. */

@@ -51,6 +51,15 @@ class HistoryStoreTest {
     }
 
     @Test
+    void aWorkersPartIsRefusedWithTheMergedRunAsRemedy() throws Exception {
+        Path dir = TestRuns.directory(tmp, "w1", Instant.parse("2026-11-01T02:00:00Z"), 8, new double[][] {{100, 102}});
+        Path runJson = dir.resolve("run.json");
+        Files.writeString(runJson, Files.readString(runJson).replace("\"workload\":", "\"worker\":\"1/2\",\"workload\":"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunImport.read(dir, Map.of()));
+        assertTrue(e.getMessage().contains("worker 1/2's part") && e.getMessage().contains("bench merge"), e.getMessage());
+    }
+
+    @Test
     void aRunIsStoredWholeOnceAndReadBackAsItWasWritten() throws Exception {
         Instant t = Instant.parse("2026-11-01T02:00:00Z");
         Path dir = TestRuns.directory(tmp, "run1", t, 8, new double[][] {{100, 102}, {98, 101}});
@@ -217,10 +226,11 @@ class HistoryStoreTest {
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + foreign); var st = c.createStatement()) {
             st.execute("CREATE TABLE foo (x INTEGER)");
         }
+        // every command says the same of it: "add makes one" from a read would send the user to an add that refuses
         var read = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(foreign.toString(), false));
-        assertTrue(read.getMessage().contains("no history store there"), read.getMessage());
         var add = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(foreign.toString(), true));
         assertTrue(add.getMessage().contains("an SQLite database of something else"), add.getMessage());
+        assertEquals(add.getMessage(), read.getMessage());
         try (var c = DriverManager.getConnection("jdbc:sqlite:" + foreign);
              ResultSet rs = c.getMetaData().getTables(null, null, "bench%", null)) {
             assertFalse(rs.next(), "no bench table was made in it");
@@ -228,6 +238,23 @@ class HistoryStoreTest {
         Path empty = Files.createFile(tmp.resolve("empty.sqlite"));
         assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(empty.toString(), false));
         HistoryStore.open(empty.toString(), true).close();     // an empty file may become a store
+    }
+
+    /** A store with a damaged page is named with its cause when opened, not by a query's bare SQLITE_CORRUPT later. */
+    @Test
+    void aDamagedStoreIsNamedWhenOpened() throws Exception {
+        Path file = tmp.resolve("damaged.sqlite");
+        try (HistoryStore store = HistoryStore.open(file.toString())) {
+            store.add(TestRuns.run("c".repeat(64), Instant.parse("2026-11-01T02:00:00Z"), Map.of(), new double[][] {{1, 2}}));
+        }
+        try (var f = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+            // page 3's b-tree header, as a bad disk block or a half-copied file would leave it
+            f.write(java.nio.ByteBuffer.wrap(new byte[] {(byte) 0x17, (byte) 0xd4, 0x55, 0x55}), 2L * 4096);
+        }
+        for (boolean create : new boolean[] {false, true}) {
+            var e = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(file.toString(), create));
+            assertTrue(e.getMessage().startsWith(file + " is damaged (SQLite: ") && !e.getMessage().contains("***"), e.getMessage());
+        }
     }
 
     /** A run that was interrupted (its journal ends incomplete) is not stored: its results are of what finished. */

@@ -33,6 +33,11 @@ final class LatencyIntervals {
     static Histogram of(Path workerDir, TrialRecord trial, IterationRecord it) throws IOException {
         Path file = workerDir.resolve(LatencyLog.DIR).resolve(LatencyLog.fileName(trial.variant(), trial.threads(), trial.fork()));
         Histogram sum = newHistogram();
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a link to /dev/zero or a FIFO would be read for ever
+            throw new IncompleteLogException(file + " is not a regular file (a device or a FIFO), so it holds no latency of "
+                    + WorkerMerge.where(trial, it));
+        }
         try (InputStream in = Files.newInputStream(file)) {
             HistogramLogReader reader = new HistogramLogReader(in);
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {

@@ -132,8 +132,13 @@ public final class WorkerMerge {
             if (!Files.isDirectory(dir)) {
                 throw new InvalidOptionException(dir + " is not a directory");
             }
+            // a worker still running has no run.json yet: said so, not "not a worker's directory"
+            benchkit.core.run.results.ResultLock.requireFree(dir, "the worker's directory");
             RunInfo info = RunInfo.read(dir).orElseThrow(() -> new InvalidOptionException(
-                    dir + " is not a worker's result directory (no run.json in it)"));
+                    Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))
+                            ? dir + " holds a run that has not written its run.json (still running, or killed before its"
+                                    + " end): wait until it ends, or merge without it (--allow-missing)"
+                            : dir + " is not a worker's result directory (no run.json in it)"));
             String role = info.settings().get(WorkerRole.WORKER_SETTING);
             if (role == null || !role.matches("\\d+/\\d+")) {
                 throw new InvalidOptionException(dir + " is not a worker's result (its run did not have --worker I/N)");

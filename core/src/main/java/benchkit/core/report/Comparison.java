@@ -37,7 +37,8 @@ public record Comparison(String baseline, String candidate, List<Row> rows, List
     public record Row(String benchmark, Map<String, String> params, int threads, String metric,
                       MetricResult a, MetricResult b, Judgement judgement) {
         public Row {
-            params = Map.copyOf(params);
+            // sorted, as a VariantResult's: Map.copyOf's order changes from one JVM to the next, and so did --json's
+            params = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(params));
         }
 
         public Verdict verdict() {

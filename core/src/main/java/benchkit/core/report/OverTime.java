@@ -65,9 +65,14 @@ final class OverTime {
         List<List<double[]>> absolute = new ArrayList<>();
         double start = Double.MAX_VALUE;
         for (Path log : logs) {
+            if (Files.exists(log) && !Files.isDirectory(log) && !Files.isRegularFile(log)) {
+                // a link to /dev/zero or a FIFO would be read for ever (and end in "out of memory", blaming the heap)
+                damaged.add(log + " is not a regular file (a device or a FIFO): the over-time chart leaves it out");
+                continue;
+            }
             Matcher m;
             try (BufferedReader in = Files.newBufferedReader(log, java.nio.charset.StandardCharsets.ISO_8859_1)) {
-                String first = in.readLine();
+                String first = firstLine(in);
                 m = first == null ? null : TRIAL.matcher(first);
             } catch (IOException e) {
                 // the log is named before: the reason alone ("Is a directory", "Permission denied")
@@ -121,6 +126,21 @@ final class OverTime {
             }
         }
         return new Logs(series.stream().filter(x -> !x.points().isEmpty()).toList(), damaged);
+    }
+
+    /** bench's first line of a log is short: a longer one (a file of zeros) is not one of its logs, and is not held whole. */
+    private static final int FIRST_LINE_MAX = 4096;
+
+    /** The first line, or null when there is none or it is longer than any bench writes. */
+    private static String firstLine(BufferedReader in) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (int c = in.read(); c != -1 && c != '\n'; c = in.read()) {
+            if (b.length() == FIRST_LINE_MAX) {
+                return null;
+            }
+            b.append((char) c);
+        }
+        return b.isEmpty() ? null : b.toString();
     }
 
     /** What the page draws: one line per trial, coloured by variant. */

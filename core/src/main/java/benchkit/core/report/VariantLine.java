@@ -21,7 +21,7 @@ import java.util.TreeSet;
  */
 public record VariantLine(String label, String benchmark, Map<String, String> params, List<VariantResult> results) {
     public VariantLine {
-        params = Map.copyOf(params);
+        params = java.util.Collections.unmodifiableMap(new TreeMap<>(params));     // one order on every call
         results = List.copyOf(results);
     }
 

@@ -11,7 +11,8 @@ import java.util.Map;
 public record TrialRecord(String variant, Map<String, String> variantParams, String server, int threads, int fork,
                           List<IterationRecord> iterations) {
     public TrialRecord {
-        variantParams = Map.copyOf(variantParams);
+        // the order given, as RunDescription's: Map.copyOf's changes from one JVM to the next
+        variantParams = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(variantParams));
         iterations = List.copyOf(iterations);
     }
 

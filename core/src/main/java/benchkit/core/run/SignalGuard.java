@@ -5,8 +5,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Keeps a run's finished results when the JVM is asked to stop (Ctrl-C, SIGTERM, SIGHUP when the terminal closes,
- * SIGUSR1): a shutdown hook interrupts the running thread and waits, bounded, while it writes its result files and marks
- * them incomplete. The JVM then exits with the signal's usual code (130, 143, 129 or 138). SIGUSR2 is HotSpot's own
+ * SIGUSR1, SIGALRM, SIGXCPU): a shutdown hook interrupts the running thread and waits, bounded, while it writes its result
+ * files and marks them incomplete. The JVM then exits with the signal's usual code (130, 143, 129, 138, 142 or 152). SIGUSR2 is HotSpot's own
  * (it suspends threads with it) and is left to it.
  */
 public final class SignalGuard {
@@ -15,12 +15,14 @@ public final class SignalGuard {
     private static final long SAY_AFTER_SECONDS = 5;
     /** The signals that stop the JVM through its shutdown hooks, and how the failure line names them. */
     private static final java.util.Map<String, String> STOPPING = java.util.Map.of("INT", "Ctrl-C (SIGINT)",
-            "TERM", "SIGTERM", "HUP", "SIGHUP (its terminal closed)", "USR1", "SIGUSR1");
+            "TERM", "SIGTERM", "HUP", "SIGHUP (its terminal closed)", "USR1", "SIGUSR1", "ALRM", "SIGALRM",
+            "XCPU", "SIGXCPU (its CPU time limit, ulimit -t)");
     /**
      * Those of them whose default action ends the JVM without its shutdown hooks (no end record in the journal, exit
-     * 138): the JVM installs no handler for them, so bench stops as the JVM does on SIGTERM, with 128 + the signal's number.
+     * 138, 142, 152): the JVM installs no handler for them, so bench stops as the JVM does on SIGTERM, with 128 + the
+     * signal's number.
      */
-    private static final java.util.Set<String> UNHANDLED_BY_THE_JVM = java.util.Set.of("USR1");
+    private static final java.util.Set<String> UNHANDLED_BY_THE_JVM = java.util.Set.of("USR1", "ALRM", "XCPU");
     /**
      * The first of them that arrived, as named above (or the exit asked for, {@link #exitRequested}); null while none
      * has. The first one's exit decides the code (a later exit waits on it for good), so it decides the words too.

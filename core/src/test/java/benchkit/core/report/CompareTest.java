@@ -164,6 +164,17 @@ class CompareTest {
         assertTrue(tpsRow.contains(" 1x2 ") && !tpsRow.contains("A 1x2"), tpsRow);
     }
 
+    /** compare --json printed a row's params in another order on each call (sweep 5, case 45): they are sorted. */
+    @Test
+    void aRowsParamsHaveOneOrder() {
+        Map<String, String> given = new java.util.LinkedHashMap<>();
+        for (char c = 'z'; c >= 'a'; c--) {
+            given.put(c + "-option", String.valueOf(c));
+        }
+        Comparison.Row row = new Comparison.Row("benchkit.oltp", given, 4, "tps", null, null, null);
+        assertEquals(new java.util.ArrayList<>(new java.util.TreeMap<>(given).keySet()), new java.util.ArrayList<>(row.params().keySet()));
+    }
+
     @Test
     void tableAndJsonLeadWithTheEffect(@TempDir Path dir) throws Exception {
         twoVariants(dir, A_TPS, B_TPS);

@@ -89,6 +89,18 @@ class OverTimeTest {
         assertEquals(4, read.damaged().size(), read.damaged().toString());
     }
 
+    /** A log that is a link to /dev/zero (sweep 5, case 124) was read until "out of memory": it is named, not read. */
+    @Test
+    void aLogThatIsNoRegularFileIsNamedNotRead() throws Exception {
+        Path logs = Files.createDirectories(dir.resolve(LatencyLog.DIR));
+        Path zero = Files.createSymbolicLink(logs.resolve(LatencyLog.fileName("zero", 4, 1)), Path.of("/dev/zero"));
+        Files.write(logs.resolve(LatencyLog.fileName("zeros", 4, 1)), new byte[1 << 20]);
+        OverTime.Logs read = OverTime.readAll(dir);
+        assertEquals(List.of(zero + " is not a regular file (a device or a FIFO): the over-time chart leaves it out"),
+                read.damaged());
+        assertTrue(read.series().isEmpty());
+    }
+
     @Test
     void noLogsNoChart() throws Exception {
         assertTrue(OverTime.read(dir).isEmpty());

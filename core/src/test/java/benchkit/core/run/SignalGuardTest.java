@@ -32,6 +32,27 @@ class SignalGuardTest {
     }
 
     /**
+     * SIGALRM and SIGXCPU (ulimit -t) ended the JVM with 142 and 152 and no line (sweep 5, case 60): they stop the run
+     * as SIGUSR1 does, with the same codes.
+     */
+    @Test
+    void sigalrmAndSigxcpuEndTheJournalWithTheirCodes() throws Exception {
+        assertEquals(142, runSignalled(List.of("ALRM")), console());
+        assertTrue(endRecord().toString().contains("interrupted by SIGALRM; results so far are kept"), console());
+        deleteOut();
+        assertEquals(152, runSignalled(List.of("XCPU")), console());
+        assertTrue(endRecord().toString().contains("interrupted by SIGXCPU (its CPU time limit, ulimit -t)"), console());
+    }
+
+    private void deleteOut() throws java.io.IOException {
+        try (var files = Files.walk(dir.resolve("out"))) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    /**
      * Ctrl-C, Ctrl-C, SIGTERM 50 ms apart (sweep 4, case 90): the first decides the exit code (130) and so the words,
      * where the journal and the console said SIGTERM.
      */

@@ -301,5 +301,35 @@ class WorkersTest {
         InvalidOptionException notWorker = assertThrows(InvalidOptionException.class,
                 () -> WorkerMerge.merge(List.of(tmp), tmp.resolve("m4"), false, line -> { }));
         assertTrue(notWorker.getMessage().contains("is not a worker's result directory"), notWorker.getMessage());
+
+        // a worker still writing its directory (sweep 5, case 85): said to be written, not "no run.json"
+        Path running = Files.createDirectories(tmp.resolve("running"));
+        Files.copy(workers.get(0).resolve("journal.jsonl"), running.resolve("journal.jsonl"));
+        try (var lock = benchkit.core.run.results.ResultLock.take(running, "--out")) {
+            InvalidOptionException busy = assertThrows(InvalidOptionException.class,
+                    () -> WorkerMerge.merge(List.of(running), tmp.resolve("m5"), true, line -> { }));
+            assertTrue(busy.getMessage().startsWith("the worker's directory " + running + " is being written by another run"),
+                    busy.getMessage());
+        }
+        InvalidOptionException killed = assertThrows(InvalidOptionException.class,
+                () -> WorkerMerge.merge(List.of(running), tmp.resolve("m6"), true, line -> { }));
+        assertTrue(killed.getMessage().contains("has not written its run.json (still running, or killed"), killed.getMessage());
+
+        // a latency log that is a link to /dev/zero (case 124) is named, not read until the heap is full
+        Path zeroed = tmp.resolve("zeroed");
+        try (var files = Files.walk(workers.get(0))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, zeroed.resolve(workers.get(0).relativize(f).toString()));
+            }
+        }
+        try (var logs = Files.list(zeroed.resolve("latency"))) {
+            for (Path log : logs.toList()) {
+                Files.delete(log);
+                Files.createSymbolicLink(log, Path.of("/dev/zero"));
+            }
+        }
+        java.io.IOException device = assertThrows(java.io.IOException.class,
+                () -> WorkerMerge.merge(List.of(zeroed), tmp.resolve("m7"), true, line -> { }));
+        assertTrue(device.getMessage().contains("is not a regular file (a device or a FIFO)"), device.getMessage());
     }
 }

@@ -85,6 +85,9 @@ public final class SysbenchArgs {
     public record Note(String text, String sysbenchWarning) {
     }
 
+    /** The note on a typed --mysql-password; one an experiment file gave is not in the process list. */
+    public static final String PASSWORD_NOTE = "--mysql-password shows in the process list; BENCH_MYSQL_PASSWORD keeps it out";
+
     /**
      * The line in bench's terms.
      *
@@ -274,7 +277,7 @@ public final class SysbenchArgs {
             throw new InvalidOptionException("--mysql-ssl=" + ssl + ": bench's clients speak no TLS");
         }
         if (password(typed)) {
-            note.accept("--mysql-password shows in the process list; BENCH_MYSQL_PASSWORD keeps it out");
+            note.accept(PASSWORD_NOTE);
         }
         String cmd = command == null ? "run" : command;
         if (!cmd.equals("run")) {

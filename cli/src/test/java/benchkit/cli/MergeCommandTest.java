@@ -1,0 +1,38 @@
+package benchkit.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** What bench merge says when a signal stops it (sweep 5, case 132: SIGTERM ended it with no line). */
+class MergeCommandTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aStoppedMergeSaysWhatItLeavesAndHowToGoOn() throws Exception {
+        Path out = tmp.resolve("merged");
+        assertEquals("merge stopped by " + benchkit.core.run.SignalGuard.lastSignal() + "; the workers' directories are as they were: run the same bench merge again",
+                MergeCommand.stopped(out));
+        Files.createDirectories(out);
+        Files.writeString(out.resolve(benchkit.core.run.results.ResultLock.FILE), "pid 1\n");
+        assertEquals("merge stopped by " + benchkit.core.run.SignalGuard.lastSignal() + "; the workers' directories are as they were: run the same bench merge again",
+                MergeCommand.stopped(out), "its lock alone is no part of the merge");
+        Files.writeString(out.resolve("journal.jsonl"), "{}\n");
+        assertEquals("merge stopped by " + benchkit.core.run.SignalGuard.lastSignal() + "; the workers' directories are as they were, and " + out + " holds part of"
+                + " the merge: run the same bench merge again with --force", MergeCommand.stopped(out));
+    }
+
+    /** Two interrupted workers merged with --allow-missing (case 101): the last line does not read as a whole run. */
+    @Test
+    void aMergeWithLoadMissingSaysSoInItsLastLine() {
+        Path out = tmp.resolve("m");
+        assertEquals("# Merged 2 workers: " + out, MergeCommand.doneLine(2, java.util.List.of(), out));
+        assertEquals("# Merged 2 workers, with load missing (2 gaps named above; the merged run is marked incomplete): " + out,
+                MergeCommand.doneLine(2, java.util.List.of("worker 0 (w0) did not finish", "worker 1 (w1) did not finish"), out));
+    }
+}
