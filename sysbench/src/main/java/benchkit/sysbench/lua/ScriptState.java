@@ -149,8 +149,9 @@ final class ScriptState {
     }
 
     private void runMainChunk(LuaScript script) {
-        // "@": the chunk is a file, which Lua's messages name as it is ("./x.lua:2: ...")
-        globals.load(new ByteArrayInputStream(script.chunk()), "@" + script.shownPath(), "t", globals).call();
+        // "@": the chunk is a file, which Lua's messages name as it is ("./x.lua:2: ..."); a "#!" line and a UTF-8
+        // BOM are the compiler's to skip
+        globals.load(new ByteArrayInputStream(script.source()), "@" + script.shownPath(), "t", globals).call();
     }
 
     /** A global of the script's ({@code event}, {@code thread_init}...), nil when not defined. */
@@ -339,6 +340,7 @@ final class ScriptState {
         string.set("format", new LuaFormat());
         string.set("rep", new LuaRep());
         string.set("gfind", string.get("gmatch"));
+        CLocale.install(g);
         LuaTable bit = BitLib.create();
         g.set("bit", bit);
         g.get("package").get("loaded").set("bit", bit);

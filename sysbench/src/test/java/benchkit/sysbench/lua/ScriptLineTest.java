@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,6 +49,61 @@ class ScriptLineTest {
                 """, "--verbosity=0", "--events=2", "SCRIPT", "run");
         assertEquals(0, r.exit(), r.out());
         assertEquals("init 0\nthread_init 0\nevent 0\nevent 0\nthread_done 0\ndone\n", r.out());
+    }
+
+    /** What sysbench 1.0.20 (LuaJIT, C locale) prints for the script of the test below, under any LC_ALL. */
+    private static final String C_LOCALE = """
+            TITLE I\ttitle i\tIı\tÀi
+            65\t255
+            [_{~\t1\tnil\ta\tnil
+            1970 Thu Jan  1 00:00:00 1970|01/01/70 00:00:00|Thursday January AM
+            20|09/09/01| 9|2001-09-09|01|2001|Sep| 1| 1|am|01:46:40 AM|01:46|1000000000|01:46:40|7|36|+0000|GMT|36|36|\
+            252|01|%|%q|Sun Sep  9 01:46:40 2001|01|02001|9| 9|SUN|SEP|0000002001
+            2001\t9\t9\t1\t46\t40\t1\t252\tfalse
+            0\tfalse\tfield 'day' missing in date table
+            ��
+            """;
+
+    @Test
+    void stringsAndDatesAreTheCLocalesWhateverJavasDefaultLocale() throws Exception {
+        Locale saved = Locale.getDefault();
+        // Turkish cases "i" as "İ"; Thai dates are Buddhist (1970 is 2513)
+        for (Locale locale : List.of(Locale.forLanguageTag("tr-TR"), Locale.forLanguageTag("th-TH"), Locale.ROOT)) {
+            Locale.setDefault(locale);
+            try {
+                Ran r = run("""
+                        function prepare()
+                          print(string.upper("title i"), string.lower("TITLE I"), ("iı"):upper(), ("ÀI"):lower())
+                          print(("a\\255"):upper():byte(1, -1))
+                          print(("[_{~"):match("%p+"), ("\\v"):find("%s"), ("\\192"):find("%a"), ("a\\192b"):match("%w+"),
+                                ("é"):find("%l"))
+                          print(os.date("!%Y %c|%x %X|%A %B %p", 0))
+                          print(os.date("!%C|%D|%e|%F|%g|%G|%h|%k|%l|%P|%r|%R|%s|%T|%u|%V|%z|%Z|%U|%W|"
+                                .. "%j|%y|%%|%q|%Ec|%Oy|%5Y|%-d|%_m|%^a|%#b|%010Y", 1e9))
+                          local t = os.date("!*t", 1e9)
+                          print(t.year, t.month, t.day, t.hour, t.min, t.sec, t.wday, t.yday, t.isdst)
+                          print(os.time({year=2001, month=9, day=9}) - os.time({year=2001, month=9, day=8, hour=36}),
+                                pcall(os.time, {year=2001}))
+                          print("\\255\\192")
+                        end
+                        sysbench.cmdline.commands = {prepare = {prepare}}
+                        """, "SCRIPT", "prepare");
+                assertEquals(0, r.exit(), r.out() + r.err());
+                assertEquals("sysbench 1.0.20 (test)\n\n" + C_LOCALE, r.out(), locale.toString());
+            } finally {
+                Locale.setDefault(saved);
+            }
+        }
+    }
+
+    @Test
+    void aByteOrderMarkAndAHashLineStartingAChunkAreSkippedAsByLuaJit() throws Exception {
+        Ran r = run("\uFEFF#!/usr/bin/env sysbench\nfunction prepare() print(loadstring(\"\\239\\187\\191#x\\nreturn 1\")()) "
+                + "error(\"x\") end\nsysbench.cmdline.commands = {prepare = {prepare}}\n", "SCRIPT", "prepare");
+        assertEquals(1, r.exit(), r.out() + r.err());
+        // the line is the file's second: the skipped one counts
+        assertEquals("sysbench 1.0.20 (test)\n\n1\nFATAL: `sysbench.cmdline.call_command' function failed: "
+                + dir.resolve("t.lua") + ":2: x\n", r.out() + r.err());
     }
 
     @Test
