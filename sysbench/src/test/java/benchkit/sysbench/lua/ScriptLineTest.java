@@ -118,6 +118,20 @@ class ScriptLineTest {
     }
 
     @Test
+    void progressLinesShowEventsPerSecondUntilTheScriptMakesASqlDriver() throws Exception {
+        Ran plain = run("function event() ffi.C.usleep(1000) end\n", "--time=2", "--report-interval=1", "SCRIPT", "run");
+        assertEquals(0, plain.exit(), plain.out());
+        assertTrue(plain.out().lines().anyMatch(l -> l.matches("\\[ 1s \\] thds: 1 eps: [0-9.]+ lat \\(ms,95%\\): [0-9.]+")),
+                plain.out());
+        assertTrue(!plain.out().contains("tps:"), plain.out());
+        // a driver made, even with no query sent: sysbench's database line
+        Ran sql = run("drv = sysbench.sql.driver()\nfunction event() ffi.C.usleep(1000) end\n", "--time=2",
+                "--report-interval=1", "SCRIPT", "run");
+        assertEquals(0, sql.exit(), sql.out());
+        assertTrue(sql.out().lines().anyMatch(l -> l.matches("\\[ 1s \\] thds: 1 tps: [0-9.]+ qps: 0\\.00 .*")), sql.out());
+    }
+
+    @Test
     void reportHooksGetSysbenchsStatTable() throws Exception {
         Ran r = run("""
                 function event() ffi.C.usleep(1000) end
