@@ -177,6 +177,8 @@ public final class Main {
             return SysbenchLine.noCommand(e.test, System.out);
         } catch (SysbenchArgs.UnknownTest e) {
             return SysbenchLine.unknownTest(e.word, System.out);
+        } catch (SysbenchArgs.InvalidOption e) {
+            return SysbenchLine.invalidOption(e.word, System.out, System.err);
         } catch (IOException e) {
             return SysbenchLine.fatal("standard input cannot be read: " + e.getMessage());
         } catch (UsageException | InvalidOptionException e) {

@@ -132,6 +132,19 @@ class ScriptLineTest {
     }
 
     @Test
+    void warmupTimeIsAScriptOptionAsIn1020WhichHasNone() throws Exception {
+        // sysbench 1.1's option: 1.0.20 refuses it where the script declares its options, else gives it to the script
+        Ran declared = run("sysbench.cmdline.options = {x = {\"an x\", 1}}\nfunction event() end\n", "--warmup-time=1",
+                "SCRIPT", "run");
+        assertEquals(1, declared.exit(), declared.out());
+        assertEquals("invalid option: --warmup-time=1\n", declared.err());
+        Ran undeclared = run("function prepare() print(sysbench.opt.warmup_time) end\n"
+                + "sysbench.cmdline.commands = {prepare = {prepare}}\n", "--verbosity=0", "--warmup-time=1", "SCRIPT", "prepare");
+        assertEquals(0, undeclared.exit(), undeclared.out() + undeclared.err());
+        assertEquals("1\n", undeclared.out());
+    }
+
+    @Test
     void reportHooksGetSysbenchsStatTable() throws Exception {
         Ran r = run("""
                 function event() ffi.C.usleep(1000) end
