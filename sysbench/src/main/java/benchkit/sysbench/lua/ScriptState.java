@@ -330,6 +330,10 @@ final class ScriptState {
                 LuaValue s = tostring.call(v);
                 LuaValue meta = v.getmetatable();
                 boolean own = meta != null && !meta.get(LuaValue.TOSTRING).isnil();
+                if (!own && (v.isclosure() || v.isthread())) {
+                    // LuaJ names a Lua function by its chunk (a loadstring's whole text), a coroutine by its Java object
+                    return LuaValue.valueOf(v.typename() + ": 0x" + Integer.toHexString(System.identityHashCode(v)));
+                }
                 return (v.istable() || v.isfunction() || v.isuserdata()) && !own
                         ? LuaValue.valueOf(s.tojstring().replaceFirst("^(\\w+): ([0-9a-f]+)$", "$1: 0x$2")) : s;
             }

@@ -134,10 +134,13 @@ final class Strftime {
             while (i < f.length() && f.charAt(i) >= '0' && f.charAt(i) <= '9') {
                 width = Math.max(width, 0) * 10 + (f.charAt(i++) - '0');
             }
+            char modifier = 0;
             if (i < f.length() && (f.charAt(i) == 'E' || f.charAt(i) == 'O')) {
-                i++;    // the C locale has no alternative forms
+                modifier = f.charAt(i++);    // the C locale has no alternative forms: the conversion's own
             }
-            if (i == f.length() || !conversion(f.charAt(i), flags, width)) {
+            boolean modifiable = i < f.length() && (modifier == 0 || (modifier == 'E' ? "cCxXyY" : "deHImMSuUVwWy")
+                    .indexOf(f.charAt(i)) >= 0);
+            if (!modifiable || !conversion(f.charAt(i), flags, width)) {
                 i = Math.min(i, f.length() - 1);
                 out.append(f, start, i + 1);    // glibc copies what it does not know
             }

@@ -58,10 +58,11 @@ class ScriptLineTest {
             [_{~\t1\tnil\ta\tnil
             1970 Thu Jan  1 00:00:00 1970|01/01/70 00:00:00|Thursday January AM
             20|09/09/01| 9|2001-09-09|01|2001|Sep| 1| 1|am|01:46:40 AM|01:46|1000000000|01:46:40|7|36|+0000|GMT|36|36|\
-            252|01|%|%q|Sun Sep  9 01:46:40 2001|01|02001|9| 9|SUN|SEP|0000002001
+            252|01|%|%q|%Ox|Sun Sep  9 01:46:40 2001|01|02001|9| 9|SUN|SEP|0000002001
             2001\t9\t9\t1\t46\t40\t1\t252\tfalse
             0\tfalse\tfield 'day' missing in date table
-            ��
+            \uFFFD\uFFFD
+            true\ttrue\ttrue
             """;
 
     @Test
@@ -79,12 +80,15 @@ class ScriptLineTest {
                                 ("é"):find("%l"))
                           print(os.date("!%Y %c|%x %X|%A %B %p", 0))
                           print(os.date("!%C|%D|%e|%F|%g|%G|%h|%k|%l|%P|%r|%R|%s|%T|%u|%V|%z|%Z|%U|%W|"
-                                .. "%j|%y|%%|%q|%Ec|%Oy|%5Y|%-d|%_m|%^a|%#b|%010Y", 1e9))
+                                .. "%j|%y|%%|%q|%Ox|%Ec|%Oy|%5Y|%-d|%_m|%^a|%#b|%010Y", 1e9))
                           local t = os.date("!*t", 1e9)
                           print(t.year, t.month, t.day, t.hour, t.min, t.sec, t.wday, t.yday, t.isdst)
                           print(os.time({year=2001, month=9, day=9}) - os.time({year=2001, month=9, day=8, hour=36}),
                                 pcall(os.time, {year=2001}))
                           print("\\255\\192")
+                          print(tostring(loadstring("return 1")):match("^function: 0x%x+$") ~= nil,
+                                tostring(prepare):match("^function: 0x%x+$") ~= nil,
+                                tostring(coroutine.create(prepare)):match("^thread: 0x%x+$") ~= nil)
                         end
                         sysbench.cmdline.commands = {prepare = {prepare}}
                         """, "SCRIPT", "prepare");
