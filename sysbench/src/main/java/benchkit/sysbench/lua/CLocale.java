@@ -97,15 +97,17 @@ final class CLocale {
             @Override
             public Varargs invoke(Varargs args) {
                 LuaValue tostring = g.get("tostring");
-                PrintStream out = g.STDOUT;
+                java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
                 for (int i = 1; i <= args.narg(); i++) {
                     if (i > 1) {
-                        out.write('\t');
+                        line.write('\t');
                     }
                     LuaString s = tostring.call(args.arg(i)).checkstring();
-                    out.write(s.m_bytes, s.m_offset, s.m_length);
+                    line.write(s.m_bytes, s.m_offset, s.m_length);
                 }
-                out.write('\n');
+                line.write('\n');
+                PrintStream out = g.STDOUT;
+                out.write(line.toByteArray(), 0, line.size());     // one write: threads' lines do not mix
                 return NONE;
             }
         };
