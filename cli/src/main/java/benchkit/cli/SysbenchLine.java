@@ -257,6 +257,15 @@ final class SysbenchLine {
         return Cli.EXIT_FAILURE;
     }
 
+    /** An option sysbench 1.0.20's tests do not take: its banner, then its line on stderr, exit 1. */
+    static int invalidOption(String word, PrintStream out, PrintStream err) {
+        banner(out);
+        out.flush();
+        err.println("invalid option: " + word);
+        err.flush();
+        return Cli.EXIT_FAILURE;
+    }
+
     /**
      * What sysbench 1.0.20 does before it reads a test, for bench called as {@code sysbench} (the launcher beside
      * bench.jar): {@code --version} prints the version, {@code --help} the usage (the options of the tests bench runs),

@@ -65,7 +65,7 @@ final class LuaFormat extends VarArgFunction {
                 out.addAscii(Long.toString(integer(v, arg - 1)));
             } else {
                 String spec = new String(f, start, i - start, StandardCharsets.ISO_8859_1);
-                out.addUtf8(convert(spec, conv, v, arg - 1));
+                out.addLatin1(convert(spec, conv, v, arg - 1));
             }
         }
         return LuaString.valueUsing(out.bytes, 0, out.size);
@@ -101,8 +101,9 @@ final class LuaFormat extends VarArgFunction {
             }
         }
 
-        void addUtf8(String s) {
-            byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        /** A conversion's text, a char per byte (numbers are ASCII; %c, %q and %s keep their bytes so). */
+        void addLatin1(String s) {
+            byte[] b = s.getBytes(StandardCharsets.ISO_8859_1);
             add(b, 0, b.length);
         }
     }
@@ -115,7 +116,7 @@ final class LuaFormat extends VarArgFunction {
                     return Long.toString(integer(v, argNo));
                 }
                 case 's' -> {
-                    return v.tojstring();
+                    return bytes(v);
                 }
                 default -> {
                 }
@@ -153,7 +154,7 @@ final class LuaFormat extends VarArgFunction {
                 return s;
             }
             case 'c' -> {
-                return String.valueOf((char) integer(v, argNo));
+                return String.valueOf((char) (integer(v, argNo) & 0xFF));     // the byte, as C's (unsigned char)
             }
             case 'e', 'E', 'f', 'g', 'G' -> {
                 double d = number(v, argNo);
@@ -167,10 +168,11 @@ final class LuaFormat extends VarArgFunction {
                 return String.format(Locale.ROOT, "%" + spec + conv, exact(d, precision(spec), conv == 'f'));
             }
             case 'q' -> {
-                return quoted(v.checkjstring());
+                v.checkstring();
+                return quoted(bytes(v));
             }
             case 's' -> {
-                String s = v.tojstring();
+                String s = bytes(v);     // width and precision count bytes, as C's
                 if (spec.contains(".")) {
                     int precision = Integer.parseInt(spec.substring(spec.indexOf('.') + 1).isEmpty() ? "0"
                             : spec.substring(spec.indexOf('.') + 1));
@@ -371,16 +373,25 @@ final class LuaFormat extends VarArgFunction {
         return n.todouble();
     }
 
+    /** A value's string with a char per byte (ISO-8859-1), for the conversions that copy bytes. */
+    private static String bytes(LuaValue v) {
+        LuaString s = v.isstring() ? v.strvalue() : LuaValue.valueOf(v.tojstring());
+        return new String(s.m_bytes, s.m_offset, s.m_length, StandardCharsets.ISO_8859_1);
+    }
+
+    /** %q as LuaJIT's: '"', '\\' and a newline escaped by '\\', other control bytes as decimal escapes ("\\13"). */
     private static String quoted(String s) {
         StringBuilder b = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\\n");
-                case '\r' -> b.append("\\r");
-                case '\0' -> b.append("\\0");
-                default -> b.append(c);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\\' || c == '\n') {
+                b.append('\\').append(c);
+            } else if (c < ' ' || c == 0x7f) {
+                boolean digitNext = i + 1 < s.length() && s.charAt(i + 1) >= '0' && s.charAt(i + 1) <= '9';
+                // three digits before a digit, so that it is not read as part of the escape
+                b.append('\\').append(digitNext ? String.format(Locale.ROOT, "%03d", (int) c) : Integer.toString(c));
+            } else {
+                b.append(c);
             }
         }
         return b.append('"').toString();

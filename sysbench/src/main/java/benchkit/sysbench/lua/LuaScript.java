@@ -29,18 +29,6 @@ record LuaScript(String shownPath, Path directory, byte[] source) {
         return shownPath.substring(slash + 1);
     }
 
-    /** The code to load: a first line starting with '#' ({@code #!/usr/bin/env sysbench}) is skipped, as by luaL_loadfile. */
-    byte[] chunk() {
-        if (source.length == 0 || source[0] != '#') {
-            return source;
-        }
-        byte[] out = source.clone();
-        for (int i = 0; i < out.length && out[i] != '\n'; i++) {
-            out[i] = ' ';
-        }
-        return out;
-    }
-
     /** SHA-256 of the bytes that run, lower-case hex: which script a result came from. */
     String sha256() {
         try {

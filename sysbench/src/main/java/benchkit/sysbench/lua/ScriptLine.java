@@ -24,10 +24,13 @@ import java.util.Set;
  * sysbench; lines that launch servers or compare variants are bench's own ({@code --workload script.lua}).
  */
 public final class ScriptLine {
-    /** sysbench's own options (its globals and its MySQL driver's), by canonical name; any other is the script's. */
+    /**
+     * sysbench's own options (its globals and its MySQL driver's), by canonical name; any other is the script's (1.1's
+     * --warmup-time too: 1.0.20 has none).
+     */
     private static final Set<String> SYSBENCH = Set.of("threads", "events", "time", "rate", "report-interval",
             "report-checkpoints", "percentile", "histogram", "verbosity", "debug", "validate", "thread-stack-size",
-            "thread-init-timeout", "forced-shutdown", "luajit-cmd", "warmup-time", "db-driver", "db-debug",
+            "thread-init-timeout", "forced-shutdown", "luajit-cmd", "db-driver", "db-debug",
             "mysql-host", "mysql-port", "mysql-socket", "mysql-user", "mysql-password", "mysql-db", "mysql-ssl",
             "mysql-ssl-cipher", "mysql-compression", "mysql-debug");
     /** sysbench 1.0.20's deprecated names, which it still takes with a warning. */

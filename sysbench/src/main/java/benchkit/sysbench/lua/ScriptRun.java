@@ -522,8 +522,10 @@ final class ScriptRun {
                 log.fatal("`" + hookName + "' function failed: " + LuaMessages.text(e));
             }
         } else if (hookName.equals("report_intermediate")) {
-            notice(ProgressLine.of(SysbenchSummary.stamp(elapsed), threads, d.n()[0], d.n()[1], d.n()[2], d.n()[3], d.n()[4],
-                    d.n()[5], seconds, s.percentile(), pctMs));
+            // sysbench's database reports replace its events-only line once a driver is made
+            notice(workload.usedSql() ? ProgressLine.of(SysbenchSummary.stamp(elapsed), threads, d.n()[0], d.n()[1],
+                    d.n()[2], d.n()[3], d.n()[4], d.n()[5], seconds, s.percentile(), pctMs)
+                    : ProgressLine.events(SysbenchSummary.stamp(elapsed), threads, d.n()[0], seconds, s.percentile(), pctMs));
             if (s.rate() > 0) {
                 notice(ProgressLine.openLoop(SysbenchSummary.stamp(elapsed), new OpenLoopState(due.size(), concurrency.get())));
             }

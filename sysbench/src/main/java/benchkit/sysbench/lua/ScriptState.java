@@ -154,8 +154,9 @@ final class ScriptState {
     }
 
     private void runMainChunk(LuaScript script) {
-        // "@": the chunk is a file, which Lua's messages name as it is ("./x.lua:2: ...")
-        globals.load(new ByteArrayInputStream(script.chunk()), "@" + script.shownPath(), "t", globals).call();
+        // "@": the chunk is a file, which Lua's messages name as it is ("./x.lua:2: ..."); a "#!" line and a UTF-8
+        // BOM are the compiler's to skip
+        globals.load(new ByteArrayInputStream(script.source()), "@" + script.shownPath(), "t", globals).call();
     }
 
     /** A global of the script's ({@code event}, {@code thread_init}...), nil when not defined. */
@@ -334,6 +335,10 @@ final class ScriptState {
                 LuaValue s = tostring.call(v);
                 LuaValue meta = v.getmetatable();
                 boolean own = meta != null && !meta.get(LuaValue.TOSTRING).isnil();
+                if (!own && (v.isclosure() || v.isthread())) {
+                    // LuaJ names a Lua function by its chunk (a loadstring's whole text), a coroutine by its Java object
+                    return LuaValue.valueOf(v.typename() + ": 0x" + Integer.toHexString(System.identityHashCode(v)));
+                }
                 return (v.istable() || v.isfunction() || v.isuserdata()) && !own
                         ? LuaValue.valueOf(s.tojstring().replaceFirst("^(\\w+): ([0-9a-f]+)$", "$1: 0x$2")) : s;
             }
@@ -344,6 +349,7 @@ final class ScriptState {
         string.set("format", new LuaFormat());
         string.set("rep", new LuaRep());
         string.set("gfind", string.get("gmatch"));
+        CLocale.install(g);
         LuaTable bit = BitLib.create();
         g.set("bit", bit);
         g.get("package").get("loaded").set("bit", bit);

@@ -37,6 +37,21 @@ class LuaFormatTest {
                 1.005, 0.05, 1.0005, 0.1, 1e22));
     }
 
+    /** What sysbench 1.0.20 gave for the same formats: %c, %q and %s with a width or precision work on bytes. */
+    @Test
+    void characterAndStringConversionsKeepAndCountBytesAsLuajitDoes() {
+        LuaValue[] args = {LuaValue.valueOf("%q|%q|%.1s|%3.1s|%c|%5s|%-5s|%c"),
+                LuaValue.valueOf("\0" + "1\u007f\r\n\"\\"), LuaValue.valueOf(new byte[] {'a', 0, (byte) 200}),
+                LuaValue.valueOf(new byte[] {(byte) 200, (byte) 201}), LuaValue.valueOf(new byte[] {(byte) 200, 'x'}),
+                LuaValue.valueOf(256 + 65), LuaValue.valueOf("\u00e9"), LuaValue.valueOf("\u00e9"), LuaValue.valueOf(200)};
+        LuaValue out = new LuaFormat().invoke(LuaValue.varargsOf(args)).arg1();
+        byte[] expected = "\"\\0001\\127\\13\\\n\\\"\\\\\"|\"a\\0\u00c8\"|\u00c8|  \u00c8|A|   \u00c3\u00a9|\u00c3\u00a9   |\u00c8"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertEquals(java.util.HexFormat.of().formatHex(expected), java.util.HexFormat.of().formatHex(
+                java.util.Arrays.copyOfRange(out.checkstring().m_bytes, out.checkstring().m_offset,
+                        out.checkstring().m_offset + out.checkstring().m_length)));
+    }
+
     /** The long-arithmetic path gives what the exact BigDecimal gives, on random doubles and on exact ties. */
     @Test
     void fixedInLongAgreesWithTheExactValueRounded() {

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,6 +55,65 @@ class ScriptLineTest {
         assertEquals("init 0\nthread_init 0\nevent 0\nevent 0\nthread_done 0\ndone\n", r.out());
     }
 
+    /** What sysbench 1.0.20 (LuaJIT, C locale) prints for the script of the test below, under any LC_ALL. */
+    private static final String C_LOCALE = """
+            TITLE I\ttitle i\tIı\tÀi
+            65\t255
+            [_{~\t1\tnil\ta\tnil
+            1970 Thu Jan  1 00:00:00 1970|01/01/70 00:00:00|Thursday January AM
+            20|09/09/01| 9|2001-09-09|01|2001|Sep| 1| 1|am|01:46:40 AM|01:46|1000000000|01:46:40|7|36|+0000|GMT|36|36|\
+            252|01|%|%q|%Ox|Sun Sep  9 01:46:40 2001|01|02001|9| 9|SUN|SEP|0000002001
+            2001\t9\t9\t1\t46\t40\t1\t252\tfalse
+            0\tfalse\tfield 'day' missing in date table
+            \uFFFD\uFFFD
+            true\ttrue\ttrue
+            """;
+
+    @Test
+    void stringsAndDatesAreTheCLocalesWhateverJavasDefaultLocale() throws Exception {
+        Locale saved = Locale.getDefault();
+        // Turkish cases "i" as "İ"; Thai dates are Buddhist (1970 is 2513)
+        for (Locale locale : List.of(Locale.forLanguageTag("tr-TR"), Locale.forLanguageTag("th-TH"), Locale.ROOT)) {
+            Locale.setDefault(locale);
+            try {
+                Ran r = run("""
+                        function prepare()
+                          print(string.upper("title i"), string.lower("TITLE I"), ("iı"):upper(), ("ÀI"):lower())
+                          print(("a\\255"):upper():byte(1, -1))
+                          print(("[_{~"):match("%p+"), ("\\v"):find("%s"), ("\\192"):find("%a"), ("a\\192b"):match("%w+"),
+                                ("é"):find("%l"))
+                          print(os.date("!%Y %c|%x %X|%A %B %p", 0))
+                          print(os.date("!%C|%D|%e|%F|%g|%G|%h|%k|%l|%P|%r|%R|%s|%T|%u|%V|%z|%Z|%U|%W|"
+                                .. "%j|%y|%%|%q|%Ox|%Ec|%Oy|%5Y|%-d|%_m|%^a|%#b|%010Y", 1e9))
+                          local t = os.date("!*t", 1e9)
+                          print(t.year, t.month, t.day, t.hour, t.min, t.sec, t.wday, t.yday, t.isdst)
+                          print(os.time({year=2001, month=9, day=9}) - os.time({year=2001, month=9, day=8, hour=36}),
+                                pcall(os.time, {year=2001}))
+                          print("\\255\\192")
+                          print(tostring(loadstring("return 1")):match("^function: 0x%x+$") ~= nil,
+                                tostring(prepare):match("^function: 0x%x+$") ~= nil,
+                                tostring(coroutine.create(prepare)):match("^thread: 0x%x+$") ~= nil)
+                        end
+                        sysbench.cmdline.commands = {prepare = {prepare}}
+                        """, "SCRIPT", "prepare");
+                assertEquals(0, r.exit(), r.out() + r.err());
+                assertEquals("sysbench 1.0.20 (test)\n\n" + C_LOCALE, r.out(), locale.toString());
+            } finally {
+                Locale.setDefault(saved);
+            }
+        }
+    }
+
+    @Test
+    void aByteOrderMarkAndAHashLineStartingAChunkAreSkippedAsByLuaJit() throws Exception {
+        Ran r = run("\uFEFF#!/usr/bin/env sysbench\nfunction prepare() print(loadstring(\"\\239\\187\\191#x\\nreturn 1\")()) "
+                + "error(\"x\") end\nsysbench.cmdline.commands = {prepare = {prepare}}\n", "SCRIPT", "prepare");
+        assertEquals(1, r.exit(), r.out() + r.err());
+        // the line is the file's second: the skipped one counts
+        assertEquals("sysbench 1.0.20 (test)\n\n1\nFATAL: `sysbench.cmdline.call_command' function failed: "
+                + dir.resolve("t.lua") + ":2: x\n", r.out() + r.err());
+    }
+
     @Test
     void aRunWithoutSqlReportsNoSqlStatisticsAndCountsItsEvents() throws Exception {
         Ran r = run("function event() end\n", "--events=7", "--threads=1", "SCRIPT", "run");
@@ -63,6 +123,33 @@ class ScriptLineTest {
         assertTrue(r.out().contains("Threads started!\n\n\nGeneral statistics:\n"), r.out());
         assertTrue(r.out().contains("    total number of events:              7\n"), r.out());
         assertTrue(!r.out().contains("SQL statistics"), r.out());
+    }
+
+    @Test
+    void progressLinesShowEventsPerSecondUntilTheScriptMakesASqlDriver() throws Exception {
+        Ran plain = run("function event() ffi.C.usleep(1000) end\n", "--time=2", "--report-interval=1", "SCRIPT", "run");
+        assertEquals(0, plain.exit(), plain.out());
+        assertTrue(plain.out().lines().anyMatch(l -> l.matches("\\[ 1s \\] thds: 1 eps: [0-9.]+ lat \\(ms,95%\\): [0-9.]+")),
+                plain.out());
+        assertTrue(!plain.out().contains("tps:"), plain.out());
+        // a driver made, even with no query sent: sysbench's database line
+        Ran sql = run("drv = sysbench.sql.driver()\nfunction event() ffi.C.usleep(1000) end\n", "--time=2",
+                "--report-interval=1", "SCRIPT", "run");
+        assertEquals(0, sql.exit(), sql.out());
+        assertTrue(sql.out().lines().anyMatch(l -> l.matches("\\[ 1s \\] thds: 1 tps: [0-9.]+ qps: 0\\.00 .*")), sql.out());
+    }
+
+    @Test
+    void warmupTimeIsAScriptOptionAsIn1020WhichHasNone() throws Exception {
+        // sysbench 1.1's option: 1.0.20 refuses it where the script declares its options, else gives it to the script
+        Ran declared = run("sysbench.cmdline.options = {x = {\"an x\", 1}}\nfunction event() end\n", "--warmup-time=1",
+                "SCRIPT", "run");
+        assertEquals(1, declared.exit(), declared.out());
+        assertEquals("invalid option: --warmup-time=1\n", declared.err());
+        Ran undeclared = run("function prepare() print(sysbench.opt.warmup_time) end\n"
+                + "sysbench.cmdline.commands = {prepare = {prepare}}\n", "--verbosity=0", "--warmup-time=1", "SCRIPT", "prepare");
+        assertEquals(0, undeclared.exit(), undeclared.out() + undeclared.err());
+        assertEquals("1\n", undeclared.out());
     }
 
     @Test

@@ -25,6 +25,16 @@ public final class ProgressLine {
                 errors / intervalSec, reconnects / intervalSec);
     }
 
+    /**
+     * sysbench's line for a test that sends no SQL (its cpu or memory test, a script that made no SQL driver): e.g.
+     * {@code [ 1s ] thds: 2 eps: 3658372.47 lat (ms,95%): 0.00}.
+     */
+    public static String events(String stamp, int threads, long events, double intervalSec, int percentile,
+                                double percentileMs) {
+        return String.format(Locale.ROOT, "%s thds: %d eps: %4.2f lat (ms,%d%%): %4.2f", stamp, threads,
+                events / intervalSec, percentile, percentileMs);
+    }
+
     /** The latency at {@code percentile} (1-100) in ms, as the line shows it; 0 when off (0) or empty. */
     public static double percentileMs(Histogram latency, int percentile) {
         return percentile == 0 || latency.getTotalCount() == 0 ? 0 : latency.getValueAtPercentile(percentile) / 1e6;

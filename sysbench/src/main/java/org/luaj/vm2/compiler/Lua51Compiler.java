@@ -32,7 +32,8 @@ public final class Lua51Compiler implements Globals.Compiler {
     }
 
     @Override
-    public Prototype compile(InputStream stream, String chunkname) throws IOException {
+    public Prototype compile(InputStream source, String chunkname) throws IOException {
+        InputStream stream = withoutHeader(source);
         LuaC.CompileState state = new LuaC.CompileState();
         LexState lexer = new LexState(state, stream) {
             @Override
@@ -70,6 +71,23 @@ public final class Lua51Compiler implements Globals.Compiler {
         main.f.source = name;
         lexer.mainfunc(main);
         return main.f;
+    }
+
+    /**
+     * The chunk without what LuaJIT's lexer skips at the start of any chunk (a file, a module, loadstring's text): a
+     * UTF-8 byte order mark, then a first line starting with '#' ({@code #!/usr/bin/env sysbench}). The line's end
+     * is kept, so that line numbers count it.
+     */
+    private static InputStream withoutHeader(InputStream stream) throws IOException {
+        byte[] bytes = stream.readAllBytes();
+        int start = bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb
+                && (bytes[2] & 0xff) == 0xbf ? 3 : 0;
+        if (start < bytes.length && bytes[start] == '#') {
+            while (start < bytes.length && bytes[start] != '\n' && bytes[start] != '\r') {
+                start++;
+            }
+        }
+        return new java.io.ByteArrayInputStream(bytes, start, bytes.length - start);
     }
 
     /** LuaJ's message as Lua 5.1 words it, for the error at {@code token}. */
