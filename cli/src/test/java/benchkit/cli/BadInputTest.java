@@ -55,6 +55,13 @@ class BadInputTest {
         "--workload point-select --format sysbenchx        | --format sysbenchx is not valid; expected jmh, sysbench or memslap",
         "--workload point-select --percentile 101          | --percentile=101 is not valid; expected 1 to 100, or 0 for none",
         "--workload point-select --percentile 99.9         | '99.9' is not an int",
+        // plain decimal numbers only: Java's parsers read 1d, 2f and 0x1p0 as 1, 2 and 1 (the outside sweep's #36)
+        "--workload point-select --time 1d                 | Invalid value for option '--time': '1d' is not a double",
+        "--workload point-select --warmup-time 2f          | Invalid value for option '--warmup-time': '2f' is not a double",
+        "--workload point-select --stall-limit 0x1p0       | Invalid value for option '--stall-limit': '0x1p0' is not a double",
+        "--workload point-select --events \u0663          | Invalid value for option '--events': '\u0663' is not a long",
+        "--workload point-select --threads 2,\u0664       | '\u0664' is not an int",
+        "--workload memcached-get --memcached-servers 127.0.0.1:1 --keys 1e3 | memcached-get: --keys=1e3 is not valid; expected a whole number",
         "--workload point-select --histogram=yes --format sysbench | --histogram=yes is not valid; expected on or off",
         "--workload point-select --histogram               | --histogram is printed with sysbench's report: add --format sysbench",
         "--workload point-select --format sysbench --histogram on --percentile 0 | --histogram cannot be used with --percentile=0",
