@@ -23,6 +23,10 @@ final class Variants {
     }
 
     static List<Variant> of(PluginRegistry registry, ServerOptions o) {
+        if (o.connectTimeout != null && (o.connectTimeout < 0 || o.connectTimeout > RunCommand.MAX_SECONDS)) {
+            throw new UsageException("--connect-timeout=" + o.connectTimeout + " is not valid; expected 0 (one attempt) to "
+                    + RunCommand.MAX_SECONDS + " seconds (7 days)");
+        }
         return o.isExternal() ? List.of(external(o)) : matrix(o).variants(registry);
     }
 
