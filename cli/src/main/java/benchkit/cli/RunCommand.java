@@ -212,6 +212,7 @@ abstract class RunCommand extends WorkloadCommand {
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Optional<WorkerRole> role = workers.role();
+        workers.requireWorkersFor(clientOptions.clients != null);
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
         Compare.Settings verdictSettings = verdicts.settings();    // Experiment adds the workloads' baselines
         Duration settleBudget = settleBudget();

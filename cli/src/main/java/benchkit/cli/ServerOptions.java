@@ -26,7 +26,7 @@ final class ServerOptions {
 
     @Option(names = "--allocator", paramLabel = "NAME", split = ",",
             description = "Memory allocator of the launched server (default glibc).")
-    List<String> allocators = new ArrayList<>(List.of("glibc"));
+    List<String> allocators;
 
     @Option(names = "--allocator-env", paramLabel = "ALLOC:NAME=VALUE",
             description = "Environment tunable for one allocator's server, e.g. jemalloc:MALLOC_CONF=narenas:4 (repeatable).")
@@ -77,6 +77,11 @@ final class ServerOptions {
 
     @Option(names = "--connect-timeout", paramLabel = "SECONDS", description = "Seconds to wait for a server (default 30 for external, 180 to launch; 0: one attempt, as sysbench).")
     Integer connectTimeout;
+
+    /** The --allocator values, glibc when none is given. */
+    List<String> allocators() {
+        return allocators == null ? List.of("glibc") : allocators;
+    }
 
     /** Whether bench picks the server itself (no --server, --server-basedir or external server given). */
     boolean usesDefaultServer() {

@@ -81,6 +81,11 @@ class BadInputTest {
         "--workload point-select --time 1e9                    | --time=1.0E9 is not valid; expected more than 0 and at most 604800 seconds (7 days)",
         "--workload point-select --connect-timeout -1          | --connect-timeout=-1 is not valid; expected 0 (one attempt) to 604800 seconds (7 days)",
         "--workload point-select --mysql-host 127.0.0.1 --connect-timeout -100000 | --connect-timeout=-100000 is not valid",
+        // an option that does nothing in the mode chosen is refused, not ignored (the outside sweep's #21, #31)
+        "--workload point-select --barrier-timeout 0           | --barrier-timeout is how long a worker waits for the others: give --worker I/N (or --clients N) too, or leave it out",
+        "--workload point-select --barrier-timeout -5          | --barrier-timeout is how long a worker waits for the others",
+        "--workload point-select --mysql-host 127.0.0.1 --allocator nosuch | --allocator is for a server bench launches: it does nothing to the server of --mysql-host/--mysql-port/--mysql-socket, which bench does not start; leave it out",
+        "--workload point-select --mysql-host 127.0.0.1 --allocator glibc --keep-datadir --server-cpus 1 | --server-cpus, --allocator, --keep-datadir are for a server bench launches: they do nothing",
         "--workload point-select --events -5                   | --events=-5 is not valid; expected 0 (no limit) or more events per trial",
         "--workload point-select --rate 1e400                  | --rate=1e400 is not valid; expected 0 (as fast as possible) to 1000000000 events/s",
         "--workload point-select --rate -1                     | --rate=-1 is not valid; expected 0 (as fast as possible) to 1000000000 events/s",
