@@ -86,6 +86,9 @@ class BadInputTest {
         "--workload point-select --barrier-timeout -5          | --barrier-timeout is how long a worker waits for the others",
         "--workload point-select --mysql-host 127.0.0.1 --allocator nosuch | --allocator is for a server bench launches: it does nothing to the server of --mysql-host/--mysql-port/--mysql-socket, which bench does not start; leave it out",
         "--workload point-select --mysql-host 127.0.0.1 --allocator glibc --keep-datadir --server-cpus 1 | --server-cpus, --allocator, --keep-datadir are for a server bench launches: they do nothing",
+        // a CPU the machine does not have is named, with the ones it has (the outside sweep's #24: taskset's list)
+        "--workload point-select --client-cpus 0,99999         | --client-cpus 0,99999: CPU 99999 is not on this machine (or not given to bench); it has CPUs ",
+        "--workload point-select --client-cpus 3-1             | --client-cpus 3-1: expected a CPU list such as 1 or 0-1 or 0,2",
         "--workload point-select --events -5                   | --events=-5 is not valid; expected 0 (no limit) or more events per trial",
         "--workload point-select --rate 1e400                  | --rate=1e400 is not valid; expected 0 (as fast as possible) to 1000000000 events/s",
         "--workload point-select --rate -1                     | --rate=-1 is not valid; expected 0 (as fast as possible) to 1000000000 events/s",
