@@ -416,7 +416,8 @@ abstract class RunCommand extends WorkloadCommand {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--study " + e.getMessage());
         } catch (IOException e) {
-            throw new UsageException("--study " + file + " cannot be read: " + Cli.describe(e));
+            throw new UsageException("--study " + file + " cannot be read: " + benchkit.core.run.plan.RunFailure.ioMessage(e)
+                    + "; name an experiment file with a \"study\" block");
         }
     }
 

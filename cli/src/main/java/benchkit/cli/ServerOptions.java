@@ -98,6 +98,11 @@ final class ServerOptions {
     }
 
     String password() {
+        return password(System::getenv);
+    }
+
+    /** The password, with the environment read through {@code env}. */
+    String password(java.util.function.UnaryOperator<String> env) {
         if (ASK.equals(mysqlPassword)) {
             java.io.Console console = System.console();
             if (console == null) {
@@ -110,19 +115,20 @@ final class ServerOptions {
         if (mysqlPassword != null) {
             return mysqlPassword;
         }
-        String env = System.getenv(PASSWORD_ENV);
-        String file = System.getenv(PASSWORD_FILE_ENV);
-        if (env == null && file != null) {
+        String given = env.apply(PASSWORD_ENV);
+        String file = env.apply(PASSWORD_FILE_ENV);
+        if (given == null && file != null) {
             // a container's secret (docker secret, Kubernetes secret volume): the password never in an environment listing
             try {
-                env = java.nio.file.Files.readString(java.nio.file.Path.of(file)).strip();
+                given = java.nio.file.Files.readString(java.nio.file.Path.of(file)).strip();
             } catch (java.io.IOException e) {
-                throw new UsageException(PASSWORD_FILE_ENV + " names " + file + ", which cannot be read: " + Cli.describe(e));
+                throw new UsageException(PASSWORD_FILE_ENV + " names " + file + ", which cannot be read: "
+                        + benchkit.core.run.plan.RunFailure.ioMessage(e) + "; name a file holding the password, or unset it");
             }
         }
-        if (env == null) {
-            env = System.getenv("MYSQL_PWD");
+        if (given == null) {
+            given = env.apply("MYSQL_PWD");
         }
-        return env == null ? "" : env;
+        return given == null ? "" : given;
     }
 }

@@ -89,6 +89,8 @@ class BadInputTest {
         // a CPU the machine does not have is named, with the ones it has (the outside sweep's #24: taskset's list)
         "--workload point-select --client-cpus 0,99999         | --client-cpus 0,99999: CPU 99999 is not on this machine (or not given to bench); it has CPUs ",
         "--workload point-select --client-cpus 3-1             | --client-cpus 3-1: expected a CPU list such as 1 or 0-1 or 0,2",
+        // a file that cannot be read says why (the outside sweep's #38)
+        "--workload point-select --study /nonexistent/s.json   | --study /nonexistent/s.json cannot be read: /nonexistent/s.json: no such file or directory; name an experiment file",
         "--workload point-select --events -5                   | --events=-5 is not valid; expected 0 (no limit) or more events per trial",
         "--workload point-select --rate 1e400                  | --rate=1e400 is not valid; expected 0 (as fast as possible) to 1000000000 events/s",
         "--workload point-select --rate -1                     | --rate=-1 is not valid; expected 0 (as fast as possible) to 1000000000 events/s",
@@ -396,5 +398,18 @@ class BadInputTest {
     void helpVersionAndListSucceed(String args) {
         Outcome o = run(args.split(" "));
         assertEquals(0, o.exit(), o.err());
+    }
+
+    /** BENCH_MYSQL_PASSWORD_FILE naming no file says so (the outside sweep's #119: "cannot be read: /nonexistent"). */
+    @org.junit.jupiter.api.Test
+    void aPasswordFileThatIsNotThereIsSaidSo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.util.Map<String, String> env = java.util.Map.of(ServerOptions.PASSWORD_FILE_ENV, dir.resolve("none").toString());
+        UsageException e = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                () -> new ServerOptions().password(env::get));
+        assertEquals(ServerOptions.PASSWORD_FILE_ENV + " names " + dir.resolve("none") + ", which cannot be read: "
+                + dir.resolve("none") + ": no such file or directory; name a file holding the password, or unset it", e.getMessage());
+        java.nio.file.Files.writeString(dir.resolve("pw"), "s3cret\n");
+        assertEquals("s3cret", new ServerOptions().password(java.util.Map.of(ServerOptions.PASSWORD_FILE_ENV,
+                dir.resolve("pw").toString())::get));
     }
 }
