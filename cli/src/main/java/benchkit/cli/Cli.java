@@ -141,10 +141,28 @@ final class Cli {
     private static CommandLine configured(CommandLine cl) {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.registerConverter(java.nio.file.Path.class, Cli::path);
+        // plain decimal numbers only: Java's own parsers take --time 1d, 2f or 0x1p0 as 1 or 2 s, and other scripts' digits
+        cl.registerConverter(Integer.class, plain("an int", v -> Math.toIntExact(OptionValues.parseWhole(v))));
+        cl.registerConverter(Integer.TYPE, plain("an int", v -> Math.toIntExact(OptionValues.parseWhole(v))));
+        cl.registerConverter(Long.class, plain("a long", OptionValues::parseWhole));
+        cl.registerConverter(Long.TYPE, plain("a long", OptionValues::parseWhole));
+        cl.registerConverter(Double.class, plain("a double", OptionValues::parseDecimal));
+        cl.registerConverter(Double.TYPE, plain("a double", OptionValues::parseDecimal));
         cl.setParameterExceptionHandler(Cli::onBadParameters);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onFailure(e, commandLine));
         cl.setExecutionStrategy(Cli::refusingMisplacedOrUnknownOptions);
         return cl;
+    }
+
+    /** A number option's converter, refusing in picocli's own words ({@code 'x' is not an int}), which badValue reads. */
+    private static <N> CommandLine.ITypeConverter<N> plain(String kind, java.util.function.Function<String, N> parse) {
+        return value -> {
+            try {
+                return parse.apply(value);
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not " + kind);
+            }
+        };
     }
 
     /**

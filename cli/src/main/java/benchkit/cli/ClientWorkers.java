@@ -38,23 +38,101 @@ final class ClientWorkers {
                 + Long.toHexString(System.nanoTime() & 0xffffff);
         Path dir = benchkit.core.run.Runner.prepareOutDir(out).toAbsolutePath();
         ClientEngine.Launch launch = new ClientEngine.Launch(n, runId, workerArgs(originalArgs), dir, ownJar(), options.image, System.out);
-        System.out.println("# Clients: " + n + " workers as " + engine.describe(n) + " (run " + runId + "); results in "
+        return coordinate(engine, launch, engine.describe(n));
+    }
+
+    /** Runs {@code launch}'s workers through {@code engine} and merges what they left into {@code launch.out()}. */
+    static int coordinate(ClientEngine engine, ClientEngine.Launch launch, String described) throws Exception {
+        int n = launch.count();
+        Path dir = launch.out();
+        System.out.println("# Clients: " + n + " workers as " + described + " (run " + launch.runId() + "); results in "
                 + dir + "/worker-I");
-        List<String> failed = engine.run(launch);
-        failed.forEach(f -> System.out.println("# " + f));
+        Stop stop = new Stop(launch);
+        List<String> failed;
+        try {
+            try {
+                failed = engine.run(launch);
+            } catch (Exception | Error e) {
+                if (stop.signalled) {
+                    return Cli.EXIT_FAILURE;      // the stop's own doing (a worker ended by it): the hook says what is kept
+                }
+                throw e;
+            }
+            if (stop.signalled) {
+                return Cli.EXIT_FAILURE;          // the JVM is ending: the hook says what the workers kept; no merge now
+            }
+            failed.forEach(f -> System.out.println("# " + f));
+            List<Path> dirs = workerDirs(launch);
+            if (dirs.isEmpty()) {
+                System.err.println("bench: error: no worker left a result directory in " + dir
+                        + (failed.isEmpty() ? "" : ": " + String.join("; ", failed)));
+                return Cli.EXIT_FAILURE;
+            }
+            int merged = MergeCommand.merge(dirs, dir, false);
+            return failed.isEmpty() ? merged : Cli.EXIT_FAILURE;
+        } finally {
+            stop.ended();
+        }
+    }
+
+    private static List<Path> workerDirs(ClientEngine.Launch launch) {
         List<Path> dirs = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < launch.count(); i++) {
             if (Files.isDirectory(launch.workerDir(i))) {
                 dirs.add(launch.workerDir(i));
             }
         }
-        if (dirs.isEmpty()) {
-            System.err.println("bench: error: no worker left a result directory in " + dir
-                    + (failed.isEmpty() ? "" : ": " + String.join("; ", failed)));
-            return Cli.EXIT_FAILURE;
+        return dirs;
+    }
+
+    /**
+     * Ctrl-C or SIGTERM to the coordinator: the engine's own hook stops the workers, which keep what they finished; this
+     * one waits (bounded) until they have ended and says what was stopped, where their results are and how to merge
+     * them, as a single run says "results so far are kept" (the outside sweep's #100: exit 130 and not a line).
+     */
+    private static final class Stop {
+        private static final long WAIT_SECONDS = 60;
+        private final java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+        private final Thread hook;
+        private volatile boolean signalled;
+
+        Stop(ClientEngine.Launch launch) {
+            benchkit.core.run.SignalGuard.nameSignals();
+            hook = new Thread(() -> {
+                signalled = true;
+                try {
+                    ended.await(WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                System.out.flush();
+                System.err.println(stoppedLine(benchkit.core.run.SignalGuard.lastSignal(), launch, workerDirs(launch)));
+                System.err.flush();
+            }, "bench-clients-stopped");
+            Runtime.getRuntime().addShutdownHook(hook);
         }
-        int merged = MergeCommand.merge(dirs, dir, false);
-        return failed.isEmpty() ? merged : Cli.EXIT_FAILURE;
+
+        void ended() {
+            ended.countDown();
+            if (!signalled) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running (a signal just came): it says what the workers kept
+                }
+            }
+        }
+    }
+
+    /** What a stop of the coordinator left, in one line: the workers' directories and the merge that joins them. */
+    static String stoppedLine(String signal, ClientEngine.Launch launch, List<Path> dirs) {
+        String stopped = "bench: interrupted by " + signal + ": the " + launch.count() + " workers were stopped";
+        if (dirs.isEmpty()) {
+            return stopped + " before any kept a result (nothing in " + launch.out() + "/worker-I)";
+        }
+        String kept = String.join(" ", dirs.stream().map(Path::toString).toList());
+        return stopped + "; what " + (dirs.size() == 1 ? "one" : "they") + " finished is kept in " + kept
+                + ", not merged: bench merge --allow-missing " + kept + " --out " + launch.out() + " joins it";
     }
 
     /** The command line without the coordinator's own options ({@code --x v} and {@code --x=v} alike) and without a leading {@code run}. */

@@ -44,7 +44,11 @@ final class LocalWorkers implements ClientEngine {
                     p.destroy();        // interrupted: the workers stop too (SIGTERM; they keep what finished)
                 }
             });
-            Runtime.getRuntime().removeShutdownHook(stopWorkers);
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopWorkers);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook stopped the workers, whose ends this waited for
+            }
         }
     }
 }

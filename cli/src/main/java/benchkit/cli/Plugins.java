@@ -70,7 +70,7 @@ final class Plugins {
         } catch (MalformedURLException e) {
             throw new UsageException("--plugin-dir " + dir + ": " + e.getMessage());
         } catch (IOException e) {
-            throw new UsageException("--plugin-dir " + dir + " cannot be read: " + e.getClass().getSimpleName());
+            throw new UsageException("--plugin-dir " + dir + " cannot be read: " + benchkit.core.run.plan.RunFailure.ioMessage(e));
         }
         if (urls.isEmpty() && problems.isEmpty()) {
             throw new UsageException("--plugin-dir " + dir + " holds no .jar files");

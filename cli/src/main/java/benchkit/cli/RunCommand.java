@@ -212,6 +212,7 @@ abstract class RunCommand extends WorkloadCommand {
         PluginRegistry registry = Plugins.load(spec.commandLine().getErr(), plugins);
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Optional<WorkerRole> role = workers.role();
+        workers.requireWorkersFor(clientOptions.clients != null);
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
         Compare.Settings verdictSettings = verdicts.settings();    // Experiment adds the workloads' baselines
         Duration settleBudget = settleBudget();
@@ -424,17 +425,19 @@ abstract class RunCommand extends WorkloadCommand {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--study " + e.getMessage());
         } catch (IOException e) {
-            throw new UsageException("--study " + file + " cannot be read: " + Cli.describe(e));
+            throw new UsageException("--study " + file + " cannot be read: " + benchkit.core.run.plan.RunFailure.ioMessage(e)
+                    + "; name an experiment file with a \"study\" block");
         }
     }
 
     /** The run options of every workload's plan, made once from the command line (typed ones over the defaults). */
     RunOptions runOptions() {
+        checkLimits();
         RunOptions.Builder plan = RunOptions.builder();
         plan.threads(threads)
                 .reportInterval(reportInterval())
                 .maxEvents(events).rate(rate).failFast(failFast).clientThreads(clientThreads())
-                .stallLimit(stallLimit == 0 ? Duration.ZERO : seconds("--stall-limit", stallLimit, false))
+                .stallLimit(seconds("--stall-limit", stallLimit, true))
                 .allowInvalid(allowInvalid).stackTraces(Cli.showsStackTraces())
                 // sysbench's run never prepares the tables of the user's server; the servers bench launches it prepares
                 .preparesData(!(console.sysbenchLine() && server.isExternal()))
@@ -576,10 +579,39 @@ abstract class RunCommand extends WorkloadCommand {
         return d;
     }
 
+    /** The longest time any option takes, a week: a longer slot, timeout or budget is a typo (1e9 s is 31 years). */
+    static final long MAX_SECONDS = 7 * 24 * 3600;
+    /** The fastest --rate: an event a nanosecond, the schedule's resolution. */
+    static final double MAX_RATE = 1e9;
+
+    /** A time option's seconds, from 0 when {@code zeroAllowed} (else above 0) up to {@link #MAX_SECONDS}. */
     static Duration seconds(String option, double value, boolean zeroAllowed) {
-        if (Double.isNaN(value) || value < 0 || (!zeroAllowed && value == 0) || value > 7 * 24 * 3600) {
-            throw new UsageException(option + "=" + value + " is not valid; expected a positive number of seconds");
+        if (Double.isNaN(value) || value < 0 || (!zeroAllowed && value == 0) || value > MAX_SECONDS) {
+            throw new UsageException(option + "=" + value + " is not valid; expected " + secondsRange(zeroAllowed));
         }
         return Duration.ofNanos((long) (value * 1e9));
+    }
+
+    /** e.g. {@code more than 0 and at most 604800 seconds (7 days)}. */
+    static String secondsRange(boolean zeroAllowed) {
+        return (zeroAllowed ? "0 to " : "more than 0 and at most ") + MAX_SECONDS + " seconds (7 days)";
+    }
+
+    /** --events and --rate, each named with its range (core's checks name the Java API's terms). */
+    private void checkLimits() {
+        if (events < 0) {
+            throw new UsageException("--events=" + events + " is not valid; expected 0 (no limit) or more events per trial");
+        }
+        if (!(rate >= 0 && rate <= MAX_RATE)) {
+            throw new UsageException("--rate=" + typedValue("--rate", rate) + " is not valid; expected 0 (as fast as "
+                    + "possible) to " + String.format(java.util.Locale.ROOT, "%.0f", MAX_RATE) + " events/s");
+        }
+    }
+
+    /** What was given for {@code option} as typed (1e400, where the parsed double says Infinity), else {@code parsed}. */
+    private String typedValue(String option, Object parsed) {
+        CommandLine.ParseResult p = spec.commandLine().getParseResult();
+        CommandLine.Model.OptionSpec o = p == null ? null : p.matchedOption(option);
+        return o == null || o.stringValues().isEmpty() ? String.valueOf(parsed) : o.stringValues().get(o.stringValues().size() - 1);
     }
 }

@@ -26,7 +26,7 @@ final class ServerOptions {
 
     @Option(names = "--allocator", paramLabel = "NAME", split = ",",
             description = "Memory allocator of the launched server (default glibc).")
-    List<String> allocators = new ArrayList<>(List.of("glibc"));
+    List<String> allocators;
 
     @Option(names = "--allocator-env", paramLabel = "ALLOC:NAME=VALUE",
             description = "Environment tunable for one allocator's server, e.g. jemalloc:MALLOC_CONF=narenas:4 (repeatable).")
@@ -78,6 +78,11 @@ final class ServerOptions {
     @Option(names = "--connect-timeout", paramLabel = "SECONDS", description = "Seconds to wait for a server (default 30 for external, 180 to launch; 0: one attempt, as sysbench).")
     Integer connectTimeout;
 
+    /** The --allocator values, glibc when none is given. */
+    List<String> allocators() {
+        return allocators == null ? List.of("glibc") : allocators;
+    }
+
     /** Whether bench picks the server itself (no --server, --server-basedir or external server given). */
     boolean usesDefaultServer() {
         return !isExternal() && server == null && serverBasedir == null;
@@ -93,6 +98,11 @@ final class ServerOptions {
     }
 
     String password() {
+        return password(System::getenv);
+    }
+
+    /** The password, with the environment read through {@code env}. */
+    String password(java.util.function.UnaryOperator<String> env) {
         if (ASK.equals(mysqlPassword)) {
             java.io.Console console = System.console();
             if (console == null) {
@@ -105,14 +115,9 @@ final class ServerOptions {
         if (mysqlPassword != null) {
             return mysqlPassword;
         }
-        return password(System::getenv);
-    }
-
-    /** The password from the environment {@code env} gives: the variable, else the file it names, else MYSQL_PWD. */
-    static String password(java.util.function.UnaryOperator<String> env) {
-        String value = env.apply(PASSWORD_ENV);
+        String given = env.apply(PASSWORD_ENV);
         String file = env.apply(PASSWORD_FILE_ENV);
-        if (value != null && file != null) {
+        if (given != null && file != null) {
             // either could be the stale one: taking one silently would leave an access-denied line blaming neither
             throw new UsageException(PASSWORD_ENV + " and " + PASSWORD_FILE_ENV + " are both set; unset the one that"
                     + " does not hold the password");
@@ -120,14 +125,15 @@ final class ServerOptions {
         if (file != null) {
             // a container's secret (docker secret, Kubernetes secret volume): the password never in an environment listing
             try {
-                value = java.nio.file.Files.readString(java.nio.file.Path.of(file)).strip();
+                given = java.nio.file.Files.readString(java.nio.file.Path.of(file)).strip();
             } catch (java.io.IOException e) {
-                throw new UsageException(PASSWORD_FILE_ENV + " names " + file + ", which cannot be read: " + Cli.describe(e));
+                throw new UsageException(PASSWORD_FILE_ENV + " names " + file + ", which cannot be read: "
+                        + benchkit.core.run.plan.RunFailure.ioMessage(e) + "; name a file holding the password, or unset it");
             }
         }
-        if (value == null) {
-            value = env.apply("MYSQL_PWD");
+        if (given == null) {
+            given = env.apply("MYSQL_PWD");
         }
-        return value == null ? "" : value;
+        return given == null ? "" : given;
     }
 }

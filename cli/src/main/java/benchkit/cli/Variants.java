@@ -23,6 +23,10 @@ final class Variants {
     }
 
     static List<Variant> of(PluginRegistry registry, ServerOptions o) {
+        if (o.connectTimeout != null && (o.connectTimeout < 0 || o.connectTimeout > RunCommand.MAX_SECONDS)) {
+            throw new UsageException("--connect-timeout=" + o.connectTimeout + " is not valid; expected 0 (one attempt) to "
+                    + RunCommand.MAX_SECONDS + " seconds (7 days)");
+        }
         return o.isExternal() ? List.of(external(o)) : matrix(o).variants(registry);
     }
 
@@ -61,7 +65,7 @@ final class Variants {
         if (o.serverBasedir != null) {
             matrix.servers("basedir:" + o.serverBasedir); // a distribution of the default (mysql) launcher
         }
-        o.allocators.forEach(matrix::allocators);
+        o.allocators().forEach(matrix::allocators);
         for (String entry : o.allocatorEnv) {
             AllocatorEnv env = AllocatorEnv.parse(entry);
             matrix.allocatorEnvironment(env.allocator(), env.name(), env.value());
@@ -83,9 +87,20 @@ final class Variants {
     }
 
     private static Variant external(ServerOptions o) {
-        if (!o.serverSettings.isEmpty() || o.server != null || o.serverBasedir != null || o.serverCpus != null) {
-            throw new UsageException("--server, --server-basedir, --server-cpus and --mysqld launch a server; "
-                    + "they cannot be used with --mysql-host/--mysql-port/--mysql-socket");
+        // each would be dropped without a word and the run recorded as if it held (--allocator: "allocator: unknown")
+        List<String> launchOnly = new ArrayList<>();
+        addIf(launchOnly, o.server != null, "--server");
+        addIf(launchOnly, o.serverBasedir != null, "--server-basedir");
+        addIf(launchOnly, o.serverCpus != null, "--server-cpus");
+        addIf(launchOnly, !o.serverSettings.isEmpty(), "--mysqld");
+        addIf(launchOnly, o.allocators != null, "--allocator");
+        addIf(launchOnly, !o.allocatorEnv.isEmpty(), "--allocator-env");
+        addIf(launchOnly, o.keepDatadir, "--keep-datadir");
+        if (!launchOnly.isEmpty()) {
+            boolean one = launchOnly.size() == 1;
+            throw new UsageException(String.join(", ", launchOnly) + (one ? " is" : " are") + " for a server bench "
+                    + "launches: " + (one ? "it does" : "they do") + " nothing to the server of --mysql-host/--mysql-port/"
+                    + "--mysql-socket, which bench does not start; leave " + (one ? "it" : "them") + " out");
         }
         if (o.mysqlUser != null && o.mysqlUser.isBlank()) {
             throw new UsageException("--mysql-user needs a user name");
@@ -152,6 +167,12 @@ final class Variants {
                 .database(o.mysqlDb == null ? "sbtest" : o.mysqlDb)
                 .transport(viaSocket ? Target.Transport.SOCKET : Target.Transport.TCP)
                 .build();
+    }
+
+    private static void addIf(List<String> names, boolean given, String name) {
+        if (given) {
+            names.add(name);
+        }
     }
 
     /** One {@code --allocator-env ALLOC:NAME=VALUE}. */

@@ -25,10 +25,12 @@ final class WorkerOptions {
             description = "With --worker: the run's name, the same for all its workers (letters, digits, '.', '_', '-').")
     String runId;
 
-    @Option(names = "--barrier-timeout", paramLabel = "SECONDS", defaultValue = "300",
-            description = "With --worker: how long to wait for the other workers at each start, worker 0's prepare "
-                    + "included (default ${DEFAULT-VALUE}).")
-    double barrierTimeout;
+    private static final double DEFAULT_BARRIER_SECONDS = 300;
+
+    @Option(names = "--barrier-timeout", paramLabel = "SECONDS",
+            description = "With --worker (or --clients): how long to wait for the other workers at each start, worker 0's "
+                    + "prepare included (default 300).")
+    Double barrierTimeout;
 
     /** The worker role given, checked; empty for a run of its own. */
     Optional<WorkerRole> role() {
@@ -41,8 +43,27 @@ final class WorkerOptions {
         if (runId == null) {
             throw new UsageException("--worker needs --run-id ID, the same for every worker of the run");
         }
-        RunCommand.seconds("--barrier-timeout", barrierTimeout, false);
+        barrierTimeout();
         return Optional.of(WorkerRole.parse(worker, runId, System::getenv));
+    }
+
+    /**
+     * Refuses --barrier-timeout where no worker waits at a barrier: a run of its own would ignore it without a word.
+     * A coordinator ({@code clients}) hands it to its workers, so its value is checked here, before they start.
+     */
+    void requireWorkersFor(boolean clients) {
+        if (barrierTimeout == null || worker != null) {
+            return;
+        }
+        if (!clients) {
+            throw new UsageException("--barrier-timeout is how long a worker waits for the others: give --worker I/N "
+                    + "(or --clients N) too, or leave it out");
+        }
+        barrierTimeout();
+    }
+
+    private Duration barrierTimeout() {
+        return RunCommand.seconds("--barrier-timeout", barrierTimeout == null ? DEFAULT_BARRIER_SECONDS : barrierTimeout, false);
     }
 
     /**
@@ -76,6 +97,6 @@ final class WorkerOptions {
     }
 
     StartBarrier barrier(WorkerRole role, Rendezvous store) {
-        return new StartBarrier(store, role, Duration.ofMillis((long) (barrierTimeout * 1000)), System.out::println);
+        return new StartBarrier(store, role, barrierTimeout(), System.out::println);
     }
 }

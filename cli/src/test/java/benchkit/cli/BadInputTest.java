@@ -55,6 +55,13 @@ class BadInputTest {
         "--workload point-select --format sysbenchx        | --format sysbenchx is not valid; expected jmh, sysbench or memslap",
         "--workload point-select --percentile 101          | --percentile=101 is not valid; expected 1 to 100, or 0 for none",
         "--workload point-select --percentile 99.9         | '99.9' is not an int",
+        // plain decimal numbers only: Java's parsers read 1d, 2f and 0x1p0 as 1, 2 and 1 (the outside sweep's #36)
+        "--workload point-select --time 1d                 | Invalid value for option '--time': '1d' is not a double",
+        "--workload point-select --warmup-time 2f          | Invalid value for option '--warmup-time': '2f' is not a double",
+        "--workload point-select --stall-limit 0x1p0       | Invalid value for option '--stall-limit': '0x1p0' is not a double",
+        "--workload point-select --events \u0663          | Invalid value for option '--events': '\u0663' is not a long",
+        "--workload point-select --threads 2,\u0664       | '\u0664' is not an int",
+        "--workload memcached-get --memcached-servers 127.0.0.1:1 --keys 1e3 | memcached-get: --keys=1e3 is not valid; expected a whole number",
         "--workload point-select --histogram=yes --format sysbench | --histogram=yes is not valid; expected on or off",
         "--workload point-select --histogram               | --histogram is printed with sysbench's report: add --format sysbench",
         "--workload point-select --format sysbench --histogram on --percentile 0 | --histogram cannot be used with --percentile=0",
@@ -69,6 +76,24 @@ class BadInputTest {
         "--workload point-select --mysql-host no-such-host.invalid | --mysql-host no-such-host.invalid: host not found",
         "--workload point-select --allocator glibc,jemalloc --baseline nosuch | --baseline nosuch names no variant; variants: glibc, jemalloc",
         "--workload point-select --stall-limit -1              | --stall-limit",
+        // each bad value named with its option and the range it must be in (the outside sweep's #20, #26, #29)
+        "--workload point-select --stall-limit 1e9             | --stall-limit=1.0E9 is not valid; expected 0 to 604800 seconds (7 days)",
+        "--workload point-select --time 1e9                    | --time=1.0E9 is not valid; expected more than 0 and at most 604800 seconds (7 days)",
+        "--workload point-select --connect-timeout -1          | --connect-timeout=-1 is not valid; expected 0 (one attempt) to 604800 seconds (7 days)",
+        "--workload point-select --mysql-host 127.0.0.1 --connect-timeout -100000 | --connect-timeout=-100000 is not valid",
+        // an option that does nothing in the mode chosen is refused, not ignored (the outside sweep's #21, #31)
+        "--workload point-select --barrier-timeout 0           | --barrier-timeout is how long a worker waits for the others: give --worker I/N (or --clients N) too, or leave it out",
+        "--workload point-select --barrier-timeout -5          | --barrier-timeout is how long a worker waits for the others",
+        "--workload point-select --mysql-host 127.0.0.1 --allocator nosuch | --allocator is for a server bench launches: it does nothing to the server of --mysql-host/--mysql-port/--mysql-socket, which bench does not start; leave it out",
+        "--workload point-select --mysql-host 127.0.0.1 --allocator glibc --keep-datadir --server-cpus 1 | --server-cpus, --allocator, --keep-datadir are for a server bench launches: they do nothing",
+        // a CPU the machine does not have is named, with the ones it has (the outside sweep's #24: taskset's list)
+        "--workload point-select --client-cpus 0,99999         | --client-cpus 0,99999: CPU 99999 is not on this machine (or not given to bench); it has CPUs ",
+        "--workload point-select --client-cpus 3-1             | --client-cpus 3-1: expected a CPU list such as 1 or 0-1 or 0,2",
+        // a file that cannot be read says why (the outside sweep's #38)
+        "--workload point-select --study /nonexistent/s.json   | --study /nonexistent/s.json cannot be read: /nonexistent/s.json: no such file or directory; name an experiment file",
+        "--workload point-select --events -5                   | --events=-5 is not valid; expected 0 (no limit) or more events per trial",
+        "--workload point-select --rate 1e400                  | --rate=1e400 is not valid; expected 0 (as fast as possible) to 1000000000 events/s",
+        "--workload point-select --rate -1                     | --rate=-1 is not valid; expected 0 (as fast as possible) to 1000000000 events/s",
         "--workload memcached-get --server innodb-memcached:mariadb-11.4 | --server innodb-memcached:mariadb-11.4: MariaDB 11.4.5 has no InnoDB memcached plugin",
         "--workload point-select --allocator glibc,jemalloc --budget soon | --budget=soon is not valid; expected a time such as 6m, 90s or 1h",
         "--workload point-select --until-settled               | running until settled needs two or more variants to compare",
@@ -374,5 +399,18 @@ class BadInputTest {
     void helpVersionAndListSucceed(String args) {
         Outcome o = run(args.split(" "));
         assertEquals(0, o.exit(), o.err());
+    }
+
+    /** BENCH_MYSQL_PASSWORD_FILE naming no file says so (the outside sweep's #119: "cannot be read: /nonexistent"). */
+    @org.junit.jupiter.api.Test
+    void aPasswordFileThatIsNotThereIsSaidSo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.util.Map<String, String> env = java.util.Map.of(ServerOptions.PASSWORD_FILE_ENV, dir.resolve("none").toString());
+        UsageException e = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                () -> new ServerOptions().password(env::get));
+        assertEquals(ServerOptions.PASSWORD_FILE_ENV + " names " + dir.resolve("none") + ", which cannot be read: "
+                + dir.resolve("none") + ": no such file or directory; name a file holding the password, or unset it", e.getMessage());
+        java.nio.file.Files.writeString(dir.resolve("pw"), "s3cret\n");
+        assertEquals("s3cret", new ServerOptions().password(java.util.Map.of(ServerOptions.PASSWORD_FILE_ENV,
+                dir.resolve("pw").toString())::get));
     }
 }

@@ -71,4 +71,56 @@ class ClientWorkersTest {
         assertEquals(1, failed.size());
         assertTrue(failed.get(0).startsWith("kubectl is not on PATH here: apply " + dir.resolve(KubernetesWorkers.MANIFEST)), failed.get(0));
     }
+
+    /**
+     * Ctrl-C to a {@code --clients 2} coordinator (the outside sweep's #100: exit 130 and not a line): the workers are
+     * stopped, and one line says so, where what they finished is kept and the merge that joins it.
+     */
+    @Test
+    void ctrlCToTheCoordinatorSaysWhatTheWorkersKept() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeFalse(LauncherSignalTest.interruptIgnored(),
+                "this JVM ignores SIGINT, so the coordinator it starts would too");
+        Path jar = dir.resolve("worker.jar");
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, SignalledCoordinator.Worker.class.getName());
+        String entry = SignalledCoordinator.Worker.class.getName().replace('.', '/') + ".class";
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest);
+             var in = getClass().getClassLoader().getResourceAsStream(entry)) {
+            out.putNextEntry(new java.util.jar.JarEntry(entry));
+            in.transferTo(out);
+        }
+        Path run = dir.resolve("run");
+        Files.createDirectories(run);
+        Process coordinator = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), SignalledCoordinator.class.getName(), run.toString(), jar.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("console.txt").toFile()).start();
+        List<ProcessHandle> workers;
+        try {
+            long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            while (!Files.exists(run.resolve("worker-0/journal.jsonl")) || !Files.exists(run.resolve("worker-1/journal.jsonl"))) {
+                assertTrue(coordinator.isAlive(), "the coordinator ended before it was signalled: " + console());
+                assertTrue(System.nanoTime() < until, "no workers within 60 s: " + console());
+                Thread.sleep(100);
+            }
+            workers = coordinator.children().toList();
+            ProcessBuilder kill = new ProcessBuilder("kill", "-INT", String.valueOf(coordinator.pid()));
+            kill.environment().put("LC_ALL", "C");
+            assertEquals(0, kill.start().waitFor());
+            assertTrue(coordinator.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the coordinator did not stop: " + console());
+        } finally {
+            coordinator.destroyForcibly();
+        }
+        assertEquals(130, coordinator.exitValue(), console());
+        assertEquals(2, workers.size());
+        workers.forEach(w -> assertFalse(w.isAlive(), "worker " + w.pid() + " left running"));
+        String kept = run.resolve("worker-0") + " " + run.resolve("worker-1");
+        assertTrue(console().contains("bench: interrupted by Ctrl-C (SIGINT): the 2 workers were stopped; what they finished "
+                + "is kept in " + kept + ", not merged: bench merge --allow-missing " + kept + " --out " + run + " joins it\n"),
+                console());
+    }
+
+    private String console() throws java.io.IOException {
+        return Files.readString(dir.resolve("console.txt"));
+    }
 }

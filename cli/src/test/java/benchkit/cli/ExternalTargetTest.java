@@ -62,9 +62,9 @@ class ExternalTargetTest {
     void bothPasswordVariablesAreRefused(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
         java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("pw"), "fromfile\n");
         java.util.Map<String, String> env = new java.util.HashMap<>(java.util.Map.of(ServerOptions.PASSWORD_FILE_ENV, file.toString()));
-        assertEquals("fromfile", ServerOptions.password(env::get));
+        assertEquals("fromfile", new ServerOptions().password(env::get));
         env.put(ServerOptions.PASSWORD_ENV, "fromvar");
-        UsageException e = assertThrows(UsageException.class, () -> ServerOptions.password(env::get));
+        UsageException e = assertThrows(UsageException.class, () -> new ServerOptions().password(env::get));
         assertEquals("BENCH_MYSQL_PASSWORD and BENCH_MYSQL_PASSWORD_FILE are both set; unset the one that does not hold the"
                 + " password", e.getMessage());
     }

@@ -58,7 +58,7 @@ class LauncherSignalTest {
     }
 
     /** Whether this process ignores SIGINT (bit 1 of /proc/self/status's SigIgn), as the processes it starts then do. */
-    private static boolean interruptIgnored() throws Exception {
+    static boolean interruptIgnored() throws Exception {
         return Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("SigIgn:"))
                 .anyMatch(l -> (Long.parseUnsignedLong(l.substring("SigIgn:".length()).strip(), 16) & 2) != 0);
     }

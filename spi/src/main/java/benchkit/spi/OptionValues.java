@@ -28,6 +28,37 @@ public final class OptionValues {
         return n.replace('_', '-').toLowerCase(Locale.ROOT);
     }
 
+    private static final java.util.regex.Pattern WHOLE = java.util.regex.Pattern.compile("[+-]?[0-9]+");
+    private static final java.util.regex.Pattern DECIMAL =
+            java.util.regex.Pattern.compile("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?");
+
+    /**
+     * A whole number in plain decimal ASCII digits: {@link Long#parseLong} also reads other scripts' digits.
+     *
+     * @throws NumberFormatException for anything else
+     * @since SPI 1 (added later)
+     */
+    public static long parseWhole(String s) {
+        if (!WHOLE.matcher(s).matches()) {
+            throw new NumberFormatException("not a plain decimal whole number: " + s);
+        }
+        return Long.parseLong(s);
+    }
+
+    /**
+     * A plain decimal number ({@code 2}, {@code 2.5}, {@code 1e9}): {@link Double#parseDouble} also reads Java's
+     * {@code 1d} and {@code 2f}, hex {@code 0x1p0}, {@code Infinity} and {@code NaN}, which would run a "1 day" as 1 s.
+     *
+     * @throws NumberFormatException for anything else
+     * @since SPI 1 (added later)
+     */
+    public static double parseDecimal(String s) {
+        if (!DECIMAL.matcher(s).matches()) {
+            throw new NumberFormatException("not a plain decimal number: " + s);
+        }
+        return Double.parseDouble(s);
+    }
+
     /** Lays {@code given} over the defaults of {@code specs}; rejects options not in {@code specs}. */
     public static OptionValues parse(String plugin, List<OptionSpec> specs, Map<String, String> given) {
         Map<String, String> merged = new LinkedHashMap<>();
@@ -65,7 +96,7 @@ public final class OptionValues {
     }
 
     public long longValue(String name, long min, long max) {
-        long n = number(name, Long::parseLong, "a whole number");
+        long n = number(name, OptionValues::parseWhole, "a whole number");
         if (n < min || n > max) {
             throw outOfRange(name, min, max);
         }
@@ -77,7 +108,7 @@ public final class OptionValues {
     }
 
     public double doubleValue(String name, double min, double max) {
-        double d = number(name, Double::parseDouble, "a number");
+        double d = number(name, OptionValues::parseDecimal, "a number");
         if (!(d >= min && d <= max)) {    // written so that NaN is refused too
             throw outOfRange(name, min, max);
         }

@@ -121,8 +121,10 @@ public final class Target {
 
     @Override
     public String toString() {
-        return product() + " " + version() + " at " + host + ":" + port
-                + (socket != null ? " (socket " + socket + ")" : "")
+        // the way in: a target reached by its socket has no TCP address the user named (its 127.0.0.1:3306 is a default)
+        return product() + " " + version() + " at "
+                + (transport == Transport.SOCKET && socket != null ? "socket " + socket
+                        : host + ":" + port + (socket != null ? " (socket " + socket + ")" : ""))
                 + (addresses.size() > 1 ? " (connections spread over " + addresses + ")" : "")
                 + " user=" + user + " db=" + database;
     }

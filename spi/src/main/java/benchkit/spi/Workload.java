@@ -80,6 +80,18 @@ public interface Workload extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Why an iteration whose sessions counted these queries ({@link QueryCounter}) did not measure the workload's events,
+     * or empty when it did (the default): e.g. memcached gets that all missed the keys loaded before the run, as after
+     * the server was restarted and so emptied. The runner treats such an iteration as a stalled one: it is kept in the
+     * journal, left out of the scores and measured again, and the run fails when measuring again does not make up for it.
+     *
+     * @since SPI 1 (added later; a plugin that does not override it has every iteration judged by the runner alone)
+     */
+    default Optional<String> invalidIteration(long reads, long writes, long others) {
+        return Optional.empty();
+    }
+
     /** Opens the session of one client thread; called once per thread per trial. */
     Session openSession(Target target, SessionContext context) throws Exception;
 

@@ -23,11 +23,20 @@ public final class GlobalStatusReader implements AutoCloseable {
         this.connection = connection;
     }
 
-    /** Connects to {@code target} over TCP (no default database: status needs none). */
+    /**
+     * Connects to {@code target} the way the load reaches it ({@link #endpoint}), in no database: status needs none.
+     */
     public static GlobalStatusReader connect(Target target) throws SQLException {
-        SqlEndpoint tcp = SqlEndpoint.tcp(target.host(), target.port(), target.user(), target.password());
-        return new GlobalStatusReader(SqlConnector.to(tcp).withConnectTimeout(Duration.ofSeconds(5))
+        return new GlobalStatusReader(SqlConnector.to(endpoint(target)).withConnectTimeout(Duration.ofSeconds(5))
                 .withReadTimeout(Duration.ofSeconds(30)).open());
+    }
+
+    /**
+     * Where the counters are read: the target's socket when that is its way in (a user who gave only
+     * {@code --mysql-socket}), else its host and port; never a default host and port the user did not name.
+     */
+    public static SqlEndpoint endpoint(Target target) {
+        return SqlEndpoint.of(target).inDatabase("");
     }
 
     public StatusSnapshot read() throws SQLException {

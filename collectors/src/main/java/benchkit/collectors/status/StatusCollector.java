@@ -1,6 +1,7 @@
 package benchkit.collectors.status;
 
 import benchkit.collectors.SampleStats;
+import benchkit.mysql.SqlEndpoint;
 import benchkit.spi.Aggregation;
 import benchkit.spi.Collector;
 import benchkit.spi.IterationInfo;
@@ -140,8 +141,10 @@ public final class StatusCollector implements Collector {
         }
     }
 
+    /** {@code 127.0.0.1:3306} or {@code socket /run/mysqld.sock}: where the counters are read. */
     private static String where(TrialInfo trial) {
-        return trial.target().host() + ":" + trial.target().port();
+        SqlEndpoint e = GlobalStatusReader.endpoint(trial.target());
+        return e.overSocket() ? "socket " + e.unixSocket() : e.host() + ":" + e.port();
     }
 
     private static String firstLine(String message) {

@@ -134,6 +134,33 @@ class StatusCollectorTest {
         assertFalse(e.getMessage().contains(server.root().password()), e.getMessage());
     }
 
+    /**
+     * A target reached by its socket only (the user gave --mysql-socket alone) has its counters read there, not at
+     * the host and port it defaults to (the outside sweep's #41: 127.0.0.1:3306, whatever server listened there), and
+     * a socket that does not answer is named in the failure.
+     */
+    @Test
+    void aSocketOnlyTargetIsReadOverItsSocket() throws Exception {
+        int closedPort;
+        try (var s = new java.net.ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        benchkit.spi.Target socketOnly = server.root().toBuilder().port(closedPort)
+                .transport(benchkit.spi.Target.Transport.SOCKET).build();
+        TrialInfo trial = new TrialInfo("w", "v", 1, 1, socketOnly, OptionalLong.empty());
+        Collector c = factory().create(Map.of());
+        c.beforeTrial(trial);
+        c.beforeIteration(trial, ITERATION);
+        assertTrue(byName(c.afterIteration(trial, ITERATION)).containsKey("status.Questions"));
+        c.afterTrial(trial);
+
+        TrialInfo gone = new TrialInfo("w", "v", 1, 1, socketOnly.toBuilder().socket("/nonexistent/mysqld.sock").build(),
+                OptionalLong.empty());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> factory().create(Map.of()).beforeTrial(gone));
+        assertTrue(e.getMessage().startsWith("status collector: cannot connect to socket /nonexistent/mysqld.sock as root"),
+                e.getMessage());
+    }
+
     @Test
     void badOptionsFailAtCreate() {
         CollectorFactory f = factory();

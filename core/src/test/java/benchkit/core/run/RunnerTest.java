@@ -163,6 +163,39 @@ class RunnerTest {
     }
 
     /**
+     * A workload can judge an iteration by what its sessions counted (the outside sweep's #59: memcached gets that all
+     * missed after a restart were a valid score): here every event counts a miss (an other), and the workload's verdict
+     * makes each iteration invalid, so the run measures again and then fails, naming the workload's reason.
+     */
+    @Test
+    void aWorkloadsOwnVerdictMakesAnIterationInvalid() throws Exception {
+        benchkit.spi.Workload workload = new benchkit.spi.Workload() {
+            @Override
+            public benchkit.spi.Session openSession(benchkit.spi.Target target, benchkit.spi.SessionContext context) {
+                return () -> {
+                    context.queries().others(1);
+                    java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+                    return Outcome.OK;
+                };
+            }
+
+            @Override
+            public java.util.Optional<String> invalidIteration(long reads, long writes, long others) {
+                return reads == 0 && others > 0 ? java.util.Optional.of("all " + others + " gets missed")
+                        : java.util.Optional.empty();
+            }
+        };
+        RunPlan plan = RunOptions.builder().threads(1)
+                .warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(300)).forks(1)
+                .reportInterval(Duration.ZERO).plan("fake", List.of(variant("a")), tmp.resolve("out"));
+        RunSummary summary = new Runner(plan, workload, List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        assertFalse(summary.complete(), console());
+        assertEquals(2, summary.invalid().size(), "the planned iteration and the one measured again: " + summary.invalid());
+        assertTrue(summary.failure().orElse("").matches("1 measurement iteration invalid .*iteration 1: all \\d+ gets missed[;)].*"),
+                summary.failure().toString());
+    }
+
+    /**
      * A workload that names its events' kinds has each kind's throughput and latency in the results: sessions whose
      * every fourth event is a slow "b" (2 ms) and the others a quick "a" give tps.a three times tps.b, the two adding up
      * to the total in each iteration, and b's median above a's; an event that names no kind counts in the totals.

@@ -74,7 +74,11 @@ public final class ExternalServer {
     }
 
     /** Logs in to one address until it works or {@code deadline} (a nanoTime) passes; at least one try. */
-    private static UnownedServer connectOne(Target given, Duration timeout, long deadline) throws ServerUnreachableException {
+    private static UnownedServer connectOne(Target target, Duration timeout, long deadline) throws ServerUnreachableException {
+        // checked the way the load goes: a socket merely known (a host other than localhost given too) is not it, and a
+        // check over it passed where every session then failed on the host and port (the outside sweep's #40)
+        Target given = target.transport() == Target.Transport.TCP && target.socket().isPresent()
+                ? target.toBuilder().socket(null).build() : target;
         String where = given.socket().map(s -> "socket " + s).orElse(given.host() + ":" + given.port());
         if (given.socket().isEmpty()) {
             try {
@@ -92,7 +96,7 @@ public final class ExternalServer {
             int seconds = (int) Math.max(1, Math.min(10, (deadline - System.nanoTime()) / 1_000_000_000L));
             Optional<String> quickly = ServerConnections.versionOverWire(given, seconds);
             if (quickly.isPresent()) {
-                return reached(given, quickly.get());
+                return reached(target, quickly.get());
             }
             // what failed, in the JDBC driver's words that the messages below are made of
             try (Connection c = ServerConnections.open(given, seconds); Statement s = c.createStatement()) {
@@ -102,7 +106,7 @@ public final class ExternalServer {
                     rs.next();
                     version = rs.getString(1);
                 }
-                return reached(given, version);
+                return reached(target, version);
             } catch (SQLException e) {
                 last = e;
                 int code = e.getErrorCode();
@@ -130,7 +134,8 @@ public final class ExternalServer {
         // a server that answered and refused is not waited for: the line says what it said, not that time ran out
         throw new ServerUnreachableException((refused ? "the server at " + where + " refused " + given.user() + " (database "
                 + given.database() + ")" : "cannot use server at " + where + " as " + given.user() + " (database "
-                + given.database() + ") within " + timeout.toSeconds() + " s") + ": " + reason(last, given),
+                + given.database() + ") within " + timeout.toSeconds() + " s") + ": " + reason(last, given)
+                + (refused ? "" : "; check " + (given.socket().isPresent() ? "--mysql-socket" : "--mysql-host and --mysql-port")),
                 clientError(last, given));
     }
 

@@ -257,9 +257,17 @@ class MysqlLauncherTest {
         assertEquals("unknown", external.allocatorLoaded());
         external.close();
         assertTrue(external.isAlive());
-        UnownedServer viaSocket = ExternalServer.connect(t.toBuilder().product(null).version(null).build(),
-                Duration.ofSeconds(10));
-        assertEquals(t.product(), viaSocket.target().product());
+        UnownedServer viaSocket = ExternalServer.connect(t.toBuilder().product(null).version(null)
+                .transport(Target.Transport.SOCKET).port(FreePort.find()).build(), Duration.ofSeconds(10));
+        assertEquals(t.product(), viaSocket.target().product(), "the socket is the way in: the port is not checked");
+        // a socket merely known (a host other than localhost given too) is not the load's way in, so not the check's:
+        // checked over it, the run went on and every session failed on the port (the outside sweep's #40)
+        int closed = FreePort.find();
+        var portClosed = assertThrows(ServerUnreachableException.class, () -> ExternalServer.connect(t.toBuilder()
+                .product(null).version(null).transport(Target.Transport.TCP).port(closed).build(), Duration.ofSeconds(1)));
+        assertTrue(portClosed.getMessage().startsWith("cannot use server at 127.0.0.1:" + closed + " as root"), portClosed.getMessage());
+        assertTrue(portClosed.getMessage().endsWith(": nothing is listening there (connection refused); check --mysql-host "
+                + "and --mysql-port"), portClosed.getMessage());
 
         String wrong = "wrong-" + t.password();
         // the check's quick way in, bench's wire client: the server's own version; a refusal is left to JDBC to word

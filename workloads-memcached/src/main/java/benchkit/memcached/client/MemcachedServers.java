@@ -1,6 +1,7 @@
 package benchkit.memcached.client;
 
 import benchkit.spi.InvalidOptionException;
+import benchkit.spi.OptionValues;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -19,16 +20,16 @@ public final class MemcachedServers {
             if (colon <= 0 || colon == p.length() - 1) {
                 throw new InvalidOptionException("--" + option + "=" + text + " is not valid; expected host:port[,host:port...]");
             }
-            int port;
+            long port;
             try {
-                port = Integer.parseInt(p.substring(colon + 1));
+                port = OptionValues.parseWhole(p.substring(colon + 1));
             } catch (NumberFormatException e) {
                 port = -1;
             }
             if (port < 1 || port > 65535) {
                 throw new InvalidOptionException("--" + option + "=" + text + " has a bad port in '" + p + "'; expected 1 to 65535");
             }
-            out.add(InetSocketAddress.createUnresolved(p.substring(0, colon), port));
+            out.add(InetSocketAddress.createUnresolved(p.substring(0, colon), (int) port));
         }
         return out;
     }

@@ -5,6 +5,8 @@ import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
 
+import java.util.Optional;
+
 /**
  * What every key-value workload (memcached and the SQL baseline) does alike from {@link KvOptions}, so both run the
  * same events: {@code --execute-number} events per thread, each session's {@link KvEvents}, and with {@code --flush}
@@ -38,6 +40,20 @@ public abstract class KvWorkload<O extends KvOptions.Part> implements Workload {
     @Override
     public final long eventsPerThread() {
         return kv.executeNumber();
+    }
+
+    /**
+     * An iteration whose every get missed though every key of the key space was loaded measured misses, not the gets
+     * planned: the store lost the data (memcached restarted, which empties it, or flushed by someone else). Sessions
+     * count a hit as a read and a miss as an other; an iteration with a hit is judged valid (evictions miss some keys).
+     */
+    @Override
+    public final Optional<String> invalidIteration(long reads, long writes, long others) {
+        if (others == 0 || reads > 0 || kv.initialLoad() < kv.keys()) {
+            return Optional.empty();
+        }
+        return Optional.of("all " + others + " gets missed, though all " + kv.keys() + " keys were loaded before the run: "
+                + "the server lost them (restarted or flushed?); the next run loads them again");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package benchkit.memcached.kv;
 
 import benchkit.spi.InvalidOptionException;
+import benchkit.spi.OptionValues;
 
 /** A {@code set:get} mix such as {@code 1:9}: the share of events that are sets. */
 public record Ratio(long sets, long gets) {
@@ -9,8 +10,8 @@ public record Ratio(long sets, long gets) {
         int colon = t.indexOf(':');
         try {
             if (colon > 0) {
-                long s = Long.parseLong(t.substring(0, colon).strip());
-                long g = Long.parseLong(t.substring(colon + 1).strip());
+                long s = OptionValues.parseWhole(t.substring(0, colon).strip());
+                long g = OptionValues.parseWhole(t.substring(colon + 1).strip());
                 if (s >= 0 && g >= 0 && s + g > 0) {
                     return new Ratio(s, g);
                 }

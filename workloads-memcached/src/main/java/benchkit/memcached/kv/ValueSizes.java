@@ -1,6 +1,7 @@
 package benchkit.memcached.kv;
 
 import benchkit.spi.InvalidOptionException;
+import benchkit.spi.OptionValues;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +60,7 @@ public final class ValueSizes {
             sizes.add(size(option, t, part.substring(0, colon)));
             double w;
             try {
-                w = Double.parseDouble(part.substring(colon + 1).strip());
+                w = OptionValues.parseDecimal(part.substring(colon + 1).strip());
             } catch (NumberFormatException e) {
                 throw bad(option, t, "has a weight that is not a number: '" + part.substring(colon + 1).strip() + "'");
             }
@@ -83,16 +84,16 @@ public final class ValueSizes {
 
     private static int size(String option, String whole, String part) {
         String p = part.strip();
-        int n;
+        long n;
         try {
-            n = Integer.parseInt(p);
+            n = OptionValues.parseWhole(p);
         } catch (NumberFormatException e) {
             throw bad(option, whole, "has a size that is not a whole number: '" + p + "'");
         }
         if (n < 1 || n > MAX_SIZE) {
             throw bad(option, whole, "has a size outside 1 to " + MAX_SIZE + ": " + n);
         }
-        return n;
+        return (int) n;
     }
 
     private static InvalidOptionException bad(String option, String value, String why) {

@@ -3,6 +3,7 @@ package benchkit.memcached.launcher;
 import benchkit.launch.ProcessOwner;
 import benchkit.memcached.client.MemcachedText;
 import benchkit.spi.InvalidOptionException;
+import benchkit.spi.OptionValues;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.ServerLauncher;
 import benchkit.spi.ServerSpec;
@@ -135,7 +136,7 @@ public final class MemcachedLauncher implements ServerLauncher {
     private static String number(Map<String, String> settings, String key, long min, long max) {
         String v = settings.getOrDefault(key, DEFAULTS.get(key)).strip();
         try {
-            long n = Long.parseLong(v);
+            long n = OptionValues.parseWhole(v);
             if (n >= min && n <= max) {
                 return Long.toString(n);
             }

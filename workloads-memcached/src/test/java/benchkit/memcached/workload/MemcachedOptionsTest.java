@@ -74,6 +74,13 @@ class MemcachedOptionsTest {
         assertMessage("--initial-load=20 is more than --keys=10", Map.of("keys", "10", "initial-load", "20"), KvOperation.GET);
         assertMessage("--memcached-servers=localhost is not valid; expected host:port", Map.of("memcached-servers", "localhost"), KvOperation.GET);
         assertMessage("has a bad port in 'h:99999'", Map.of("memcached-servers", "h:99999"), KvOperation.GET);
+        // plain decimal numbers only (the outside sweep's #36): not other scripts' digits, nor Java's 1d or 0x1p0
+        assertMessage("has a bad port in 'h:\u0661\u0662'", Map.of("memcached-servers", "h:\u0661\u0662"), KvOperation.GET);
+        assertMessage("--ratio=\u0661:9 is not valid; expected SETS:GETS", Map.of("ratio", "\u0661:9"), KvOperation.MIXED);
+        assertMessage("--value-size=100:1d,200:1 has a weight that is not a number: '1d'", Map.of("value-size", "100:1d,200:1"),
+                KvOperation.GET);
+        assertMessage("--value-size=\u0661\u0660\u0660 has a size that is not a whole number", Map.of("value-size",
+                "\u0661\u0660\u0660"), KvOperation.GET);
         assertMessage("memcached-get: --pipeline=4 needs --client=spymemcached", Map.of("pipeline", "4", "client", "direct"), KvOperation.GET);
         assertMessage("memcached-get: --client=libmemcached is not valid; expected one of auto, direct, spymemcached",
                 Map.of("client", "libmemcached"), KvOperation.GET);

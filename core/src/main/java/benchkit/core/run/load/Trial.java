@@ -301,7 +301,8 @@ public final class Trial {
         Counts delta = after.total().minus(before.total());
         String invalid = stalls.verdict(delta.events() + delta.errors(), stop - start, slot, start)
                 .map(cause -> waiting == 0 ? cause : cause + "; " + waiting + " request" + (waiting == 1 ? " was" : "s were")
-                        + " still waiting").orElse("");
+                        + " still waiting")
+                .or(() -> workload.invalidIteration(delta.reads(), delta.writes(), delta.others())).orElse("");
         check(load, it);
         List<Metric> metrics = new ArrayList<>(load.eventKindMetrics(stop - start));
         for (Collector c : collectors) {

@@ -1,0 +1,36 @@
+package benchkit.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A {@code --clients 2} coordinator over {@link LocalWorkers}, in a JVM of its own, for {@link ClientWorkersTest} to
+ * signal: {@code args[0]} the run's directory, {@code args[1]} a jar whose main is a {@link Worker}.
+ */
+final class SignalledCoordinator {
+    private SignalledCoordinator() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        ClientEngine.Launch launch = new ClientEngine.Launch(2, "20261129-000000-test", List.of(), Path.of(args[0]),
+                Path.of(args[1]), null, System.out);
+        LocalWorkers engine = new LocalWorkers();
+        System.exit(ClientWorkers.coordinate(engine, launch, engine.describe(2)));
+    }
+
+    /** A worker that keeps a result as soon as it starts, then waits to be stopped (SIGTERM ends it with 143). */
+    static final class Worker {
+        private Worker() {
+        }
+
+        public static void main(String[] args) throws Exception {
+            String out = args[List.of(args).indexOf("--out") + 1];
+            String worker = args[List.of(args).indexOf("--worker") + 1];
+            Path dir = Path.of(out.replace("{worker}", worker.substring(0, worker.indexOf('/'))));
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("journal.jsonl"), "{}\n");
+            Thread.sleep(600_000);
+        }
+    }
+}
