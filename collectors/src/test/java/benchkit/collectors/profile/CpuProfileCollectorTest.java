@@ -47,7 +47,8 @@ class CpuProfileCollectorTest {
                 Thread.sleep(1000);
                 metrics = byName(c.afterIteration(trial, it));
                 // one perf for the trial: the second and third come from the files it switched to
-                assertTrue(metrics.get("server.profile.samples") > 300, "a busy second at 499 Hz, iteration " + i + ": " + metrics);
+                // ~499 on an idle machine; a loaded one gives dd less of a CPU (288 seen at a load average of 7 on 2 CPUs)
+                assertTrue(metrics.get("server.profile.samples") > 100, "a busy second at 499 Hz, iteration " + i + ": " + metrics);
             }
             c.afterTrial(trial);
 
