@@ -1,6 +1,5 @@
 package benchkit.sysbench.lua;
 
-import org.luaj.vm2.LuaDouble;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaValue;
@@ -189,7 +188,7 @@ final class LuaFormat extends VarArgFunction {
     /**
      * A number that is not an integer as LuaJIT writes it (its "%.14g": 1/3 is 0.33333333333333, 2^53 is
      * 9.007199254741e+15, 1e100 is 1e+100); LuaJ writes it through a float (0.33333334, 9.9999999E14 for 1e15+0.5,
-     * Infinity for 1e100). For tostring, print and %s; LuaJ's own '..' still writes its float text.
+     * Infinity for 1e100). LuaJ's LuaDouble calls it through {@link LuaNumbers} (LuaDoublePatch, at build time).
      */
     static String numberText(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
@@ -388,9 +387,6 @@ final class LuaFormat extends VarArgFunction {
 
     /** A value's string with a char per byte (ISO-8859-1), for the conversions that copy bytes. */
     private static String bytes(LuaValue v) {
-        if (v instanceof LuaDouble) {
-            return numberText(v.todouble());
-        }
         LuaString s = v.isstring() ? v.strvalue() : LuaValue.valueOf(v.tojstring());
         return new String(s.m_bytes, s.m_offset, s.m_length, StandardCharsets.ISO_8859_1);
     }

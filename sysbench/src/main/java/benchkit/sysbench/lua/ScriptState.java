@@ -3,7 +3,6 @@ package benchkit.sysbench.lua;
 import benchkit.sysbench.RandParams;
 import benchkit.sysbench.SbRandom;
 import org.luaj.vm2.Globals;
-import org.luaj.vm2.LuaDouble;
 import org.luaj.vm2.LuaError;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
@@ -333,9 +332,6 @@ final class ScriptState {
         g.set("tostring", new OneArgFunction() {
             @Override
             public LuaValue call(LuaValue v) {
-                if (v instanceof LuaDouble) {
-                    return LuaValue.valueOf(LuaFormat.numberText(v.todouble()));
-                }
                 LuaValue s = tostring.call(v);
                 LuaValue meta = v.getmetatable();
                 boolean own = meta != null && !meta.get(LuaValue.TOSTRING).isnil();

@@ -69,13 +69,14 @@ class ScriptLineTest {
             true\ttrue\ttrue
             """;
 
-    /** Numbers that are not integers as LuaJIT writes them (%.14g), not through a float as LuaJ does; the real sysbench's output. */
+    /** Numbers written as LuaJIT writes them (%.14g), '..' included, not through a float as LuaJ does; the real sysbench's output. */
     @Test
     void numbersArePrintedAsLuaJitPrintsThem() throws Exception {
         Ran r = run("""
                 function prepare()
                   print(1/3, 0.1, 2^53, 1e100, 123.456, 1/0, -1/0, 3.0, 1e15+0.5, 100/7, -2.5, 1e-5, 2^31, 2^63)
                   print(tostring(1/3), string.format("%s|%5s|%q", 0.1 + 0.2, 2.5, 1/4), tostring(7), 1e300*1e10)
+                  print("x" .. 1/3, (1e15+0.5) .. "", 2^53 .. "", -0.1 .. "|", table.concat({1/3, 2.5}, ","), 5e-324)
                 end
                 sysbench.cmdline.commands = {prepare = {prepare}}
                 """, "SCRIPT", "prepare");
@@ -83,7 +84,8 @@ class ScriptLineTest {
         assertEquals("sysbench 1.0.20 (test)\n\n"
                 + "0.33333333333333\t0.1\t9.007199254741e+15\t1e+100\t123.456\tinf\t-inf\t3\t1e+15\t14.285714285714\t-2.5"
                 + "\t1e-05\t2147483648\t9.2233720368548e+18\n"
-                + "0.33333333333333\t0.3|  2.5|\"0.25\"\t7\tinf\n", r.out());
+                + "0.33333333333333\t0.3|  2.5|\"0.25\"\t7\tinf\n"
+                + "x0.33333333333333\t1e+15\t9.007199254741e+15\t-0.1|\t0.33333333333333,2.5\t4.9406564584125e-324\n", r.out());
     }
 
     @Test
