@@ -65,7 +65,12 @@ final class OverTime {
         List<List<double[]>> absolute = new ArrayList<>();
         double start = Double.MAX_VALUE;
         for (Path log : logs) {
-            if (Files.exists(log) && !Files.isDirectory(log) && !Files.isRegularFile(log)) {
+            if (Files.isDirectory(log)) {
+                // said here, not in the system's words, which follow the locale ("Ist ein Verzeichnis" under de_DE)
+                damaged.add(log + " cannot be read (it is a directory): the over-time chart leaves it out");
+                continue;
+            }
+            if (Files.exists(log) && !Files.isRegularFile(log)) {
                 // a link to /dev/zero or a FIFO would be read for ever (and end in "out of memory", blaming the heap)
                 damaged.add(log + " is not a regular file (a device or a FIFO): the over-time chart leaves it out");
                 continue;
@@ -75,7 +80,7 @@ final class OverTime {
                 String first = firstLine(in);
                 m = first == null ? null : TRIAL.matcher(first);
             } catch (IOException e) {
-                // the log is named before: the reason alone ("Is a directory", "Permission denied")
+                // the log is named before: the reason alone ("Permission denied")
                 String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
                         : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : String.valueOf(e.getMessage());
                 damaged.add(log + " cannot be read (" + why + "): the over-time chart leaves it out");

@@ -43,7 +43,7 @@ class HtmlReportTest {
         JmhFixture.allocatorStudy("glibc").writeTo(dir);
         Path log = Files.createDirectories(dir.resolve(benchkit.core.result.LatencyLog.DIR).resolve("glibc-t4-f1.hlog"));
         String html = Files.readString(HtmlReport.write(dir));
-        assertTrue(html.contains("<h2>Over time</h2>\n<p class=\"note\">" + log + " cannot be read (Is a directory): the "
+        assertTrue(html.contains("<h2>Over time</h2>\n<p class=\"note\">" + log + " cannot be read (it is a directory): the "
                 + "over-time chart leaves it out.</p>"), html);
     }
 

@@ -83,7 +83,7 @@ class OverTimeTest {
         assertTrue(read.damaged().stream().anyMatch(d -> d.startsWith(halved + " is damaged after its first 1 interval (")
                 && d.endsWith("): the over-time chart draws that one only")),
                 read.damaged().toString());
-        assertTrue(read.damaged().contains(directory + " cannot be read (Is a directory): the over-time chart leaves it out"), read.damaged().toString());
+        assertTrue(read.damaged().contains(directory + " cannot be read (it is a directory): the over-time chart leaves it out"), read.damaged().toString());
         assertTrue(read.damaged().contains(garbled + " is damaged: it is named as bench's latency logs are, but does not "
                 + "begin as they do (overwritten?); the over-time chart leaves it out"), read.damaged().toString());
         assertEquals(4, read.damaged().size(), read.damaged().toString());
