@@ -187,7 +187,6 @@ class SysbenchArgsTest {
         --test=oltp --mysql-engine-trx=no run      | --mysql-engine-trx=no: sysbench 0.4 then locks the table
         oltp_read_only --mysql-ssl=on --allocator jemalloc run | --mysql-ssl=on: bench's clients speak no TLS
         oltp_read_only --mysql-compression run     | --mysql-compression=on: bench's clients do not compress
-        oltp_read_only --mysql-dry-run=on run      | --mysql-dry-run=on: sysbench then sends nothing
         oltp_read_only --mysql-create-options=ROW_FORMAT=COMPRESSED run | --mysql-create-options=ROW_FORMAT=COMPRESSED: bench creates
         oltp_read_only --db-driver=pgsql --pgsql-host=db1 run | --db-driver=pgsql: bench speaks to MySQL-family servers
         fileio --file-total-size=1G run            | sysbench's fileio is a file I/O test; bench runs sysbench's OLTP tests

@@ -132,6 +132,20 @@ class SysbenchProgramTest {
     }
 
     /**
+     * A stock script's name with {@code --mysql-dry-run}: sysbench runs the script sending nothing, which bench's Java
+     * version of it cannot; so the installed script itself runs (found as sysbench finds it), with no server.
+     */
+    @Test
+    void aStockScriptWithDryRunRunsTheScriptSendingNothing() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isRegularFile(
+                java.nio.file.Path.of("/usr/share/sysbench/oltp_point_select.lua")), "sysbench's scripts are installed");
+        Ran dry = run("", "oltp_point_select", "--mysql-dry-run", "--tables=1", "--time=1", "run");
+        assertEquals(0, dry.exit(), dry.out() + dry.err());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("transactions: +(\\d+) ").matcher(dry.out());
+        assertTrue(dry.out().contains("SQL statistics:") && m.find() && Long.parseLong(m.group(1)) > 0, dry.out());
+    }
+
+    /**
      * sysbench's refusals of its options' values, each text as the real sysbench 1.0.20 printed it (2026-11-29,
      * /usr/bin/sysbench oltp_read_only OPTION --mysql-socket=/nonexistent/s run; BANNER stands for its first line
      * and the blank one after it). A script of the user's own gets the same (a script that declares no options

@@ -326,11 +326,18 @@ public final class SysbenchArgs {
         }
         // --mysql-dry-run, or another driver: the stock script itself runs, sending nothing or failing as sysbench's
         // (bench's Java versions always send, to MySQL-family servers)
-        boolean dryRun = all.stream().anyMatch(a -> a.equals("--mysql-dry-run") || a.startsWith("--mysql-dry-run=")
-                && isOn(a.substring("--mysql-dry-run=".length())) || a.startsWith("--db-driver=")
+        boolean mysqlDryRun = all.stream().anyMatch(a -> a.equals("--mysql-dry-run") || a.startsWith("--mysql-dry-run=")
+                && isOn(a.substring("--mysql-dry-run=".length())));
+        boolean dryRun = mysqlDryRun || all.stream().anyMatch(a -> a.startsWith("--db-driver=")
                 && !a.substring("--db-driver=".length()).strip().equals("mysql"))
                 || all.contains("help");     // the file's own options, in its own words
-        Optional<Script> script = all.stream().filter(a -> !a.startsWith("-")).findFirst().flatMap(SysbenchArgs::script);
+        Optional<String> test = all.stream().filter(a -> !a.startsWith("-")).findFirst();
+        Optional<Script> script = test.flatMap(SysbenchArgs::script);
+        if (script.isEmpty() && mysqlDryRun) {
+            // "sysbench oltp_read_only --mysql-dry-run run": the installed stock script by its name, as sysbench finds it
+            script = test.filter(SysbenchTest::hasJavaVersion)
+                    .flatMap(word -> StockScripts.module(word).map(file -> new Script(word, file.toString())));
+        }
         // bulk_insert.lua by path runs as written too: its Java twin prints less than it (no SQL statistics)
         return script.filter(t -> dryRun || !t.word().equals(t.file()) && !t.word().endsWith(".lua")
                 || StockScripts.stock(Path.of(t.file())).filter(SysbenchTest::hasJavaVersion)
