@@ -33,7 +33,7 @@ function event_java()
   return statements(rand_j, query_j)
 end
 
--- workload 2: identical shape, no Java callbacks: numbers from a Lua array, query = #sql
+-- workload 2: the same loop written out, so that its numbers come from a Lua array without a call; query = #sql
 function event_pure()
   local stmts = {}
   local total = 0
