@@ -16,19 +16,24 @@ local function query_lua(s) return #s end
 local pre_t, pre_id, NPRE, pos = {}, {}, 1024, 0
 for i = 1, NPRE do pre_t[i] = rand_lua(1, 8); pre_id[i] = rand_lua(1, 100000) end
 
--- workload 1: Lua->Java callbacks dominate (2 rand + 1 query per statement, 18 statements)
-function event_java()
+-- 18 statements, each with 2 rand + 1 query: workloads 1 and 2b differ only in whose rand and query they call
+local function statements(rand, query)
   local stmts = {}
   local total = 0
   for i = 1, 18 do
-    local sql = fmt("SELECT c FROM sbtest%d WHERE id=%d", rand_j(1, 8), rand_j(1, 100000))
+    local sql = fmt("SELECT c FROM sbtest%d WHERE id=%d", rand(1, 8), rand(1, 100000))
     stmts[i] = sql
-    total = total + query_j(sql)
+    total = total + query(sql)
   end
   return total + #stmts
 end
 
--- workload 2: identical shape, no Java callbacks: numbers from a Lua array, query = #sql
+-- workload 1: Lua->Java callbacks dominate
+function event_java()
+  return statements(rand_j, query_j)
+end
+
+-- workload 2: the same loop written out, so that its numbers come from a Lua array without a call; query = #sql
 function event_pure()
   local stmts = {}
   local total = 0
@@ -43,12 +48,5 @@ end
 
 -- workload 2b: no Java callbacks, random numbers computed in Lua (LCG, float arithmetic)
 function event_lualcg()
-  local stmts = {}
-  local total = 0
-  for i = 1, 18 do
-    local sql = fmt("SELECT c FROM sbtest%d WHERE id=%d", rand_lua(1, 8), rand_lua(1, 100000))
-    stmts[i] = sql
-    total = total + query_lua(sql)
-  end
-  return total + #stmts
+  return statements(rand_lua, query_lua)
 end
