@@ -79,17 +79,19 @@ public final class Main {
     /**
      * Under {@code LC_ALL=C} (CI, containers) the JVM writes every non-ASCII character as '?', so a variant, a path or a
      * label the user wrote in their language would print as something else; bench writes UTF-8 there instead, as C
-     * tools pass the bytes of such names through. A UTF-8 or Latin-1 locale is left as it is.
+     * tools pass the bytes of such names through. A UTF-8 or Latin-1 locale's charset is kept. Standard output goes
+     * through {@link ClosedPipeExit}, which a sysbench line arms.
      */
     static void writeUtf8WhereTheLocaleIsAscii() {
-        if (!asciiOnly(System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding",
-                java.nio.charset.Charset.defaultCharset().name())))) {
-            return;
+        String encoding = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding",
+                java.nio.charset.Charset.defaultCharset().name()));
+        boolean ascii = asciiOnly(encoding);
+        System.setOut(new java.io.PrintStream(new java.io.BufferedOutputStream(ClosedPipeExit.standardOutput()), true,
+                ascii ? java.nio.charset.StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(encoding)));
+        if (ascii) {
+            System.setErr(new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
+                    java.nio.charset.StandardCharsets.UTF_8));
         }
-        System.setOut(new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
-                java.nio.charset.StandardCharsets.UTF_8));
-        System.setErr(new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
-                java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /**
@@ -161,6 +163,7 @@ public final class Main {
         boolean asSysbench = SYSBENCH.equals(System.getProperty(CALLED_AS));
         try {
             if (asSysbench) {
+                ClosedPipeExit.arm();
                 OptionalInt done = SysbenchLine.beforeTheTest(expanded, System.in, System.out);
                 if (done.isPresent()) {
                     return done.getAsInt();
@@ -187,6 +190,7 @@ public final class Main {
             return Cli.EXIT_USAGE;
         }
         if (line.sysbenchLine()) {
+            ClosedPipeExit.arm();
             return SysbenchLine.run(() -> commandLine.apply(line.args()), line);
         }
         if (asSysbench && Arrays.stream(expanded).noneMatch(a -> a.equals("--workload") || a.startsWith("--workload="))) {

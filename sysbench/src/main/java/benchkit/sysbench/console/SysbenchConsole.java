@@ -145,7 +145,7 @@ final class SysbenchConsole extends RunConsole {
         bench.trialEnd(workload, variant, e, tally);
         bench.note(sysbench.scopeLine());
         if (format.verbosity() >= SysbenchFormat.NOTICE) {
-            sysbench.finalReport().forEach(this::println);
+            printBlock(sysbench.finalReport());
         }
     }
 

@@ -126,6 +126,35 @@ class SysbenchConsoleTest {
     }
 
     /**
+     * The final report goes out in one write, from "SQL statistics:" to "Threads fairness" and its blank line: a reader
+     * that stops at one of its lines ({@code | awk '/queries:/ {print $2; exit}'}) has read it all before it goes, so
+     * a sysbench line does not meet the closed pipe halfway through its report and end with 141 where sysbench ends 0.
+     */
+    @Test
+    void theFinalReportIsOneWrite() throws Exception {
+        List<String> writes = new ArrayList<>();
+        java.io.OutputStream recording = new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                writes.add(String.valueOf((char) b));
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                writes.add(new String(b, off, len, StandardCharsets.UTF_8));
+            }
+        };
+        FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
+        RunPlan plan = plan(List.of(variant("glibc")), List.of(2), 0, 1, 1, 0, 0);
+        new Runner(plan, workload, () -> List.of(workload.phaseCollector()),
+                new PrintStream(recording, true, StandardCharsets.UTF_8),
+                new SysbenchFormat(95, false, SysbenchFormat.NOTICE)).run();
+        String report = writes.stream().filter(w -> w.contains("queries:")).findFirst().orElseThrow();
+        assertTrue(report.startsWith("SQL statistics:\n") && report.contains("\nThreads fairness:\n")
+                && report.endsWith("\n\n"), "one write holds the whole report: " + writes);
+    }
+
+    /**
      * A session that fails (an external server killed with kill -9: its connection lost, no reconnect) is one FATAL
      * line, not that line and a "Run incomplete: " one with the same words (issue #51).
      */
