@@ -92,6 +92,18 @@ public interface Workload extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * {@link #invalidIteration(long, long, long)} for an iteration of a trial on {@code target}, which the runner calls at
+     * the end of every iteration, after its timed window and whatever else made it invalid: a workload that can ask the
+     * target's servers what happened meanwhile (memcached's {@code stats}: a restart, a {@code flush_all}) overrides this
+     * one. The default judges by the counts alone.
+     *
+     * @since SPI 1 (added later; a plugin that does not override it is judged by the counts alone)
+     */
+    default Optional<String> invalidIteration(Target target, long reads, long writes, long others) {
+        return invalidIteration(reads, writes, others);
+    }
+
     /** Opens the session of one client thread; called once per thread per trial. */
     Session openSession(Target target, SessionContext context) throws Exception;
 

@@ -196,6 +196,39 @@ class RunnerTest {
     }
 
     /**
+     * The runner asks the workload about every iteration with the trial's target, a stalled one too (issue #51: memcached
+     * compares the server's stats with the last iteration's end, so it must see each end): here every measured iteration
+     * stalls, and the workload is still asked once per iteration in the journal, each time about variant a's server.
+     */
+    @Test
+    void theWorkloadJudgesEveryIterationWithItsTarget() throws Exception {
+        List<String> asked = Collections.synchronizedList(new ArrayList<>());
+        benchkit.spi.Workload workload = new benchkit.spi.Workload() {
+            @Override
+            public benchkit.spi.Session openSession(benchkit.spi.Target target, benchkit.spi.SessionContext context) {
+                return () -> {
+                    Thread.sleep(600);
+                    return Outcome.OK;
+                };
+            }
+
+            @Override
+            public java.util.Optional<String> invalidIteration(benchkit.spi.Target target, long reads, long writes, long others) {
+                asked.add(target.product() + " " + target.version());
+                return java.util.Optional.empty();
+            }
+        };
+        RunPlan plan = RunOptions.builder().threads(1)
+                .warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(800)).forks(1).reportInterval(Duration.ZERO)
+                .stallLimit(Duration.ofMillis(200)).plan("fake", List.of(variant("a")), tmp.resolve("out"));
+        RunSummary summary = new Runner(plan, workload, List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        assertFalse(summary.complete(), console());
+        long iterations = journal().stream().filter(l -> l.path("event").asText().equals("iteration")).count();
+        assertEquals(2, iterations, "the stalled one and the one measured again: " + console());
+        assertEquals(List.of("FakeDB 1.0-a", "FakeDB 1.0-a"), asked);
+    }
+
+    /**
      * A workload that names its events' kinds has each kind's throughput and latency in the results: sessions whose
      * every fourth event is a slow "b" (2 ms) and the others a quick "a" give tps.a three times tps.b, the two adding up
      * to the total in each iteration, and b's median above a's; an event that names no kind counts in the totals.

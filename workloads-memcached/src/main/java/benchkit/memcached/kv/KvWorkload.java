@@ -46,9 +46,25 @@ public abstract class KvWorkload<O extends KvOptions.Part> implements Workload {
      * An iteration whose every get missed though every key of the key space was loaded measured misses, not the gets
      * planned: the store lost the data (memcached restarted, which empties it, or flushed by someone else). Sessions
      * count a hit as a read and a miss as an other; an iteration with a hit is judged valid (evictions miss some keys).
+     * The counts alone: the runner asks {@link #invalidIteration(Target, long, long, long)}, which asks the server first.
      */
     @Override
     public final Optional<String> invalidIteration(long reads, long writes, long others) {
+        return allMissed(reads, others);
+    }
+
+    /**
+     * What the server says happened during the iteration (a restart or a flush that emptied it of the keys loaded
+     * before the run: {@link #lostSince}), else the counts' verdict. Asked always when keys were loaded, so the server's
+     * state now is the next iteration's baseline, and the next iterations are judged on their own.
+     */
+    @Override
+    public final Optional<String> invalidIteration(Target target, long reads, long writes, long others) {
+        Optional<String> lost = kv.initialLoad() > 0 ? lostSince(target) : Optional.empty();
+        return lost.isPresent() ? lost : allMissed(reads, others);
+    }
+
+    private Optional<String> allMissed(long reads, long others) {
         if (others == 0 || reads > 0 || kv.initialLoad() < kv.keys()) {
             return Optional.empty();
         }
@@ -62,11 +78,27 @@ public abstract class KvWorkload<O extends KvOptions.Part> implements Workload {
             // the runner opens every session before any runs, so this happens between trials
             reload(target, context.threads());
         }
+        if (kv.initialLoad() > 0 && context.thread() == 0) {
+            // after bench's own load (and --flush's flush_all): what the iterations' ends compare with
+            watchFrom(target);
+        }
         return session(target, context, data.events(context.thread(), context.threads()));
     }
 
     /** Empties the store and loads {@code --initial-load} again over up to {@code threads} connections. */
     protected abstract void reload(Target target, int threads) throws Exception;
+
+    /** Notes the store's state as the trial's sessions open, for {@link #lostSince}; nothing by default. */
+    protected void watchFrom(Target target) {
+    }
+
+    /**
+     * Why the store on {@code target} lost the keys loaded before the run since the last look (at the last iteration's
+     * end or {@link #watchFrom}), in one line; empty when it did not, or cannot tell (the default: the counts judge).
+     */
+    protected Optional<String> lostSince(Target target) {
+        return Optional.empty();
+    }
 
     /** Session {@code context.thread()}, running {@code events}. */
     protected abstract Session session(Target target, SessionContext context, KvEvents events) throws Exception;

@@ -1,8 +1,10 @@
 package benchkit.memcached.workload;
 
 import benchkit.memcached.client.SpyClients;
+import benchkit.memcached.innodb.InnodbMemcachedLauncher;
 import benchkit.memcached.kv.KvEvents;
 import benchkit.memcached.kv.KvWorkload;
+import benchkit.memcached.stats.KeyLossWatch;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
@@ -21,8 +23,12 @@ import java.util.Optional;
  * the servers and loads again before any session starts, as each memslap run does.
  */
 public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
+    /** Whether each server restarted or was flushed during an iteration (issue #51). */
+    private final KeyLossWatch watch;
+
     public MemcachedWorkload(MemcachedOptions options) {
         super(options);
+        this.watch = new KeyLossWatch((int) Math.min(Integer.MAX_VALUE, options.timeoutMillis()));
     }
 
     /** The servers loaded: {@code --memcached-servers}, else the target's host and port. */
@@ -65,6 +71,25 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         MemcachedLoader loader = loader(target);
         loader.flush();
         loader.load(threads, done -> { });
+    }
+
+    @Override
+    protected void watchFrom(Target target) {
+        watch.look(servers(target));
+    }
+
+    @Override
+    protected Optional<String> lostSince(Target target) {
+        List<String> happened = watch.since(servers(target));
+        if (happened.isEmpty()) {
+            return Optional.empty();
+        }
+        // the InnoDB plugin keeps its keys in a table, which a restart keeps (a flush_all empties it)
+        boolean keysKept = InnodbMemcachedLauncher.PRODUCT.equals(target.product())
+                && happened.stream().noneMatch(h -> h.contains(" was flushed "));
+        String what = keysKept ? "the iteration measured a restart, not the workload; run it again"
+                : "the keys loaded before the run are gone; the next " + (kv().flush() ? "trial" : "run") + " loads them again";
+        return Optional.of(String.join("; ", happened) + ": " + what);
     }
 
     @Override

@@ -28,6 +28,7 @@ import benchkit.spi.Workload;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -299,10 +300,13 @@ public final class Trial {
         int waiting = load.recordWaiting(stop, stalls.limitNanos(), iterationLatency, latencyLog.histogram());
         long endMillis = latencyLog.interval(it.warmup());
         Counts delta = after.total().minus(before.total());
+        // asked even when a stall already decides, so a workload that compares with the last iteration's end moves on
+        Optional<String> workloadVerdict = workload.invalidIteration(info.target(), delta.reads(), delta.writes(),
+                delta.others());
         String invalid = stalls.verdict(delta.events() + delta.errors(), stop - start, slot, start)
                 .map(cause -> waiting == 0 ? cause : cause + "; " + waiting + " request" + (waiting == 1 ? " was" : "s were")
                         + " still waiting")
-                .or(() -> workload.invalidIteration(delta.reads(), delta.writes(), delta.others())).orElse("");
+                .or(() -> workloadVerdict).orElse("");
         check(load, it);
         List<Metric> metrics = new ArrayList<>(load.eventKindMetrics(stop - start));
         for (Collector c : collectors) {
