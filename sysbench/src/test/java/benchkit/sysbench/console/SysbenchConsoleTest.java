@@ -132,7 +132,7 @@ class SysbenchConsoleTest {
      */
     @Test
     void theFinalReportIsOneWrite() throws Exception {
-        List<String> writes = new ArrayList<>();
+        List<String> writes = java.util.Collections.synchronizedList(new ArrayList<>());   // progress from its own thread
         java.io.OutputStream recording = new java.io.OutputStream() {
             @Override
             public void write(int b) {
@@ -146,10 +146,12 @@ class SysbenchConsoleTest {
         };
         FakeWorkload workload = new FakeWorkload(500, p -> Outcome.OK);
         RunPlan plan = plan(List.of(variant("glibc")), List.of(2), 0, 1, 1, 0, 0);
-        new Runner(plan, workload, () -> List.of(workload.phaseCollector()),
+        RunSummary summary = new Runner(plan, workload, () -> List.of(workload.phaseCollector()),
                 new PrintStream(recording, true, StandardCharsets.UTF_8),
                 new SysbenchFormat(95, false, SysbenchFormat.NOTICE)).run();
-        String report = writes.stream().filter(w -> w.contains("queries:")).findFirst().orElseThrow();
+        assertTrue(summary.complete(), summary.failure() + ": " + writes);
+        String report = writes.stream().filter(w -> w.contains("queries:")).findFirst()
+                .orElseThrow(() -> new AssertionError("no final report: " + writes));
         assertTrue(report.startsWith("SQL statistics:\n") && report.contains("\nThreads fairness:\n")
                 && report.endsWith("\n\n"), "one write holds the whole report: " + writes);
     }
