@@ -26,6 +26,10 @@ class LauncherSignalTest {
             trap 'echo "got INT"; exit 130' INT
             trap 'echo "got TERM"; exit 143' TERM
             trap 'echo "got HUP"; exit 129' HUP
+            trap 'echo "got USR1"; exit 138' USR1
+            trap 'echo "got ALRM"; exit 142' ALRM
+            trap 'echo "got XCPU"; exit 152' XCPU
+            trap 'echo "got QUIT"; exit 131' QUIT
             echo ready
             while :; do sleep 0.05; done
             """;
@@ -34,7 +38,7 @@ class LauncherSignalTest {
     Path dir;
 
     @ParameterizedTest
-    @CsvSource({"INT, 130", "TERM, 143", "HUP, 129"})
+    @CsvSource({"INT, 130", "TERM, 143", "HUP, 129", "USR1, 138", "ALRM, 142", "XCPU, 152"})
     void aSignalToTheLauncherReachesTheJvmAsItself(String signal, int code) throws Exception {
         assumeFalse(signal.equals("INT") && interruptIgnored(), "this JVM ignores SIGINT, so the launcher would too");
         ProcessBuilder pb = LauncherJitTest.launcher(dir, "sysbench", FAKE_JAVA, "oltp_point_select", "prepare");
@@ -55,6 +59,30 @@ class LauncherSignalTest {
         }
         assertEquals(code, launcher.exitValue());
         assertTrue(Files.isDirectory(dir.resolve("cache/classes")), "the run took the path that writes an archive");
+    }
+
+    /**
+     * SIGQUIT is the JVM's own (a thread dump, and the run goes on): the launcher ignores it rather than end before the
+     * JVM and leave it running on its own (sweep 6, case 45's neighbour); a terminal's Ctrl-\ reaches the JVM itself.
+     */
+    @org.junit.jupiter.api.Test
+    void aQuitToTheLauncherDoesNotEndItBeforeTheJvm() throws Exception {
+        ProcessBuilder pb = LauncherJitTest.launcher(dir, "sysbench", FAKE_JAVA, "oltp_point_select", "prepare");
+        pb.environment().put("BENCHKIT_CACHE", dir.resolve("cache").toString());
+        pb.environment().remove("BENCH_CDS");
+        pb.environment().remove("BENCH_JAVA_OPTS");
+        Process launcher = pb.redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(launcher.getInputStream(), StandardCharsets.UTF_8))) {
+            assertEquals("ready", out.readLine());
+            ProcessBuilder kill = new ProcessBuilder("kill", "-QUIT", String.valueOf(launcher.pid()));
+            kill.environment().put("LC_ALL", "C");
+            assertEquals(0, kill.start().waitFor());
+            assertTrue(!launcher.waitFor(2, TimeUnit.SECONDS), "the launcher ended on SIGQUIT, leaving the JVM on its own");
+        } finally {
+            launcher.destroy();
+            launcher.waitFor(30, TimeUnit.SECONDS);
+            launcher.destroyForcibly();
+        }
     }
 
     /** Whether this process ignores SIGINT (bit 1 of /proc/self/status's SigIgn), as the processes it starts then do. */
