@@ -188,7 +188,7 @@ final class LuaFormat extends VarArgFunction {
     /**
      * A number that is not an integer as LuaJIT writes it (its "%.14g": 1/3 is 0.33333333333333, 2^53 is
      * 9.007199254741e+15, 1e100 is 1e+100); LuaJ writes it through a float (0.33333334, 9.9999999E14 for 1e15+0.5,
-     * Infinity for 1e100). LuaJ's LuaDouble calls it through {@link LuaNumbers} (LuaDoublePatch, at build time).
+     * Infinity for 1e100). LuaJ's LuaDouble calls it through {@link LuaNumbers} (LuajPatch, at build time).
      */
     static String numberText(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {

@@ -262,6 +262,37 @@ class ScriptLineTest {
     }
 
     /**
+     * Strings read as numbers with LuaJIT's syntax (tonumber, with a base or not, and arithmetic's coercion): the real
+     * sysbench 1.0.20 printed these lines for this script (2026-11-29). LuaJ read no hex fraction or exponent (nil for
+     * 0x1p4), no "inf", "1e500" or tabs, tonumber("1.5", 10) was nil, and tonumber("0x") threw an
+     * ArrayIndexOutOfBoundsException.
+     */
+    @Test
+    void stringsAreReadAsNumbersAsLuaJitReadsThem() throws Exception {
+        Ran r = run("""
+                for _, s in ipairs({"0x1p4", "0x1.8", " 0x10 ", "\\t12\\n", "1e", "0x", "0x.", "1e+", "12\\0", "1e500", "-inf", "NaN", "infinity", "+0x10", "0x.8", "5.", ".", "0x1e"}) do
+                  io.write(tostring(tonumber(s)), " ")
+                end
+                print()
+                print(tonumber("10", 16), tonumber("ff", 16), tonumber(" -ff ", 16), tonumber("0x10", 16), tonumber("1.5", 10), tonumber("8", 8), tonumber("z", 36), tonumber(10, 16), tonumber("ffffffffffffffffff", 16))
+                print("0x10" + 0, " 5 " * 2, "0x1p4" + 0, "1e500" + 0, -"2", "5 " % 3, string.rep("x", " 3 "), math.max("3", "0x4"), pcall(function() return "1e" + 0 end) == false)
+                """, "--verbosity=1", "SCRIPT");
+        assertEquals("""
+                16 1.5 16 12 nil nil nil nil nil inf -inf nan inf 16 0.5 5 nil 30\s
+                16\t255\t-255\t16\t1.5\tnil\t35\t16\t1.844674407371e+19
+                16\t10\t16\tinf\t-2\t2\txxx\t4\ttrue
+                """, r.out());
+    }
+
+    /** Names with bytes above 127 (a UTF-8 file's é), which LuaJIT takes as letters: the real sysbench's output. */
+    @Test
+    void namesMayHaveBytesAbove127AsInLuaJit() throws Exception {
+        Ran r = run("local caf\u00e9 = 1 print(caf\u00e9, #\"\u00e9\", \"\u00e9\")\nlocal t = {\u00e9t\u00e9 = 2} print(t.\u00e9t\u00e9)\n",
+                "--verbosity=1", "SCRIPT");
+        assertEquals("1\t2\t\u00e9\n2\n", r.out());
+    }
+
+    /**
      * A nil indexed or called is named as LuaJIT names it: each line as the real sysbench 1.0.20 (LuaJIT 2.1.0-beta3)
      * printed it for this script (2026-11-29). A line where two things could have failed names neither (LuaJIT, which
      * knows the instruction, said "field 'x'"): bench's Lua keeps only the line of an error.
