@@ -159,8 +159,7 @@ final class LuaFormat extends VarArgFunction {
             case 'e', 'E', 'f', 'g', 'G' -> {
                 double d = number(v, argNo);
                 if (Double.isNaN(d) || Double.isInfinite(d)) {
-                    String s = Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf";
-                    return pad(spec, conv == 'E' || conv == 'G' ? s.toUpperCase(Locale.ROOT) : s);
+                    return nonFinite(spec, conv == 'E' || conv == 'G', d);
                 }
                 if (conv == 'g' || conv == 'G') {
                     return general(spec, conv, d);
@@ -319,9 +318,7 @@ final class LuaFormat extends VarArgFunction {
         String flags = dot < 0 ? spec : spec.substring(0, dot);
         int precision = dot < 0 ? -1 : parseOr(spec.substring(dot + 1), 0);
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            String sign = d < 0 ? "-" : flag(flags, '+') && !Double.isNaN(d) ? "+" : flag(flags, ' ') ? " " : "";
-            String s = sign + (Double.isNaN(d) ? "nan" : "inf");
-            return pad(flags, upper ? s.toUpperCase(Locale.ROOT) : s);
+            return nonFinite(flags, upper, d);
         }
         long bits = Double.doubleToRawLongBits(d);
         String sign = bits < 0 ? "-" : flag(flags, '+') ? "+" : flag(flags, ' ') ? " " : "";
@@ -358,6 +355,13 @@ final class LuaFormat extends VarArgFunction {
                 - body.length())) : "";
         String s = sign + "0x" + zeros + body;
         return pad(flags, upper ? s.toUpperCase(Locale.ROOT) : s);
+    }
+
+    /** inf or nan as LuaJIT writes them in %a, %e, %f, %g: signed by '+' or ' ' (nan by ' ' only), padded with spaces. */
+    private static String nonFinite(String spec, boolean upper, double d) {
+        String sign = d < 0 ? "-" : flag(spec, '+') && !Double.isNaN(d) ? "+" : flag(spec, ' ') ? " " : "";
+        String s = sign + (Double.isNaN(d) ? "nan" : "inf");
+        return pad(spec, upper ? s.toUpperCase(Locale.ROOT) : s);
     }
 
     private static String stripTrailing(String s, char c) {

@@ -58,6 +58,13 @@ class LuaFormatTest {
                         inf, 1.5, 0));
     }
 
+    /** inf and nan take the '+' and ' ' flags as in LuaJIT (nan ' ' only; bench ignored both): sysbench's output. */
+    @Test
+    void infAndNanTakeTheSignFlagsAsInLuajit() {
+        double inf = Double.POSITIVE_INFINITY;
+        assertEquals("[inf][nan][ inf][+inf][ nan]", format("[%e][%+f][% f][%+e][% e]", inf, Double.NaN, inf, inf, Double.NaN));
+    }
+
     /** A width with a 0 in it is no '0' flag (bench wrote %10g zero-padded and %-10g unpadded): sysbench's output. */
     @Test
     void aWidthsZeroIsNotTheZeroFlag() {
