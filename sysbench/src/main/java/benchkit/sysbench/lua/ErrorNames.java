@@ -46,9 +46,10 @@ final class ErrorNames {
 
     /**
      * {@code raw}, an error's message without its position, in LuaJIT's words when it is one of LuaJ's above;
-     * {@code chunks} are the compiled chunks named {@code source} ("@./x.lua"), the error's at {@code line}.
+     * {@code chunks} are the compiled chunks named {@code source} ("@./x.lua"), the error's at {@code line};
+     * {@code tailCall} when it was raised by a tail call (TailCall), whose instruction is then the only one looked at.
      */
-    static String luajit(String raw, String source, int line, List<Prototype> chunks) {
+    static String luajit(String raw, String source, int line, List<Prototype> chunks, boolean tailCall) {
         String verb;
         String type;
         Matcher m;
@@ -61,7 +62,7 @@ final class ErrorNames {
             ops = List.of(Lua.OP_SETTABLE, Lua.OP_SETTABUP);
         } else if ((m = CALL.matcher(raw)).matches()) {
             verb = "call";
-            ops = List.of(Lua.OP_CALL, Lua.OP_TAILCALL);
+            ops = tailCall ? List.of(Lua.OP_TAILCALL) : List.of(Lua.OP_CALL, Lua.OP_TAILCALL);
         } else {
             return raw;
         }

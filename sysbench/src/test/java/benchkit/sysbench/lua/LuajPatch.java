@@ -24,7 +24,10 @@ import java.util.zip.ZipFile;
  * <li>{@code LuaString}'s {@code scannumber} and {@code tonumber} are {@link LuaNumbers#scan} and
  * {@link LuaNumbers#tonumber} (LuaJIT's number syntax);</li>
  * <li>{@code LexState}'s {@code isalpha} and {@code isalnum} are {@code Lua51Compiler.identStart} and
- * {@code identChar}: a byte above 127 is a letter of a name, as in LuaJIT.</li>
+ * {@code identChar}: a byte above 127 is a letter of a name, as in LuaJIT, and {@code read_numeral} is
+ * {@code Lua51Compiler.numeral};</li>
+ * <li>{@code LuaClosure}'s {@code new TailcallVarargs(f, args)} is {@link TailCall#of}, which refuses a value that
+ * cannot be called at the tail call's line.</li>
  * </ul>
  */
 public final class LuajPatch {
@@ -32,6 +35,8 @@ public final class LuajPatch {
     private static final String STRING = "org/luaj/vm2/LuaString";
     private static final String LEX = "org/luaj/vm2/compiler/LexState";
     private static final String NUMBERS = "benchkit/sysbench/lua/LuaNumbers";
+    private static final String CLOSURE = "org/luaj/vm2/LuaClosure";
+    private static final String TAILCALL = "org/luaj/vm2/TailcallVarargs";
     private static final String COMPILER = "org/luaj/vm2/compiler/Lua51Compiler";
 
     public static void main(String[] args) throws Exception {
@@ -45,6 +50,7 @@ public final class LuajPatch {
                 {"tonumber", "()Lorg/luaj/vm2/LuaValue;", NUMBERS, "tonumber", "(L" + STRING + ";)Lorg/luaj/vm2/LuaValue;", "this"},
                 {"tonumber", "(I)Lorg/luaj/vm2/LuaValue;", NUMBERS, "tonumber", "(L" + STRING + ";I)Lorg/luaj/vm2/LuaValue;", "this"},
             }));
+            write(classes, CLOSURE + ".class", tailCalls(luaj, read(jar, CLOSURE + ".class")));
             write(classes, LEX + ".class", bodies(luaj, read(jar, LEX + ".class"), new String[][] {
                 {"isalpha", "(I)Z", COMPILER, "identStart", "(I)Z", ""},
                 {"isalnum", "(I)Z", COMPILER, "identChar", "(I)Z", ""},
@@ -111,6 +117,57 @@ public final class LuajPatch {
         if (replaced[0] != calls.length) {
             throw new IllegalStateException(luaj + ": " + replaced[0] + " of the " + calls.length + " methods to replace"
                     + " found where LuaJ 3.0.1 has them all; another LuaJ version needs a look");
+        }
+        return writer.toByteArray();
+    }
+
+    /** LuaClosure with its five {@code new TailcallVarargs(f, args)} (NEW, DUP, the arguments, the constructor) a call of TailCall.of. */
+    private static byte[] tailCalls(Path luaj, byte[] original) {
+        int[] replaced = {0, 0};     // NEWs dropped, constructors replaced
+        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        new ClassReader(original).accept(new ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] ex) {
+                return new MethodVisitor(Opcodes.ASM9, super.visitMethod(access, name, descriptor, signature, ex)) {
+                    private boolean droppedNew;
+
+                    @Override
+                    public void visitTypeInsn(int opcode, String type) {
+                        if (opcode == Opcodes.NEW && type.equals(TAILCALL)) {
+                            droppedNew = true;
+                            replaced[0]++;
+                            return;
+                        }
+                        super.visitTypeInsn(opcode, type);
+                    }
+
+                    @Override
+                    public void visitInsn(int opcode) {
+                        if (droppedNew && opcode == Opcodes.DUP) {
+                            droppedNew = false;
+                            return;
+                        }
+                        droppedNew = false;
+                        super.visitInsn(opcode);
+                    }
+
+                    @Override
+                    public void visitMethodInsn(int opcode, String owner, String method, String desc, boolean itf) {
+                        if (opcode == Opcodes.INVOKESPECIAL && owner.equals(TAILCALL) && method.equals("<init>")
+                                && desc.equals("(Lorg/luaj/vm2/LuaValue;Lorg/luaj/vm2/Varargs;)V")) {
+                            replaced[1]++;
+                            super.visitMethodInsn(Opcodes.INVOKESTATIC, "benchkit/sysbench/lua/TailCall", "of",
+                                    "(Lorg/luaj/vm2/LuaValue;Lorg/luaj/vm2/Varargs;)Lorg/luaj/vm2/Varargs;", false);
+                            return;
+                        }
+                        super.visitMethodInsn(opcode, owner, method, desc, itf);
+                    }
+                };
+            }
+        }, 0);
+        if (replaced[0] != 5 || replaced[1] != 5) {
+            throw new IllegalStateException(luaj + ": LuaClosure has " + replaced[0] + " new TailcallVarargs and "
+                    + replaced[1] + " of its (f, args) constructor where LuaJ 3.0.1 has 5 each; another LuaJ version needs a look");
         }
         return writer.toByteArray();
     }

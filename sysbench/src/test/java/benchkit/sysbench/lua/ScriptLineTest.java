@@ -354,6 +354,36 @@ class ScriptLineTest {
                 + ":1: attempt to call global 'undefined_fn' (a nil value)\n"), event.out());
     }
 
+    /**
+     * A value that cannot be called in a tail call ({@code return f()}) is named at that line, as the real sysbench
+     * 1.0.20 printed for this script (2026-11-29). LuaJ made the call in the caller: no position under pcall, and
+     * otherwise the caller's line with the caller's call named ("attempt to call upvalue 'g'"); deep tail recursion
+     * still runs in constant stack.
+     */
+    @Test
+    void aNilCalledInATailCallIsNamedAtItsLine() throws Exception {
+        Ran r = run("""
+                local function g()
+                  return undefined_fn()
+                end
+                local function h()
+                  local x = g()
+                  return x
+                end
+                print(pcall(h))
+                local n = 5
+                print(pcall(function() return n(1) end))
+                local function loop(k) if k == 0 then return "deep" end return loop(k - 1) end
+                print(loop(200000))
+                """, "--verbosity=1", "SCRIPT");
+        String file = dir.resolve("t.lua").toString();
+        assertEquals("false\t" + file + ":2: attempt to call global 'undefined_fn' (a nil value)\n"
+                + "false\t" + file + ":10: attempt to call upvalue 'n' (a number value)\ndeep\n", r.out());
+        Ran event = runNamed("tail.lua", "function event() return undefined_fn() end\n", "SCRIPT", "run");
+        assertTrue(event.out().contains("FATAL: `thread_run' function failed: " + dir.resolve("tail.lua")
+                + ":1: attempt to call global 'undefined_fn' (a nil value)\n"), event.out());
+    }
+
     @Test
     void aConnectionThatCannotBeMadeIsLibmysqlclientsErrorInSysbenchsLines() throws Exception {
         Ran r = run("""
