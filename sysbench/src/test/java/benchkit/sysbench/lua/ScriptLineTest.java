@@ -384,6 +384,37 @@ class ScriptLineTest {
                 + ":1: attempt to call global 'undefined_fn' (a nil value)\n"), event.out());
     }
 
+    /**
+     * Arithmetic, '..' and '#' on what they cannot take, worded and named as LuaJIT does: the real sysbench 1.0.20
+     * printed these lines for this script (2026-11-29); LuaJ said "attempt to perform arithmetic __add on string and
+     * number", "attempt to concatenate nil and string", "attempt to get length of nil".
+     */
+    @Test
+    void arithmeticConcatenationAndLengthErrorsAreWordedAsLuaJitWordsThem() throws Exception {
+        Ran r = run("""
+                local function try(f) print((select(2, pcall(f)))) end
+                local t = {}
+                try(function() return "abc" + 1 end)
+                try(function() return 1 + "abc" end)
+                try(function() local s = "x" return s * 2 end)
+                try(function() return t + 1 end)
+                try(function() return -t end)
+                try(function() return undefinedvar + 1 end)
+                try(function() return t.x .. "a" end)
+                try(function() return #nil_thing end)
+                """, "--verbosity=1", "SCRIPT");
+        assertEquals("""
+                ./ar.lua:3: attempt to perform arithmetic on a string value
+                ./ar.lua:4: attempt to perform arithmetic on a string value
+                ./ar.lua:5: attempt to perform arithmetic on local 's' (a string value)
+                ./ar.lua:6: attempt to perform arithmetic on upvalue 't' (a table value)
+                ./ar.lua:7: attempt to perform arithmetic on upvalue 't' (a table value)
+                ./ar.lua:8: attempt to perform arithmetic on global 'undefinedvar' (a nil value)
+                ./ar.lua:9: attempt to concatenate field 'x' (a nil value)
+                ./ar.lua:10: attempt to get length of global 'nil_thing' (a nil value)
+                """.replace("./ar.lua", dir.resolve("t.lua").toString()), r.out());
+    }
+
     @Test
     void aConnectionThatCannotBeMadeIsLibmysqlclientsErrorInSysbenchsLines() throws Exception {
         Ran r = run("""
