@@ -28,6 +28,11 @@ final class ErrorNames {
     private static final Pattern ARITH = Pattern.compile("attempt to perform arithmetic (?:'\\w+' |__\\w+ )?on (\\w+)(?: and (\\w+))?");
     private static final Pattern CONCAT = Pattern.compile("attempt to concatenate (\\w+) and (\\w+)");
     private static final Pattern LEN = Pattern.compile("attempt to get length of (\\w+)");
+    /** LuaJ's comparison errors: its metamethod's ("__lt on table and number"), or its operands reversed ("X with Y"). */
+    private static final Pattern COMPARE_MT = Pattern.compile("attempt to compare __\\w+ on (\\w+) and (\\w+)");
+    private static final Pattern COMPARE_WITH = Pattern.compile("attempt to compare (\\w+) with (\\w+)(?: expected, got \\w+)?");
+    /** A string compared with another type, as LuaJ's string comparison words it ("attempt to compare table"). */
+    private static final Pattern COMPARE_STRING = Pattern.compile("attempt to compare (\\w+)");
     private static final List<Integer> ARITH_OPS = List.of(Lua.OP_ADD, Lua.OP_SUB, Lua.OP_MUL, Lua.OP_DIV, Lua.OP_MOD,
             Lua.OP_POW, Lua.OP_UNM);
     /** LuaJIT's kinds of name; Lua 5.2's "constant" is none of them. */
@@ -60,6 +65,14 @@ final class ErrorNames {
         String type;
         Matcher m;
         List<Integer> ops;
+        // a comparison names nothing in LuaJIT: its operands' types, left to right as compiled ("a > b" is "b < a")
+        if ((m = COMPARE_MT.matcher(raw)).matches()) {
+            return compare(m.group(1), m.group(2));
+        } else if ((m = COMPARE_WITH.matcher(raw)).matches()) {
+            return compare(m.group(2), m.group(1));
+        } else if ((m = COMPARE_STRING.matcher(raw)).matches()) {
+            return compare("string", m.group(1));
+        }
         if ((m = GET.matcher(raw)).matches()) {
             verb = "index";
             ops = List.of(Lua.OP_GETTABLE, Lua.OP_SELF, Lua.OP_GETTABUP);
@@ -153,6 +166,10 @@ final class ErrorNames {
         } catch (IllegalAccessException | RuntimeException e) {
             return false;
         }
+    }
+
+    private static String compare(String left, String right) {
+        return left.equals(right) ? "attempt to compare two " + left + " values" : "attempt to compare " + left + " with " + right;
     }
 
     private static void collect(Prototype p, List<Prototype> into) {

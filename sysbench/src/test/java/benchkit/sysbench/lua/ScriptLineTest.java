@@ -415,6 +415,53 @@ class ScriptLineTest {
                 """.replace("./ar.lua", dir.resolve("t.lua").toString()), r.out());
     }
 
+    /**
+     * Comparisons of values that cannot be compared, worded as LuaJIT words them (the types as compiled, "a > b" being
+     * "b < a"): the real sysbench 1.0.20 printed these lines for this script (2026-11-29); LuaJ said "attempt to compare
+     * number with string expected, got number", "attempt to compare __lt on table and table", "attempt to compare table".
+     */
+    @Test
+    void comparisonErrorsAreWordedAsLuaJitWordsThem() throws Exception {
+        Ran r = run("""
+                local function try(f) print((select(2, pcall(f)))) end
+                local t = {}
+                try(function() return "1" < 2 end)
+                try(function() return 2 < "1" end)
+                try(function() return "1" > 2 end)
+                try(function() return t < 2 end)
+                try(function() return 2 < t end)
+                try(function() return t < t end)
+                try(function() return t <= {} end)
+                try(function() return nil < 1 end)
+                try(function() return 1 >= nil end)
+                try(function() return true < false end)
+                try(function() return "a" < t end)
+                try(function() return t < "a" end)
+                try(function() return 1 < true end)
+                try(function() return "a" < nil end)
+                try(function() return 1.5 <= "a" end)
+                try(function() return t > nil end)
+                """, "--verbosity=1", "SCRIPT");
+        assertEquals("""
+                ./cmp.lua:3: attempt to compare string with number
+                ./cmp.lua:4: attempt to compare number with string
+                ./cmp.lua:5: attempt to compare number with string
+                ./cmp.lua:6: attempt to compare table with number
+                ./cmp.lua:7: attempt to compare number with table
+                ./cmp.lua:8: attempt to compare two table values
+                ./cmp.lua:9: attempt to compare two table values
+                ./cmp.lua:10: attempt to compare nil with number
+                ./cmp.lua:11: attempt to compare nil with number
+                ./cmp.lua:12: attempt to compare two boolean values
+                ./cmp.lua:13: attempt to compare string with table
+                ./cmp.lua:14: attempt to compare table with string
+                ./cmp.lua:15: attempt to compare number with boolean
+                ./cmp.lua:16: attempt to compare string with nil
+                ./cmp.lua:17: attempt to compare number with string
+                ./cmp.lua:18: attempt to compare nil with table
+                """.replace("./cmp.lua", dir.resolve("t.lua").toString()), r.out());
+    }
+
     @Test
     void aConnectionThatCannotBeMadeIsLibmysqlclientsErrorInSysbenchsLines() throws Exception {
         Ran r = run("""
