@@ -31,8 +31,8 @@ public final class LuaNumbers {
     /**
      * The number LuaJIT reads in {@code s} (its string scan, as {@code tonumber} without a base): C's whitespace
      * around, a sign, decimal digits with an optional '.' and e-exponent, or 0x hex digits with an optional '.' and
-     * p-exponent, or inf, infinity, nan in any case; NaN when there is none (LuaJ's own convention, which its
-     * arithmetic checks: "nan" is a number only to {@link #tonumber}).
+     * p-exponent (either written under 2^20), or 0b binary digits, or inf, infinity, nan in any case; NaN when there
+     * is none (LuaJ's own convention, which its arithmetic checks: "nan" is a number only to {@link #tonumber}).
      */
     public static double scan(LuaString s) {
         byte[] b = s.m_bytes;
@@ -65,6 +65,9 @@ public final class LuaNumbers {
         if (i < end && (b[i] & 0xFF) >= 'A') {
             return special(b, i, end, neg);
         }
+        if (end - i >= 2 && b[i] == '0' && (b[i + 1] | 0x20) == 'b') {
+            return binary(b, i + 2, end, neg);
+        }
         boolean hex = end - i >= 2 && b[i] == '0' && (b[i + 1] | 0x20) == 'x';
         int start = hex ? i + 2 : i;
         int k = start;
@@ -94,7 +97,10 @@ public final class LuaNumbers {
             }
             int expDigits = 0;
             for (; k < end && b[k] >= '0' && b[k] <= '9'; k++, expDigits++) {
-                exponent = Math.min(exponent * 10 + (b[k] - '0'), 1_000_000);     // far past any double's range
+                exponent = exponent * 10 + (b[k] - '0');
+                if (exponent >= 1 << 20) {
+                    return Double.NaN;      // LuaJIT refuses an exponent written from 2^20 up (1e1048576 is nil)
+                }
             }
             if (expDigits == 0) {
                 return Double.NaN;
@@ -108,6 +114,26 @@ public final class LuaNumbers {
         // Java's own parse of the validated text rounds correctly, as LuaJIT's scan does
         double d = hex ? Double.parseDouble("0x" + mantissa + "p" + exponent)
                 : Double.parseDouble(hasExponent ? mantissa + "e" + exponent : mantissa);
+        return neg ? -d : d;
+    }
+
+    /** LuaJIT's 0b integers: binary digits only, no '.' or exponent, at most 64 after the leading zeros. */
+    private static double binary(byte[] b, int i, int end, boolean neg) {
+        if (i == end) {
+            return Double.NaN;
+        }
+        while (i < end && b[i] == '0') {
+            i++;
+        }
+        long n = 0;
+        int digits = 0;
+        for (; i < end; i++, digits++) {
+            if (b[i] != '0' && b[i] != '1' || digits == 64) {
+                return Double.NaN;
+            }
+            n = n << 1 | (b[i] - '0');
+        }
+        double d = n >= 0 ? n : ((n >>> 1) | (n & 1)) * 2.0;     // unsigned, rounded once
         return neg ? -d : d;
     }
 

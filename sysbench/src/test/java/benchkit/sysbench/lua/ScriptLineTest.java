@@ -284,6 +284,21 @@ class ScriptLineTest {
                 """, r.out());
     }
 
+    /** LuaJIT's 0b integers and its limit on an exponent's digits, in tonumber and in source: the real sysbench's output. */
+    @Test
+    void binaryNumbersAndTheExponentLimitAreLuaJits() throws Exception {
+        Ran r = run("""
+                print(tonumber("0b101"), tonumber("0B11"), tonumber("0b"), tonumber("0b12"), tonumber("0b1.1"), tonumber("-0b11"), tonumber(" 0b1 "))
+                print(tonumber("0b" .. string.rep("1", 64)), tonumber("0b" .. string.rep("1", 65)), tonumber("0b000" .. string.rep("1", 64)), tonumber("0b1" .. string.rep("0", 64)))
+                print(tonumber("1e1048575"), tonumber("1e1048576"), tonumber("0x1p1048575"), tonumber("0x1p1048576"), tonumber("1e-1048576"), tonumber("1e01048575"), 0b101)
+                """, "--verbosity=1", "SCRIPT");
+        assertEquals("""
+                5\t3\tnil\tnil\tnil\t-3\t1
+                1.844674407371e+19\tnil\t1.844674407371e+19\tnil
+                inf\tnil\tinf\tnil\tnil\tinf\t5
+                """, r.out());
+    }
+
     /** Names with bytes above 127 (a UTF-8 file's é), which LuaJIT takes as letters: the real sysbench's output. */
     @Test
     void namesMayHaveBytesAbove127AsInLuaJit() throws Exception {
