@@ -159,13 +159,15 @@ final class LuaFormat extends VarArgFunction {
             case 'e', 'E', 'f', 'g', 'G' -> {
                 double d = number(v, argNo);
                 if (Double.isNaN(d) || Double.isInfinite(d)) {
-                    String s = Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf";
-                    return pad(spec, conv == 'E' || conv == 'G' ? s.toUpperCase(Locale.ROOT) : s);
+                    return nonFinite(spec, conv == 'E' || conv == 'G', d);
                 }
                 if (conv == 'g' || conv == 'G') {
                     return general(spec, conv, d);
                 }
                 return String.format(Locale.ROOT, "%" + spec + conv, exact(d, precision(spec), conv == 'f'));
+            }
+            case 'a', 'A' -> {
+                return hexFloat(spec, conv == 'A', number(v, argNo));
             }
             case 'q' -> {
                 v.checkstring();
@@ -188,7 +190,7 @@ final class LuaFormat extends VarArgFunction {
     /**
      * A number that is not an integer as LuaJIT writes it (its "%.14g": 1/3 is 0.33333333333333, 2^53 is
      * 9.007199254741e+15, 1e100 is 1e+100); LuaJ writes it through a float (0.33333334, 9.9999999E14 for 1e15+0.5,
-     * Infinity for 1e100). LuaJ's LuaDouble calls it through {@link LuaNumbers} (LuaDoublePatch, at build time).
+     * Infinity for 1e100). LuaJ's LuaDouble calls it through {@link LuaNumbers} (LuajPatch, at build time).
      */
     static String numberText(double d) {
         if (Double.isNaN(d) || Double.isInfinite(d)) {
@@ -282,27 +284,92 @@ final class LuaFormat extends VarArgFunction {
         String body;
         if (exp < -4 || exp >= precision) {
             body = String.format(Locale.ROOT, "%." + (precision - 1) + "e", exact(Math.abs(d), precision - 1, false));
-            if (!flags.contains("#")) {
+            if (!flag(flags, '#')) {
                 String mantissa = body.substring(0, body.indexOf('e'));
                 body = stripZeros(mantissa) + body.substring(body.indexOf('e'));
             }
         } else {
             int decimals = Math.max(0, precision - 1 - exp);
             body = String.format(Locale.ROOT, "%." + decimals + "f", exact(Math.abs(d), decimals, true));
-            if (!flags.contains("#")) {
+            if (!flag(flags, '#')) {
                 body = stripZeros(body);
             }
         }
         if (conv == 'G') {
             body = body.toUpperCase(Locale.ROOT);
         }
-        String sign = d < 0 || (d == 0 && 1 / d < 0) ? "-" : flags.contains("+") ? "+" : flags.contains(" ") ? " " : "";
+        String sign = d < 0 || (d == 0 && 1 / d < 0) ? "-" : flag(flags, '+') ? "+" : flag(flags, ' ') ? " " : "";
         int width = width(flags);
         String s = sign + body;
-        if (flags.contains("0") && !flags.contains("-") && s.length() < width) {
+        if (flag(flags, '0') && !flag(flags, '-') && s.length() < width) {
             return sign + "0".repeat(width - s.length()) + body;
         }
-        return pad(flags.replace("0", ""), s);
+        return pad(flags, s);
+    }
+
+    /**
+     * C's %a as LuaJIT 2.1 writes it (its own formatter, not the C library's): 0x1.8p+0; a subnormal normalized
+     * (5e-324 is 0x1p-1074); without a precision the fraction's trailing zeros dropped, with one rounded half away from
+     * zero in the hex digits (0x1.08 at one digit is 0x1.1) and carried into the leading digit without normalizing
+     * again (0x1.fff at one digit is 0x2.0); '0' pads after the "0x"; nan takes ' ' but not '+'.
+     */
+    private static String hexFloat(String spec, boolean upper, double d) {
+        int dot = spec.indexOf('.');
+        String flags = dot < 0 ? spec : spec.substring(0, dot);
+        int precision = dot < 0 ? -1 : parseOr(spec.substring(dot + 1), 0);
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            return nonFinite(flags, upper, d);
+        }
+        long bits = Double.doubleToRawLongBits(d);
+        String sign = bits < 0 ? "-" : flag(flags, '+') ? "+" : flag(flags, ' ') ? " " : "";
+        int biased = (int) (bits >>> 52) & 0x7FF;
+        long fraction = bits & 0xF_FFFF_FFFF_FFFFL;
+        int lead = biased == 0 && fraction == 0 ? 0 : 1;
+        int exp = biased == 0 ? (fraction == 0 ? 0 : -1022) : biased - 1023;
+        if (biased == 0 && fraction != 0) {
+            while ((fraction & (1L << 52)) == 0) {      // a subnormal: its first 1 bit becomes the leading digit
+                fraction <<= 1;
+                exp--;
+            }
+            fraction &= 0xF_FFFF_FFFF_FFFFL;
+        }
+        String digits;
+        if (precision < 0) {
+            digits = fraction == 0 ? "" : stripTrailing(String.format(Locale.ROOT, "%013x", fraction), '0');
+        } else if (precision < 13) {
+            int shift = 4 * (13 - precision);
+            fraction += 1L << (shift - 1);
+            if (fraction >>> 52 != 0) {
+                lead++;
+                fraction &= 0xF_FFFF_FFFF_FFFFL;
+            }
+            fraction >>>= shift;
+            digits = precision == 0 ? "" : String.format(Locale.ROOT, "%0" + precision + "x", fraction);
+        } else {
+            digits = String.format(Locale.ROOT, "%013x", fraction) + "0".repeat(precision - 13);
+        }
+        String body = lead + (digits.isEmpty() && !flag(flags, '#') ? "" : ".") + digits + "p" + (exp < 0 ? "-" : "+")
+                + Math.abs(exp);
+        int width = width(flags);
+        String zeros = flag(flags, '0') && !flag(flags, '-') ? "0".repeat(Math.max(0, width - sign.length() - 2
+                - body.length())) : "";
+        String s = sign + "0x" + zeros + body;
+        return pad(flags, upper ? s.toUpperCase(Locale.ROOT) : s);
+    }
+
+    /** inf or nan as LuaJIT writes them in %a, %e, %f, %g: signed by '+' or ' ' (nan by ' ' only), padded with spaces. */
+    private static String nonFinite(String spec, boolean upper, double d) {
+        String sign = d < 0 ? "-" : flag(spec, '+') && !Double.isNaN(d) ? "+" : flag(spec, ' ') ? " " : "";
+        String s = sign + (Double.isNaN(d) ? "nan" : "inf");
+        return pad(spec, upper ? s.toUpperCase(Locale.ROOT) : s);
+    }
+
+    private static String stripTrailing(String s, char c) {
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == c) {
+            end--;
+        }
+        return s.substring(0, end);
     }
 
     private static String stripZeros(String s) {
@@ -343,6 +410,16 @@ final class LuaFormat extends VarArgFunction {
             }
         }
         return true;
+    }
+
+    /** Whether {@code spec} has the flag {@code c} (among its leading flags, not its width's digits: %10g has no '0'). */
+    private static boolean flag(String spec, char c) {
+        for (int i = 0; i < spec.length() && "-+ #0".indexOf(spec.charAt(i)) >= 0; i++) {
+            if (spec.charAt(i) == c) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The width of a spec: its digits after the flags, before any '.'. */

@@ -43,7 +43,8 @@ final class LuaMessages {
             int colon = where.lastIndexOf(':');
             if (colon > 0 && where.substring(colon + 1).matches("\\d+")) {
                 String source = where.substring(0, colon);
-                raw = ErrorNames.luajit(raw, source, Integer.parseInt(where.substring(colon + 1)), ScriptState.chunks(source));
+                raw = ErrorNames.luajit(raw, source, Integer.parseInt(where.substring(colon + 1)), ScriptState.chunks(source),
+                        e instanceof TailCall.Refused);
             }
             if (LEVEL.getInt(e) == 0) {
                 return LuaValue.valueOf(raw);

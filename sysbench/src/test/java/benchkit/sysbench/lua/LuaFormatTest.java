@@ -37,6 +37,41 @@ class LuaFormatTest {
                 1.005, 0.05, 1.0005, 0.1, 1e22));
     }
 
+    /**
+     * %a and %A, which LuaJIT 2.1 writes with its own formatter (bench said "invalid option '%a' to 'format'"): each
+     * expected string is what sysbench 1.0.20 printed for the same string.format on this machine (2026-11-29).
+     */
+    @Test
+    void hexFloatsAreWrittenAsLuajitWritesThem() {
+        assertEquals("0x1p+0|0X1P+0|0x1p-1|-0x1.6p+1|0x0p+0|0x1.5555555555555p-2",
+                format("%a|%A|%a|%a|%a|%a", 1, 1, 0.5, -2.75, 0, 1.0 / 3));
+        assertEquals("0x1.000p+0|0x1p+0      |+0x1p+0|0x2p+0|inf|nan|0x1p-1074", format("%10.3a|%-12a|%+a|%.0a|%a|%a|%a",
+                1, 1, 1, 1.5, Double.POSITIVE_INFINITY, Double.NaN, 5e-324));
+        assertEquals("0x1.7e43c8800759cp+996|0x1.p+0| 0x1p+0|0x00001p+0", format("%a|%#a|% a|%010a", 1e300, 1, 1, 1));
+        assertEquals("0x1.1p+0 0x1.2p+0 0x2.0p+0 0x2.0p+7 0x1.2p-1030", format("%.1a %.1a %.1a %.1a %.1a", 0x1.08p0,
+                0x1.18p0, 0x1.fffp0, 255, 1e-310));
+        assertEquals("0x000000000001.08p+0 0x1.2688b70e62bp-1030 0x1.55555555555550000000p-2 0X1.E240C9FBE76C9P+16 0x2.p+16",
+                format("%020a %020a %.20a %A %#.0a", 0x1.08p0, 1e-310, 1.0 / 3, 123456.789, 123456.789));
+        double inf = Double.POSITIVE_INFINITY;
+        assertEquals("[+inf][ inf][nan][ nan][  inf][nan   ][+INF][0x1.8p+0][0x0.p+0]",
+                format("[%+a][% a][%+a][% a][%05a][%-6a][%+A][%#a][%#a]", inf, inf, Double.NaN, Double.NaN, inf, Double.NaN,
+                        inf, 1.5, 0));
+    }
+
+    /** inf and nan take the '+' and ' ' flags as in LuaJIT (nan ' ' only; bench ignored both): sysbench's output. */
+    @Test
+    void infAndNanTakeTheSignFlagsAsInLuajit() {
+        double inf = Double.POSITIVE_INFINITY;
+        assertEquals("[inf][nan][ inf][+inf][ nan]", format("[%e][%+f][% f][%+e][% e]", inf, Double.NaN, inf, inf, Double.NaN));
+    }
+
+    /** A width with a 0 in it is no '0' flag (bench wrote %10g zero-padded and %-10g unpadded): sysbench's output. */
+    @Test
+    void aWidthsZeroIsNotTheZeroFlag() {
+        assertEquals("[       1.5][00000001.5][1.5       ][           2.000e+00]",
+                format("[%10g][%010g][%-10g][%20.3e]", 1.5, 1.5, 1.5, 2));
+    }
+
     /** What sysbench 1.0.20 gave for the same formats: %c, %q and %s with a width or precision work on bytes. */
     @Test
     void characterAndStringConversionsKeepAndCountBytesAsLuajitDoes() {

@@ -262,6 +262,52 @@ class ScriptLineTest {
     }
 
     /**
+     * Strings read as numbers with LuaJIT's syntax (tonumber, with a base or not, and arithmetic's coercion): the real
+     * sysbench 1.0.20 printed these lines for this script (2026-11-29). LuaJ read no hex fraction or exponent (nil for
+     * 0x1p4), no "inf", "1e500" or tabs, tonumber("1.5", 10) was nil, and tonumber("0x") threw an
+     * ArrayIndexOutOfBoundsException.
+     */
+    @Test
+    void stringsAreReadAsNumbersAsLuaJitReadsThem() throws Exception {
+        Ran r = run("""
+                for _, s in ipairs({"0x1p4", "0x1.8", " 0x10 ", "\\t12\\n", "1e", "0x", "0x.", "1e+", "12\\0", "1e500", "-inf", "NaN", "infinity", "+0x10", "0x.8", "5.", ".", "0x1e"}) do
+                  io.write(tostring(tonumber(s)), " ")
+                end
+                print()
+                print(tonumber("10", 16), tonumber("ff", 16), tonumber(" -ff ", 16), tonumber("0x10", 16), tonumber("1.5", 10), tonumber("8", 8), tonumber("z", 36), tonumber(10, 16), tonumber("ffffffffffffffffff", 16))
+                print("0x10" + 0, " 5 " * 2, "0x1p4" + 0, "1e500" + 0, -"2", "5 " % 3, string.rep("x", " 3 "), math.max("3", "0x4"), pcall(function() return "1e" + 0 end) == false)
+                """, "--verbosity=1", "SCRIPT");
+        assertEquals("""
+                16 1.5 16 12 nil nil nil nil nil inf -inf nan inf 16 0.5 5 nil 30\s
+                16\t255\t-255\t16\t1.5\tnil\t35\t16\t1.844674407371e+19
+                16\t10\t16\tinf\t-2\t2\txxx\t4\ttrue
+                """, r.out());
+    }
+
+    /** LuaJIT's 0b integers and its limit on an exponent's digits, in tonumber and in source: the real sysbench's output. */
+    @Test
+    void binaryNumbersAndTheExponentLimitAreLuaJits() throws Exception {
+        Ran r = run("""
+                print(tonumber("0b101"), tonumber("0B11"), tonumber("0b"), tonumber("0b12"), tonumber("0b1.1"), tonumber("-0b11"), tonumber(" 0b1 "))
+                print(tonumber("0b" .. string.rep("1", 64)), tonumber("0b" .. string.rep("1", 65)), tonumber("0b000" .. string.rep("1", 64)), tonumber("0b1" .. string.rep("0", 64)))
+                print(tonumber("1e1048575"), tonumber("1e1048576"), tonumber("0x1p1048575"), tonumber("0x1p1048576"), tonumber("1e-1048576"), tonumber("1e01048575"), 0b101)
+                """, "--verbosity=1", "SCRIPT");
+        assertEquals("""
+                5\t3\tnil\tnil\tnil\t-3\t1
+                1.844674407371e+19\tnil\t1.844674407371e+19\tnil
+                inf\tnil\tinf\tnil\tnil\tinf\t5
+                """, r.out());
+    }
+
+    /** Names with bytes above 127 (a UTF-8 file's é), which LuaJIT takes as letters: the real sysbench's output. */
+    @Test
+    void namesMayHaveBytesAbove127AsInLuaJit() throws Exception {
+        Ran r = run("local caf\u00e9 = 1 print(caf\u00e9, #\"\u00e9\", \"\u00e9\")\nlocal t = {\u00e9t\u00e9 = 2} print(t.\u00e9t\u00e9)\n",
+                "--verbosity=1", "SCRIPT");
+        assertEquals("1\t2\t\u00e9\n2\n", r.out());
+    }
+
+    /**
      * A nil indexed or called is named as LuaJIT names it: each line as the real sysbench 1.0.20 (LuaJIT 2.1.0-beta3)
      * printed it for this script (2026-11-29). A line where two things could have failed names neither (LuaJIT, which
      * knows the instruction, said "field 'x'"): bench's Lua keeps only the line of an error.
@@ -321,6 +367,114 @@ class ScriptLineTest {
         Ran event = runNamed("event.lua", "function event() undefined_fn() end\n", "SCRIPT", "run");
         assertTrue(event.out().contains("FATAL: `thread_run' function failed: " + dir.resolve("event.lua")
                 + ":1: attempt to call global 'undefined_fn' (a nil value)\n"), event.out());
+    }
+
+    /**
+     * A value that cannot be called in a tail call ({@code return f()}) is named at that line, as the real sysbench
+     * 1.0.20 printed for this script (2026-11-29). LuaJ made the call in the caller: no position under pcall, and
+     * otherwise the caller's line with the caller's call named ("attempt to call upvalue 'g'"); deep tail recursion
+     * still runs in constant stack.
+     */
+    @Test
+    void aNilCalledInATailCallIsNamedAtItsLine() throws Exception {
+        Ran r = run("""
+                local function g()
+                  return undefined_fn()
+                end
+                local function h()
+                  local x = g()
+                  return x
+                end
+                print(pcall(h))
+                local n = 5
+                print(pcall(function() return n(1) end))
+                local function loop(k) if k == 0 then return "deep" end return loop(k - 1) end
+                print(loop(200000))
+                """, "--verbosity=1", "SCRIPT");
+        String file = dir.resolve("t.lua").toString();
+        assertEquals("false\t" + file + ":2: attempt to call global 'undefined_fn' (a nil value)\n"
+                + "false\t" + file + ":10: attempt to call upvalue 'n' (a number value)\ndeep\n", r.out());
+        Ran event = runNamed("tail.lua", "function event() return undefined_fn() end\n", "SCRIPT", "run");
+        assertTrue(event.out().contains("FATAL: `thread_run' function failed: " + dir.resolve("tail.lua")
+                + ":1: attempt to call global 'undefined_fn' (a nil value)\n"), event.out());
+    }
+
+    /**
+     * Arithmetic, '..' and '#' on what they cannot take, worded and named as LuaJIT does: the real sysbench 1.0.20
+     * printed these lines for this script (2026-11-29); LuaJ said "attempt to perform arithmetic __add on string and
+     * number", "attempt to concatenate nil and string", "attempt to get length of nil".
+     */
+    @Test
+    void arithmeticConcatenationAndLengthErrorsAreWordedAsLuaJitWordsThem() throws Exception {
+        Ran r = run("""
+                local function try(f) print((select(2, pcall(f)))) end
+                local t = {}
+                try(function() return "abc" + 1 end)
+                try(function() return 1 + "abc" end)
+                try(function() local s = "x" return s * 2 end)
+                try(function() return t + 1 end)
+                try(function() return -t end)
+                try(function() return undefinedvar + 1 end)
+                try(function() return t.x .. "a" end)
+                try(function() return #nil_thing end)
+                """, "--verbosity=1", "SCRIPT");
+        assertEquals("""
+                ./ar.lua:3: attempt to perform arithmetic on a string value
+                ./ar.lua:4: attempt to perform arithmetic on a string value
+                ./ar.lua:5: attempt to perform arithmetic on local 's' (a string value)
+                ./ar.lua:6: attempt to perform arithmetic on upvalue 't' (a table value)
+                ./ar.lua:7: attempt to perform arithmetic on upvalue 't' (a table value)
+                ./ar.lua:8: attempt to perform arithmetic on global 'undefinedvar' (a nil value)
+                ./ar.lua:9: attempt to concatenate field 'x' (a nil value)
+                ./ar.lua:10: attempt to get length of global 'nil_thing' (a nil value)
+                """.replace("./ar.lua", dir.resolve("t.lua").toString()), r.out());
+    }
+
+    /**
+     * Comparisons of values that cannot be compared, worded as LuaJIT words them (the types as compiled, "a > b" being
+     * "b < a"): the real sysbench 1.0.20 printed these lines for this script (2026-11-29); LuaJ said "attempt to compare
+     * number with string expected, got number", "attempt to compare __lt on table and table", "attempt to compare table".
+     */
+    @Test
+    void comparisonErrorsAreWordedAsLuaJitWordsThem() throws Exception {
+        Ran r = run("""
+                local function try(f) print((select(2, pcall(f)))) end
+                local t = {}
+                try(function() return "1" < 2 end)
+                try(function() return 2 < "1" end)
+                try(function() return "1" > 2 end)
+                try(function() return t < 2 end)
+                try(function() return 2 < t end)
+                try(function() return t < t end)
+                try(function() return t <= {} end)
+                try(function() return nil < 1 end)
+                try(function() return 1 >= nil end)
+                try(function() return true < false end)
+                try(function() return "a" < t end)
+                try(function() return t < "a" end)
+                try(function() return 1 < true end)
+                try(function() return "a" < nil end)
+                try(function() return 1.5 <= "a" end)
+                try(function() return t > nil end)
+                """, "--verbosity=1", "SCRIPT");
+        assertEquals("""
+                ./cmp.lua:3: attempt to compare string with number
+                ./cmp.lua:4: attempt to compare number with string
+                ./cmp.lua:5: attempt to compare number with string
+                ./cmp.lua:6: attempt to compare table with number
+                ./cmp.lua:7: attempt to compare number with table
+                ./cmp.lua:8: attempt to compare two table values
+                ./cmp.lua:9: attempt to compare two table values
+                ./cmp.lua:10: attempt to compare nil with number
+                ./cmp.lua:11: attempt to compare nil with number
+                ./cmp.lua:12: attempt to compare two boolean values
+                ./cmp.lua:13: attempt to compare string with table
+                ./cmp.lua:14: attempt to compare table with string
+                ./cmp.lua:15: attempt to compare number with boolean
+                ./cmp.lua:16: attempt to compare string with nil
+                ./cmp.lua:17: attempt to compare number with string
+                ./cmp.lua:18: attempt to compare nil with table
+                """.replace("./cmp.lua", dir.resolve("t.lua").toString()), r.out());
     }
 
     @Test

@@ -48,6 +48,12 @@ public final class Lua51Compiler implements Globals.Compiler {
                 throw new LuaError(where + lua51(msg, token) + " near '" + near + "'");
             }
 
+            /** A name's characters as its bytes (LuaJ encoded them again as UTF-8): a name may have bytes above 127. */
+            @Override
+            LuaString newstring(char[] chars, int offset, int len) {
+                return state.newTString(LuaString.valueOf(chars, offset, len));
+            }
+
             @Override
             void singlevar(expdesc var) {
                 super.singlevar(var);
@@ -88,6 +94,37 @@ public final class Lua51Compiler implements Globals.Compiler {
             }
         }
         return new java.io.ByteArrayInputStream(bytes, start, bytes.length - start);
+    }
+
+    /**
+     * A number as LuaJIT's lexer reads it, for {@code LexState.read_numeral} (LuajPatch; its argument's class is
+     * private to LexState): every name character, '.', and a sign after the exponent's letter (e, or p after 0x), then
+     * LuaJIT's number syntax (LuaNumbers.scan), else "malformed number" (LuaJ took "0x" as 0 and read no 0x1p4).
+     */
+    public static LuaValue numeral(LexState ls) {
+        int last = ls.current;
+        ls.save_and_next();
+        int exponent = last == '0' && (ls.current | 0x20) == 'x' ? 'p' : 'e';
+        while (identChar(ls.current) || ls.current == '.'
+                || (ls.current == '-' || ls.current == '+') && (last | 0x20) == exponent) {
+            last = ls.current;
+            ls.save_and_next();
+        }
+        double d = benchkit.sysbench.lua.LuaNumbers.scan(LuaString.valueOf(ls.buff, 0, ls.nbuff));
+        if (Double.isNaN(d)) {
+            ls.lexerror("malformed number", LexState.TK_NUMBER);
+        }
+        return LuaValue.valueOf(d);
+    }
+
+    /** A name's first character in LuaJIT: a letter, '_' or any byte above 127 (LexState.isalpha, LuajPatch). */
+    public static boolean identStart(int c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c >= 0x80;
+    }
+
+    /** A name's other characters in LuaJIT: those and digits (LexState.isalnum, LuajPatch). */
+    public static boolean identChar(int c) {
+        return identStart(c) || c >= '0' && c <= '9';
     }
 
     /** LuaJ's message as Lua 5.1 words it, for the error at {@code token}. */
