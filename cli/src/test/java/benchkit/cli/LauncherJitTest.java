@@ -113,6 +113,41 @@ class LauncherJitTest {
      * The launcher copied into {@code dir}, called {@code name}, beside an empty bench.jar, with a Java 17 whose java is
      * the script {@code fakeJava}: a command that runs it with {@code args}.
      */
+    /**
+     * BENCH_JAVA_OPTS that the JVM refuses end in one line naming the variable and the JVM's reason, exit 2, not in the
+     * JVM's own lines and exit 1 (sweep 6, case 98); flags it takes run as before. The stand-in java refuses one flag.
+     */
+    @Test
+    void javaOptionsTheJvmRefusesAreOneLineNamingTheVariable() throws Exception {
+        String fake = """
+                #!/bin/bash
+                case " $* " in *" -XX:+Nonsense "*)
+                  echo "Unrecognized VM option 'Nonsense'" >&2
+                  echo "Error: Could not create the Java Virtual Machine." >&2
+                  echo "Error: A fatal exception has occurred. Program will exit." >&2
+                  exit 1 ;;
+                esac
+                echo "ran $*"
+                """;
+        ProcessBuilder refused = launcher(dir, "bench", fake, "--version");
+        refused.environment().put("BENCH_JAVA_OPTS", "-Dok=1 -XX:+Nonsense");
+        refused.environment().put("BENCH_CDS", "off");
+        Process p = refused.start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), err);
+        assertEquals("bench: the JVM does not start with BENCH_JAVA_OPTS='-Dok=1 -XX:+Nonsense' (Unrecognized VM option "
+                + "'Nonsense'); correct or unset BENCH_JAVA_OPTS\n", err);
+        ProcessBuilder taken = launcher(dir, "bench", fake, "--version");
+        taken.environment().put("BENCH_JAVA_OPTS", "-Dok=1");
+        taken.environment().put("BENCH_CDS", "off");
+        Process q = taken.start();
+        String out = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(q.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, q.exitValue());
+        assertTrue(out.startsWith("ran ") && out.contains("-Dok=1 -jar "), out);
+    }
+
     static ProcessBuilder launcher(Path dir, String name, String fakeJava, String... args) throws IOException {
         Path home = Files.createDirectories(dir.resolve("jdk/bin")).getParent();
         Files.writeString(home.resolve("release"), "JAVA_VERSION=\"17.0.15\"\n");
