@@ -145,7 +145,7 @@ final class SysbenchConsole extends RunConsole {
         bench.trialEnd(workload, variant, e, tally);
         bench.note(sysbench.scopeLine());
         if (format.verbosity() >= SysbenchFormat.NOTICE) {
-            printBlock(sysbench.finalReport());
+            SysbenchSummary.print(sysbench.finalReport(), out);
         }
     }
 

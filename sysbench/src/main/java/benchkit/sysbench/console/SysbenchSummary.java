@@ -87,6 +87,18 @@ public final class SysbenchSummary {
     }
 
     /**
+     * The report's lines in one write: a reader that stops at one of them ({@code | awk '/queries:/ {print $2; exit}'})
+     * has the whole report before it goes, so the next write does not meet a closed pipe halfway through it (which
+     * ends a sysbench line with 141, as SIGPIPE ends sysbench).
+     */
+    public static void print(List<String> lines, java.io.PrintStream out) {
+        if (!lines.isEmpty()) {
+            out.print(String.join("\n", lines) + "\n");
+            out.flush();
+        }
+    }
+
+    /**
      * The report's lines, from "SQL statistics:" to the blank line after "Threads fairness"; without
      * the SQL statistics for a workload that counts no queries (as sysbench's non-database tests).
      */

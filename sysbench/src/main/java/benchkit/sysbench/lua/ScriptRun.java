@@ -600,7 +600,7 @@ final class ScriptRun {
         }
         SysbenchSummary.Stats report = SysbenchSummary.stats(d.n()[1], d.n()[2], d.n()[3], d.n()[4], d.n()[5],
                 (now - checkpointAt) / 1e9, events, nanos, sinceCheckpoint, s.percentile());
-        SysbenchSummary.report(report, workload.usedSql(), (now - startNanos) / 1e9).forEach(out::println);
+        SysbenchSummary.print(SysbenchSummary.report(report, workload.usedSql(), (now - startNanos) / 1e9), out);
         checkpointTotals = t;
         checkpointAt = now;
         sinceCheckpoint.reset();

@@ -42,6 +42,36 @@ class ScriptLineTest {
         return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * A script's final report goes out in one write, from the blank line and "General statistics:" to "Threads fairness" and its blank
+     * line, so `sysbench ./x.lua run | awk '/total time:/ {print $3; exit}'` ends 0 as with sysbench, not with 141 from
+     * a write into the pipe awk closed halfway through the report.
+     */
+    @Test
+    void theFinalReportIsOneWrite() throws Exception {
+        Path file = Files.writeString(dir.resolve("w.lua"), "function event() end\n");
+        List<String> writes = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.io.OutputStream recording = new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                writes.add(String.valueOf((char) b));
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                writes.add(new String(b, off, len, StandardCharsets.UTF_8));
+            }
+        };
+        int exit = ScriptLine.run(List.of(file.toString(), "--time=1", "run"), file.toString(), "sysbench 1.0.20 (test)",
+                new PrintStream(recording, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream(),
+                        true, StandardCharsets.UTF_8));
+        assertEquals(0, exit, writes.toString());
+        String report = writes.stream().filter(w -> w.contains("total time:")).findFirst()
+                .orElseThrow(() -> new AssertionError("no report: " + writes));
+        assertTrue(report.startsWith("\nGeneral statistics:\n") && report.contains("\nThreads fairness:\n")
+                && report.endsWith("\n\n"), "one write holds the whole report: " + report.replace("\n", "|"));
+    }
+
     @Test
     void theHooksRunInSysbenchsOrderWithTheThreadIds() throws Exception {
         Ran r = run("""

@@ -157,17 +157,6 @@ public class RunConsole {
         out.flush();
     }
 
-    /**
-     * {@code lines} in one write: a reader that stops at one of them ({@code | awk '/queries:/ {print $2; exit}'}) has
-     * the whole block before it goes, so the writer's next write does not meet a closed pipe halfway through it.
-     */
-    protected final void printBlock(java.util.List<String> lines) {
-        if (!lines.isEmpty()) {
-            out.print(String.join("\n", lines) + "\n");
-            out.flush();
-        }
-    }
-
     /** A console that prints nothing, for what a quiet style leaves out. */
     protected static PrintStream nowhere() {
         return new PrintStream(OutputStream.nullOutputStream());
