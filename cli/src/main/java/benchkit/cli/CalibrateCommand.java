@@ -101,6 +101,23 @@ final class CalibrateCommand extends RunCommand {
                 what, 100.0 * events / trials, 100 * low, 100 * high);
     }
 
+    /**
+     * One replica's spread, e.g. {@code replica 1 fork-to-fork 2.1%, iteration 5.6%}; a part one fork (or one iteration a
+     * fork) cannot measure says why there is no figure, not NaN.
+     */
+    static String spread(String replica, benchkit.core.stats.NestedSample sample) {
+        VarianceComponents vc = VarianceComponents.of(sample);
+        String forks = sample.forkCount() < 2 ? "unknown (one fork; --forks 2 or more measures it)"
+                : percent(vc.forkCv());
+        String iterations = sample.iterationCount() <= sample.forkCount() ? "unknown (one iteration a fork)"
+                : percent(vc.iterationCv());
+        return "replica " + replica + " fork-to-fork " + forks + ", iteration " + iterations;
+    }
+
+    private static String percent(double cv) {
+        return Double.isFinite(cv) ? String.format(Locale.ROOT, "%.1f%%", cv * 100) : "unknown (a mean of zero)";
+    }
+
     /** Per thread count: the throughput's variance components of each replica, and the paired spread. */
     private static void printVariance(String workload, List<VariantResult> results) {
         Map<Integer, List<VariantResult>> byThreads = new TreeMap<>();
@@ -109,9 +126,7 @@ final class CalibrateCommand extends RunCommand {
             List<String> parts = new ArrayList<>();
             for (VariantResult r : e.getValue()) {
                 MetricResult tps = r.metrics().get(VariantResult.PRIMARY);
-                VarianceComponents vc = VarianceComponents.of(Compare.sample(r, tps));
-                parts.add(String.format(Locale.ROOT, "replica %s fork-to-fork %.1f%%, iteration %.1f%%",
-                        r.params().getOrDefault("replica", "?"), vc.forkCv() * 100, vc.iterationCv() * 100));
+                parts.add(spread(r.params().getOrDefault("replica", "?"), Compare.sample(r, tps)));
             }
             System.out.println("# " + workload + " at " + e.getKey() + " threads, tps spread (SD/mean): "
                     + String.join("; ", parts));

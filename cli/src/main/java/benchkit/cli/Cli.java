@@ -148,6 +148,9 @@ final class Cli {
         cl.registerConverter(Long.TYPE, plain("a long", OptionValues::parseWhole));
         cl.registerConverter(Double.class, plain("a double", OptionValues::parseDecimal));
         cl.registerConverter(Double.TYPE, plain("a double", OptionValues::parseDecimal));
+        // an experiment file's true/false reaches the line as on/off, the workloads' own word for them (ExperimentFile)
+        cl.registerConverter(Boolean.class, Cli::onOff);
+        cl.registerConverter(Boolean.TYPE, Cli::onOff);
         cl.setParameterExceptionHandler(Cli::onBadParameters);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onFailure(e, commandLine));
         cl.setExecutionStrategy(Cli::refusingMisplacedOrUnknownOptions);
@@ -162,6 +165,15 @@ final class Cli {
             } catch (NumberFormatException | ArithmeticException e) {
                 throw new CommandLine.TypeConversionException("'" + value + "' is not " + kind);
             }
+        };
+    }
+
+    /** An on/off option's attached value ({@code --force=on}): on/off or true/false, as the workloads' options take them. */
+    static Boolean onOff(String value) {
+        return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "on", "true" -> true;
+            case "off", "false" -> false;
+            default -> throw new CommandLine.TypeConversionException("'" + value + "' is not on or off (true or false)");
         };
     }
 

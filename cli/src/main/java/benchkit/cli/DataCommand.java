@@ -71,7 +71,14 @@ abstract class DataCommand extends WorkloadCommand {
 
     /** What to run after the step stopped short. */
     String remedy() {
-        return "run bench " + spec.name() + " again";
+        return "run " + (console.sysbenchLine() ? "the same line (" + sysbenchLine(spec.name()) + ")" : "bench " + spec.name())
+                + " again";
+    }
+
+    /** The sysbench line the user typed, shortened, with {@code command} at its end: {@code sysbench oltp_read_write ... cleanup}. */
+    String sysbenchLine(String command) {
+        String program = Main.SYSBENCH.equals(System.getProperty(Main.CALLED_AS)) ? "sysbench" : "bench";
+        return program + " " + console.sysbenchTest + " ... " + command;
     }
 
     /** bench's own closing line, e.g. "Prepared ... in 1.2 s"; with --format sysbench from --verbosity 4 only. */

@@ -23,6 +23,11 @@ final class PrepareCommand extends DataCommand {
 
     @Override
     String remedy() {
+        if (console.sysbenchLine()) {
+            // a sysbench line's prepare is sysbench's, which stops at the first table already there (1050)
+            return "run the same line with cleanup in place of prepare (" + sysbenchLine("cleanup")
+                    + "), then prepare again: a sysbench prepare does not replace tables";
+        }
         return "run bench prepare again (it replaces the tables) or bench cleanup";
     }
 }

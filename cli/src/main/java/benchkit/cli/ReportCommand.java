@@ -71,7 +71,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new UsageException(dir + " holds no results and its journal cannot be read: " + Cli.describe(e));
         }
         requireNotEnded(dir, journal);
-        long measured = journal.trials().stream().flatMap(t -> t.iterations().stream()).filter(i -> !i.warmup()).count();
+        long measured = journal.measured();
         long invalid = journal.trials().stream().flatMap(t -> t.iterations().stream())
                 .filter(i -> !i.warmup() && !i.valid()).count();
         if (measured == 0) {
@@ -104,7 +104,8 @@ final class ReportCommand implements Callable<Integer> {
      */
     private static void requireNotEnded(Path dir, benchkit.core.result.JournalReader.Contents journal) {
         Path results = dir.resolve("jmh-result.json");
-        boolean described = Files.exists(dir.resolve(benchkit.core.result.RunInfo.FILE_NAME), java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        // as ResultFiles.rebuiltFromJournal, which tells a run whose files were not written to come here
+        boolean described = Files.isRegularFile(dir.resolve(benchkit.core.result.RunInfo.FILE_NAME), java.nio.file.LinkOption.NOFOLLOW_LINKS);
         if (described || journal != null && journal.complete()) {
             throw new UsageException(results + (Files.exists(results, java.nio.file.LinkOption.NOFOLLOW_LINKS)
                     ? " is not a regular file" : " is missing") + ", though the run ended and wrote its result files ("

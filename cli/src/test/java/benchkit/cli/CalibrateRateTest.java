@@ -15,4 +15,15 @@ class CalibrateRateTest {
         assertEquals("1 of 1 runs (100.0%, 95% interval 2.5-100.0%, Clopper-Pearson)", CalibrateCommand.rate(1, 1, "runs"));
         assertEquals("0 of 0 runs", CalibrateCommand.rate(0, 0, "runs"));
     }
+
+    /** One fork measures no fork-to-fork spread: said so, not NaN% (sweep 6 case 92). */
+    @Test
+    void aSpreadOneForkCannotMeasureIsSaidSo() {
+        var oneFork = benchkit.core.stats.NestedSample.of(java.util.List.of(new double[]{100, 110}));
+        assertEquals("replica 1 fork-to-fork unknown (one fork; --forks 2 or more measures it), iteration 6.7%",
+                CalibrateCommand.spread("1", oneFork));
+        var twoForks = benchkit.core.stats.NestedSample.of(java.util.List.of(new double[]{100}, new double[]{120}));
+        assertEquals("replica 2 fork-to-fork 12.9%, iteration unknown (one iteration a fork)",
+                CalibrateCommand.spread("2", twoForks));
+    }
 }

@@ -209,4 +209,42 @@ class ExperimentFileTest {
             }
         }
     }
+    /**
+     * A JSON true or false is taken by every on/off option of bench's that the file can hold, as the strings "true",
+     * "on", "false" and "off" are: bench made 'on' of a true and then refused it (sweep 6 case 76).
+     */
+    @Test
+    void everyOnOffOptionTakesJsonTrueAndFalse() throws Exception {
+        java.util.Set<String> seen = new java.util.TreeSet<>();
+        for (String command : List.of("run", "prepare", "cleanup")) {
+            for (picocli.CommandLine.Model.OptionSpec o : Cli.subcommandSpec(command).options()) {
+                if (o.usageHelp() || o.versionHelp() || (o.type() != boolean.class && o.type() != Boolean.class)) {
+                    continue;
+                }
+                String key = o.longestName().substring(2);
+                seen.add(key);
+                for (String value : List.of("true", "false", "\"on\"", "\"off\"", "\"true\"", "\"false\"")) {
+                    Path f = Files.writeString(dir.resolve("flag.json"),
+                            "{\"workload\": \"point-select\", \"" + key + "\": " + value + "}");
+                    String[] line = ExperimentFile.expand(new String[]{command, "--experiment", f.toString()});
+                    picocli.CommandLine cl = Cli.commandLine(line);
+                    cl.parseArgs(line);
+                    Object taken = cl.getSubcommands().get(command).getCommandSpec().findOption(key).getValue();
+                    assertEquals(value.contains("true") || value.contains("on"), taken, command + " " + key + ": " + value);
+                }
+            }
+        }
+        assertTrue(seen.containsAll(List.of("allow-invalid", "fail-fast", "until-settled", "force", "no-result-files",
+                "keep-datadir")), seen.toString());
+    }
+
+    /** A value that is no on/off word is refused naming what is, in bench's words. */
+    @Test
+    void anOnOffOptionsOtherValueIsRefusedSayingWhatItTakes() throws Exception {
+        Path f = Files.writeString(dir.resolve("flag.json"), "{\"workload\": \"point-select\", \"force\": \"maybe\"}");
+        CliRun.Outcome r = CliRun.run("run", "--experiment", f.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("bench: --experiment " + f + ": Invalid value for option '--force': 'maybe' is not on or off (true or false)",
+                r.err().lines().findFirst().orElseThrow());
+    }
 }

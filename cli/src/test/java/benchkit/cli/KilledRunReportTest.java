@@ -44,6 +44,35 @@ class KilledRunReportTest {
     }
 
     /**
+     * A run whose result files could not be written (the disk filled) says that bench report writes them from its
+     * journal once there is space, and bench report does (sweep 6 case 48).
+     */
+    @Test
+    void aRunThatCouldNotWriteItsFilesSaysHowTheyAreWrittenLater() throws Exception {
+        Path full = Files.createDirectories(tmp.resolve("full"));
+        var run = new benchkit.core.result.RunDescription("point-select", java.util.Map.of(), java.util.List.of("glibc"),
+                java.util.Map.of("glibc", java.util.Map.of("allocator", "glibc")), java.util.List.of(2), 1, 1,
+                java.time.Duration.ofSeconds(1), 3, java.time.Duration.ofSeconds(1), 0, 0);
+        var trial = new benchkit.core.result.TrialRecord("glibc", java.util.Map.of("allocator", "glibc"), "MariaDB", 2, 1,
+                java.util.List.of());
+        try (benchkit.core.result.Journal journal = benchkit.core.result.Journal.open(full)) {
+            journal.start(run);
+            journal.iteration(trial, iteration(1, true));
+            journal.iteration(trial, iteration(1, false));
+            journal.iteration(trial, iteration(2, false));
+            journal.end(false, "could not append iteration 3 of variant glibc to journal.jsonl; could not write jmh-result.json");
+        }
+        assertEquals(java.util.Optional.of("its journal keeps the 2 finished measurement iterations: once there is space "
+                + "again (or the cause is fixed), bench report " + full + " writes the result files from it"),
+                benchkit.core.run.results.ResultFiles.rebuiltFromJournal(full));
+        CliRun.Outcome ran = CliRun.run("report", full.toString());
+        assertEquals(0, ran.exit(), ran.err());
+        assertEquals(2, benchkit.core.report.JmhResultReader.readDirectory(full).get(0).iterationCount());
+        assertEquals(java.util.Optional.empty(), benchkit.core.run.results.ResultFiles.rebuiltFromJournal(full),
+                "written now: nothing more to say");
+    }
+
+    /**
      * A run that ended but lost its jmh-result.json is not "a run that did not end": bench report says what is missing
      * and leaves run.json, whose settings the journal does not hold, as it was.
      */

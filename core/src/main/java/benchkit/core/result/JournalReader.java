@@ -27,6 +27,10 @@ public final class JournalReader {
      * @param error    the run's failure as its end line gives it, or why the end line is missing
      */
     public record Contents(RunDescription run, List<TrialRecord> trials, boolean complete, Optional<String> error) {
+        /** The measurement iterations that finished (warmups left out): what result files written from it would hold. */
+        public long measured() {
+            return trials.stream().flatMap(t -> t.iterations().stream()).filter(i -> !i.warmup()).count();
+        }
     }
 
     private JournalReader() {

@@ -223,6 +223,10 @@ public final class Runner {
                 String lost = "could not write the end of " + Journal.FILE_NAME + ": " + RunFailure.ioMessage(e);
                 failure = failure == null ? lost : failure + "; " + lost;
             }
+            if (failure != null && plan.resultFiles()) {
+                // the files not written (a full disk) are not lost: the journal's iterations become them later
+                failure += ResultFiles.rebuiltFromJournal(dir).map(h -> "; " + h).orElse("");
+            }
             console.runEnd(plan, failure, results, results.isEmpty() ? List.of() : effects(results), dir);
             return new RunSummary(dir, failure == null, Optional.ofNullable(failure), results, invalid);
         } finally {

@@ -919,6 +919,17 @@ class RunnerTest {
         assertTrue(servers.get(0).closed.get());
     }
 
+    /** Result files not written (a full disk) are not lost: the failure says how the journal's iterations become them. */
+    @Test
+    void resultFilesThatCannotBeWrittenAreSaidToBeWrittenLaterFromTheJournal() throws Exception {
+        Files.createDirectories(tmp.resolve("out/jmh-result.json/taken"));
+        Files.createDirectories(tmp.resolve("out/run.json/taken"));
+        RunSummary summary = run(plan(List.of(variant("glibc")), List.of(1), 0, 2, 1, 0, 0), FakeWorkload.alwaysOk(100));
+        String failure = summary.failure().orElseThrow();
+        assertTrue(failure.endsWith("; its journal keeps the 2 finished measurement iterations: once there is space again "
+                + "(or the cause is fixed), bench report " + tmp.resolve("out") + " writes the result files from it"), failure);
+    }
+
     @Test
     void resultSpaceNeededGrowsWithTrialsAndIterations() {
         RunPlan one = plan(List.of(variant("a")), List.of(1), 0, 1, 1, 0, 0);

@@ -184,9 +184,15 @@ public final class ExternalServer {
             return "access denied for user '" + target.user() + "' (check --mysql-user and the password: "
                     + "BENCH_MYSQL_PASSWORD, BENCH_MYSQL_PASSWORD_FILE, --mysql-password or an experiment file's)";
         }
-        if (code == DB_ACCESS_DENIED || code == UNKNOWN_DATABASE) {
+        if (code == UNKNOWN_DATABASE) {
+            String name = target.database().matches("[A-Za-z0-9_]+") ? target.database()
+                    : "`" + target.database().replace("`", "``") + "`";
+            return "database " + target.database() + " does not exist there; create it (CREATE DATABASE " + name
+                    + ") or name another with --mysql-db";
+        }
+        if (code == DB_ACCESS_DENIED) {
             return "user '" + target.user() + "' cannot use database " + target.database() + " ("
-                    + ServerConnections.describe(e, target.password()) + ")";
+                    + ServerConnections.describe(e, target.password()) + "); grant it that database or name another with --mysql-db";
         }
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof java.net.ConnectException) {

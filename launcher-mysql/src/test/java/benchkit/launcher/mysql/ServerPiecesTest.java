@@ -28,6 +28,14 @@ class ServerPiecesTest {
     @TempDir
     Path tmp;
 
+    /** An unknown database's remedy quotes a name that needs it, as the user would type it into a client. */
+    @Test
+    void anUnknownDatabasesRemedyQuotesItsName() {
+        benchkit.spi.Target t = benchkit.spi.Target.builder().host("127.0.0.1").port(3306).user("u").database("my-db").build();
+        assertEquals("database my-db does not exist there; create it (CREATE DATABASE `my-db`) or name another with --mysql-db",
+                ExternalServer.reason(new java.sql.SQLException("(server's words)", "42000", 1049), t));
+    }
+
     @Test
     void freePortIsBindableOnLoopback() throws Exception {
         int port = FreePort.find();

@@ -1,5 +1,6 @@
 package benchkit.memcached.workload;
 
+import benchkit.memcached.client.MemcachedProbe;
 import benchkit.memcached.client.SpyClients;
 import benchkit.memcached.innodb.InnodbMemcachedLauncher;
 import benchkit.memcached.kv.KvEvents;
@@ -26,6 +27,9 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
     /** Whether each server restarted or was flushed during an iteration (issue #51). */
     private final KeyLossWatch watch;
 
+    /** The lists of servers that answered as memcached ({@link #answering}). */
+    private final java.util.Set<List<InetSocketAddress>> answered = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     public MemcachedWorkload(MemcachedOptions options) {
         super(options);
         this.watch = new KeyLossWatch((int) Math.min(Integer.MAX_VALUE, options.timeoutMillis()));
@@ -50,7 +54,21 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
 
     @Override
     public boolean isPrepared(Target target) throws Exception {
+        answering(target);
         return kv().flush() || loader(target).loaded();
+    }
+
+    /**
+     * Checks, once for each list of servers, that they answer as memcached in the protocol asked for: the client library
+     * would else say "Cancelled" of a MySQL port, or time out on a memcached that speaks text only.
+     */
+    private void answering(Target target) throws java.io.IOException {
+        List<InetSocketAddress> servers = servers(target);
+        if (!answered.contains(servers)) {
+            MemcachedProbe.requireAnswers(servers, options().protocol(),
+                    (int) Math.min(Integer.MAX_VALUE, options().timeoutMillis()));
+            answered.add(servers);
+        }
     }
 
     @Override
@@ -63,6 +81,7 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
 
     @Override
     public void cleanup(Target target) throws Exception {
+        answering(target);
         loader(target).flush();
     }
 

@@ -225,6 +225,83 @@ class MemcachedWorkloadTest {
         assertEquals(refused, e.getMessage(), "the same words from either client");
     }
 
+    /**
+     * A port that is no memcached (a MySQL server's, which greets first) is named as such, not as the client library's
+     * "Cancelled" (sweep 6 case 102).
+     */
+    @Test
+    void aServerThatIsNoMemcachedIsSaidToBeNone() throws Exception {
+        try (java.net.ServerSocket mysql = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread greeter = new Thread(() -> {
+                while (!mysql.isClosed()) {
+                    try (java.net.Socket c = mysql.accept()) {
+                        // a MySQL handshake's start: a packet length, then protocol 10 and a version
+                        c.getOutputStream().write(new byte[]{0x5b, 0, 0, 0, 0x0a, '1', '0', '.', '1', '1', 0});
+                        c.getOutputStream().flush();
+                        c.getInputStream().read(new byte[64]);
+                    } catch (java.io.IOException e) {
+                        // closed by the test, or a client gone
+                    }
+                }
+            });
+            greeter.setDaemon(true);
+            greeter.start();
+            String where = "127.0.0.1:" + mysql.getLocalPort();
+            for (String client : List.of("spymemcached", "direct")) {
+                Workload w = workload("memcached-get", Map.of("memcached-servers", where, "client", client, "timeout", "1000"));
+                Exception e = assertThrows(java.io.IOException.class, () -> w.isPrepared(target));
+                assertEquals("the server at " + where + " did not answer as memcached: is it memcached? check "
+                        + "--memcached-servers", e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * A memcached that speaks one protocol only is named with bench's option for the other, not left to a client
+     * timeout and its connection dump (sweep 6 case 103).
+     */
+    @Test
+    void aMemcachedWithoutTheProtocolAskedForNamesTheOption() throws Exception {
+        for (String only : List.of("ascii", "binary")) {
+            int port = benchkit.memcached.launcher.MemcachedOnPort.freePort();
+            List<String> cmd = new ArrayList<>(List.of("memcached", "-l", "127.0.0.1", "-p", Integer.toString(port), "-U", "0",
+                    "-B", only));
+            if (benchkit.launch.ProcessOwner.isRoot()) {
+                cmd.addAll(List.of("-u", "root"));
+            }
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            try {
+                String where = "127.0.0.1:" + port;
+                long until = System.nanoTime() + 10_000_000_000L;
+                while (!reachable(port) && System.nanoTime() < until) {
+                    Thread.sleep(20);
+                }
+                String asked = only.equals("ascii") ? "binary" : "text";
+                Workload w = workload("memcached-get", Map.of("memcached-servers", where, "protocol", asked, "timeout", "2000"));
+                Exception e = assertThrows(java.io.IOException.class, () -> w.isPrepared(target));
+                assertEquals(only.equals("ascii")
+                        ? "memcached at " + where + " does not speak the binary protocol (started with -B ascii); add "
+                                + "--protocol text, or start it without -B ascii"
+                        : "memcached at " + where + " speaks only the binary protocol (started with -B binary); leave out "
+                                + "--protocol text, or start it without -B binary", e.getMessage());
+                Workload right = workload("memcached-get", Map.of("memcached-servers", where, "protocol",
+                        only.equals("ascii") ? "text" : "binary", "initial-load", "0"));
+                assertTrue(right.isPrepared(target), "the protocol it speaks is taken");
+            } finally {
+                p.destroy();
+                p.waitFor();
+            }
+        }
+    }
+
+    private static boolean reachable(int port) {
+        try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     @Test
     void theFirstOfMemcachedServersIsTheRunsServer() throws Exception {
         try (Workload named = workload("memcached-get", Map.of("memcached-servers", "cache1:11311,cache2:11411"));

@@ -49,6 +49,28 @@ public final class ResultFiles {
     }
 
     /**
+     * For a run whose result files could not be written (a full disk): how its finished iterations still become them,
+     * when its journal holds some and no run.json says the files were written ({@code bench report} writes them from
+     * such a journal); else empty.
+     */
+    public static java.util.Optional<String> rebuiltFromJournal(java.nio.file.Path dir) {
+        if (java.nio.file.Files.isRegularFile(dir.resolve("jmh-result.json"))
+                || java.nio.file.Files.isRegularFile(dir.resolve(RunInfo.FILE_NAME), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return java.util.Optional.empty();
+        }
+        long measured;
+        try {
+            benchkit.core.result.JournalReader.Contents journal = benchkit.core.result.JournalReader.read(dir);
+            measured = journal.complete() ? 0 : journal.measured();
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+        return measured == 0 ? java.util.Optional.empty() : java.util.Optional.of("its journal keeps the " + measured
+                + " finished measurement iteration" + (measured == 1 ? "" : "s") + ": once there is space again (or the "
+                + "cause is fixed), bench report " + dir + " writes the result files from it");
+    }
+
+    /**
      * The result directory removed while the run went on (rm -rf, a cleanup job): the results held in memory still
      * get a place, and the warning says what went with the directory.
      */
