@@ -221,7 +221,8 @@ final class HistoryCommand implements Callable<Integer> {
     /**
      * The failure of storing {@code runs.get(done)} after the {@code done} runs before it: which store, why, which runs
      * are stored and which not, and how to finish. Each run is one transaction, so the one that failed left nothing
-     * behind. With none done it is bad input (a store that cannot be written), else a failure after part of the work.
+     * behind. With none done and the store not busy it is bad input (a store that cannot be written, exit 2), else a
+     * failure that passes or came after part of the work (exit 1).
      */
     static RuntimeException notTaken(HistoryStore store, List<StoredRun> runs, int done, SQLException e) {
         StoredRun run = runs.get(done);
@@ -230,7 +231,7 @@ final class HistoryCommand implements Callable<Integer> {
         String line = store.location() + " cannot take the run " + run.source()
                 + full.map(f -> ": " + f).or(() -> busy.map(b -> ": the store " + b))
                         .orElseGet(() -> " (" + Cli.firstLine(e.getMessage()) + ")")
-                + "; " + done + " of " + runs.size() + " runs stored";
+                + "; " + done + " of " + runs.size() + (runs.size() == 1 ? " run" : " runs") + " stored";
         if (done == 0) {
             line += ", the store as it was";
             return busy.isPresent() ? new StoreFailure(line + "; try again later")
