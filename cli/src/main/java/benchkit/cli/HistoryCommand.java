@@ -80,12 +80,30 @@ final class HistoryCommand implements Callable<Integer> {
      */
     private static HistoryStore open(String where, boolean create, String namedBy) {
         String from = namedBy.isEmpty() ? "" : namedBy + ": ";
+        // the user named no store: say how to name one, as the default may not be the one meant
+        String other = namedBy.isEmpty() ? " (bench's default store; --history or " + HistoryStore.DEFAULT_ENV
+                + " names another)" : "";
         try {
             return HistoryStore.open(where, create);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(from + e.getMessage());
+            throw new UsageException(from + e.getMessage() + other);
         } catch (SQLException e) {
+            java.util.Optional<String> busy = HistoryStore.whyBusy(e);
+            if (busy.isPresent()) {
+                // not bad input: the same command will do once the other process is done, or the server answers
+                throw new StoreFailure(from + where + " " + busy.get() + "; nothing was changed: try again later");
+            }
             throw new UsageException(from + where + " cannot be opened: " + whyNotOpened(where, e, System::getenv));
+        }
+    }
+
+    /**
+     * A store that failed the command for a reason that will pass (locked, not answering), or after part of the work
+     * was done (some runs stored): exit 1, the table's "failed; what finished is kept", not 2, "bad input".
+     */
+    static final class StoreFailure extends IllegalStateException {
+        StoreFailure(String message) {
+            super(message);
         }
     }
 
@@ -106,6 +124,10 @@ final class HistoryCommand implements Callable<Integer> {
                     && !java.nio.file.Files.isWritable(dir)) {
                 return "its directory " + dir + " cannot be written (read-only, or not yours); name a store elsewhere";
             }
+        }
+        if (e.getErrorCode() == 1049 || "3D000".equals(e.getSQLState())) {
+            // MySQL's/MariaDB's unknown database, PostgreSQL's invalid_catalog_name: bench makes tables, not databases
+            return Cli.firstLine(e.getMessage()) + "; create that database on the server, or name another in the URL";
         }
         return Cli.firstLine(e.getMessage());
     }
@@ -175,31 +197,56 @@ final class HistoryCommand implements Callable<Integer> {
                 break;
             }
             boolean isNew;
+            Map<String, String> kept = null;
             try {
                 isNew = store.add(run);
-            } catch (SQLException e) {
-                // a read-only file or directory, a full disk, a server that refuses: say which store, and how far
-                String counted = stored.get() + " of " + runs.size() + " runs stored";
-                java.util.Optional<String> full = store.whyFull(e);
-                if (full.isPresent()) {
-                    // each run is one transaction: the one that did not fit left nothing behind
-                    throw new UsageException(store.location() + " cannot take the run " + run.source() + ": " + full.get()
-                            + "; " + counted + ", the store as it was before it; free space there, or name another store");
+                if (!isNew && !run.labels().isEmpty()) {
+                    kept = store.addLabels(run.key(), run.labels());
                 }
-                throw new UsageException(store.location() + " cannot take the run " + run.source() + " ("
-                        + Cli.firstLine(e.getMessage()) + "); " + counted);
+            } catch (SQLException e) {
+                throw notTaken(store, runs, stored.get(), e);
             }
             added += isNew ? 1 : 0;
             stored.incrementAndGet();
             String line = (isNew ? "stored " : "already stored ") + run.shortKey() + "  " + run.source();
-            if (!isNew && !run.labels().isEmpty()) {
-                Map<String, String> kept = store.addLabels(run.key(), run.labels());
+            if (kept != null) {
                 line += kept.isEmpty() ? " (labels added)"
                         : " (its stored labels kept: " + kept + "; a stored run's labels are not changed)";
             }
             System.out.println(line);
         }
         return added;
+    }
+
+    /**
+     * The failure of storing {@code runs.get(done)} after the {@code done} runs before it: which store, why, which runs
+     * are stored and which not, and how to finish. Each run is one transaction, so the one that failed left nothing
+     * behind. With none done and the store not busy it is bad input (a store that cannot be written, exit 2), else a
+     * failure that passes or came after part of the work (exit 1).
+     */
+    static RuntimeException notTaken(HistoryStore store, List<StoredRun> runs, int done, SQLException e) {
+        StoredRun run = runs.get(done);
+        java.util.Optional<String> full = store.whyFull(e);
+        java.util.Optional<String> busy = HistoryStore.whyBusy(e);
+        String line = store.location() + " cannot take the run " + run.source()
+                + full.map(f -> ": " + f).or(() -> busy.map(b -> ": the store " + b))
+                        .orElseGet(() -> " (" + Cli.firstLine(e.getMessage()) + ")")
+                + "; " + done + " of " + runs.size() + (runs.size() == 1 ? " run" : " runs") + " stored";
+        if (done == 0) {
+            line += ", the store as it was";
+            return busy.isPresent() ? new StoreFailure(line + "; try again later")
+                    : new UsageException(line + (full.isPresent() ? "; free space there, or name another store" : ""));
+        }
+        return new StoreFailure(line + " (" + span(runs.subList(0, done)) + "), " + span(runs.subList(done, runs.size()))
+                + " not; " + (full.isPresent() ? "free space there, then " : busy.isPresent() ? "later, " : "")
+                + "bench history add of the same directories stores the rest (a run stored already is kept once)");
+    }
+
+    /** The runs' sources as a span of the command line's order: {@code a}, {@code a and b}, {@code a to d}. */
+    private static String span(List<StoredRun> runs) {
+        String first = runs.get(0).source();
+        String last = runs.get(runs.size() - 1).source();
+        return runs.size() == 1 ? first : first + (runs.size() == 2 ? " and " : " to ") + last;
     }
 
     @Command(name = "add", mixinStandardHelpOptions = true,
@@ -280,8 +327,10 @@ final class HistoryCommand implements Callable<Integer> {
     @Command(name = "report", mixinStandardHelpOptions = true,
             description = "Write the trend page: each series over the runs, its change points and the effect of each.")
     static final class Report implements Callable<Integer> {
-        @Option(names = "--out", paramLabel = "FILE", defaultValue = "bench-results/history.html",
-                description = "The page to write (default: ${DEFAULT-VALUE}).")
+        /** The page when --out is not given: beside the default store, its directory made as a run makes it. */
+        static final Path DEFAULT_PAGE = HistoryStore.DEFAULT_FILE.resolveSibling("history.html");
+
+        @Option(names = "--out", paramLabel = "FILE", description = "The page to write (default: bench-results/history.html).")
         Path out;
         @Option(names = "--metric", paramLabel = "NAME", split = ",",
                 description = "The metrics drawn (default: tps,latency.p99, those the runs have).")
@@ -296,6 +345,7 @@ final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
+            Path out = this.out != null ? this.out : DEFAULT_PAGE;
             if (java.nio.file.Files.isDirectory(out)) {
                 throw new UsageException("--out " + out + " is a directory; name the page's file, e.g. "
                         + out.resolve("history.html"));
@@ -306,6 +356,10 @@ final class HistoryCommand implements Callable<Integer> {
                 List<Series> series = Series.of(runs, metrics == null ? List.of("tps", "latency.p99") : metrics);
                 String page = TrendReport.render(s.location(), runs, series, xLabel, minEffect.fraction());
                 try {
+                    if (this.out == null) {
+                        // bench's own default: its directory is bench's to make (a directory named by --out is the user's)
+                        java.nio.file.Files.createDirectories(DEFAULT_PAGE.toAbsolutePath().getParent());
+                    }
                     AtomicFiles.write(out, page);
                 } catch (IOException e) {
                     String why = e instanceof java.nio.file.NoSuchFileException ? "no such directory"
@@ -314,7 +368,7 @@ final class HistoryCommand implements Callable<Integer> {
                             : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
                             : String.valueOf(e.getMessage());
                     throw new UsageException("cannot write the page " + out + ": " + why
-                            + "; name a file in a directory you can write");
+                            + "; name a file in a directory you can write with --out");
                 }
                 System.out.println("wrote " + out + " (" + runs.size() + " runs)");
             }

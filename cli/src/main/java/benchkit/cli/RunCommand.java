@@ -371,7 +371,7 @@ abstract class RunCommand extends WorkloadCommand {
         }
         try (var store = HistoryCommand.open(history, true)) {
             HistoryCommand.add(store, runs);
-        } catch (UsageException e) {
+        } catch (UsageException | HistoryCommand.StoreFailure e) {
             // the run itself succeeded: its results are kept, and can be stored later
             throw new IllegalStateException(e.getMessage() + "; the run's results are kept in " + String.join(", ",
                     dirs.stream().map(Path::toString).toList()) + ": bench history add stores them later");

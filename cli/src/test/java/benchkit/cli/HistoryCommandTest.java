@@ -8,6 +8,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
@@ -33,12 +35,17 @@ class HistoryCommandTest {
 
     /** A result directory of point-select at 8 threads, 2 forks of 3 iterations around {@code level} tps. */
     private Path runDir(int night, double level, SplittableRandom random) throws Exception {
+        return runDir(night, level, random, 3);
+    }
+
+    /** As {@link #runDir(int, double, SplittableRandom)}, with {@code iterations} in each fork. */
+    private Path runDir(int night, double level, SplittableRandom random, int iterations) throws Exception {
         StringBuilder raw = new StringBuilder("[");
         double sum = 0;
         for (int f = 0; f < 2; f++) {
             raw.append(f == 0 ? "[" : ",[");
             double forkLevel = level * Math.exp(0.02 * random.nextGaussian());
-            for (int i = 0; i < 3; i++) {
+            for (int i = 0; i < iterations; i++) {
                 double v = forkLevel * Math.exp(0.01 * random.nextGaussian());
                 sum += v;
                 raw.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.3f", v));
@@ -48,14 +55,14 @@ class HistoryCommandTest {
         raw.append(']');
         Path dir = Files.createDirectories(tmp.resolve(String.format(Locale.ROOT, "night%02d", night)));
         Files.writeString(dir.resolve("jmh-result.json"), "[{\"benchmark\":\"benchkit.point-select\",\"mode\":\"thrpt\","
-                + "\"threads\":8,\"primaryMetric\":{\"score\":" + String.format(Locale.ROOT, "%.3f", sum / 6)
+                + "\"threads\":8,\"primaryMetric\":{\"score\":" + String.format(Locale.ROOT, "%.3f", sum / (2 * iterations))
                 + ",\"scoreUnit\":\"ops/s\",\"rawData\":" + raw + "}}]");
         Files.writeString(dir.resolve("run.json"), "{\"format\":1,\"startedAt\":\"2026-11-"
                 + String.format(Locale.ROOT, "%02d", night) + "T02:00:00Z\",\"settings\":{},\"machine\":{\"cpuModel\":\"T\","
                 + "\"logicalCpus\":2,\"memoryMb\":1000}}");
         try (benchkit.core.result.Journal journal = benchkit.core.result.Journal.open(dir)) {   // a run that completed
             journal.start(new benchkit.core.result.RunDescription("point-select", java.util.Map.of(), java.util.List.of(""),
-                    java.util.Map.of("", java.util.Map.of()), java.util.List.of(8), 2, 0, java.time.Duration.ZERO, 3,
+                    java.util.Map.of("", java.util.Map.of()), java.util.List.of(8), 2, 0, java.time.Duration.ZERO, iterations,
                     java.time.Duration.ofSeconds(1), 0, 0));
             journal.end(true, null);
         }
@@ -74,6 +81,111 @@ class HistoryCommandTest {
                 "28P01");
         assertTrue(HistoryCommand.whyNotOpened("jdbc:postgresql://h/db?user=bench", postgres, name -> null)
                 .endsWith("BENCHKIT_HISTORY_PASSWORD (not set)"));
+    }
+
+    /** An unknown database in a store's URL gets the remedy: bench makes tables, not the database (sweep 6 case 47). */
+    @Test
+    void anUnknownDatabaseIsToBeMadeOrAnotherNamed() {
+        java.sql.SQLException mariadb = new java.sql.SQLException("(conn=380) Unknown database 'nohistdb'", "42000", 1049);
+        java.sql.SQLException postgres = new java.sql.SQLException("FATAL: database \"nohistdb\" does not exist", "3D000");
+        for (java.sql.SQLException e : List.of(mariadb, postgres)) {
+            assertTrue(HistoryCommand.whyNotOpened("jdbc:mariadb://h/nohistdb?user=bench", e, name -> null)
+                    .endsWith("; create that database on the server, or name another in the URL"), e.getMessage());
+        }
+    }
+
+    /**
+     * A store that fills up after some runs of an add: exit 1 (part of the work done, not bad input), the line names
+     * the runs stored and those not, and how to finish; the same add again stores the rest, each run once (case 54).
+     */
+    @Test
+    void aStoreThatFillsUpPartWaySaysWhatIsStoredAndHowToFinish() throws Exception {
+        SplittableRandom random = new SplittableRandom(5);
+        Path file = tmp.resolve("h.sqlite");
+        String n1 = runDir(1, 1000, random).toString();
+        String n2 = runDir(2, 1000, random).toString();
+        String big = runDir(3, 1000, random, 5000).toString();
+        String n4 = runDir(4, 1000, random).toString();
+        assertEquals(0, run("history", "add", n1, "--history", file.toString()).exit());
+        long pages;
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + file);
+             var rs = c.createStatement().executeQuery("PRAGMA page_count")) {
+            pages = rs.getLong(1);
+        }
+        // SQLite's page limit fills the store as a full disk does: room for a small run, not for the big one
+        String limited = "jdbc:sqlite:" + file + "?max_page_count=" + (pages + 8);
+        CliRun.Outcome full = CliRun.run("history", "add", n1, n2, big, n4, "--history", limited);
+        assertEquals(Cli.EXIT_FAILURE, full.exit(), full.err());
+        assertTrue(full.err().contains(limited + " cannot take the run " + big + ": the store is full (SQLite: database or"
+                + " disk is full); 2 of 4 runs stored (" + n1 + " and " + n2 + "), " + big + " and " + n4 + " not; free space"
+                + " there, then bench history add of the same directories stores the rest (a run stored already is kept"
+                + " once)"), full.err());
+        CliRun.Outcome again = CliRun.run("history", "add", n1, n2, big, n4, "--history", file.toString());
+        assertEquals(0, again.exit(), again.err());
+        assertTrue(again.out().contains("already stored") && again.out().contains("2 of 4 runs added"), again.out());
+        try (var s = benchkit.history.HistoryStore.open(file.toString(), false)) {
+            assertEquals(4, s.runs().size(), "each run stored once");
+        }
+    }
+
+    /**
+     * A store another process holds locked, or whose server takes the connection and says nothing, is not bad input:
+     * exit 1, "nothing was changed: try again later" (case 88).
+     */
+    @Test
+    void aLockedOrSilentStoreIsToBeTriedAgain() throws Exception {
+        Path file = tmp.resolve("h.sqlite");
+        assertEquals(0, run("history", "add", runDir(1, 1000, new SplittableRandom(1)).toString(), "--history",
+                file.toString()).exit());
+        try (var holder = DriverManager.getConnection("jdbc:sqlite:" + file); var st = holder.createStatement()) {
+            st.execute("PRAGMA locking_mode=EXCLUSIVE");
+            st.execute("INSERT INTO bench_history_schema (version) VALUES (1)");    // takes the lock, kept till closed
+            Outcome locked = run("history", "list", "--history", file.toString());
+            assertEquals(Cli.EXIT_FAILURE, locked.exit(), locked.err());
+            assertTrue(locked.err().startsWith("bench: error: --history: " + file + " is locked by another process")
+                    && locked.err().contains("; nothing was changed: try again later"), locked.err());
+        }
+        try (var silent = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            String url = "jdbc:mariadb://127.0.0.1:" + silent.getLocalPort() + "/h?user=u&connectTimeout=300";
+            Outcome stopped = run("history", "list", "--history", url);
+            assertEquals(Cli.EXIT_FAILURE, stopped.exit(), stopped.err());
+            assertTrue(stopped.err().startsWith("bench: error: --history: " + url + " did not answer in time")
+                    && stopped.err().contains("; nothing was changed: try again later"), stopped.err());
+        }
+    }
+
+    /**
+     * Run as a user runs it, in a directory without bench-results/: a report without --out writes to its default
+     * there (case 44), and a list of the default store that is not there makes nothing and names --history (case 81).
+     */
+    @Test
+    void theDefaultsWorkWhereNothingIsYetAndAReadMakesNothing() throws Exception {
+        Path store = tmp.resolve("h.sqlite");
+        assertEquals(0, run("history", "add", runDir(1, 1000, new SplittableRandom(2)).toString(), "--history",
+                store.toString()).exit());
+        Path cwd = Files.createDirectories(tmp.resolve("cwd"));
+        ProcessBuilder list = bench(cwd, "history", "list");
+        Process listed = list.start();
+        String listErr = new String(listed.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(Cli.EXIT_USAGE, listed.waitFor(), listErr);
+        assertEquals("bench: " + Path.of("bench-results", "history.sqlite") + ": no history store there; bench history add"
+                + " DIR (or --history on a run) makes one (bench's default store; --history or BENCHKIT_HISTORY names"
+                + " another)\n", listErr);
+        assertFalse(Files.exists(cwd.resolve("bench-results")), "a read made a directory");
+        Process reported = bench(cwd, "history", "report", "--history", store.toString()).start();
+        String reportErr = new String(reported.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, reported.waitFor(), reportErr);
+        assertTrue(Files.readString(cwd.resolve("bench-results/history.html")).contains("point-select at 8 threads, tps"));
+    }
+
+    /** bench in its own JVM, in {@code cwd}, its default store not set. */
+    private static ProcessBuilder bench(Path cwd, String... args) {
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        ProcessBuilder b = new ProcessBuilder(command).directory(cwd.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        b.environment().remove(benchkit.history.HistoryStore.DEFAULT_ENV);
+        return b;
     }
 
     @Test
@@ -153,6 +265,13 @@ class HistoryCommandTest {
         assertEquals(Cli.EXIT_USAGE, elsewhere.exit(), elsewhere.err());
         assertTrue(elsewhere.err().contains("--since " + otherKey + " is a run of other series (point-select at 16 threads"),
                 elsewhere.err());
+        for (String asked : List.of("tps,nosuch", "latency_p95")) {
+            // a gate that judged only the names it knows would pass the rest unseen (case 60)
+            Outcome metric2 = run("history", "check", night1.toString(), "--history", store, "--metric", asked);
+            assertEquals(Cli.EXIT_USAGE, metric2.exit(), metric2.err());
+            assertTrue(metric2.err().contains("the run " + night1 + " has no " + asked.replace("tps,", "") + " to judge;"
+                    + " its metrics are tps"), metric2.err());
+        }
         Outcome since = run("history", "check", night1.toString(), "--history", store, "--since", "");
         assertEquals(Cli.EXIT_USAGE, since.exit(), since.err());
         assertTrue(since.err().contains("--since '' is not a stored run's key"), since.err());

@@ -160,6 +160,11 @@ public final class HistoryStore implements AutoCloseable {
             throw new IllegalArgumentException(location + " is a directory; name a file, e.g. "
                     + path.resolve("history.sqlite"));
         }
+        if (!create && !Files.exists(path)) {
+            // before any directory is made: a read (list, report, check) creates nothing, in a read-only place neither
+            throw new IllegalArgumentException(location + ": no history store there; bench history add DIR"
+                    + " (or --history on a run) makes one");
+        }
         try {
             Path parent = path.toAbsolutePath().getParent();
             if (parent != null) {
@@ -168,10 +173,6 @@ public final class HistoryStore implements AutoCloseable {
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException(location + ": cannot create its directory ("
                     + e.getMessage() + ")");
-        }
-        if (!create && !Files.exists(path)) {
-            throw new IllegalArgumentException(location + ": no history store there; bench history add DIR"
-                    + " (or --history on a run) makes one");
         }
         if (Files.exists(path) && !Files.isRegularFile(path)) {
             // /dev/null, a FIFO (reading it would wait for ever), a device
@@ -402,6 +403,26 @@ public final class HistoryStore implements AutoCloseable {
             // say what SQLite says
         }
         return java.util.Optional.of("the store is full (SQLite: database or disk is full)");
+    }
+
+    /**
+     * Why {@code e} (of opening the store, or of {@link #add}) changed nothing, when the reason will pass: the store
+     * is locked by another process (SQLite's SQLITE_BUSY and SQLITE_LOCKED, MySQL's/MariaDB's lock wait timeout 1205,
+     * PostgreSQL's lock_not_available 55P03), or its server did not answer in time (stopped, overloaded, or the network
+     * between). Empty for other errors: a wrong URL or password is the user's to fix, not to wait out.
+     */
+    public static java.util.Optional<String> whyBusy(SQLException e) {
+        if (e.getErrorCode() == 5 || e.getErrorCode() == 6 || e.getErrorCode() == 1205
+                || "55P03".equals(e.getSQLState())) {
+            return java.util.Optional.of("is locked by another process (another bench storing or reading it, or a"
+                    + " program such as sqlite3)");
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLTimeoutException || t instanceof java.net.SocketTimeoutException) {
+                return java.util.Optional.of("did not answer in time (its server stopped, overloaded, or not reachable)");
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** The SQLite store's file (its location, less a {@code jdbc:sqlite:} prefix and URL parameters). */

@@ -80,8 +80,13 @@ public final class RunImport {
                     + "whether the run completed; restore the journal from a copy of the run");
         }
         if (!journal.complete()) {
-            throw new IllegalArgumentException(dir + " is a run that did not complete (" + journal.error()
-                    .orElse("its journal has no end line") + "); a trend holds complete runs only");
+            String error = journal.error().orElse("its journal has no end line");
+            // the run's own remedy names an option of bench run, which history add has not: said for a new run
+            String remedy = error.contains(benchkit.core.run.Runner.ALLOW_INVALID_REMEDY)
+                    ? ": run it again; a run with --allow-invalid accepts invalid iterations, and can be stored" : "";
+            throw new IllegalArgumentException(dir + " is a run that did not complete ("
+                    + error.replace(benchkit.core.run.Runner.ALLOW_INVALID_REMEDY, "") + "); a trend holds complete runs only"
+                    + remedy);
         }
     }
 

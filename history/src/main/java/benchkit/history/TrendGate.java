@@ -104,6 +104,14 @@ public final class TrendGate {
         List<StoredRun> earlier = history.stream()
                 .filter(r -> !r.key().equals(candidate.key()) && r.startedAt().isBefore(candidate.startedAt())).toList();
         List<Series> newSeries = Series.of(List.of(candidate), settings.metrics());
+        // every metric asked for is judged, or the check refused: one left out would pass unseen, the gate checking less
+        java.util.Set<String> has = new java.util.TreeSet<>();
+        Series.of(List.of(candidate), List.of()).forEach(s -> has.add(s.key().metric()));
+        List<String> unknown = settings.metrics().stream().filter(m -> !has.contains(m)).distinct().toList();
+        if (!unknown.isEmpty() && !has.isEmpty()) {
+            throw new IllegalArgumentException("the run " + candidate.source() + " has no " + String.join(", ", unknown)
+                    + " to judge; its metrics are " + String.join(", ", has));
+        }
         if (newSeries.isEmpty()) {
             throw new IllegalArgumentException("the run " + candidate.source() + " has no " + String.join(", ",
                     settings.metrics()) + " to judge");

@@ -271,6 +271,58 @@ class HistoryStoreTest {
     }
 
     /**
+     * A run that failed for invalid iterations is refused with its error, less the run's remedy, whose option history
+     * add has not (sweep 6 case 105): what to do is said for a new run.
+     */
+    @Test
+    void aRunWithInvalidIterationsIsRefusedWithARemedyForANewRun() throws Exception {
+        Path dir = TestRuns.directory(tmp, "invalid", Instant.parse("2026-11-01T00:00:00Z"), 8, new double[][] {{100, 102}});
+        String error = "1 measurement iteration invalid and not made up for by measuring again (point-select, iteration 2:"
+                + " no event finished for 3.0 s), left out of the scores" + benchkit.core.run.Runner.ALLOW_INVALID_REMEDY;
+        try (benchkit.core.result.Journal j = benchkit.core.result.Journal.open(dir)) {
+            j.start(new benchkit.core.result.RunDescription("point-select", Map.of(), List.of(""), Map.of(), List.of(8), 1,
+                    0, java.time.Duration.ZERO, 1, java.time.Duration.ofSeconds(1), 0, 0));
+            j.end(false, error);
+        }
+        var e = assertThrows(IllegalArgumentException.class, () -> RunImport.read(dir, Map.of()));
+        assertEquals(dir + " is a run that did not complete (1 measurement iteration invalid and not made up for by"
+                + " measuring again (point-select, iteration 2: no event finished for 3.0 s), left out of the scores); a trend"
+                + " holds complete runs only: run it again; a run with --allow-invalid accepts invalid iterations, and can be"
+                + " stored", e.getMessage());
+    }
+
+    /** list, report and check only read: a store that is not there is refused, and no directory made for it (case 81). */
+    @Test
+    void aReadOfAStoreThatIsNotThereMakesNothing() {
+        Path file = tmp.resolve("none/deeper/history.sqlite");
+        var e = assertThrows(IllegalArgumentException.class, () -> HistoryStore.open(file.toString(), false));
+        assertTrue(e.getMessage().startsWith(file + ": no history store there"), e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("none")), "a read made the store's directory");
+    }
+
+    /**
+     * A store another process holds locked, or whose server does not answer, is said to be busy (a wait, not bad input);
+     * other failures are not (sweep 6 case 88).
+     */
+    @Test
+    void aLockedStoreIsBusyAndAWrongOneIsNot() throws Exception {
+        Path file = tmp.resolve("locked.sqlite");
+        HistoryStore.open(file.toString()).close();
+        try (var holder = DriverManager.getConnection("jdbc:sqlite:" + file); var st = holder.createStatement()) {
+            st.execute("PRAGMA locking_mode=EXCLUSIVE");
+            st.execute("INSERT INTO bench_history_schema (version) VALUES (1)");    // takes the lock, kept till closed
+            var e = assertThrows(java.sql.SQLException.class,
+                    () -> HistoryStore.open("jdbc:sqlite:" + file + "?busy_timeout=100"));
+            assertTrue(HistoryStore.whyBusy(e).orElseThrow().startsWith("is locked by another process"), e.getMessage());
+        }
+        HistoryStore.open(file.toString(), false).close();         // free again once the other lets go
+        assertTrue(HistoryStore.whyBusy(new java.sql.SQLException("connect failed", "08000",
+                new java.net.SocketTimeoutException())).orElseThrow().startsWith("did not answer in time"));
+        assertEquals(java.util.Optional.empty(), HistoryStore.whyBusy(new java.sql.SQLException("Unknown database 'h'",
+                "42000", 1049)));
+    }
+
+    /**
      * A journal emptied or deleted leaves no word that the run completed, and a run.json of random bytes is no run
      * description: refused in one line naming the file, not stored (sweep 5 cases 69 and 70).
      */

@@ -84,6 +84,25 @@ class TrendGateTest {
         assertEquals(Verdict.SLOWER, judge(back, 19).verdict(), judge(back, 19).describe());
     }
 
+    /**
+     * Every metric asked for is judged or the check is refused, naming those the run has: one left out silently would
+     * pass unseen (sweep 6 case 60: {@code --metric tps,nosuch}, {@code latency_p95} for latency.p95).
+     */
+    @Test
+    void aMetricTheRunHasNotIsRefusedWithThoseItHas() {
+        List<StoredRun> runs = shiftAtTwelve(5);
+        for (List<String> asked : List.of(List.of("tps", "nosuch"), List.of("latency_p99", "tps"), List.of("nosuch"))) {
+            TrendGate gate = new TrendGate(new TrendGate.Settings(10, 5, 0.99, 0.02, asked));
+            var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> gate.check(runs, runs.get(8)), asked.toString());
+            String unknown = asked.stream().filter(m -> !m.equals("tps")).findFirst().orElseThrow();
+            assertEquals("the run /runs/" + runs.get(8).key() + " has no " + unknown + " to judge; its metrics are"
+                    + " latency.p99, tps", e.getMessage());
+        }
+        TrendGate both = new TrendGate(new TrendGate.Settings(10, 5, 0.99, 0.02, List.of("tps", "latency.p99")));
+        assertEquals(2, both.check(runs, runs.get(8)).size(), "both judged");
+    }
+
     @Test
     void withTooFewEarlierRunsTheSeriesIsNotJudgedAndSaysSo() {
         List<StoredRun> runs = shiftAtTwelve(1);

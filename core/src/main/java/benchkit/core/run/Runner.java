@@ -68,6 +68,11 @@ import java.util.function.Supplier;
  * never calls {@code cleanup} or {@code close}.
  */
 public final class Runner {
+    /**
+     * How a run accepts invalid iterations, as its failure line ends: words for whoever re-runs it, which a command that
+     * quotes the line without re-running (bench history add) leaves out.
+     */
+    public static final String ALLOW_INVALID_REMEDY = "; --allow-invalid (BenchmarkRun.allowInvalid()) accepts them";
     private final RunPlan plan;
     private final Workload workload;
     private final Supplier<List<Collector>> collectors;
@@ -202,7 +207,7 @@ public final class Runner {
                     List<String> measured = invalid.stream().filter(line -> !line.contains(", warmup iteration ")).toList();
                     failures.add(countOf(unreplaced, "measurement iteration") + " invalid and not made up for by "
                             + "measuring again (" + measured.get(0) + (measured.size() > 1 ? "; ..." : "")
-                            + "), left out of the scores; --allow-invalid (BenchmarkRun.allowInvalid()) accepts them");
+                            + "), left out of the scores" + ALLOW_INVALID_REMEDY);
                 }
             }
             if (barrier != null && !failures.isEmpty()) {
