@@ -33,6 +33,7 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        dirs.forEach(ReportCommand::requireNamed);
         requireOutApart(dirs, out);
         // the workers' directories may sit inside --out, as --clients leaves them
         benchkit.core.run.results.ResultDirectory.requireFresh(out, force, "--out", false);
