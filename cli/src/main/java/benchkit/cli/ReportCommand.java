@@ -128,12 +128,17 @@ final class ReportCommand implements Callable<Integer> {
         // a run still writing it: say so, rather than that it is no result directory
         benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
         if (!Files.isRegularFile(dir.resolve("jmh-result.json"))) {
-            throw new UsageException(dir + " is not a result directory (no jmh-result.json in it)");
+            throw new UsageException(dir + " is not a result directory (no jmh-result.json in it)"
+                    + benchkit.core.result.JournalReader.rebuildHint(dir).map(h -> ": " + h).orElse(""));
         }
         try {
             benchkit.core.result.RunInfo.read(dir);      // a run.json that is not JSON is bad input too, said now
             if (benchkit.core.report.JmhResultReader.readDirectory(dir).isEmpty()) {
-                throw new UsageException(dir.resolve("jmh-result.json") + " holds no result (an empty list): nothing to read");
+                // a run that failed at its start (access denied): its end line says why (sweep 6, case 46)
+                throw new UsageException(dir.resolve("jmh-result.json") + " holds no result (an empty list): "
+                        + benchkit.core.result.JournalReader.whyIncomplete(dir)
+                                .map(why -> "the run ended before any measurement iteration finished: " + why)
+                                .orElse("nothing to read"));
             }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

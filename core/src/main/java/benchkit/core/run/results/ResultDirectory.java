@@ -81,7 +81,9 @@ public final class ResultDirectory {
         }
         if (!replace) {
             throw new InvalidOptionException(option + " " + dir + " holds the results of an earlier run ("
-                    + marker(runs.get(0)) + "), which bench does not overwrite: give another directory, or --force to replace them");
+                    + marker(runs.get(0)) + "), which bench does not overwrite: give another directory, or --force to replace them"
+                    + benchkit.core.result.JournalReader.rebuildHint(runs.get(0))
+                            .map(h -> " (--force deletes it; " + h + ")").orElse(""));
         }
         try {
             for (Path run : runs) {
