@@ -113,7 +113,8 @@ public final class WorkerMerge {
             trials.add(trial);
             latencyByTrial.put(trial, mergedLatency);
         }
-        if (measuredBy.isEmpty()) {
+        if (workers.stream().flatMap(w -> w.journal().trials().stream()).flatMap(t -> t.iterations().stream())
+                .allMatch(IterationRecord::warmup)) {
             // an empty jmh-result.json under "Merged 2 workers" looked like a result (sweep 6, case 62): none is written
             throw new IncompleteMergeException("nothing to merge: no worker finished a measurement iteration ("
                     + String.join("; ", workers.stream().map(w -> "worker " + w.index() + " (" + w.dir() + "): "
@@ -124,8 +125,12 @@ public final class WorkerMerge {
             throw new IncompleteMergeException(missing);
         }
         int planned = run.variants().size() * run.threads().size() * Math.max(1, run.forks()) * run.measurementIterations();
-        List<String> from = workers.stream().map(w -> "worker " + w.index() + " (" + w.dir() + "): "
-                + measuredBy.getOrDefault(w.index(), 0) + " of " + planned + " measurement iterations merged").toList();
+        List<String> from = workers.stream().map(w -> {
+            int n = measuredBy.getOrDefault(w.index(), 0);
+            // iterations measured again (an invalid one) or forks run until settled may pass the plan's count
+            return "worker " + w.index() + " (" + w.dir() + "): " + n + (n <= planned ? " of " + planned : "")
+                    + " measurement iteration" + (n == 1 && n > planned ? "" : "s") + " merged";
+        }).toList();
         Files.createDirectories(out);
         Path study = first.dir().resolve(benchkit.core.report.Study.FILE_NAME);
         if (Files.isRegularFile(study) && !study.equals(out.resolve(study.getFileName()))) {

@@ -361,9 +361,14 @@ class WorkersTest {
                 + "): interrupted by SIGTERM; results so far are kept; worker 1 (" + none.get(1) + "): interrupted by SIGTERM;"
                 + " results so far are kept); no result files written: run the benchmark again", empty.getMessage());
         assertFalse(Files.exists(out));
+        // one of them measured: a total lacking the other's load, refused as ever unless --allow-missing
+        Path measuredOne = stoppedAfter(workers.get(0), 2);
+        WorkerMerge.IncompleteMergeException lacking = assertThrows(WorkerMerge.IncompleteMergeException.class,
+                () -> WorkerMerge.merge(List.of(measuredOne, none.get(1)), out, false, line -> { }));
+        assertTrue(lacking.getMessage().startsWith("the merged total would lack load: "), lacking.getMessage());
 
         // worker 0 measured one iteration, worker 1 both (case 63): each one's part is said, and what is missing
-        List<Path> part = List.of(stoppedAfter(workers.get(0), 2), workers.get(1));
+        List<Path> part = List.of(measuredOne, workers.get(1));
         WorkerMerge.Result r = WorkerMerge.merge(part, tmp.resolve("part"), true, line -> { });
         assertEquals(List.of("worker 0 (" + part.get(0) + "): 1 of 2 measurement iterations merged",
                 "worker 1 (" + part.get(1) + "): 2 of 2 measurement iterations merged"), r.merged());
