@@ -28,10 +28,7 @@ public final class Journal implements Closeable {
     }
 
     public static Journal open(Path dir) throws IOException {
-        RandomAccessFile file = new RandomAccessFile(dir.resolve(FILE_NAME).toFile(), "rw");
-        // a longer journal there before would leave its tail after the new end line, which reads as damage
-        file.setLength(0);
-        return new Journal(file);
+        return new Journal(new RandomAccessFile(dir.resolve(FILE_NAME).toFile(), "rw"));
     }
 
     /**
