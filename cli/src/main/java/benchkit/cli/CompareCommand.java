@@ -103,6 +103,12 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private List<Comparison> comparisons(Compare.Settings settings) throws Exception {
+        if (verdicts.baseline().isPresent() && (variants != null || dirs.size() != 1)) {
+            // it was ignored without a word (sweep 6, case 83)
+            throw new UsageException("--baseline " + verdicts.baseline().get() + " picks the variant the others of one run are"
+                    + " compared with; " + (variants != null ? "--variants names both sides" : "with two directories the first (A)"
+                    + " is the baseline") + ": leave --baseline out");
+        }
         if (variants != null) {
             if (dirs.size() != 1 || variants.size() != 2) {
                 throw new UsageException("--variants takes one directory and two variants, e.g. DIR --variants allocator=glibc,allocator=jemalloc");

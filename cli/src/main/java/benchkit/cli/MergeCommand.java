@@ -33,6 +33,7 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        dirs.forEach(ReportCommand::requireNamed);
         requireOutApart(dirs, out);
         // the workers' directories may sit inside --out, as --clients leaves them
         benchkit.core.run.results.ResultDirectory.requireFresh(out, force, "--out", false);
@@ -145,7 +146,8 @@ final class MergeCommand implements Callable<Integer> {
         if (!r.results().isEmpty()) {
             SummaryTable.print(r.results(), System.out);
         }
-        r.missing().forEach(m -> System.out.println("# Merged without: " + m));
+        r.merged().forEach(m -> System.out.println("# Merged from " + m));
+        r.missing().forEach(m -> System.out.println("# Missing: " + m));
         System.out.println(doneLine(dirs.size(), r.missing(), out));
         r.failures().forEach(f -> System.err.println("bench: error: " + f));
         return r.failures().isEmpty() ? 0 : Cli.EXIT_FAILURE;

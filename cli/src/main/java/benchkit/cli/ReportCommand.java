@@ -23,6 +23,7 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        requireNamed(dir);
         if (!Files.isRegularFile(dir.resolve("jmh-result.json"))
                 && Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))) {
             benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
@@ -115,17 +116,30 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
+    /** An empty argument ('') names the working directory to Path, and showed as nothing in the refusal (sweep 6, case 72). */
+    static void requireNamed(Path dir) {
+        if (dir.toString().isBlank()) {
+            throw new UsageException("an empty directory name ('') is not a result directory; name one, e.g. bench-results/*");
+        }
+    }
+
     /** A directory whose jmh-result.json is there and reads as JMH results: else bad input, as for compare. */
     static void requireResultDir(Path dir) {
+        requireNamed(dir);
         // a run still writing it: say so, rather than that it is no result directory
         benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
         if (!Files.isRegularFile(dir.resolve("jmh-result.json"))) {
-            throw new UsageException(dir + " is not a result directory (no jmh-result.json in it)");
+            throw new UsageException(dir + " is not a result directory (no jmh-result.json in it)"
+                    + benchkit.core.result.JournalReader.rebuildHint(dir).map(h -> ": " + h).orElse(""));
         }
         try {
             benchkit.core.result.RunInfo.read(dir);      // a run.json that is not JSON is bad input too, said now
             if (benchkit.core.report.JmhResultReader.readDirectory(dir).isEmpty()) {
-                throw new UsageException(dir.resolve("jmh-result.json") + " holds no result (an empty list): nothing to read");
+                // a run that failed at its start (access denied): its end line says why (sweep 6, case 46)
+                throw new UsageException(dir.resolve("jmh-result.json") + " holds no result (an empty list): "
+                        + benchkit.core.result.JournalReader.whyIncomplete(dir)
+                                .map(why -> "the run ended before any measurement iteration finished: " + why)
+                                .orElse("nothing to read"));
             }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

@@ -272,6 +272,14 @@ class BadInputTest {
         Outcome dir = run("history", "add", "", "--history", "/tmp/benchkit-never-made.sqlite");
         assertEquals(2, dir.exit(), dir.err());
         assertTrue(dir.err().startsWith("bench: an empty name is not a result directory"), dir.err());
+        // report, compare and merge name it too, where they showed nothing (sweep 6, case 72)
+        for (String[] args : List.of(new String[] {"report", ""}, new String[] {"compare", "", ""},
+                new String[] {"merge", "", "", "--out", "/tmp/benchkit-never-made"})) {
+            Outcome empty = run(args);
+            assertEquals(2, empty.exit(), empty.err());
+            assertEquals("bench: an empty directory name ('') is not a result directory; name one, e.g. bench-results/*",
+                    empty.err().strip(), String.join(" ", args));
+        }
         Outcome out = run("--workload", "point-select", "--out", "");
         assertEquals(2, out.exit(), out.err());
         assertTrue(out.err().startsWith("bench: --out needs a directory"), out.err());
@@ -367,6 +375,22 @@ class BadInputTest {
             Outcome compare = run("compare", d.toString(), d.toString());
             assertEquals(2, compare.exit(), compare.err());
         }
+    }
+
+    /** --baseline means something within one run only: with two directories (or --variants) it was ignored silently. */
+    @org.junit.jupiter.api.Test
+    void aBaselineThatCompareWouldIgnoreIsRefused(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path run = java.nio.file.Files.createDirectories(dir.resolve("run"));
+        java.nio.file.Files.writeString(run.resolve("jmh-result.json"), "[{\"benchmark\":\"benchkit.point-select\","
+                + "\"mode\":\"thrpt\",\"threads\":8,\"primaryMetric\":{\"score\":100,\"scoreUnit\":\"ops/s\","
+                + "\"rawData\":[[99,101]]}}]");
+        Outcome two = run("compare", run.toString(), run.toString(), "--baseline", "nosuch");
+        assertEquals(2, two.exit(), two.err());
+        assertEquals("bench: --baseline nosuch picks the variant the others of one run are compared with; with two "
+                + "directories the first (A) is the baseline: leave --baseline out", two.err().strip());
+        Outcome variants = run("compare", run.toString(), "--variants", "allocator=a,allocator=b", "--baseline", "x");
+        assertEquals(2, variants.exit(), variants.err());
+        assertTrue(variants.err().contains("--variants names both sides: leave --baseline out"), variants.err());
     }
 
     /** TMPDIR is taken as every Unix tool takes it, unless -Djava.io.tmpdir was given; one that is no directory is bad input. */

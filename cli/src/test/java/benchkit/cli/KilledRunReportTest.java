@@ -30,6 +30,21 @@ class KilledRunReportTest {
             journal.iteration(trial, iteration(2, false));
             // no end line: the process was killed here
         }
+        // what else reads it points to the rebuild, which --force would lose (sweep 6, case 91)
+        String hint = "its run stopped before writing its result files (the journal has no end line (the run was killed or"
+                + " is still running)): bench report " + killed + " writes what it finished from its journal";
+        CliRun.Outcome compare = CliRun.run("compare", killed.toString(), killed.toString());
+        assertEquals(2, compare.exit(), compare.err());
+        assertEquals("bench: " + killed + " is not a result directory (no jmh-result.json in it): " + hint, compare.err().strip());
+        CliRun.Outcome add = CliRun.run("history", "add", killed.toString(), "--history", tmp.resolve("h.sqlite").toString());
+        assertEquals(2, add.exit(), add.err());
+        assertTrue(add.err().contains("no jmh-result.json in " + killed + ": " + hint + " (a trend holds complete runs only)"),
+                add.err());
+        var again = org.junit.jupiter.api.Assertions.assertThrows(benchkit.spi.InvalidOptionException.class,
+                () -> benchkit.core.run.results.ResultDirectory.requireFresh(killed, false, "--out"));
+        assertTrue(again.getMessage().endsWith("or --force to replace them (--force deletes it; " + hint + ")"),
+                again.getMessage());
+
         CliRun.Outcome ran = CliRun.run("report", killed.toString());
         int exit = ran.exit();
         String said = ran.err();
@@ -41,6 +56,24 @@ class KilledRunReportTest {
         assertEquals(1, results.size());
         assertEquals(2, results.get(0).iterationCount(), "the two measured, not the warmup");
         assertTrue(Files.isRegularFile(killed.resolve("report.html")));
+    }
+
+    /** A run that failed at its start (access denied) wrote no result: report gives the failure its journal holds (case 46). */
+    @Test
+    void aRunThatFailedBeforeMeasuringSaysWhy() throws Exception {
+        Path failed = Files.createDirectories(tmp.resolve("failed"));
+        var run = new benchkit.core.result.RunDescription("point-select", java.util.Map.of(), java.util.List.of("external"),
+                java.util.Map.of("external", java.util.Map.of()), java.util.List.of(2), 1, 1,
+                java.time.Duration.ofSeconds(1), 3, java.time.Duration.ofSeconds(1), 0, 0);
+        try (benchkit.core.result.Journal journal = benchkit.core.result.Journal.open(failed)) {
+            journal.start(run);
+            journal.end(false, "cannot connect as sbtest: access denied");
+        }
+        Files.writeString(failed.resolve("jmh-result.json"), "[]");
+        CliRun.Outcome ran = CliRun.run("report", failed.toString());
+        assertEquals(2, ran.exit(), ran.err());
+        assertEquals("bench: " + failed.resolve("jmh-result.json") + " holds no result (an empty list): the run ended before "
+                + "any measurement iteration finished: cannot connect as sbtest: access denied", ran.err().strip());
     }
 
     /**

@@ -42,7 +42,8 @@ public final class RunImport {
             jmhText = benchkit.core.util.TextFiles.readJson(jmh);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("no " + JmhResultReader.FILE_NAME + " in " + dir
-                    + " (a run that kept no result files cannot be stored)");
+                    + benchkit.core.result.JournalReader.rebuildHint(dir).map(h -> ": " + h + " (a trend holds complete runs"
+                            + " only)").orElse(" (a run that kept no result files cannot be stored)"));
         }
         if (JmhResultReader.parse(jmhText, jmh.toString()).isEmpty()) {
             throw new IllegalArgumentException(jmh + " holds no result");

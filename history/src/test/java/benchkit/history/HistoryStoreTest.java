@@ -261,6 +261,8 @@ class HistoryStoreTest {
     @Test
     void aRunThatDidNotCompleteIsRefused() throws Exception {
         Path dir = TestRuns.directory(tmp, "cut", Instant.parse("2026-11-01T00:00:00Z"), 8, new double[][] {{100, 102}});
+        // its own journal, not written over the complete one's (whose longer tail would follow the new end line)
+        Files.delete(dir.resolve(benchkit.core.result.Journal.FILE_NAME));
         try (benchkit.core.result.Journal j = benchkit.core.result.Journal.open(dir)) {
             j.start(new benchkit.core.result.RunDescription("point-select", Map.of(), List.of("a"), Map.of(), List.of(8), 1,
                     0, java.time.Duration.ZERO, 1, java.time.Duration.ofSeconds(1), 0, 0));

@@ -55,8 +55,11 @@ public final class WorkerMerge {
     private record Worker(int index, int count, String runId, Path dir, JournalReader.Contents journal, RunInfo info) {
     }
 
-    /** What the merge wrote, and which workers or iterations it had to leave out (only with allowMissing). */
-    public record Result(Path dir, List<VariantResult> results, List<String> missing, List<String> failures) {
+    /**
+     * What the merge wrote, what it took from each worker ({@code merged}, one line a worker), and which workers or
+     * iterations it had to leave out (only with allowMissing).
+     */
+    public record Result(Path dir, List<VariantResult> results, List<String> merged, List<String> missing, List<String> failures) {
     }
 
     private WorkerMerge() {
@@ -75,7 +78,8 @@ public final class WorkerMerge {
         RunDescription run = withClients(first.journal().run(), first.count());
         List<TrialRecord> trials = new ArrayList<>();
         Map<TrialRecord, List<Histogram>> latencyByTrial = new LinkedHashMap<>();
-        for (TrialRecord t : first.journal().trials()) {
+        Map<Integer, Integer> measuredBy = new TreeMap<>();   // worker index -> measurement iterations merged from it
+        for (TrialRecord t : allTrials(workers)) {
             List<IterationRecord> merged = new ArrayList<>();
             List<Histogram> mergedLatency = new ArrayList<>();
             for (IterationRecord it : t.iterations()) {
@@ -91,6 +95,13 @@ public final class WorkerMerge {
                     latency.add(LatencyIntervals.of(w.dir(), t, own.get()));
                 }
                 if (parts.size() == workers.size() || allowMissing) {
+                    if (!it.warmup()) {
+                        for (Worker w : workers) {
+                            if (find(w, t, it).isPresent()) {
+                                measuredBy.merge(w.index(), 1, Integer::sum);
+                            }
+                        }
+                    }
                     Histogram all = LatencyIntervals.newHistogram();
                     latency.forEach(all::add);
                     merged.add(iteration(it, parts, all));
@@ -102,9 +113,24 @@ public final class WorkerMerge {
             trials.add(trial);
             latencyByTrial.put(trial, mergedLatency);
         }
+        if (workers.stream().flatMap(w -> w.journal().trials().stream()).flatMap(t -> t.iterations().stream())
+                .allMatch(IterationRecord::warmup)) {
+            // an empty jmh-result.json under "Merged 2 workers" looked like a result (sweep 6, case 62): none is written
+            throw new IncompleteMergeException("nothing to merge: no worker finished a measurement iteration ("
+                    + String.join("; ", workers.stream().map(w -> "worker " + w.index() + " (" + w.dir() + "): "
+                            + w.journal().error().orElse("none measured")).toList())
+                    + "); no result files written: run the benchmark again", missing);
+        }
         if (!missing.isEmpty() && !allowMissing) {
             throw new IncompleteMergeException(missing);
         }
+        int planned = run.variants().size() * run.threads().size() * Math.max(1, run.forks()) * run.measurementIterations();
+        List<String> from = workers.stream().map(w -> {
+            int n = measuredBy.getOrDefault(w.index(), 0);
+            // iterations measured again (an invalid one) or forks run until settled may pass the plan's count
+            return "worker " + w.index() + " (" + w.dir() + "): " + n + (n <= planned ? " of " + planned : "")
+                    + " measurement iteration" + (n == 1 && n > planned ? "" : "s") + " merged";
+        }).toList();
         Files.createDirectories(out);
         Path study = first.dir().resolve(benchkit.core.report.Study.FILE_NAME);
         if (Files.isRegularFile(study) && !study.equals(out.resolve(study.getFileName()))) {
@@ -120,7 +146,7 @@ public final class WorkerMerge {
                 Compare.Settings.baselineOf(settings), benchkit.core.report.Study.read(first.dir()));
         RunRecord merged = RunRecord.of(out, run.workload(), entries, RunInfo.endingNow(started(workers), settings));
         failures.addAll(ResultFiles.write(merged, report, print));
-        return new Result(out, merged.results(), missing, failures);
+        return new Result(out, merged.results(), from, missing, failures);
     }
 
     private static List<Worker> read(List<Path> dirs) throws IOException {
@@ -191,10 +217,41 @@ public final class WorkerMerge {
         }
         for (Worker w : workers) {
             if (!w.journal().complete()) {
-                missing.add("worker " + w.index() + " (" + w.dir() + ") did not finish: " + w.journal().error().orElse("run incomplete"));
+                // what it finished is merged: the gap is what came after (sweep 6, case 63)
+                missing.add("worker " + w.index() + " (" + w.dir() + ") did not finish (" + w.journal().error().orElse("run incomplete")
+                        + "): the iterations after its last finished one");
             }
         }
         return missing;
+    }
+
+    /**
+     * The trials and iterations any worker finished, in the order they ran: the first worker's alone hid what the
+     * others finished after it stopped, and the merge could not say what it took from each.
+     */
+    private static List<TrialRecord> allTrials(List<Worker> workers) {
+        Map<List<Object>, List<IterationRecord>> iterations = new LinkedHashMap<>();
+        Map<List<Object>, TrialRecord> trials = new LinkedHashMap<>();
+        for (Worker w : workers) {
+            for (TrialRecord t : w.journal().trials()) {
+                List<Object> key = List.of(t.variant(), t.threads(), t.fork());
+                trials.putIfAbsent(key, t);
+                List<IterationRecord> its = iterations.computeIfAbsent(key, k -> new ArrayList<>());
+                for (IterationRecord it : t.iterations()) {
+                    if (its.stream().noneMatch(o -> o.warmup() == it.warmup() && o.index() == it.index())) {
+                        its.add(it);
+                    }
+                }
+            }
+        }
+        Comparator<IterationRecord> order = Comparator.comparing((IterationRecord it) -> !it.warmup())
+                .thenComparingInt(IterationRecord::index);
+        return trials.entrySet().stream().map(e -> {
+            TrialRecord t = e.getValue();
+            List<IterationRecord> its = new ArrayList<>(iterations.get(e.getKey()));
+            its.sort(order);
+            return new TrialRecord(t.variant(), t.variantParams(), t.server(), t.threads(), t.fork(), its);
+        }).toList();
     }
 
     private static Optional<IterationRecord> find(Worker w, TrialRecord t, IterationRecord it) {
@@ -318,8 +375,12 @@ public final class WorkerMerge {
         private final List<String> missing;
 
         IncompleteMergeException(List<String> missing) {
-            super("the merged total would lack load: " + String.join("; ", missing)
-                    + " (--allow-missing merges the rest and says so in run.json)");
+            this("the merged total would lack load: " + String.join("; ", missing)
+                    + " (--allow-missing merges the rest and says so in run.json)", missing);
+        }
+
+        IncompleteMergeException(String message, List<String> missing) {
+            super(message);
             this.missing = List.copyOf(missing);
         }
 

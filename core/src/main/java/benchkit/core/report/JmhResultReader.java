@@ -65,10 +65,11 @@ public final class JmhResultReader {
         try {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            String why = e.getOriginalMessage().startsWith("Trailing token") ? "text after its JSON array"
-                    : e.getOriginalMessage();
-            throw new IllegalArgumentException(source + " is not valid JSON: " + why
-                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()));
+            if (e.getOriginalMessage().startsWith("Trailing token")) {
+                throw new IllegalArgumentException(source + " is not valid JSON: text after its JSON array"
+                        + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()));
+            }
+            throw new IllegalArgumentException(benchkit.core.util.JsonErrors.damagedResultFile(source, e));
         }
         if (root == null || !root.isArray()) {
             throw new IllegalArgumentException(source + " is not a JMH result (expected a JSON array)");

@@ -42,6 +42,17 @@ final class OverTime {
      * short, a directory in its place), naming it. What it held before the damage is kept; the report says what is
      * missing rather than drawing less without a word.
      */
+    /** The logs the run's journal says it wrote: one for each trial that ran an iteration; none without a journal. */
+    private static List<String> loggedTrials(Path resultDir) {
+        try {
+            return benchkit.core.result.JournalReader.read(resultDir).trials().stream()
+                    .filter(t -> !t.iterations().isEmpty())
+                    .map(t -> LatencyLog.fileName(t.variant(), t.threads(), t.fork())).distinct().toList();
+        } catch (IOException e) {
+            return List.of();      // no journal (results copied by hand, an older run) or a damaged one: nothing to expect
+        }
+    }
+
     record Logs(List<Series> series, List<String> damaged) {
         static final Logs NONE = new Logs(List.of(), List.of());
 
@@ -53,8 +64,11 @@ final class OverTime {
 
     static Logs readAll(Path resultDir) throws IOException {
         Path dir = resultDir.resolve(LatencyLog.DIR);
+        List<String> expected = loggedTrials(resultDir);
         if (!Files.isDirectory(dir)) {
-            return Logs.NONE;
+            // gone (moved away, deleted): said as a damaged log is, not a chart missing without a word (sweep 6, case 86)
+            return expected.isEmpty() ? Logs.NONE : new Logs(List.of(), List.of(dir + " is missing (the latency logs of "
+                    + expected.size() + " trial" + (expected.size() == 1 ? "" : "s") + "): the report has no over-time chart"));
         }
         List<Path> logs;
         try (Stream<Path> files = Files.list(dir)) {
@@ -62,6 +76,11 @@ final class OverTime {
         }
         List<Series> series = new ArrayList<>();
         List<String> damaged = new ArrayList<>();
+        for (String name : expected) {
+            if (!Files.exists(dir.resolve(name), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                damaged.add(dir.resolve(name) + " is missing: the over-time chart leaves it out");
+            }
+        }
         List<List<double[]>> absolute = new ArrayList<>();
         double start = Double.MAX_VALUE;
         for (Path log : logs) {

@@ -153,8 +153,7 @@ public record Study(String title, String original, String here, String conclusio
      * @throws IllegalArgumentException one line, {@code FILE: ...}, for text that is not such JSON
      */
     public static JsonNode readExperiment(Path file) throws IOException {
-        String text = benchkit.core.util.TextFiles.readJson(file);
-        String json = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        String json = benchkit.core.util.TextFiles.readJson(file);     // without its byte-order mark
         try (com.fasterxml.jackson.core.JsonParser parser = EXPERIMENT_MAPPER.createParser(json)) {
             JsonNode root = EXPERIMENT_MAPPER.readTree(parser);
             if (root != null) {

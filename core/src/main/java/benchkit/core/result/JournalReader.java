@@ -53,6 +53,20 @@ public final class JournalReader {
         }
     }
 
+    /**
+     * For a directory without jmh-result.json: when its run stopped before writing its result files (killed: a journal
+     * but no run.json), the words that point to {@code bench report DIR}, which writes them from the journal (sweep 6,
+     * case 91); else empty.
+     */
+    public static Optional<String> rebuildHint(Path dir) {
+        if (Files.exists(dir.resolve("jmh-result.json"), java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                || Files.exists(dir.resolve(RunInfo.FILE_NAME), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        return whyIncomplete(dir).map(why -> "its run stopped before writing its result files (" + why + "): bench report "
+                + dir + " writes what it finished from its journal");
+    }
+
     /** Reads {@code dir/journal.jsonl}; a missing file or a journal without its start line is an IOException naming it. */
     public static Contents read(Path dir) throws IOException {
         Path file = dir.resolve(Journal.FILE_NAME);
@@ -73,10 +87,16 @@ public final class JournalReader {
             throw new IOException(notText.getMessage());    // a damaged journal, as its other damage is said
         }
         String torn = null;
+        int endLine = 0;
         for (String line : lines) {
             lineNo++;
             if (line.isBlank()) {
                 continue;
+            }
+            if (endLine > 0) {
+                // a run writes nothing after its end line: one there was added, and would count as measured (sweep 6, case 66)
+                throw new IOException(file + " line " + lineNo + " is damaged: it follows the journal's end line (line "
+                        + endLine + "), after which no run writes; the journal was edited or corrupted");
             }
             JsonNode n;
             try {
@@ -112,6 +132,7 @@ public final class JournalReader {
                     iterations.computeIfAbsent(key, k -> new ArrayList<>()).add(iteration(n));
                 }
                 case "end" -> {
+                    endLine = lineNo;
                     complete = n.path("complete").asBoolean();
                     error = n.hasNonNull("error") ? n.get("error").asText() : null;
                 }

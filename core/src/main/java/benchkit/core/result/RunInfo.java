@@ -107,7 +107,7 @@ public record RunInfo(String startedAt, String finishedAt, Map<String, String> s
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(file + " is not valid JSON: " + benchkit.core.util.JsonErrors.describe(e));
+            throw new IllegalArgumentException(benchkit.core.util.JsonErrors.damagedResultFile(file.toString(), e));
         }
         if (root == null || !root.isObject()) {
             throw new IllegalArgumentException(file + " is not a run description (expected a JSON object)");

@@ -167,6 +167,7 @@ public final class Runner {
         List<TrialRecord> trials = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         boolean interrupted = false;
+        String completed = null;
         SignalGuard guard = SignalGuard.install(Thread.currentThread());
         try (Journal journal = plan.resultFiles() ? Journal.open(dir) : Journal.none()) {
             try {
@@ -233,10 +234,13 @@ public final class Runner {
                 failure += ResultFiles.rebuiltFromJournal(dir).map(h -> "; " + h).orElse("");
             }
             console.runEnd(plan, failure, results, results.isEmpty() ? List.of() : effects(results), dir);
+            if (failure == null && plan.resultFiles()) {
+                completed = "the run completed, and " + dir + " holds all of it (its journal's end line says complete)";
+            }
             return new RunSummary(dir, failure == null, Optional.ofNullable(failure), results, invalid);
         } finally {
             data.close();
-            guard.finished();
+            guard.finished(completed);
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }

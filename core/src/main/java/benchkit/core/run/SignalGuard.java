@@ -90,25 +90,37 @@ public final class SignalGuard {
     private volatile boolean signalled;
     private volatile boolean done;
 
+    /** What the run wrote, when it completed as the signal came (its files being written); null until then. */
+    private volatile String completed;
+    private final Thread runner;
+
     private SignalGuard(Thread runner) {
-        hook = new Thread(() -> {
-            if (done) {
-                return;
+        this.runner = runner;
+        hook = new Thread(() -> stopping(System.err), "bench-signal-guard");
+    }
+
+    /** The shutdown hook: interrupts the run, waits while it writes what finished, and says what it wrote if it completed. */
+    void stopping(java.io.PrintStream err) {
+        if (done) {
+            return;
+        }
+        signalled = true;
+        runner.interrupt();
+        try {
+            if (!finished.await(SAY_AFTER_SECONDS, TimeUnit.SECONDS)) {
+                // a run that does not answer (a workload's code in a loop): say why the command has not ended
+                err.println("bench: stopping on " + lastSignal() + ": the run has not answered for "
+                        + SAY_AFTER_SECONDS + " s (a workload's own code may be stuck); waiting up to "
+                        + (WAIT_SECONDS - SAY_AFTER_SECONDS) + " s more for what finished to be written");
+                finished.await(WAIT_SECONDS - SAY_AFTER_SECONDS, TimeUnit.SECONDS);
             }
-            signalled = true;
-            runner.interrupt();
-            try {
-                if (!finished.await(SAY_AFTER_SECONDS, TimeUnit.SECONDS)) {
-                    // a run that does not answer (a workload's code in a loop): say why the command has not ended
-                    System.err.println("bench: stopping on " + lastSignal() + ": the run has not answered for "
-                            + SAY_AFTER_SECONDS + " s (a workload's own code may be stuck); waiting up to "
-                            + (WAIT_SECONDS - SAY_AFTER_SECONDS) + " s more for what finished to be written");
-                    finished.await(WAIT_SECONDS - SAY_AFTER_SECONDS, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "bench-signal-guard");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (completed != null) {
+            // the exit code says "stopped" though the files say complete (sweep 6, case 64): which one to trust, said
+            err.println("bench: " + lastSignal() + " came as the run's files were written: " + completed);
+        }
     }
 
     static SignalGuard install(Thread runner) {
@@ -128,6 +140,15 @@ public final class SignalGuard {
 
     /** The run wrote its results: let a pending shutdown proceed, and drop the hook when none is pending. */
     void finished() {
+        finished(null);
+    }
+
+    /**
+     * As {@link #finished()}, for a run that completed: {@code written} says what its files hold, for a signal that came
+     * while they were written.
+     */
+    void finished(String written) {
+        completed = written;
         done = true;
         finished.countDown();
         try {

@@ -19,4 +19,14 @@ public final class JsonErrors {
                 + e.getLocation().getColumnNr();
         return plain(e.getOriginalMessage()) + at;
     }
+
+    /**
+     * One line for a result file bench wrote that no longer parses: the file, how (cut short, or damaged), and what to
+     * do, where the parser's words alone gave no remedy (sweep 6, case 65).
+     */
+    public static String damagedResultFile(String file, JsonProcessingException e) {
+        boolean cut = e.getOriginalMessage().startsWith("Unexpected end-of-input");
+        return file + " is not valid JSON (" + describe(e) + "): it is " + (cut ? "cut short" : "damaged")
+                + "; restore it from a copy of the run";
+    }
 }

@@ -2,7 +2,6 @@ package benchkit.core.util;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
@@ -20,7 +19,7 @@ public final class TextFiles {
     }
 
     /**
-     * The text of {@code file}, UTF-8.
+     * The text of {@code file}, UTF-8, without a leading byte-order mark.
      *
      * @throws java.nio.file.NoSuchFileException when it is not there, as {@link Files#readString} says it
      * @throws IllegalArgumentException one line naming the file, when it is a FIFO or device, or not UTF-8 text
@@ -35,8 +34,9 @@ public final class TextFiles {
         CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         try {
-            CharBuffer text = utf8.decode(bytes);
-            return text.toString();
+            String text = utf8.decode(bytes).toString();
+            // a byte-order mark, as Windows editors save UTF-8: not part of the JSON (sweep 6, case 85)
+            return text.startsWith("\uFEFF") ? text.substring(1) : text;
         } catch (CharacterCodingException e) {
             // decode leaves the buffer at the byte it could not read
             throw new IllegalArgumentException(file + " is not UTF-8 text, so not JSON (byte " + bytes.position()

@@ -137,6 +137,16 @@ class JmhResultReaderTest {
         assertTrue(e.getMessage().endsWith("jmh-result.json is not valid JSON: text after its JSON array at line 28"),
                 e.getMessage());
 
+        // cut short (sweep 6, case 65): said so, with the remedy, and none of the parser's internals
+        Files.writeString(dir.resolve("jmh-result.json"), SINGLE_SAMPLE.substring(0, SINGLE_SAMPLE.length() / 2));
+        e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.readDirectory(dir));
+        assertTrue(e.getMessage().startsWith(dir.resolve("jmh-result.json") + " is not valid JSON ("), e.getMessage());
+        assertTrue(e.getMessage().endsWith("): it is cut short; restore it from a copy of the run"), e.getMessage());
+        assertFalse(e.getMessage().contains("REDACTED") || e.getMessage().contains("`"), e.getMessage());
+        // a byte-order mark before it, as Windows editors save UTF-8 (case 85): read as the file without it
+        Files.writeString(dir.resolve("jmh-result.json"), "\uFEFF" + SINGLE_SAMPLE);
+        assertEquals(51234.5, JmhResultReader.readDirectory(dir).get(0).primary().score());
+
         Path empty = Files.createDirectory(dir.resolve("empty"));
         e = assertThrows(IllegalArgumentException.class, () -> JmhResultReader.readDirectory(empty));
         assertEquals("no jmh-result.json in " + empty, e.getMessage());

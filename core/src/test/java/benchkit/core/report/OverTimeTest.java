@@ -103,6 +103,33 @@ class OverTimeTest {
         assertTrue(read.series().isEmpty());
     }
 
+    /** A log or the whole latency/ gone (sweep 6, case 86): named as a damaged one is, where the chart went silently. */
+    @Test
+    void aMissingLogTheJournalNamesIsSaid() throws Exception {
+        var run = new benchkit.core.result.RunDescription("point-select", java.util.Map.of(), List.of("glibc"),
+                java.util.Map.of("glibc", java.util.Map.of()), List.of(2, 4), 1, 0, java.time.Duration.ZERO, 1,
+                java.time.Duration.ofSeconds(1), 0, 0);
+        try (benchkit.core.result.Journal journal = benchkit.core.result.Journal.open(dir)) {
+            journal.start(run);
+            for (int threads : new int[] {2, 4}) {
+                var trial = new benchkit.core.result.TrialRecord("glibc", java.util.Map.of(), "MariaDB", threads, 1, List.of());
+                journal.iteration(trial, new benchkit.core.result.IterationRecord(1, false, 1_000_000_000L, 100, 0, 0, 100, 0, 0,
+                        1, 2, 3, 4, List.of(), 0, 1000, ""));
+            }
+            journal.end(true, null);
+        }
+        assertEquals(List.of(dir.resolve(LatencyLog.DIR) + " is missing (the latency logs of 2 trials): the report has no "
+                + "over-time chart"), OverTime.readAll(dir).damaged());
+        long t0 = 1_790_000_000_000L;
+        try (LatencyLog log = LatencyLog.open(dir, "glibc", 2, 1, t0)) {
+            log.interval(events(100, 1_000_000), t0, t0 + 1000, false);
+        }
+        OverTime.Logs read = OverTime.readAll(dir);
+        assertEquals(List.of(dir.resolve(LatencyLog.DIR).resolve(LatencyLog.fileName("glibc", 4, 1)) + " is missing: the "
+                + "over-time chart leaves it out"), read.damaged());
+        assertEquals(1, read.series().size());
+    }
+
     @Test
     void noLogsNoChart() throws Exception {
         assertTrue(OverTime.read(dir).isEmpty());

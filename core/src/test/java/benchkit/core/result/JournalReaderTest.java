@@ -9,6 +9,7 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Reading a run's journal back: what a journal bench wrote holds, and what no run writes. */
 class JournalReaderTest {
@@ -33,6 +34,19 @@ class JournalReaderTest {
                 {"event":"iteration","variant":"external","threads":2,"fork":1,"iteration":1,"durationSec":1.0,"events":100}
                 """);
         assertEquals(100, JournalReader.read(dir).trials().get(0).iterations().get(0).events());
+    }
+
+    /** A line after the end line (sweep 6, case 66) was read as part of the run: damaged, as a repeated line is. */
+    @Test
+    void aLineAfterTheEndLineIsDamaged() throws Exception {
+        String start = "{\"event\":\"start\",\"workload\":\"point-select\",\"threads\":[2],\"forks\":1}\n";
+        String end = "{\"event\":\"end\",\"complete\":true}\n";
+        Files.writeString(dir.resolve(Journal.FILE_NAME), start + end + "\n{\"event\":\"iteration\",\"bogus\":1}\n");
+        IOException e = assertThrows(IOException.class, () -> JournalReader.read(dir));
+        assertEquals(dir.resolve(Journal.FILE_NAME) + " line 4 is damaged: it follows the journal's end line (line 2), after "
+                + "which no run writes; the journal was edited or corrupted", e.getMessage());
+        Files.writeString(dir.resolve(Journal.FILE_NAME), start + end + "\n");
+        assertTrue(JournalReader.read(dir).complete(), "a blank line after it is no line");
     }
 
     /** A repeated iteration line would count as a second iteration, as if measured: a damaged journal, with its line. */

@@ -51,6 +51,9 @@ class RunInfoTest {
         assertEquals("unknown", r.machine().cpuModel());
         assertEquals(null, r.startedAt());
 
+        Files.writeString(dir.resolve("run.json"), "\uFEFF{\"settings\": {\"forks\": 3}}");
+        assertEquals(Map.of("forks", "3"), RunInfo.read(dir).orElseThrow().settings(), "a byte-order mark skipped");
+
         Files.writeString(dir.resolve("run.json"), "{oops");
         var e = assertThrows(IllegalArgumentException.class, () -> RunInfo.read(dir));
         assertTrue(e.getMessage().startsWith(dir.resolve("run.json") + " is not valid JSON"), e.getMessage());
@@ -58,7 +61,8 @@ class RunInfoTest {
         Files.writeString(dir.resolve("run.json"), "{");
         e = assertThrows(IllegalArgumentException.class, () -> RunInfo.read(dir));
         assertFalse(e.getMessage().contains("REDACTED") || e.getMessage().contains("`"), e.getMessage());
-        assertTrue(e.getMessage().endsWith(" at line 1, column 2"), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" at line 1, column 2): it is cut short; restore it from a copy of the run"),
+                e.getMessage());
     }
 
     @Test

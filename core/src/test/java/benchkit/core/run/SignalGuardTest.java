@@ -44,6 +44,40 @@ class SignalGuardTest {
         assertTrue(endRecord().toString().contains("interrupted by SIGXCPU (its CPU time limit, ulimit -t)"), console());
     }
 
+    /**
+     * A signal while a completed run's files were written ended it with 143 and no line, though the files said complete
+     * (sweep 6, case 64): the stop says what they hold; a run the signal interrupted gets no such line.
+     */
+    @Test
+    void aSignalAsACompletedRunsFilesAreWrittenSaysWhatTheyHold() throws Exception {
+        for (boolean completes : new boolean[] {true, false}) {
+            SignalGuard[] guard = new SignalGuard[1];
+            java.util.concurrent.CountDownLatch installed = new java.util.concurrent.CountDownLatch(1);
+            Thread run = new Thread(() -> {
+                guard[0] = SignalGuard.install(Thread.currentThread());
+                installed.countDown();
+                try {
+                    Thread.sleep(60_000);          // writing its files, until the signal's interrupt
+                } catch (InterruptedException e) {
+                    // the files are written all the same
+                }
+                guard[0].finished(completes ? "the run completed, and DIR holds all of it" : null);
+            });
+            run.start();
+            installed.await();
+            java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+            guard[0].stopping(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+            run.join();
+            String said = err.toString(StandardCharsets.UTF_8);
+            if (completes) {
+                assertEquals("bench: " + SignalGuard.lastSignal() + " came as the run's files were written: the run completed, "
+                        + "and DIR holds all of it", said.strip());
+            } else {
+                assertEquals("", said);
+            }
+        }
+    }
+
     private void deleteOut() throws java.io.IOException {
         try (var files = Files.walk(dir.resolve("out"))) {
             for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {

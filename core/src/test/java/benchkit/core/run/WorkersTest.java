@@ -332,4 +332,48 @@ class WorkersTest {
                 () -> WorkerMerge.merge(List.of(zeroed), tmp.resolve("m7"), true, line -> { }));
         assertTrue(device.getMessage().contains("is not a regular file (a device or a FIFO)"), device.getMessage());
     }
+
+    /** A copy of a worker's directory whose run stopped after its first {@code kept} iterations (warmup included). */
+    private Path stoppedAfter(Path worker, int kept) throws Exception {
+        Path copy = tmp.resolve("stopped-" + kept + "-" + worker.getFileName());
+        try (var files = Files.walk(worker)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, copy.resolve(worker.relativize(f).toString()));
+            }
+        }
+        List<String> lines = Files.readAllLines(copy.resolve("journal.jsonl"));
+        List<String> stopped = new ArrayList<>(lines.subList(0, 1 + kept));
+        stopped.add("{\"event\":\"end\",\"time\":\"2026-11-29T13:16:28Z\",\"complete\":false,"
+                + "\"error\":\"interrupted by SIGTERM; results so far are kept\"}");
+        Files.write(copy.resolve("journal.jsonl"), stopped);
+        return copy;
+    }
+
+    @Test
+    void aMergeOfWorkersThatMeasuredNothingWritesNothingAndAPartialOneSaysWhatItTookFromEach() throws Exception {
+        List<Path> workers = runWorkers(2, new MapRendezvous());
+        // stopped after their warmup (sweep 6, case 62): no total, and no empty result written as if one
+        List<Path> none = List.of(stoppedAfter(workers.get(0), 1), stoppedAfter(workers.get(1), 0));
+        Path out = tmp.resolve("none");
+        WorkerMerge.IncompleteMergeException empty = assertThrows(WorkerMerge.IncompleteMergeException.class,
+                () -> WorkerMerge.merge(none, out, true, line -> { }));
+        assertEquals("nothing to merge: no worker finished a measurement iteration (worker 0 (" + none.get(0)
+                + "): interrupted by SIGTERM; results so far are kept; worker 1 (" + none.get(1) + "): interrupted by SIGTERM;"
+                + " results so far are kept); no result files written: run the benchmark again", empty.getMessage());
+        assertFalse(Files.exists(out));
+        // one of them measured: a total lacking the other's load, refused as ever unless --allow-missing
+        Path measuredOne = stoppedAfter(workers.get(0), 2);
+        WorkerMerge.IncompleteMergeException lacking = assertThrows(WorkerMerge.IncompleteMergeException.class,
+                () -> WorkerMerge.merge(List.of(measuredOne, none.get(1)), out, false, line -> { }));
+        assertTrue(lacking.getMessage().startsWith("the merged total would lack load: "), lacking.getMessage());
+
+        // worker 0 measured one iteration, worker 1 both (case 63): each one's part is said, and what is missing
+        List<Path> part = List.of(measuredOne, workers.get(1));
+        WorkerMerge.Result r = WorkerMerge.merge(part, tmp.resolve("part"), true, line -> { });
+        assertEquals(List.of("worker 0 (" + part.get(0) + "): 1 of 2 measurement iterations merged",
+                "worker 1 (" + part.get(1) + "): 2 of 2 measurement iterations merged"), r.merged());
+        assertEquals(List.of("worker 0 (" + part.get(0) + ") did not finish (interrupted by SIGTERM; results so far are kept): "
+                + "the iterations after its last finished one",
+                "worker 0 (" + part.get(0) + ") has no iteration 2 of variant glibc at 2 threads, fork 1"), r.missing());
+    }
 }

@@ -81,7 +81,9 @@ public final class ResultDirectory {
         }
         if (!replace) {
             throw new InvalidOptionException(option + " " + dir + " holds the results of an earlier run ("
-                    + marker(runs.get(0)) + "), which bench does not overwrite: give another directory, or --force to replace them");
+                    + marker(runs.get(0)) + "), which bench does not overwrite: give another directory, or --force to replace them"
+                    + benchkit.core.result.JournalReader.rebuildHint(runs.get(0))
+                            .map(h -> " (--force deletes it; " + h + ")").orElse(""));
         }
         try {
             for (Path run : runs) {
@@ -89,6 +91,9 @@ public final class ResultDirectory {
                     PrivateTempDir.deleteRecursively(run.resolve(name));
                 }
                 removeLatencyLogs(run.resolve(LatencyLog.DIR));
+                if (!run.equals(dir) && run.getFileName().toString().matches("worker-\\d+")) {
+                    removeWorkerLeftovers(dir, run);
+                }
             }
         } catch (IOException e) {
             throw new InvalidOptionException("cannot remove the earlier run in " + dir + ": " + RunFailure.ioMessage(e));
@@ -104,6 +109,21 @@ public final class ResultDirectory {
             if (Files.isRegularFile(up.resolve(Journal.FILE_NAME)) || Files.isRegularFile(up.resolve("jmh-result.json"))) {
                 throw new InvalidOptionException(option + " " + dir + " lies inside the directory of an earlier run ("
                         + marker(up) + "), whose files it would mix with: give a directory outside " + up);
+            }
+        }
+    }
+
+    /**
+     * A --clients run's worker directory, once its files are gone, and the coordinator's log of that worker beside it:
+     * left, they mixed an earlier run's leftovers into the new one's directory (sweep 6, case 109). A worker directory
+     * that still holds anything (a user's file) stays.
+     */
+    private static void removeWorkerLeftovers(Path dir, Path worker) throws IOException {
+        Files.deleteIfExists(dir.resolve(worker.getFileName() + ".log"));
+        try (Stream<Path> files = Files.list(worker)) {
+            if (files.allMatch(f -> f.getFileName().toString().equals(ResultLock.FILE))) {
+                Files.deleteIfExists(worker.resolve(ResultLock.FILE));
+                Files.deleteIfExists(worker);
             }
         }
     }

@@ -41,6 +41,30 @@ class ResultDirectoryTest {
         ResultDirectory.requireFresh(out, false, "--out");
     }
 
+    /** --force over a --clients run (sweep 6, case 109): its worker directories and logs go too, a user's file stays. */
+    @Test
+    void forceRemovesAClientsRunsWorkerDirectoriesAndLogs() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("clients"));
+        Files.writeString(out.resolve("journal.jsonl"), "{}\n");
+        for (int i = 0; i < 3; i++) {
+            Path worker = Files.createDirectories(out.resolve("worker-" + i));
+            Files.writeString(worker.resolve("journal.jsonl"), "{}\n");
+            Files.writeString(worker.resolve("jmh-result.json"), "[]");
+            Files.writeString(worker.resolve(ResultLock.FILE), "");
+            Files.writeString(out.resolve("worker-" + i + ".log"), "worker log");
+        }
+        Files.writeString(out.resolve("worker-2").resolve("mine.txt"), "mine");
+        Files.createDirectories(out.resolve("worker-notes"));
+
+        ResultDirectory.requireFresh(out, true, "--out");
+        assertFalse(Files.exists(out.resolve("worker-0")));
+        assertFalse(Files.exists(out.resolve("worker-1.log")));
+        assertEquals("mine", Files.readString(out.resolve("worker-2").resolve("mine.txt")), "a user's file stays, and its directory");
+        assertFalse(Files.exists(out.resolve("worker-2").resolve("journal.jsonl")));
+        assertTrue(Files.isDirectory(out.resolve("worker-notes")), "not a worker's run");
+        ResultDirectory.requireFresh(out, false, "--out");
+    }
+
     @Test
     void forceKeepsTheUsersFilesAndANestedRunInLatency() throws Exception {
         Path out = Files.createDirectories(tmp.resolve("out"));
