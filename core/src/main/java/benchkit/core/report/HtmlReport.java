@@ -333,10 +333,12 @@ public final class HtmlReport {
     private static void headline(StringBuilder b, VariantResult r) {
         List<String> parts = new ArrayList<>();
         double error = r.primary().error();
-        // one measured iteration has no interval: JMH's NaN said so as "± NaN"
+        // one measured iteration, or one fork (the interval is over forks), has none: JMH's NaN said so as "± NaN"
         parts.add(Double.isFinite(error)
                 ? String.format(java.util.Locale.ROOT, "%,.1f tps &plusmn; %,.1f (99.9%%)", r.primary().score(), error)
-                : String.format(java.util.Locale.ROOT, "%,.1f tps (one iteration: no interval)", r.primary().score()));
+                : String.format(java.util.Locale.ROOT, "%,.1f tps (%s)", r.primary().score(),
+                        r.iterationCount() > 1 && r.forkCount() == 1 ? "one fork: no interval; --forks 2 or more gives one"
+                                : "one iteration: no interval"));
         String[][] shown = {{"qps", "%,.1f qps"}, {"latency.p95", "p95 %.3f ms"}, {JmhResults.SERVER_CPU_PER_QUERY, "server CPU %.1f &micro;s/query"},
                 {JmhResults.CLIENT_CPU_PER_QUERY, "bench's CPU %.1f &micro;s/query"}, {StandardMetrics.SERVER_RSS, "server RSS %.0f MB"}};
         for (String[] m : shown) {

@@ -37,6 +37,18 @@ class HtmlReportTest {
         assertFalse(html.contains("&plusmn; NaN"), "no ± NaN shown");
     }
 
+    /** Several iterations of one fork: the interval is over forks, so the headline says one fork, not one iteration. */
+    @Test
+    void oneForksHeadlineSaysItIsOneFork(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("jmh-result.json"), """
+                [ { "benchmark" : "benchkit.point-select", "mode" : "thrpt", "threads" : 2,
+                    "primaryMetric" : { "score" : 56561.0, "scoreError" : "NaN", "scoreConfidence" : [ "NaN", "NaN" ],
+                                        "scoreUnit" : "ops/s", "rawData" : [ [ 51310.7, 61811.3 ] ] } } ]
+                """);
+        String html = Files.readString(HtmlReport.write(dir));
+        assertTrue(html.contains("56,561.0 tps (one fork: no interval; --forks 2 or more gives one)"), html);
+    }
+
     /** A latency log that cannot be read is named on the page, where the chart it would be in is (issue #51). */
     @Test
     void aDamagedLatencyLogIsNamedOnThePage(@TempDir Path dir) throws Exception {
