@@ -36,14 +36,8 @@ public final class LuaNumbers {
      */
     public static double scan(LuaString s) {
         byte[] b = s.m_bytes;
-        int i = s.m_offset;
-        int end = i + s.m_length;
-        while (i < end && space(b[i])) {
-            i++;
-        }
-        while (end > i && space(b[end - 1])) {
-            end--;
-        }
+        int end = trimmedEnd(b, s.m_offset, s.m_offset + s.m_length);
+        int i = trimmedStart(b, s.m_offset, end);
         if (i == end) {
             return Double.NaN;
         }
@@ -169,18 +163,28 @@ public final class LuaNumbers {
             return LuaValue.valueOf(d);
         }
         byte[] b = s.m_bytes;
-        int i = s.m_offset;
-        int end = i + s.m_length;
-        while (i < end && space(b[i])) {
-            i++;
-        }
-        while (end > i && space(b[end - 1])) {
-            end--;
-        }
+        int end = trimmedEnd(b, s.m_offset, s.m_offset + s.m_length);
+        int i = trimmedStart(b, s.m_offset, end);
         if (i < end && (b[i] == '-' || b[i] == '+')) {
             i++;
         }
         return word(b, i, end, "nan") ? LuaValue.valueOf(Double.NaN) : LuaValue.NIL;
+    }
+
+    /** Where {@code b[from, end)} ends without C's trailing whitespace. */
+    private static int trimmedEnd(byte[] b, int from, int end) {
+        while (end > from && space(b[end - 1])) {
+            end--;
+        }
+        return end;
+    }
+
+    /** Where {@code b[from, end)} starts without C's leading whitespace. */
+    private static int trimmedStart(byte[] b, int from, int end) {
+        while (from < end && space(b[from])) {
+            from++;
+        }
+        return from;
     }
 
     /** LuaJIT's {@code tonumber(s, base)}: base 10 is the scan above; another is C's strtoul's. */
