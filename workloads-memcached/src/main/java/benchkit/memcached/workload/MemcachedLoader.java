@@ -39,7 +39,7 @@ final class MemcachedLoader {
 
     void flush() throws IOException {
         for (InetSocketAddress s : servers) {
-            MemcachedText.flushAll(s.getHostString(), s.getPort(), (int) Math.min(Integer.MAX_VALUE, options.timeoutMillis()));
+            MemcachedText.flushAll(s.getHostString(), s.getPort(), options.socketTimeoutMillis());
         }
     }
 

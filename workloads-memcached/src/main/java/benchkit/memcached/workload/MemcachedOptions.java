@@ -23,6 +23,11 @@ public record MemcachedOptions(KvOptions kv, List<InetSocketAddress> servers, Pr
         SPYMEMCACHED
     }
 
+    /** {@link #timeoutMillis} as the socket calls take it (an int; a longer one is as good as endless). */
+    public int socketTimeoutMillis() {
+        return (int) Math.min(Integer.MAX_VALUE, timeoutMillis);
+    }
+
     public static final String CLIENT = "client";
     public static final String SERVERS = "memcached-servers";
     public static final String PROTOCOL = "protocol";

@@ -32,7 +32,7 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
 
     public MemcachedWorkload(MemcachedOptions options) {
         super(options);
-        this.watch = new KeyLossWatch((int) Math.min(Integer.MAX_VALUE, options.timeoutMillis()));
+        this.watch = new KeyLossWatch(options.socketTimeoutMillis());
     }
 
     /** The servers loaded: {@code --memcached-servers}, else the target's host and port. */
@@ -66,7 +66,7 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         List<InetSocketAddress> servers = servers(target);
         if (!answered.contains(servers)) {
             MemcachedProbe.requireAnswers(servers, options().protocol(),
-                    (int) Math.min(Integer.MAX_VALUE, options().timeoutMillis()));
+                    options().socketTimeoutMillis());
             answered.add(servers);
         }
     }
@@ -116,7 +116,7 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         List<InetSocketAddress> servers = servers(target);
         if (options().client() == MemcachedOptions.Client.DIRECT) {
             return new DirectMemcachedSession(servers, options().protocol(),
-                    (int) Math.min(Integer.MAX_VALUE, options().timeoutMillis()), events, context.queries());
+                    options().socketTimeoutMillis(), events, context.queries());
         }
         MemcachedClient client = SpyClients.open(servers, options().protocol(), options().timeoutMillis());
         return new MemcachedSession(client, events, context.queries(), options().timeoutMillis(), options().pipeline());
