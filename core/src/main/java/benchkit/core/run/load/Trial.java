@@ -25,6 +25,7 @@ import benchkit.spi.Metric;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.TrialInfo;
 import benchkit.spi.Workload;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -76,6 +77,9 @@ public final class Trial {
     /** Whether each iteration measured what it claims (no stalled server, no paused client). */
     private final StallWatch stalls;
 
+    /** How long one session's setup may go without returning before the console says so (again every as long). */
+    private static final Duration SLOW_SESSION_SAY_EVERY = Duration.ofSeconds(10);
+
     public Trial(RunPlan plan, Workload workload, RunningServer running, TrialInfo info, List<Collector> collectors,
           RunConsole console, Journal journal, boolean interleaved) {
         this.interleaved = interleaved;
@@ -109,7 +113,9 @@ public final class Trial {
     public void open() throws RunFailure, InterruptedException {
         try {
             load = TrialLoad.open(workload, info.target(), info.threads(), plan.rate(), plan.eventLimit(info.threads()),
-                    plan.clientThreads());
+                    plan.clientThreads(), SLOW_SESSION_SAY_EVERY, console::warning);
+        } catch (InterruptedException e) {
+            throw e;
         } catch (TrialLoad.SessionNotOpened e) {
             throw failure("could not open " + e.getMessage(), null, e.getCause());
         } catch (Exception e) {

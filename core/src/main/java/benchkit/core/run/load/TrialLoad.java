@@ -9,17 +9,16 @@ import benchkit.core.run.console.OpenLoopState;
 import benchkit.core.run.plan.ClientThreads;
 
 import benchkit.core.util.EveryStep;
-import benchkit.spi.InvalidOptionException;
 import benchkit.spi.PolledSession;
-import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
-import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
 import benchkit.spi.Workload;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -51,18 +50,6 @@ public final class TrialLoad implements AutoCloseable {
     /** Latency per kind of event, null when the workload names no kinds. */
     private final EventKindLatencies eventKinds;
 
-    private record Context(int thread, int threads, ThreadCounters counters) implements SessionContext {
-        @Override
-        public QueryCounter queries() {
-            return counters;
-        }
-
-        @Override
-        public void eventKind(int index) {
-            counters.eventKind(index);
-        }
-    }
-
     private TrialLoad(List<Session> sessions, List<ThreadCounters> counters, List<SessionRecorder> recorders,
                       LoadControl control, ClientThreads kind, EventKindLatencies eventKinds) {
         this.eventKinds = eventKinds;
@@ -75,46 +62,17 @@ public final class TrialLoad implements AutoCloseable {
         this.drainedLatencyNanos = new long[sessions.size()];
     }
 
-    /** Opens one session per thread, each to run on a thread of {@code kind}; if one fails, those opened are closed again. */
+    /**
+     * Opens one session per thread, each to run on a thread of {@code kind}; if one fails, those opened are closed again.
+     * While one session's setup has not returned for {@code sayEvery}, {@code slow} is told so, again every {@code sayEvery}.
+     */
     static TrialLoad open(Workload workload, Target target, int threadCount, double rate, long maxEvents,
-                          ClientThreads kind) throws Exception {
+                          ClientThreads kind, Duration sayEvery, Consumer<String> slow) throws Exception {
         EventKindLatencies eventKinds = EventKindLatencies.of(workload.eventKinds());
-        List<Session> sessions = new ArrayList<>();
-        List<ThreadCounters> counters = new ArrayList<>();
-        List<SessionRecorder> recorders = new ArrayList<>();
-        try {
-            for (int i = 0; i < threadCount; i++) {
-                ThreadCounters c = new ThreadCounters();
-                Session s = workload.openSession(target, new Context(i, threadCount, c));
-                if (s == null) {
-                    throw new IllegalStateException("openSession returned no session");
-                }
-                // what opening the session sent (a script's thread_init) counts before the first iteration; its
-                // thread has not started, so this thread may record for it
-                SessionRecorder r = new SessionRecorder(eventKinds == null ? 0 : eventKinds.count());
-                r.record(c, -1, -1);
-                sessions.add(s);
-                counters.add(c);
-                recorders.add(r);
-                if (kind == ClientThreads.LOOP && !(s instanceof PolledSession)) {
-                    throw new InvalidOptionException("--client-threads loop needs sessions that can wait without a thread "
-                            + "(" + PolledSession.class.getSimpleName() + ", e.g. the OLTP workloads' --driver wire); "
-                            + "this workload's are " + s.getClass().getSimpleName());
-                }
-            }
-        } catch (Exception | Error e) {
-            try {
-                EveryStep.forEach(sessions, Session::close);
-            } catch (Exception closing) {
-                e.addSuppressed(closing); // the failure to open is the one to report
-            }
-            if (e instanceof Exception failed) {
-                throw new SessionNotOpened(sessions.size() + 1, threadCount, failed);
-            }
-            throw e;
-        }
-        return new TrialLoad(sessions, counters, recorders, new LoadControl(Thread.currentThread(), rate, maxEvents), kind,
-                eventKinds);
+        SessionOpening.Opened opened = new SessionOpening(workload, target, threadCount, kind,
+                eventKinds == null ? 0 : eventKinds.count()).open(sayEvery, slow);
+        return new TrialLoad(opened.sessions(), opened.counters(), opened.recorders(),
+                new LoadControl(Thread.currentThread(), rate, maxEvents), kind, eventKinds);
     }
 
     /** The session that could not open, and of how many: "session 2 of 8" (those before it opened, and are closed). */
