@@ -148,6 +148,35 @@ class LauncherJitTest {
         assertTrue(out.startsWith("ran ") && out.contains("-Dok=1 -jar "), out);
     }
 
+    /**
+     * A heap too small for the JVM to open bench.jar (it would end in an OutOfMemoryError's stack trace before bench's
+     * first line: sweep 6, case 97) is one line naming the variable, exit 2; the real java here reads the flags.
+     */
+    @Test
+    void aHeapTooSmallToOpenTheJarIsOneLineNamingTheVariable() throws Exception {
+        Path realJava = Path.of(System.getProperty("java.home"), "bin", "java");
+        String passOn = "#!/bin/sh\nexec " + realJava + " \"$@\"\n";
+        ProcessBuilder tiny = launcher(dir, "bench", passOn, "--version");
+        tiny.environment().put("BENCH_JAVA_OPTS", "-Xmx64m -Xmx4m");
+        tiny.environment().put("BENCH_CDS", "off");
+        Process p = tiny.start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), err);
+        assertEquals("bench: BENCH_JAVA_OPTS='-Xmx64m -Xmx4m' leaves bench 4 MB of heap, too little to open bench.jar; "
+                + "give it 16 MB or more (-Xmx16m) or unset BENCH_JAVA_OPTS\n", err);
+
+        ProcessBuilder enough = launcher(dir, "bench", passOn, "--version");
+        enough.environment().put("BENCH_JAVA_OPTS", "-Xmx4m -XX:MaxHeapSize=32m");
+        enough.environment().put("BENCH_CDS", "off");
+        Process q = enough.start();
+        String said = new String(q.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(q.waitFor(30, TimeUnit.SECONDS));
+        // the stand-in bench.jar is empty: java itself refuses it, after the launcher let the flags through
+        assertFalse(said.contains("BENCH_JAVA_OPTS"), said);
+        assertTrue(q.exitValue() != 2 && q.exitValue() != 0, said);
+    }
+
     static ProcessBuilder launcher(Path dir, String name, String fakeJava, String... args) throws IOException {
         Path home = Files.createDirectories(dir.resolve("jdk/bin")).getParent();
         Files.writeString(home.resolve("release"), "JAVA_VERSION=\"17.0.15\"\n");
