@@ -4,13 +4,17 @@ import benchkit.memcached.kv.KvEvents;
 import benchkit.spi.Outcome;
 import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
+import net.spy.memcached.ConnectionObserver;
 import net.spy.memcached.MemcachedClient;
+
+import java.net.SocketAddress;
 
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static benchkit.memcached.client.RawBytesTranscoder.INSTANCE;
 
@@ -21,8 +25,10 @@ import static benchkit.memcached.client.RawBytesTranscoder.INSTANCE;
  *
  * <p>Counts: a set stored is {@code writes(1)}; a get hit is {@code reads(1)}; a get miss is
  * {@code others(1)} and still OK (a miss is an answer, not an error). A set the server refuses
- * or a timeout is {@link Outcome#ERROR}; a request cancelled because the connection dropped is
- * {@link Outcome#RETRY}.
+ * or a timeout is {@link Outcome#ERROR}; a request cancelled because the connection dropped waits for spymemcached to
+ * connect again (at most the timeout) and is {@link Outcome#RETRY} once per connection made again, else
+ * {@link Outcome#ERROR}: spymemcached cancels every request at once while it is down, which counted as tens of
+ * thousands of reconnects a second (sweep 6).
  */
 final class MemcachedSession implements Session {
     private final MemcachedClient client;
@@ -31,6 +37,12 @@ final class MemcachedSession implements Session {
     private final long timeoutMillis;
     private final Future<?>[] window;
     private final boolean[] windowIsSet;
+    /** How many connections spymemcached had made again when each request in the window was sent. */
+    private final int[] windowSentAfter;
+    /** Connections spymemcached made again since this session opened (its I/O thread counts them). */
+    private final AtomicInteger reconnected = new AtomicInteger();
+    /** Of them, those already counted as a reconnect ({@link Outcome#RETRY}). */
+    private int reconnectsCounted;
     private int head;
     private int inFlight;
 
@@ -41,6 +53,18 @@ final class MemcachedSession implements Session {
         this.timeoutMillis = timeoutMillis;
         this.window = new Future<?>[pipeline];
         this.windowIsSet = new boolean[pipeline];
+        this.windowSentAfter = new int[pipeline];
+        // added once connected: what it hears from now on are connections made again
+        client.addObserver(new ConnectionObserver() {
+            @Override
+            public void connectionEstablished(SocketAddress server, int reconnectCount) {
+                reconnected.incrementAndGet();
+            }
+
+            @Override
+            public void connectionLost(SocketAddress server) {
+            }
+        });
     }
 
     @Override
@@ -51,6 +75,7 @@ final class MemcachedSession implements Session {
         int slot = (head + inFlight) % window.length;
         window[slot] = f;
         windowIsSet[slot] = set;
+        windowSentAfter[slot] = reconnected.get();
         inFlight++;
         if (inFlight < window.length) {
             return Outcome.OK;
@@ -61,13 +86,14 @@ final class MemcachedSession implements Session {
     private Outcome retireOldest() throws InterruptedException {
         Future<?> f = window[head];
         boolean set = windowIsSet[head];
+        int sentAfter = windowSentAfter[head];
         window[head] = null;
         head = (head + 1) % window.length;
         inFlight--;
-        return await(f, set);
+        return await(f, set, sentAfter);
     }
 
-    private Outcome await(Future<?> f, boolean set) throws InterruptedException {
+    private Outcome await(Future<?> f, boolean set, int sentAfter) throws InterruptedException {
         Object result;
         try {
             result = f.get(timeoutMillis, TimeUnit.MILLISECONDS);
@@ -75,9 +101,9 @@ final class MemcachedSession implements Session {
             f.cancel(false);
             return Outcome.ERROR;
         } catch (CancellationException e) {
-            return Outcome.RETRY;
+            return cancelled(sentAfter);
         } catch (ExecutionException e) {
-            return e.getCause() instanceof CancellationException ? Outcome.RETRY : Outcome.ERROR;
+            return e.getCause() instanceof CancellationException ? cancelled(sentAfter) : Outcome.ERROR;
         }
         if (set) {
             if (Boolean.TRUE.equals(result)) {
@@ -92,6 +118,27 @@ final class MemcachedSession implements Session {
             counter.others(1);
         }
         return Outcome.OK;
+    }
+
+    /**
+     * A request sent after {@code sentAfter} connections were made again was cancelled: its connection dropped. Waits
+     * (at most the timeout) for spymemcached to connect again; the first request of a drop to see it is the reconnect,
+     * the others the drop cancelled failed, as does one whose connection is still down.
+     */
+    private Outcome cancelled(int sentAfter) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        while (reconnected.get() == sentAfter) {
+            if (System.nanoTime() - deadline > 0) {
+                return Outcome.ERROR;
+            }
+            Thread.sleep(1);
+        }
+        int now = reconnected.get();
+        if (now > reconnectsCounted) {
+            reconnectsCounted = now;
+            return Outcome.RETRY;
+        }
+        return Outcome.ERROR;
     }
 
     @Override
