@@ -72,7 +72,7 @@ public final class Runner {
      * How a run accepts invalid iterations, as its failure line ends: words for whoever re-runs it, which a command that
      * quotes the line without re-running (bench history add) leaves out.
      */
-    public static final String ALLOW_INVALID_REMEDY = "; --allow-invalid (BenchmarkRun.allowInvalid()) accepts them";
+    public static final String ALLOW_INVALID_REMEDY = "; --allow-invalid accepts them (allowInvalid() in the Java API)";
     private final RunPlan plan;
     private final Workload workload;
     private final Supplier<List<Collector>> collectors;
