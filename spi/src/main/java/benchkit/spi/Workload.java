@@ -104,6 +104,19 @@ public interface Workload extends AutoCloseable {
         return invalidIteration(reads, writes, others);
     }
 
+    /**
+     * {@link #invalidIteration(Target, long, long, long)} with a place for what the user should know of the iteration
+     * though it does not make it invalid (memcached's evictions that made some gets miss): each line given to
+     * {@code warnings}, in the workload's words, is printed as a warning after the iteration's line. The runner calls
+     * this one, on a thread of its own while it watches the load; the default warns of nothing.
+     *
+     * @since SPI 1 (added later; a plugin that does not override it is judged as before, with no warning)
+     */
+    default Optional<String> invalidIteration(Target target, long reads, long writes, long others,
+                                              java.util.function.Consumer<String> warnings) {
+        return invalidIteration(target, reads, writes, others);
+    }
+
     /** Opens the session of one client thread; called once per thread per trial. */
     Session openSession(Target target, SessionContext context) throws Exception;
 

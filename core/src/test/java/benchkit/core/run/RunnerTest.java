@@ -229,6 +229,95 @@ class RunnerTest {
     }
 
     /**
+     * A server that answers every event with a refusal (memcached's "object too large", sweep 7 case 75) gives no OK
+     * event, which the stall watch cannot tell from no answer: the workload's own cause is the iteration's, not "no event
+     * finished". A workload's warning is said after the iteration's line, naming the iteration.
+     */
+    @Test
+    void theWorkloadsOwnCauseComesBeforeAStallAndItsWarningsAreSaid() throws Exception {
+        benchkit.spi.Workload workload = new benchkit.spi.Workload() {
+            @Override
+            public benchkit.spi.Session openSession(benchkit.spi.Target target, benchkit.spi.SessionContext context) {
+                return () -> {
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                    return Outcome.ERROR;
+                };
+            }
+
+            @Override
+            public java.util.Optional<String> invalidIteration(benchkit.spi.Target target, long reads, long writes,
+                                                               long others, java.util.function.Consumer<String> warnings) {
+                warnings.accept("the server said something");
+                return java.util.Optional.of("every request refused");
+            }
+        };
+        RunPlan plan = RunOptions.builder().threads(1)
+                .warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(800)).forks(1).reportInterval(Duration.ZERO)
+                .stallLimit(Duration.ofMillis(200)).plan("fake", List.of(variant("a")), tmp.resolve("out"));
+        RunSummary summary = new Runner(plan, workload, List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        assertFalse(summary.complete(), console());
+        assertTrue(summary.invalid().get(0).endsWith("iteration 1: every request refused"), summary.invalid().toString());
+        assertTrue(console().contains("INVALID, left out: every request refused\n# Warning (iteration 1 of variant a): "
+                + "the server said something\n"), console());
+    }
+
+    /**
+     * A server frozen across an iteration boundary holds up the workload's end-of-iteration check too (memcached's stats
+     * to a SIGSTOPped server, sweep 7 case 40): the next iteration is invalid for the server's stall, measured while the
+     * check waits, not blamed on bench itself being held up. The server freezes from 0.5 s to 2 s of 1-s iterations.
+     */
+    @Test
+    void aServerFrozenAcrossABoundaryIsTheServersStallNotBenchHeldUp() throws Exception {
+        Object lock = new Object();
+        long[] frozen = {0, 0};   // from, until (nanoTime); set by the first event
+        benchkit.spi.Workload workload = new benchkit.spi.Workload() {
+            private void waitWhileFrozen() throws InterruptedException {
+                long until;
+                synchronized (lock) {
+                    if (frozen[0] == 0) {
+                        frozen[0] = System.nanoTime() + 500_000_000L;
+                        frozen[1] = frozen[0] + 1_500_000_000L;
+                    }
+                    until = System.nanoTime() >= frozen[0] ? frozen[1] : 0;
+                }
+                long left;
+                while (until != 0 && (left = until - System.nanoTime()) > 0) {
+                    Thread.sleep(Math.max(1, left / 1_000_000));
+                }
+            }
+
+            @Override
+            public benchkit.spi.Session openSession(benchkit.spi.Target target, benchkit.spi.SessionContext context) {
+                return () -> {
+                    waitWhileFrozen();
+                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                    return Outcome.OK;
+                };
+            }
+
+            @Override
+            public java.util.Optional<String> invalidIteration(benchkit.spi.Target target, long reads, long writes, long others) {
+                try {
+                    waitWhileFrozen();      // as a stats call to the frozen server
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return java.util.Optional.empty();
+            }
+        };
+        RunPlan plan = RunOptions.builder().threads(1)
+                .warmup(0, Duration.ZERO).measure(2, Duration.ofMillis(1000)).forks(1).reportInterval(Duration.ZERO)
+                .stallLimit(Duration.ofMillis(400)).plan("fake", List.of(variant("a")), tmp.resolve("out"));
+        RunSummary summary = new Runner(plan, workload, List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        assertTrue(summary.complete(), console());
+        assertEquals(2, summary.invalid().size(), console());
+        assertTrue(summary.invalid().get(0).contains("iteration 1: no event finished for"), summary.invalid().toString());
+        assertTrue(summary.invalid().get(1).matches(".*iteration 2: no event finished for [0-9.]+ s from 0\\.[0-9] s before "
+                + "the iteration: the server .*"), summary.invalid().toString());
+        assertFalse(console().contains("bench itself"), console());
+    }
+
+    /**
      * A workload that names its events' kinds has each kind's throughput and latency in the results: sessions whose
      * every fourth event is a slow "b" (2 ms) and the others a quick "a" give tps.a three times tps.b, the two adding up
      * to the total in each iteration, and b's median above a's; an event that names no kind counts in the totals.

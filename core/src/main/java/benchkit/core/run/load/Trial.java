@@ -76,6 +76,12 @@ public final class Trial {
     private long start;
     /** Whether each iteration measured what it claims (no stalled server, no paused client). */
     private final StallWatch stalls;
+    /** Where the workload's end-of-iteration checks run ({@link #watchingWhile}); made on first use. */
+    private java.util.concurrent.ExecutorService checks;
+    /** The workload's warnings about the iteration just measured, said after its line ({@link #keep}). */
+    private final List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** When the control thread last looked at the running load while such a check ran (nanoTime), 0 before. */
+    private long lookedAt;
 
     /** How long one session's setup may go without returning before the console says so (again every as long). */
     private static final Duration SLOW_SESSION_SAY_EVERY = Duration.ofSeconds(10);
@@ -148,6 +154,9 @@ public final class Trial {
         }
         RunFailure failure = null;
         latencyLog.close();
+        if (checks != null) {
+            checks.shutdownNow();
+        }
         try {
             load.stop();
             load.close();
@@ -200,13 +209,12 @@ public final class Trial {
             collector(c, "beforeIteration", it, () -> c.beforeIteration(info, it));
         }
         startLoadIfPaused();
-        stalls.iterationStarted();
         long startMillis = latencyLog.fromMillis();
         long slot = (long) (it.durationSec() * 1e9);
         long now = measureUntil(start + slot, it);
         long limitAt = load.control().limitReachedAt();
         long stop = stopOrPause(limitAt, now, keepLoad);
-        IterationRecord record = measured(it, slot, stop, startMillis);
+        IterationRecord record = measured(it, slot, stop, startMillis, keepLoad && limitAt == 0);
         keep(record, it, limitAt != 0);
         start = stop;
     }
@@ -239,8 +247,9 @@ public final class Trial {
     private long measureUntil(long end, IterationInfo it) throws RunFailure, InterruptedException {
         long nextSample = System.nanoTime() + SAMPLE_NANOS;
         long now;
-        // the slot began at start: a bench held up across the boundary (paused right after the last iteration) is late from there
-        long meantToWake = start;
+        // the slot began at start: a bench held up across the boundary (paused right after the last iteration) is late
+        // from there, or from the control thread's last look while the workload's check ran (watchingWhile)
+        long meantToWake = Math.max(start, lookedAt);
         while ((now = System.nanoTime()) < end) {
             stalls.observe(now, meantToWake, load.lastFinish());
             check(load, it);
@@ -297,7 +306,8 @@ public final class Trial {
     }
 
     /** What the iteration measured from {@code start} to {@code stop}, the collectors' metrics and its validity included. */
-    private IterationRecord measured(IterationInfo it, long slot, long stop, long startMillis) throws RunFailure {
+    private IterationRecord measured(IterationInfo it, long slot, long stop, long startMillis, boolean runsOn)
+            throws RunFailure, InterruptedException {
         LoadSnapshot after = drain();
         if (stop >= nextReport) {
             progress(stop, after.total(), it);      // the line due as the slot ends, as sysbench prints its last one
@@ -306,13 +316,17 @@ public final class Trial {
         int waiting = load.recordWaiting(stop, stalls.limitNanos(), iterationLatency, latencyLog.histogram());
         long endMillis = latencyLog.interval(it.warmup());
         Counts delta = after.total().minus(before.total());
+        Optional<String> stalled = stalls.verdict(delta.events() + delta.errors(), stop - start, slot, start);
+        // the next slot begins at stop: what the control thread sees of the load from here is that slot's
+        stalls.iterationStarted();
         // asked even when a stall already decides, so a workload that compares with the last iteration's end moves on
-        Optional<String> workloadVerdict = workload.invalidIteration(info.target(), delta.reads(), delta.writes(),
-                delta.others());
-        String invalid = stalls.verdict(delta.events() + delta.errors(), stop - start, slot, start)
+        Optional<String> workloadVerdict = watchingWhile(runsOn, () -> workload.invalidIteration(info.target(),
+                delta.reads(), delta.writes(), delta.others(), warnings::add));
+        // the workload's own cause first: it knows why (memcached refused every set as too large, or restarted), where
+        // the stall watch sees only that no answer came
+        String invalid = workloadVerdict.or(() -> stalled
                 .map(cause -> waiting == 0 ? cause : cause + "; " + waiting + " request" + (waiting == 1 ? " was" : "s were")
-                        + " still waiting")
-                .or(() -> workloadVerdict).orElse("");
+                        + " still waiting")).orElse("");
         check(load, it);
         List<Metric> metrics = new ArrayList<>(load.eventKindMetrics(stop - start));
         for (Collector c : collectors) {
@@ -336,6 +350,52 @@ public final class Trial {
         return record;
     }
 
+    /**
+     * Runs {@code check} (the workload's end-of-iteration check, which may ask the server: memcached's stats) on a thread
+     * of its own while this one watches the load as it runs on into the next slot, every 100 ms: a server frozen across
+     * the boundary holds up the check, not the watch, so its quiet span is measured in the next slot, not taken for
+     * bench itself being held up (sweep 7, case 40: a SIGSTOPped memcached).
+     */
+    private <T> T watchingWhile(boolean runsOn, java.util.concurrent.Callable<T> check) throws InterruptedException {
+        if (checks == null) {
+            checks = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "bench-iteration-check");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        java.util.concurrent.Future<T> f = checks.submit(check);
+        long meantToWake = System.nanoTime() + POLL_NANOS;
+        while (true) {
+            try {
+                T result = f.get(POLL_NANOS, TimeUnit.NANOSECONDS);
+                if (runsOn) {
+                    lookedAt = System.nanoTime();
+                }
+                return result;
+            } catch (java.util.concurrent.TimeoutException e) {
+                long now = System.nanoTime();
+                if (runsOn) {
+                    stalls.observe(now, meantToWake, load.lastFinish());
+                    lookedAt = now;
+                }
+                meantToWake = now + POLL_NANOS;
+            } catch (InterruptedException e) {
+                f.cancel(true);
+                throw e;
+            } catch (java.util.concurrent.ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (cause instanceof Error err) {
+                    throw err;
+                }
+                throw new IllegalStateException(cause);
+            }
+        }
+    }
+
     /** Keeps a finished iteration: in the trial, the journal and the console, with the event limit if it was reached. */
     private void keep(IterationRecord record, IterationInfo it, boolean limitHit) throws RunFailure {
         finished.add(record);
@@ -346,6 +406,10 @@ public final class Trial {
                     + Journal.FILE_NAME + ": " + RunFailure.ioMessage(e), e);
         }
         console.iteration(it, variantTag(), record);
+        for (String w : warnings) {
+            console.warning("# Warning (" + where(it) + " of variant " + variant.label() + "): " + w);
+        }
+        warnings.clear();
         if (limitHit) {
             limitReached = true;
             console.eventLimitReached(plan.eventLimit(info.threads()), plan.eventsPerThread() > 0, it.warmup());
