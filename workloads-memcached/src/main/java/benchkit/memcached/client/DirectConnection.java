@@ -19,6 +19,11 @@ public final class DirectConnection implements AutoCloseable {
     public static final int HIT = 1;
     public static final int MISS = 2;
     public static final int NOT_STORED = 3;
+    /** memcached refused the value as larger than its item size limit (memcached -I). */
+    public static final int TOO_LARGE = 4;
+    /** The binary protocol's "Value too large" status. */
+    private static final int STATUS_TOO_LARGE = 3;
+    private static final String TEXT_TOO_LARGE = "SERVER_ERROR object too large";
 
     private static final byte MAGIC_REQUEST = (byte) 0x80;
     private static final byte MAGIC_RESPONSE = (byte) 0x81;
@@ -55,7 +60,7 @@ public final class DirectConnection implements AutoCloseable {
         this.reply = new byte[Math.max(64 * 1024, maxValue + 512)];
     }
 
-    /** Stores {@code value} under {@code key} (flags 0, no expiry): {@link #STORED} or {@link #NOT_STORED}. */
+    /** Stores {@code value} under {@code key} (flags 0, no expiry): {@link #STORED}, {@link #TOO_LARGE} or {@link #NOT_STORED}. */
     public int set(String key, byte[] value) throws IOException {
         return protocol == Protocol.BINARY ? binarySet(key, value) : textSet(key, value);
     }
@@ -76,7 +81,7 @@ public final class DirectConnection implements AutoCloseable {
         System.arraycopy(value, 0, request, p, value.length);
         out.write(request, 0, p + value.length);
         int status = binaryReply();
-        return status == 0 ? STORED : NOT_STORED;
+        return status == 0 ? STORED : status == STATUS_TOO_LARGE ? TOO_LARGE : NOT_STORED;
     }
 
     private int binaryGet(String key) throws IOException {
@@ -138,12 +143,9 @@ public final class DirectConnection implements AutoCloseable {
         p = put("\r\n", p);
         out.write(request, 0, p);
         int line = lineLength();
-        boolean stored = startsWith("STORED");
+        int result = startsWith("STORED") ? STORED : startsWith(TEXT_TOO_LARGE) ? TOO_LARGE : NOT_STORED;
         replyStart += line;
-        if (stored) {
-            return STORED;
-        }
-        return NOT_STORED;
+        return result;
     }
 
     private int textGet(String key) throws IOException {

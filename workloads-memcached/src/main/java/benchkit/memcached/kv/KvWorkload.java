@@ -6,6 +6,7 @@ import benchkit.spi.Target;
 import benchkit.spi.Workload;
 
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * What every key-value workload (memcached and the SQL baseline) does alike from {@link KvOptions}, so both run the
@@ -45,23 +46,32 @@ public abstract class KvWorkload<O extends KvOptions.Part> implements Workload {
     /**
      * An iteration whose every get missed though every key of the key space was loaded measured misses, not the gets
      * planned: the store lost the data (memcached restarted, which empties it, or flushed by someone else). Sessions
-     * count a hit as a read and a miss as an other; an iteration with a hit is judged valid (evictions miss some keys).
-     * The counts alone: the runner asks {@link #invalidIteration(Target, long, long, long)}, which asks the server first.
+     * count a hit as a read and a miss as an other; by the counts alone an iteration with a hit is valid. The runner asks
+     * {@link #invalidIteration(Target, long, long, long, Consumer)}, which asks the server first (its evictions too).
      */
     @Override
     public final Optional<String> invalidIteration(long reads, long writes, long others) {
         return allMissed(reads, others);
     }
 
-    /**
-     * What the server says happened during the iteration (a restart or a flush that emptied it of the keys loaded
-     * before the run: {@link #lostSince}), else the counts' verdict. Asked always when keys were loaded, so the server's
-     * state now is the next iteration's baseline, and the next iterations are judged on their own.
-     */
+    /** {@link #invalidIteration(Target, long, long, long, Consumer)} with its warnings left unsaid. */
     @Override
     public final Optional<String> invalidIteration(Target target, long reads, long writes, long others) {
-        Optional<String> lost = kv.initialLoad() > 0 ? lostSince(target) : Optional.empty();
-        return lost.isPresent() ? lost : allMissed(reads, others);
+        return invalidIteration(target, reads, writes, others, w -> { });
+    }
+
+    /**
+     * What the server says happened during the iteration (a restart or a flush that emptied it of the keys loaded
+     * before the run, or evictions that made most gets miss: {@link #lostSince}), what it refused ({@link #refused}),
+     * else the counts' verdict. Asked always, so the server's state now is the next iteration's baseline, and the next
+     * iterations are judged on their own.
+     */
+    @Override
+    public final Optional<String> invalidIteration(Target target, long reads, long writes, long others,
+                                                   Consumer<String> warnings) {
+        Optional<String> lost = kv.initialLoad() > 0 ? lostSince(target, reads, others, warnings) : Optional.empty();
+        Optional<String> refused = refused(writes, warnings);
+        return lost.or(() -> refused).or(() -> allMissed(reads, others));
     }
 
     private Optional<String> allMissed(long reads, long others) {
@@ -95,8 +105,18 @@ public abstract class KvWorkload<O extends KvOptions.Part> implements Workload {
     /**
      * Why the store on {@code target} lost the keys loaded before the run since the last look (at the last iteration's
      * end or {@link #watchFrom}), in one line; empty when it did not, or cannot tell (the default: the counts judge).
+     * {@code hits} and {@code misses} are the iteration's gets; what the user should know that does not make it invalid
+     * goes to {@code warnings}.
      */
-    protected Optional<String> lostSince(Target target) {
+    protected Optional<String> lostSince(Target target, long hits, long misses, Consumer<String> warnings) {
+        return Optional.empty();
+    }
+
+    /**
+     * Why the iteration, whose sessions stored {@code stored} values, measured refusals rather than sets (every set
+     * refused), in one line; empty by default. Asked at every iteration's end, so a count it keeps moves on.
+     */
+    protected Optional<String> refused(long stored, Consumer<String> warnings) {
         return Optional.empty();
     }
 

@@ -15,7 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What memcached's own {@code stats} say happened to each server between two looks that empties it of the keys loaded
  * before the run: a restart (another {@code pid}, or a later start time, {@code time - uptime}) or a {@code flush_all}
- * ({@code cmd_flush} grew). Evictions are not among them: a full memcached evicts some keys by design. A server that
+ * ({@code cmd_flush} grew). Evictions are not among them: a full memcached evicts some keys by design; how many it
+ * evicted since bench loaded its keys ({@link #evicted}) is the workload's to judge with its misses. A server that
  * does not answer, or lacks a field (the InnoDB memcached plugin's shorter stats), says nothing of what it cannot tell.
  */
 public final class KeyLossWatch {
@@ -25,6 +26,26 @@ public final class KeyLossWatch {
     private final int timeoutMillis;
     /** The last look at each server, by host:port; a server that did not answer has none. */
     private final Map<String, Look> last = new ConcurrentHashMap<>();
+    /** Each server's evictions counter when counting began ({@link #loading}, else the first {@link #look}). */
+    private final Map<String, Baseline> evictionsFrom = new ConcurrentHashMap<>();
+
+    /** A server's evictions counter at a moment, and that moment in words ("bench loaded its keys"). */
+    private record Baseline(long evictions, String since) {
+    }
+
+    /** Evictions on one server since {@code since}, as {@link #evicted} tells them. */
+    public record Evicted(String server, long evictions, String since) {
+    }
+
+    /** Looks at {@code servers} as bench starts loading its keys: the evictions that follow are of keys it loaded. */
+    public void loading(List<InetSocketAddress> servers) {
+        for (InetSocketAddress s : servers) {
+            Look now = lookAt(s);
+            if (now != null && now.evictions.isPresent()) {
+                evictionsFrom.put(key(s), new Baseline(now.evictions.getAsLong(), "bench loaded its keys"));
+            }
+        }
+    }
 
     public KeyLossWatch(int timeoutMillis) {
         this.timeoutMillis = timeoutMillis;
@@ -33,8 +54,28 @@ public final class KeyLossWatch {
     /** Looks at {@code servers} now: what {@link #since} compares with next. */
     public void look(List<InetSocketAddress> servers) {
         for (InetSocketAddress s : servers) {
-            lookAt(s);
+            Look now = lookAt(s);
+            if (now != null && now.evictions.isPresent()) {
+                // keys loaded by an earlier run: count from the trial's start
+                evictionsFrom.putIfAbsent(key(s), new Baseline(now.evictions.getAsLong(), "the trial began"));
+            }
         }
+    }
+
+    /**
+     * The servers that evicted items since bench loaded its keys (or since the trial began, when it loaded none), as of
+     * the last look; none when a server does not report evictions.
+     */
+    public List<Evicted> evicted(List<InetSocketAddress> servers) {
+        List<Evicted> out = new ArrayList<>();
+        for (InetSocketAddress s : servers) {
+            Look now = last.get(key(s));
+            Baseline from = evictionsFrom.get(key(s));
+            if (now != null && from != null && now.evictions.isPresent() && now.evictions.getAsLong() > from.evictions) {
+                out.add(new Evicted(key(s), now.evictions.getAsLong() - from.evictions, from.since));
+            }
+        }
+        return out;
     }
 
     /**
@@ -48,7 +89,11 @@ public final class KeyLossWatch {
             Look before = last.get(key(s));
             Look now = lookAt(s);
             if (before != null && now != null) {
-                change(before, now).ifPresent(c -> out.add("memcached " + key(s) + " " + c));
+                change(before, now).ifPresent(c -> {
+                    out.add("memcached " + key(s) + " " + c);
+                    // a restarted server counts its evictions from zero
+                    evictionsFrom.computeIfPresent(key(s), (k, b) -> new Baseline(0, "it restarted"));
+                });
             }
         }
         return out;
@@ -91,13 +136,13 @@ public final class KeyLossWatch {
     }
 
     /** The fields of one {@code stats} reply that tell a server's life; each empty when not reported. */
-    record Look(OptionalLong pid, OptionalLong uptime, OptionalLong started, OptionalLong flushes) {
+    record Look(OptionalLong pid, OptionalLong uptime, OptionalLong started, OptionalLong flushes, OptionalLong evictions) {
         static Look of(Map<String, String> stats) {
             OptionalLong time = number(stats, "time");
             OptionalLong uptime = number(stats, "uptime");
             OptionalLong started = time.isPresent() && uptime.isPresent()
                     ? OptionalLong.of(time.getAsLong() - uptime.getAsLong()) : OptionalLong.empty();
-            return new Look(number(stats, "pid"), uptime, started, number(stats, "cmd_flush"));
+            return new Look(number(stats, "pid"), uptime, started, number(stats, "cmd_flush"), number(stats, "evictions"));
         }
 
         private static OptionalLong number(Map<String, String> stats, String field) {

@@ -11,12 +11,13 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One client thread with one blocking {@link DirectConnection} per server (a key goes to server
  * {@code unsigned String.hashCode() mod n}, spymemcached's default placement): request, reply, next, as memslap. Counted as {@link MemcachedSession}:
  * set stored {@code writes(1)}, hit {@code reads(1)}, miss {@code others(1)}; a refused set is
- * {@link Outcome#ERROR}; a timeout reconnects and is {@link Outcome#ERROR}; a dropped connection
+ * {@link Outcome#ERROR} (one refused as too large is counted for the iteration's verdict); a timeout reconnects and is {@link Outcome#ERROR}; a dropped connection
  * reconnects and is {@link Outcome#RETRY}; a failed reconnect ends the run.
  */
 final class DirectMemcachedSession implements Session {
@@ -27,9 +28,12 @@ final class DirectMemcachedSession implements Session {
     private final DirectConnection[] connections;
     private final KvEvents events;
     private final QueryCounter counter;
+    /** Counts the sets memcached refused as larger than its item size limit, for the iteration's verdict. */
+    private final LongAdder tooLarge;
 
     DirectMemcachedSession(List<InetSocketAddress> servers, Protocol protocol, int timeoutMillis, KvEvents events,
-                           QueryCounter counter) throws IOException {
+                           QueryCounter counter, LongAdder tooLarge) throws IOException {
+        this.tooLarge = tooLarge;
         this.servers = servers;
         this.protocol = protocol;
         this.timeoutMillis = timeoutMillis;
@@ -56,7 +60,11 @@ final class DirectMemcachedSession implements Session {
         DirectConnection c = connections[server];
         try {
             if (set) {
-                if (c.set(key, events.nextValue()) != DirectConnection.STORED) {
+                int stored = c.set(key, events.nextValue());
+                if (stored != DirectConnection.STORED) {
+                    if (stored == DirectConnection.TOO_LARGE) {
+                        tooLarge.increment();
+                    }
                     return Outcome.ERROR;
                 }
                 counter.writes(1);

@@ -6,8 +6,13 @@ import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
 import net.spy.memcached.ConnectionObserver;
 import net.spy.memcached.MemcachedClient;
+import net.spy.memcached.internal.OperationFuture;
+import net.spy.memcached.ops.OperationStatus;
+import net.spy.memcached.ops.StatusCode;
 
 import java.net.SocketAddress;
+import java.util.Locale;
+import java.util.concurrent.atomic.LongAdder;
 
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -46,7 +51,12 @@ final class MemcachedSession implements Session {
     private int head;
     private int inFlight;
 
-    MemcachedSession(MemcachedClient client, KvEvents events, QueryCounter counter, long timeoutMillis, int pipeline) {
+    /** Counts the sets memcached refused as larger than its item size limit, for the iteration's verdict. */
+    private final LongAdder tooLarge;
+
+    MemcachedSession(MemcachedClient client, KvEvents events, QueryCounter counter, long timeoutMillis, int pipeline,
+                     LongAdder tooLarge) {
+        this.tooLarge = tooLarge;
         this.client = client;
         this.events = events;
         this.counter = counter;
@@ -103,14 +113,17 @@ final class MemcachedSession implements Session {
         } catch (CancellationException e) {
             return cancelled(sentAfter);
         } catch (ExecutionException e) {
-            return e.getCause() instanceof CancellationException ? cancelled(sentAfter) : Outcome.ERROR;
+            if (e.getCause() instanceof CancellationException) {
+                return cancelled(sentAfter);
+            }
+            return refused(f, e.getCause());
         }
         if (set) {
             if (Boolean.TRUE.equals(result)) {
                 counter.writes(1);
                 return Outcome.OK;
             }
-            return Outcome.ERROR;
+            return refused(f, null);
         }
         if (result != null) {
             counter.reads(1);
@@ -118,6 +131,24 @@ final class MemcachedSession implements Session {
             counter.others(1);
         }
         return Outcome.OK;
+    }
+
+    /** A request the server refused: an error, counted apart when the refusal says the value is too large. */
+    private Outcome refused(Future<?> f, Throwable failure) {
+        String said = failure == null ? "" : String.valueOf(failure.getMessage());
+        if (f instanceof OperationFuture<?> op) {
+            OperationStatus status = op.getStatus();
+            if (status.getStatusCode() == StatusCode.ERR_2BIG) {
+                tooLarge.increment();
+                return Outcome.ERROR;
+            }
+            said += " " + status.getMessage();
+        }
+        // the server's own words (text protocol: SERVER_ERROR object too large for cache; binary: Too large.)
+        if (said.toLowerCase(Locale.ROOT).contains("too large")) {
+            tooLarge.increment();
+        }
+        return Outcome.ERROR;
     }
 
     /**

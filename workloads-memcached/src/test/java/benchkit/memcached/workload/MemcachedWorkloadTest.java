@@ -340,13 +340,47 @@ class MemcachedWorkloadTest {
         }
     }
 
-    @Test
-    void aValueAboveTheServersItemLimitIsAnError() throws Exception {
-        try (Workload set = workload("memcached-set", Map.of("keys", "10", "value-size", "1048576"))) {
-            Session s = set.openSession(target, new Counting(0, 1));
+    /**
+     * memcached refuses a value above its item size limit at once (SERVER_ERROR object too large for cache): an error,
+     * and when every set of an iteration is refused, the iteration is invalid naming the limit and the remedy (sweep 7,
+     * case 75: it read as a stalled server); with some sets stored, a warning once a trial. Each client and protocol.
+     */
+    @ParameterizedTest
+    @CsvSource({"direct,binary", "direct,text", "spymemcached,binary", "spymemcached,text"})
+    void aValueAboveTheServersItemLimitIsAnErrorAndNamesTheLimit(String client, String protocol) throws Exception {
+        try (Workload set = workload("memcached-set", Map.of("keys", "10", "value-size", "1048576",
+                "client", client, "protocol", protocol))) {
+            Counting c = new Counting(0, 1);
+            Session s = set.openSession(target, c);
             assertEquals(Outcome.ERROR, s.execute(), "memcached -I 1m refuses a 1 MiB value plus its header");
-            assertEquals(Outcome.ERROR, s.execute(), "and the connection is still usable");
+            // spymemcached's text client drops the connection on a SERVER_ERROR: its next request is a reconnect
+            Outcome second = s.execute();
+            assertEquals(client.equals("spymemcached") && protocol.equals("text") ? Outcome.RETRY : Outcome.ERROR, second,
+                    "the connection is still usable");
             s.close();
+            assertEquals("memcached refused all " + (second == Outcome.ERROR ? 2 : 1) + " sets of this iteration as too "
+                    + "large: its item size limit (memcached -I, "
+                    + "1 MB by default, which holds the key and about 50 bytes of its own too) is below --value-size (up to "
+                    + "1048576 bytes); lower --value-size or start memcached with a larger -I",
+                    set.invalidIteration(target, c.reads, c.writes, c.others).orElse("valid"));
+            assertEquals(java.util.Optional.empty(), set.invalidIteration(target, 0, 0, 0), "the next judged on its own");
+        }
+        try (Workload set = workload("memcached-set", Map.of("keys", "10", "value-size", "100:1,1048576:1",
+                "client", client, "protocol", protocol))) {
+            Counting c = new Counting(0, 1);
+            Session s = set.openSession(target, c);
+            int refused = 0;
+            for (int i = 0; i < 40; i++) {
+                refused += s.execute() == Outcome.ERROR ? 1 : 0;
+            }
+            s.close();
+            assertTrue(c.writes > 0 && refused > 0, "some stored, some refused: " + c.writes + "/" + refused);
+            List<String> warnings = new ArrayList<>();
+            assertEquals(java.util.Optional.empty(), set.invalidIteration(target, c.reads, c.writes, c.others, warnings::add));
+            assertEquals(List.of("memcached refused " + refused + " sets of this iteration as too large: its item "
+                    + "size limit (memcached -I, 1 MB by default, which holds the key and about 50 bytes of its own too) is "
+                    + "below --value-size (up to 1048576 bytes); lower --value-size or start memcached with a larger -I"),
+                    warnings);
         }
     }
 
