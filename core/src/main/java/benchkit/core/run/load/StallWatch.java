@@ -27,6 +27,9 @@ final class StallWatch {
     private long longestQuiet;
     private long quietFrom;
     private long latest;
+    /** The longest call the control thread made in the slot (a collector's), and whose, for {@link #verdict}. */
+    private long longestCall;
+    private String longestCallBy;
 
     /**
      * @param limit    the stall limit; zero turns the watch off
@@ -51,6 +54,16 @@ final class StallWatch {
     void iterationStarted() {
         longestQuiet = 0;
         latest = 0;
+        longestCall = 0;
+        longestCallBy = null;
+    }
+
+    /** The control thread spent {@code nanos} in {@code by} (e.g. {@code collector memcached-stats in afterIteration}). */
+    void called(String by, long nanos) {
+        if (nanos > longestCall) {
+            longestCall = nanos;
+            longestCallBy = by;
+        }
     }
 
     /**
@@ -84,6 +97,12 @@ final class StallWatch {
     Optional<String> verdict(long events, long nanos, long slotNanos, long iterationStart) {
         if (!enabled()) {
             return Optional.empty();
+        }
+        if (latest > limitNanos && longestCall > limitNanos) {
+            // held up in a call of its own, not stopped: name it (a collector reading a frozen server's stats, sweep 7)
+            return Optional.of("bench's watch of the load was held up for " + seconds(latest) + " by " + longestCallBy
+                    + ", which took " + seconds(longestCall) + " (a slow or stalled server it reads, or a slow collector): "
+                    + "the slice's clock and counts do not agree");
         }
         if (latest > limitNanos) {
             return Optional.of("bench itself was held up for " + seconds(latest) + " (stopped with Ctrl-Z or SIGSTOP, "

@@ -478,8 +478,12 @@ public final class Trial {
     }
 
     private void collector(Collector c, String phase, IterationInfo it, CollectorCall call) throws RunFailure {
+        long from = System.nanoTime();
         try {
             call.run();
+            if (it != null) {
+                stalls.called("collector " + c.name() + " in " + phase, System.nanoTime() - from);
+            }
         } catch (Exception e) {
             throw new RunFailure("collector " + c.name() + " failed in " + phase + (it == null ? "" : " of " + where(it))
                     + " (variant " + variant.label() + ", " + info.threads() + " threads, fork " + info.fork() + "): "

@@ -63,6 +63,23 @@ class StallWatchTest {
         assertTrue(v.orElseThrow().startsWith("bench itself was held up for 8.6 s"), v.toString());
     }
 
+    /** Held up in a collector's call (its server frozen): the collector is named, not bench stopped (sweep 7, case 40). */
+    @Test
+    void aControlThreadHeldUpInACollectorNamesIt() {
+        StallWatch w = new StallWatch(Duration.ofSeconds(2), 0);
+        w.loadStarted(10 * S);
+        w.iterationStarted();
+        w.called("collector quick in sample", 5 * MS);
+        w.called("collector memcached-stats in afterIteration", 2500 * MS);
+        w.observe(12 * S + 600 * MS, 10 * S, 12 * S + 600 * MS);
+        assertEquals("bench's watch of the load was held up for 2.6 s by collector memcached-stats in afterIteration, which "
+                + "took 2.5 s (a slow or stalled server it reads, or a slow collector): the slice's clock and counts do not "
+                + "agree", w.verdict(1000, 3 * S, 2 * S, 10 * S).orElseThrow());
+        w.iterationStarted();
+        w.observe(13 * S + 100 * MS, 10 * S + 100 * MS, 13 * S);       // late with no call of its own: bench held up
+        assertTrue(w.verdict(1000, 3 * S, 2 * S, 10 * S).orElseThrow().startsWith("bench itself was held up"));
+    }
+
     @Test
     void anOverrunSlotIsInvalidAndALimitOfZeroTurnsItAllOff() {
         StallWatch w = new StallWatch(Duration.ofSeconds(2), 0);
