@@ -98,6 +98,10 @@ final class MemcachedLoader {
                     + MemcachedServers.describe(servers));
         }
         if (!Boolean.TRUE.equals(ok)) {
+            if (f.getStatus().getStatusCode() == net.spy.memcached.ops.StatusCode.ERR_2BIG) {
+                throw new IOException("initial load: memcached at " + MemcachedServers.describe(servers) + " refused "
+                        + f.getKey() + " as too large: " + MemcachedWorkload.tooLargeRemedy(sizes.max()));
+            }
             throw new IOException("initial load: the server refused to store " + f.getKey() + " ("
                     + f.getStatus().getMessage() + ") on " + MemcachedServers.describe(servers));
         }

@@ -166,9 +166,7 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
             return Optional.empty();
         }
         String why = "memcached refused " + (stored == 0 ? "all " : "") + refused + " sets of this iteration as too large: "
-                + "its item size limit (memcached -I, 1 MB by default, which holds the key and about 50 bytes of its own too) "
-                + "is below --value-size (up to " + kv().valueSizes().max() + " bytes); lower --value-size or start memcached "
-                + "with a larger -I";
+                + tooLargeRemedy(kv().valueSizes().max());
         if (stored == 0) {
             return Optional.of(why);
         }
@@ -177,6 +175,12 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
             warnings.accept(why);
         }
         return Optional.empty();
+    }
+
+    /** Why memcached refuses values up to {@code maxValue} bytes as too large, and what to do. */
+    static String tooLargeRemedy(int maxValue) {
+        return "its item size limit (memcached -I, 1 MB by default, which holds the key and about 50 bytes of its own too) "
+                + "is below --value-size (up to " + maxValue + " bytes); lower --value-size or start memcached with a larger -I";
     }
 
     private static String percent(long part, long whole) {

@@ -151,6 +151,18 @@ class MemcachedWorkloadTest {
         }
     }
 
+    /** An initial load of values above memcached's item size limit fails naming the limit and the remedy. */
+    @Test
+    void anInitialLoadTooLargeForTheServerNamesTheLimit() throws Exception {
+        try (Workload get = workload("memcached-get", Map.of("keys", "2", "value-size", "1048576"))) {
+            Exception e = assertThrows(java.io.IOException.class, () -> get.prepare(target, TestContexts.prepare(1)));
+            assertTrue(e.getMessage().matches("initial load: memcached at " + target.host() + ":" + target.port()
+                    + " refused k0+ as too large: its item size limit \\(memcached -I, 1 MB by default, which holds the key "
+                    + "and about 50 bytes of its own too\\) is below --value-size \\(up to 1048576 bytes\\); lower "
+                    + "--value-size or start memcached with a larger -I"), e.getMessage());
+        }
+    }
+
     /**
      * A restarted memcached is empty: gets on keys loaded before the run then all miss, and an iteration of them measured
      * misses, not the gets planned (the outside sweep's #59: a valid score, rc 0). Without a full initial load misses are
