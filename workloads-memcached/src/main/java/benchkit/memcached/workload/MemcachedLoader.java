@@ -43,7 +43,10 @@ final class MemcachedLoader {
         }
     }
 
-    /** Whether the first and the last key of the initial load are stored. */
+    /**
+     * Whether the first and the last key of the initial load are stored, with values of this run's --value-size: keys an
+     * earlier run stored with other sizes would measure that run's values, not the ones asked for.
+     */
     boolean loaded() throws Exception {
         long n = options.kv().initialLoad();
         if (n == 0) {
@@ -51,11 +54,15 @@ final class MemcachedLoader {
         }
         MemcachedClient c = SpyClients.open(servers, options.protocol(), options.timeoutMillis());
         try {
-            return c.get(keys.key(0), benchkit.memcached.client.RawBytesTranscoder.INSTANCE) != null
-                    && c.get(keys.key(n - 1), benchkit.memcached.client.RawBytesTranscoder.INSTANCE) != null;
+            return ofThisRunsSize(c.get(keys.key(0), benchkit.memcached.client.RawBytesTranscoder.INSTANCE))
+                    && ofThisRunsSize(c.get(keys.key(n - 1), benchkit.memcached.client.RawBytesTranscoder.INSTANCE));
         } finally {
             c.shutdown(options.timeoutMillis(), TimeUnit.MILLISECONDS);
         }
+    }
+
+    private boolean ofThisRunsSize(byte[] value) {
+        return value != null && value.length >= sizes.min() && value.length <= sizes.max();
     }
 
     /** Loads the initial keys over {@code threads} connections, each with a window of async sets. */

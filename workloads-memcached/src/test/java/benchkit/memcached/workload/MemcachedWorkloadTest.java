@@ -151,6 +151,20 @@ class MemcachedWorkloadTest {
         }
     }
 
+    /** Keys an earlier run stored with another --value-size are not this run's load: prepare loads them again. */
+    @Test
+    void keysOfAnotherValueSizeAreLoadedAgain() throws Exception {
+        try (Workload small = workload("memcached-get", Map.of("keys", "300", "value-size", "64"));
+             Workload large = workload("memcached-get", Map.of("keys", "300", "value-size", "128"))) {
+            small.prepare(target, TestContexts.prepare(2));
+            assertTrue(small.isPrepared(target));
+            assertFalse(large.isPrepared(target), "64-byte values are not the 128 bytes asked for");
+            large.prepare(target, TestContexts.prepare(2));
+            assertTrue(large.isPrepared(target));
+            assertFalse(small.isPrepared(target));
+        }
+    }
+
     /** An initial load of values above memcached's item size limit fails naming the limit and the remedy. */
     @Test
     void anInitialLoadTooLargeForTheServerNamesTheLimit() throws Exception {
