@@ -84,6 +84,9 @@ class BadInputTest {
         // an option that does nothing in the mode chosen is refused, not ignored (the outside sweep's #21, #31)
         "--workload point-select --barrier-timeout 0           | --barrier-timeout is how long a worker waits for the others: give --worker I/N (or --clients N) too, or leave it out",
         "--workload point-select --barrier-timeout -5          | --barrier-timeout is how long a worker waits for the others",
+        "--workload point-select --client-engine nosuch        | --client-engine nosuch is not valid; expected local, docker or kubernetes",
+        "--workload point-select --client-engine docker        | --client-engine says how the workers of --clients start: give --clients N too, or leave it out",
+        "--workload point-select --client-image foo            | --client-image says how the workers of --clients start: give --clients N too, or leave it out",
         "--workload point-select --mysql-host 127.0.0.1 --allocator nosuch | --allocator is for a server bench launches: it does nothing to the server of --mysql-host/--mysql-port/--mysql-socket, which bench does not start; leave it out",
         "--workload point-select --mysql-host 127.0.0.1 --allocator glibc --keep-datadir --server-cpus 1 | --server-cpus, --allocator, --keep-datadir are for a server bench launches: they do nothing",
         // a CPU the machine does not have is named, with the ones it has (the outside sweep's #24: taskset's list)
