@@ -249,6 +249,14 @@ final class Cli {
                         + String.join(", ", leaf.commandSpec().subcommands().keySet()) + " (bench " + name + " --help)");
             }
             String typed = unknown.get(0);
+            if (!typed.startsWith("-")) {
+                // a word too many is not an option: say what the command takes (history check takes one DIR)
+                List<String> takes = leaf.commandSpec().positionalParameters().stream()
+                        .map(CommandLine.Model.PositionalParamSpec::paramLabel).toList();
+                return Optional.of("one argument too many for '" + name + "': " + typed + " (it takes "
+                        + (takes.isEmpty() ? "none" : String.join(" ", takes)) + "); bench " + name
+                        + " --help says what it takes");
+            }
             return Optional.of(origin(typed.split("=", 2)[0], null) + "unknown option " + typed + " for '" + name + "'; "
                     + nearestOption(OptionValues.canonical(typed.split("=", 2)[0]), leaf.commandSpec())
                             .map(o -> "did you mean " + o + "? ").orElse("")

@@ -158,8 +158,8 @@ final class HistoryCommand implements Callable<Integer> {
             }
             String before = labels.putIfAbsent(e.getKey(), e.getValue());
             if (before != null) {
-                throw new UsageException("--label " + e.getKey() + " is given twice (" + before + ", " + e.getValue()
-                        + "); give each name once");
+                throw new UsageException("--label " + e.getKey() + " is given twice (" + e.getKey() + "=" + before
+                        + ", " + e.getKey() + "=" + e.getValue() + "); give each name once");
             }
         }
         return labels;

@@ -135,7 +135,10 @@ class BadInputTest {
         "history report --history jdbc:postgresql://127.0.0.1/h?user=u&password=pw | the URL holds a password; put it in BENCHKIT_HISTORY_PASSWORD",
         "history report --history jdbc:postgresql://127.0.0.1:99999/h?user=u | --history: jdbc:postgresql://127.0.0.1:99999/h?user=u is not a valid URL; expected jdbc:postgresql://HOST[:PORT]/DATABASE?user=USER",
         "history list --history jdbc:postgresql://127.0.0.1:1/h?user=u | --history: jdbc:postgresql://127.0.0.1:1/h?user=u cannot be opened: ",
-        "history add /tmp --label a=1 --label a=2              | --label a is given twice (1, 2); give each name once",
+        "history add /tmp --label a=1 --label a=2              | --label a is given twice (a=1, a=2); give each name once",
+        // a second directory is not an option (sweep 7, case 65)
+        "history check /tmp/d1 /tmp/d2                         | one argument too many for 'history check': /tmp/d2 (it takes DIR); bench history check --help says what it takes",
+        "list foo                                              | one argument too many for 'list': foo (it takes none)",
         "compare a b c                                         | compare takes one or two result directories, not 3",
         "history export abcd --format bencher                  | abcd is neither a result directory nor a stored run's key (6 or more",
         "--workload point-select --label commit=x              | --label names a run in a history: give --history too",
