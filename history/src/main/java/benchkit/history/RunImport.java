@@ -53,6 +53,7 @@ public final class RunImport {
         String runText = Files.exists(runFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)
                 ? benchkit.core.util.TextFiles.readJson(runFile) : "";
         Optional<RunInfo> info = RunInfo.read(dir);
+        requireOwnRunJson(dir, runFile, info);
         requireNotWorker(dir, info);
         Instant started = info.map(RunInfo::startedAt).map(RunImport::instant)
                 .orElse(Files.getLastModifiedTime(jmh).toInstant());
@@ -88,6 +89,28 @@ public final class RunImport {
             throw new IllegalArgumentException(dir + " is a run that did not complete ("
                     + error.replace(benchkit.core.run.Runner.ALLOW_INVALID_REMEDY, "") + "); a trend holds complete runs only"
                     + remedy);
+        }
+    }
+
+    /**
+     * A run.json that is not the run's own (a link to another run's, or one emptied to {@code {}}) would store this run's
+     * results as a new run, dated and described as another or as now: one measurement twice in a trend.
+     */
+    private static void requireOwnRunJson(Path dir, Path runFile, Optional<RunInfo> info) throws IOException {
+        if (info.isEmpty()) {
+            return;     // none: stored with its machine unknown, with a warning
+        }
+        String remedy = ": restore it from a copy of the run, or remove it (the run is then stored with its machine unknown)";
+        if (Files.isSymbolicLink(runFile)) {
+            Path target = runFile.toRealPath();
+            if (!target.getParent().equals(dir.toRealPath())) {
+                throw new IllegalArgumentException(runFile + " is a link to " + target + ", outside the run's directory, so"
+                        + " another run's" + remedy);
+            }
+        }
+        if (info.get().machine() == null) {
+            throw new IllegalArgumentException(runFile + " lacks the machine every run's run.json holds, so it is not the"
+                    + " run's own" + remedy);
         }
     }
 
