@@ -48,32 +48,57 @@ public final class Main {
             System.err.println("bench: error: " + outOfMemory(e));
             exit = Cli.EXIT_FAILURE;
         }
-        System.exit(Math.max(exit, outputLost(System.out, standardOutput(), System.err)));
+        int lost = outputLost(System.out, standardOutput(), System.err);
+        System.exit(exit != 0 ? exit : lost);      // the command's own failure says more than the output's
     }
 
     /**
      * PrintStream keeps its write errors to itself: what bench printed to a full disk or device ({@code > /dev/full})
      * was lost, while the command said nothing and exited 0. That is said, and exit 1. A pipe whose reader went away
-     * ({@code bench list | head -1}) is left without a word, as Unix tools leave it.
+     * ({@code bench list | head -1}) is left without a word, as Unix tools leave it, and exit 141, as SIGPIPE ends
+     * them and a sysbench line ({@link ClosedPipeExit}); the command itself went on to its end (a run's results are files).
      *
-     * @param target what standard output is ({@link #standardOutput()}): {@code pipe:[...]}, a file, a device
+     * @param target what standard output is ({@link #standardOutput()}): {@code pipe:[...]}, a file, a device, or
+     *               {@link #CLOSED}
      */
     static int outputLost(java.io.PrintStream out, String target, java.io.PrintStream err) {
-        if (!out.checkError() || target.startsWith("pipe:")) {
+        if (!out.checkError()) {
             return 0;
         }
-        err.println("bench: error: standard output" + (target.isEmpty() ? "" : " (" + target + ")")
-                + " could not be written: what bench printed there is incomplete");
+        if (target.startsWith("pipe:")) {
+            return ClosedPipeExit.EXIT;
+        }
+        err.println("bench: error: " + (target.equals(CLOSED)
+                ? "standard output is closed (bench was started with >&-), so what bench printed is lost; give it one,"
+                        + " e.g. >/dev/null to drop it"
+                : "standard output" + (target.isEmpty() ? "" : " (" + target + ")")
+                        + " could not be written: what bench printed there is incomplete"));
         return Cli.EXIT_FAILURE;
     }
 
-    /** What file descriptor 1 is, as /proc names it; empty where there is no /proc. */
+    /** {@link #standardOutput()} when bench was started with no standard output. */
+    static final String CLOSED = "closed";
+
+    /**
+     * What file descriptor 1 is, as /proc names it; {@link #CLOSED} when bench was started without one ({@code >&-}:
+     * none, or a file the JVM itself opened for reading took its number); empty where there is no /proc.
+     */
     static String standardOutput() {
+        java.nio.file.Path fd = java.nio.file.Path.of("/proc/self/fd/1");
         try {
-            return java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/1")).toString();
+            String target = java.nio.file.Files.readSymbolicLink(fd).toString();
+            return writable(java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/fdinfo/1"))) ? target : CLOSED;
+        } catch (java.nio.file.NoSuchFileException e) {
+            return java.nio.file.Files.isDirectory(fd.getParent()) ? CLOSED : "";
         } catch (java.io.IOException | UnsupportedOperationException e) {
             return "";
         }
+    }
+
+    /** Whether a file descriptor, by its /proc fdinfo lines, was opened for writing ("flags:" in octal, O_ACCMODE). */
+    static boolean writable(List<String> fdinfo) {
+        return fdinfo.stream().filter(l -> l.startsWith("flags:")).findFirst()
+                .map(l -> (Integer.parseInt(l.substring(6).strip(), 8) & 3) != 0).orElse(true);
     }
 
     /**

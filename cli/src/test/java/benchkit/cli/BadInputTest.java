@@ -322,7 +322,7 @@ class BadInputTest {
         assertFalse(java.nio.file.Files.exists(dir.resolve("merged")));
     }
 
-    /** Standard output that could not be written (a full device) is an error, said on stderr; a closed pipe is not. */
+    /** Standard output that could not be written (a full device, none) is an error, said on stderr; a closed pipe exits 141. */
     @org.junit.jupiter.api.Test
     void outputThatCouldNotBeWrittenIsNotSuccess() {
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
@@ -336,7 +336,17 @@ class BadInputTest {
         assertEquals(1, Main.outputLost(full, "/dev/full", new java.io.PrintStream(err, true)));
         assertEquals("bench: error: standard output (/dev/full) could not be written: what bench printed there is "
                 + "incomplete", err.toString().strip());
-        assertEquals(0, Main.outputLost(full, "pipe:[4242]", new java.io.PrintStream(err, true)), "a reader that left");
+        // a reader that left: no word, as Unix tools, and SIGPIPE's 141, as a sysbench line (sweep 7, case 87)
+        err.reset();
+        assertEquals(141, Main.outputLost(full, "pipe:[4242]", new java.io.PrintStream(err, true)));
+        assertEquals("", err.toString());
+        // started with >&-: the file the JVM opened in its place is not named as standard output
+        assertEquals(1, Main.outputLost(full, Main.CLOSED, new java.io.PrintStream(err, true)));
+        assertEquals("bench: error: standard output is closed (bench was started with >&-), so what bench printed is"
+                + " lost; give it one, e.g. >/dev/null to drop it", err.toString().strip());
+        assertFalse(Main.writable(List.of("pos:\t0", "flags:\t0100000", "mnt_id:\t25")), "lib/modules, opened to read");
+        assertTrue(Main.writable(List.of("pos:\t0", "flags:\t02000001", "mnt_id:\t25")));
+        assertTrue(Main.writable(List.of("flags:\t0100002")));
         assertEquals(0, Main.outputLost(new java.io.PrintStream(new java.io.ByteArrayOutputStream()), "/dev/full",
                 new java.io.PrintStream(err, true)));
     }
