@@ -155,6 +155,10 @@ final class Cli {
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onFailure(e, commandLine));
         cl.setExecutionStrategy(Cli::refusingMisplacedOrUnknownOptions);
         cl.setHelpFactory(Cli::sameInEveryLocale);
+        if (Main.console() != null) {
+            cl.setOut(Main.writer(System.out));
+            cl.setErr(Main.writer(System.err));
+        }
         return cl;
     }
 

@@ -111,12 +111,33 @@ public final class Main {
         String encoding = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding",
                 java.nio.charset.Charset.defaultCharset().name()));
         boolean ascii = asciiOnly(encoding);
+        console = ascii ? java.nio.charset.StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(encoding);
         System.setOut(new java.io.PrintStream(new java.io.BufferedOutputStream(ClosedPipeExit.standardOutput()), true,
-                ascii ? java.nio.charset.StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(encoding)));
+                console));
         if (ascii) {
             System.setErr(new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
                     java.nio.charset.StandardCharsets.UTF_8));
         }
+    }
+
+    /** The charset of bench's standard output and error ({@link #writeUtf8WhereTheLocaleIsAscii}); null until set. */
+    private static volatile java.nio.charset.Charset console;
+
+    static java.nio.charset.Charset console() {
+        return console;
+    }
+
+    static void console(java.nio.charset.Charset charset) {
+        console = charset;
+    }
+
+    /**
+     * A writer over {@code stream} in bench's console charset: picocli's own (the help, list) and a PrintWriter's
+     * default take the locale's, and wrote '?' for '±' under {@code LC_ALL=C}.
+     */
+    static PrintWriter writer(java.io.PrintStream stream) {
+        return new PrintWriter(new java.io.OutputStreamWriter(stream, console == null
+                ? java.nio.charset.Charset.defaultCharset() : console), true);
     }
 
     /**
@@ -165,7 +186,7 @@ public final class Main {
 
     /** Runs the command line and returns its exit code (the table in docs/usage.md). */
     public static int run(String... args) {
-        return run(Cli::commandLine, new PrintWriter(System.err, true), args);
+        return run(Cli::commandLine, writer(System.err), args);
     }
 
     /** Runs {@code args} on {@code cl}, pasted sysbench lines and experiment files included; errors go to its err. */
