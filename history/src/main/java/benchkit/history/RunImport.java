@@ -70,7 +70,13 @@ public final class RunImport {
      */
     private static void requireComplete(Path dir) {
         // every run and merge bench writes keeps its journal: one gone or emptied leaves no word that the run completed
-        if (!Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))) {
+        Path journalFile = dir.resolve(benchkit.core.result.Journal.FILE_NAME);
+        if (Files.exists(journalFile) && !Files.isRegularFile(journalFile)) {
+            // a link to /dev/stdin, a directory: there is one, but no journal bench wrote
+            throw new IllegalArgumentException(journalFile + " is not a file (a directory, a device or a pipe), so bench"
+                    + " cannot tell whether the run completed: restore it from a copy of the run");
+        }
+        if (!Files.isRegularFile(journalFile)) {
             throw new IllegalArgumentException(dir + " has no " + benchkit.core.result.Journal.FILE_NAME + ", which every run"
                     + " keeps, so bench cannot tell whether it completed: restore it from a copy of the run");
         }

@@ -82,6 +82,14 @@ class HistoryStoreTest {
                 + other.resolve("run.json").toRealPath() + ", outside the run's directory, so another run's: restore it"),
                 e2.getMessage());
 
+        // a journal that is no file (a link to /dev/stdin, here a directory) is not said to be missing
+        Path piped = TestRuns.directory(tmp, "piped", at, 8, new double[][] {{100, 102}});
+        Files.delete(piped.resolve("journal.jsonl"));
+        Files.createSymbolicLink(piped.resolve("journal.jsonl"), tmp);
+        var e3 = assertThrows(IllegalArgumentException.class, () -> RunImport.read(piped, Map.of()));
+        assertEquals(piped.resolve("journal.jsonl") + " is not a file (a directory, a device or a pipe), so bench cannot"
+                + " tell whether the run completed: restore it from a copy of the run", e3.getMessage());
+
         // a link within the run's own directory is its own run.json
         Path own = TestRuns.directory(tmp, "own", at, 8, new double[][] {{100, 102}});
         Files.move(own.resolve("run.json"), own.resolve("run.json.kept"));
