@@ -154,8 +154,36 @@ final class Cli {
         cl.setParameterExceptionHandler(Cli::onBadParameters);
         cl.setExecutionExceptionHandler((e, commandLine, parseResult) -> onFailure(e, commandLine));
         cl.setExecutionStrategy(Cli::refusingMisplacedOrUnknownOptions);
+        cl.setHelpFactory(Cli::sameInEveryLocale);
+        if (Main.console() != null) {
+            cl.setOut(Main.writer(System.out));
+            cl.setErr(Main.writer(System.err));
+        }
         return cl;
     }
+
+    /**
+     * picocli sorts the synopsis by names upper-cased in the JVM's locale, where Turkish makes 'i' a dotted 'İ' that
+     * sorts after 'Z': the same order in every locale, picocli's own (fewest parameters first, then by name).
+     */
+    private static CommandLine.Help sameInEveryLocale(CommandLine.Model.CommandSpec spec, CommandLine.Help.ColorScheme colors) {
+        return new CommandLine.Help(spec, colors) {
+            @Override
+            protected CommandLine.Help.Ansi.Text createDetailedSynopsisOptionsText(
+                    java.util.Collection<CommandLine.Model.ArgSpec> done, List<CommandLine.Model.OptionSpec> options,
+                    java.util.Comparator<CommandLine.Model.OptionSpec> sort, boolean cluster) {
+                return super.createDetailedSynopsisOptionsText(done, options, sort == null ? null : SYNOPSIS_ORDER, cluster);
+            }
+        };
+    }
+
+    private static final java.util.Comparator<CommandLine.Model.OptionSpec> SYNOPSIS_ORDER = java.util.Comparator
+            .<CommandLine.Model.OptionSpec>comparingInt(o -> o.arity().max())
+            .thenComparingInt(o -> o.arity().min())
+            .thenComparing(CommandLine.Model.OptionSpec::isMultiValue)
+            .thenComparing(o -> o.help())
+            .thenComparing(o -> o.shortestName().replaceFirst("^-+", "").toUpperCase(java.util.Locale.ROOT))
+            .thenComparing(o -> o.shortestName().replaceFirst("^-+", ""), java.util.Comparator.reverseOrder());
 
     /** A number option's converter, refusing in picocli's own words ({@code 'x' is not an int}), which badValue reads. */
     private static <N> CommandLine.ITypeConverter<N> plain(String kind, java.util.function.Function<String, N> parse) {
@@ -225,6 +253,14 @@ final class Cli {
                         + String.join(", ", leaf.commandSpec().subcommands().keySet()) + " (bench " + name + " --help)");
             }
             String typed = unknown.get(0);
+            if (!typed.startsWith("-")) {
+                // a word too many is not an option: say what the command takes (history check takes one DIR)
+                List<String> takes = leaf.commandSpec().positionalParameters().stream()
+                        .map(CommandLine.Model.PositionalParamSpec::paramLabel).toList();
+                return Optional.of("one argument too many for '" + name + "': " + typed + " (it takes "
+                        + (takes.isEmpty() ? "none" : String.join(" ", takes)) + "); bench " + name
+                        + " --help says what it takes");
+            }
             return Optional.of(origin(typed.split("=", 2)[0], null) + "unknown option " + typed + " for '" + name + "'; "
                     + nearestOption(OptionValues.canonical(typed.split("=", 2)[0]), leaf.commandSpec())
                             .map(o -> "did you mean " + o + "? ").orElse("")

@@ -1,6 +1,9 @@
 package benchkit.cli;
 
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+
+import java.util.List;
 
 /** {@code --clients N --client-engine ENGINE}: this run's load from N client workers that an engine starts. */
 final class ClientOptions {
@@ -20,4 +23,21 @@ final class ClientOptions {
             description = "docker and kubernetes: the workers' image, with Java 17+; docker mounts this bench.jar into it, "
                     + "kubernetes expects it at " + KubernetesWorkers.JAR + " (default ${DEFAULT-VALUE}).")
     String image;
+
+    /**
+     * Refuses a bad --client-engine at once, and --client-engine/--client-image where no workers start:
+     * a run of its own would ignore them without a word.
+     */
+    void check(ParseResult parsed) {
+        ClientWorkers.engineName(engine);
+        if (clients != null) {
+            return;
+        }
+        for (String option : List.of("--client-engine", "--client-image")) {
+            if (parsed.hasMatchedOption(option)) {
+                throw new UsageException(option + " says how the workers of --clients start: give --clients N too, "
+                        + "or leave it out");
+            }
+        }
+    }
 }

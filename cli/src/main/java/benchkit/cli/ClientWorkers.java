@@ -22,12 +22,19 @@ final class ClientWorkers {
     }
 
     static ClientEngine engine(String name) {
-        return switch (name) {
+        return switch (engineName(name)) {
             case "local" -> new LocalWorkers();
             case "docker" -> new SwarmWorkers();
-            case "kubernetes" -> KubernetesWorkers.onThisMachine();
-            default -> throw new UsageException("--client-engine " + name + " is not valid; expected local, docker or kubernetes");
+            default -> KubernetesWorkers.onThisMachine();
         };
+    }
+
+    /** {@code name} if it names an engine; bad input otherwise (checked before anything looks for docker or kubectl). */
+    static String engineName(String name) {
+        if (!Set.of("local", "docker", "kubernetes").contains(name)) {
+            throw new UsageException("--client-engine " + name + " is not valid; expected local, docker or kubernetes");
+        }
+        return name;
     }
 
     /** Runs the workers and merges them; the exit code of the whole (0, or 1 when a worker failed or the merge refused). */

@@ -9,7 +9,7 @@ import java.util.function.BooleanSupplier;
  * Standard output that ends a sysbench line once the reader of its pipe has gone ({@code sysbench ... | head}), exit
  * 141, as sysbench dies of SIGPIPE at that write: the JVM ignores SIGPIPE and PrintStream keeps the error to itself,
  * so the line ran to its end and exited 0. Armed only for sysbench lines; bench's own commands go on (their results
- * are files, and {@link Main#outputLost} leaves such a pipe without a word). A run's shutdown hook still writes what
+ * are files), and {@link Main#outputLost} ends them with the same 141, without a word. A run's shutdown hook still writes what
  * finished. The error's text is the locale's, so a failed write while fd 1 is a pipe is what says the reader left.
  */
 final class ClosedPipeExit extends FilterOutputStream {

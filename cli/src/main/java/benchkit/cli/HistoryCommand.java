@@ -158,8 +158,8 @@ final class HistoryCommand implements Callable<Integer> {
             }
             String before = labels.putIfAbsent(e.getKey(), e.getValue());
             if (before != null) {
-                throw new UsageException("--label " + e.getKey() + " is given twice (" + before + ", " + e.getValue()
-                        + "); give each name once");
+                throw new UsageException("--label " + e.getKey() + " is given twice (" + e.getKey() + "=" + before
+                        + ", " + e.getKey() + "=" + e.getValue() + "); give each name once");
             }
         }
         return labels;
@@ -228,17 +228,22 @@ final class HistoryCommand implements Callable<Integer> {
         StoredRun run = runs.get(done);
         java.util.Optional<String> full = store.whyFull(e);
         java.util.Optional<String> busy = HistoryStore.whyBusy(e);
+        java.util.Optional<String> readOnly = HistoryStore.whyReadOnly(e);
         String line = store.location() + " cannot take the run " + run.source()
-                + full.map(f -> ": " + f).or(() -> busy.map(b -> ": the store " + b))
+                + full.map(f -> ": " + f).or(() -> busy.map(b -> ": the store " + b)).or(() -> readOnly.map(r -> ": " + r))
                         .orElseGet(() -> " (" + Cli.firstLine(e.getMessage()) + ")")
                 + "; " + done + " of " + runs.size() + (runs.size() == 1 ? " run" : " runs") + " stored";
+        // adding again to a store that cannot be written fails the same: the remedy is a store that can
+        String writable = "name a writable store with --history (a copy of this one keeps its runs)";
         if (done == 0) {
             line += ", the store as it was";
             return busy.isPresent() ? new StoreFailure(line + "; try again later")
-                    : new UsageException(line + (full.isPresent() ? "; free space there, or name another store" : ""));
+                    : new UsageException(line + (full.isPresent() ? "; free space there, or name another store"
+                            : readOnly.isPresent() ? "; " + writable : ""));
         }
         return new StoreFailure(line + " (" + span(runs.subList(0, done)) + "), " + span(runs.subList(done, runs.size()))
-                + " not; " + (full.isPresent() ? "free space there, then " : busy.isPresent() ? "later, " : "")
+                + " not; " + (full.isPresent() ? "free space there, then " : busy.isPresent() ? "later, "
+                        : readOnly.isPresent() ? writable + ", then " : "")
                 + "bench history add of the same directories stores the rest (a run stored already is kept once)");
     }
 
@@ -285,7 +290,13 @@ final class HistoryCommand implements Callable<Integer> {
                     if (stop.get()) {
                         return Cli.EXIT_FAILURE;
                     }
-                    runs.add(read(d, l));
+                    try {
+                        runs.add(read(d, l));
+                    } catch (UsageException e) {
+                        // every directory is read before any is stored: say that the others were not stored either
+                        throw dirs.size() == 1 ? e : new UsageException("nothing was stored: " + e.getMessage()
+                                + "; bench history add of the others without " + d + " stores them");
+                    }
                 }
                 try (HistoryStore s = store.open(true)) {
                     int added = add(s, runs, stored, stop::get);

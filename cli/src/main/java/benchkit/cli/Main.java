@@ -48,32 +48,57 @@ public final class Main {
             System.err.println("bench: error: " + outOfMemory(e));
             exit = Cli.EXIT_FAILURE;
         }
-        System.exit(Math.max(exit, outputLost(System.out, standardOutput(), System.err)));
+        int lost = outputLost(System.out, standardOutput(), System.err);
+        System.exit(exit != 0 ? exit : lost);      // the command's own failure says more than the output's
     }
 
     /**
      * PrintStream keeps its write errors to itself: what bench printed to a full disk or device ({@code > /dev/full})
      * was lost, while the command said nothing and exited 0. That is said, and exit 1. A pipe whose reader went away
-     * ({@code bench list | head -1}) is left without a word, as Unix tools leave it.
+     * ({@code bench list | head -1}) is left without a word, as Unix tools leave it, and exit 141, as SIGPIPE ends
+     * them and a sysbench line ({@link ClosedPipeExit}); the command itself went on to its end (a run's results are files).
      *
-     * @param target what standard output is ({@link #standardOutput()}): {@code pipe:[...]}, a file, a device
+     * @param target what standard output is ({@link #standardOutput()}): {@code pipe:[...]}, a file, a device, or
+     *               {@link #CLOSED}
      */
     static int outputLost(java.io.PrintStream out, String target, java.io.PrintStream err) {
-        if (!out.checkError() || target.startsWith("pipe:")) {
+        if (!out.checkError()) {
             return 0;
         }
-        err.println("bench: error: standard output" + (target.isEmpty() ? "" : " (" + target + ")")
-                + " could not be written: what bench printed there is incomplete");
+        if (target.startsWith("pipe:")) {
+            return ClosedPipeExit.EXIT;
+        }
+        err.println("bench: error: " + (target.equals(CLOSED)
+                ? "standard output is closed (bench was started with >&-), so what bench printed is lost; give it one,"
+                        + " e.g. >/dev/null to drop it"
+                : "standard output" + (target.isEmpty() ? "" : " (" + target + ")")
+                        + " could not be written: what bench printed there is incomplete"));
         return Cli.EXIT_FAILURE;
     }
 
-    /** What file descriptor 1 is, as /proc names it; empty where there is no /proc. */
+    /** {@link #standardOutput()} when bench was started with no standard output. */
+    static final String CLOSED = "closed";
+
+    /**
+     * What file descriptor 1 is, as /proc names it; {@link #CLOSED} when bench was started without one ({@code >&-}:
+     * none, or a file the JVM itself opened for reading took its number); empty where there is no /proc.
+     */
     static String standardOutput() {
+        java.nio.file.Path fd = java.nio.file.Path.of("/proc/self/fd/1");
         try {
-            return java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/1")).toString();
+            String target = java.nio.file.Files.readSymbolicLink(fd).toString();
+            return writable(java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/fdinfo/1"))) ? target : CLOSED;
+        } catch (java.nio.file.NoSuchFileException e) {
+            return java.nio.file.Files.isDirectory(fd.getParent()) ? CLOSED : "";
         } catch (java.io.IOException | UnsupportedOperationException e) {
             return "";
         }
+    }
+
+    /** Whether a file descriptor, by its /proc fdinfo lines, was opened for writing ("flags:" in octal, O_ACCMODE). */
+    static boolean writable(List<String> fdinfo) {
+        return fdinfo.stream().filter(l -> l.startsWith("flags:")).findFirst()
+                .map(l -> (Integer.parseInt(l.substring(6).strip(), 8) & 3) != 0).orElse(true);
     }
 
     /**
@@ -86,12 +111,33 @@ public final class Main {
         String encoding = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding",
                 java.nio.charset.Charset.defaultCharset().name()));
         boolean ascii = asciiOnly(encoding);
+        console = ascii ? java.nio.charset.StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(encoding);
         System.setOut(new java.io.PrintStream(new java.io.BufferedOutputStream(ClosedPipeExit.standardOutput()), true,
-                ascii ? java.nio.charset.StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(encoding)));
+                console));
         if (ascii) {
             System.setErr(new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true,
                     java.nio.charset.StandardCharsets.UTF_8));
         }
+    }
+
+    /** The charset of bench's standard output and error ({@link #writeUtf8WhereTheLocaleIsAscii}); null until set. */
+    private static volatile java.nio.charset.Charset console;
+
+    static java.nio.charset.Charset console() {
+        return console;
+    }
+
+    static void console(java.nio.charset.Charset charset) {
+        console = charset;
+    }
+
+    /**
+     * A writer over {@code stream} in bench's console charset: picocli's own (the help, list) and a PrintWriter's
+     * default take the locale's, and wrote '?' for '±' under {@code LC_ALL=C}.
+     */
+    static PrintWriter writer(java.io.PrintStream stream) {
+        return new PrintWriter(new java.io.OutputStreamWriter(stream, console == null
+                ? java.nio.charset.Charset.defaultCharset() : console), true);
     }
 
     /**
@@ -140,7 +186,7 @@ public final class Main {
 
     /** Runs the command line and returns its exit code (the table in docs/usage.md). */
     public static int run(String... args) {
-        return run(Cli::commandLine, new PrintWriter(System.err, true), args);
+        return run(Cli::commandLine, writer(System.err), args);
     }
 
     /** Runs {@code args} on {@code cl}, pasted sysbench lines and experiment files included; errors go to its err. */

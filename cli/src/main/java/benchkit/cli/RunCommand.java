@@ -213,6 +213,7 @@ abstract class RunCommand extends WorkloadCommand {
         List<String> names = workload.requireWorkloads(registry.workloads().keySet());
         Optional<WorkerRole> role = workers.role();
         workers.requireWorkersFor(clientOptions.clients != null);
+        clientOptions.check(spec.commandLine().getParseResult());
         Map<String, String> given = WorkloadOptions.workloadOptions(workloadArgs);
         Compare.Settings verdictSettings = verdicts.settings();    // Experiment adds the workloads' baselines
         Duration settleBudget = settleBudget();
@@ -405,7 +406,6 @@ abstract class RunCommand extends WorkloadCommand {
         if (names.size() > 1) {
             throw new UsageException("--clients runs one workload at a time: give one --workload");
         }
-        ClientWorkers.engine(clientOptions.engine);                       // a bad engine name is bad input
         WorkloadFactory first = registry.workload(names.get(0));
         WorkerOptions.requireSharedTarget(first.protocol(), server, namedServer(first, given));
         Optional<Study> published = readStudy(study);

@@ -84,6 +84,9 @@ class BadInputTest {
         // an option that does nothing in the mode chosen is refused, not ignored (the outside sweep's #21, #31)
         "--workload point-select --barrier-timeout 0           | --barrier-timeout is how long a worker waits for the others: give --worker I/N (or --clients N) too, or leave it out",
         "--workload point-select --barrier-timeout -5          | --barrier-timeout is how long a worker waits for the others",
+        "--workload point-select --client-engine nosuch        | --client-engine nosuch is not valid; expected local, docker or kubernetes",
+        "--workload point-select --client-engine docker        | --client-engine says how the workers of --clients start: give --clients N too, or leave it out",
+        "--workload point-select --client-image foo            | --client-image says how the workers of --clients start: give --clients N too, or leave it out",
         "--workload point-select --mysql-host 127.0.0.1 --allocator nosuch | --allocator is for a server bench launches: it does nothing to the server of --mysql-host/--mysql-port/--mysql-socket, which bench does not start; leave it out",
         "--workload point-select --mysql-host 127.0.0.1 --allocator glibc --keep-datadir --server-cpus 1 | --server-cpus, --allocator, --keep-datadir are for a server bench launches: they do nothing",
         // a CPU the machine does not have is named, with the ones it has (the outside sweep's #24: taskset's list)
@@ -132,7 +135,10 @@ class BadInputTest {
         "history report --history jdbc:postgresql://127.0.0.1/h?user=u&password=pw | the URL holds a password; put it in BENCHKIT_HISTORY_PASSWORD",
         "history report --history jdbc:postgresql://127.0.0.1:99999/h?user=u | --history: jdbc:postgresql://127.0.0.1:99999/h?user=u is not a valid URL; expected jdbc:postgresql://HOST[:PORT]/DATABASE?user=USER",
         "history list --history jdbc:postgresql://127.0.0.1:1/h?user=u | --history: jdbc:postgresql://127.0.0.1:1/h?user=u cannot be opened: ",
-        "history add /tmp --label a=1 --label a=2              | --label a is given twice (1, 2); give each name once",
+        "history add /tmp --label a=1 --label a=2              | --label a is given twice (a=1, a=2); give each name once",
+        // a second directory is not an option (sweep 7, case 65)
+        "history check /tmp/d1 /tmp/d2                         | one argument too many for 'history check': /tmp/d2 (it takes DIR); bench history check --help says what it takes",
+        "list foo                                              | one argument too many for 'list': foo (it takes none)",
         "compare a b c                                         | compare takes one or two result directories, not 3",
         "history export abcd --format bencher                  | abcd is neither a result directory nor a stored run's key (6 or more",
         "--workload point-select --label commit=x              | --label names a run in a history: give --history too",
@@ -316,7 +322,7 @@ class BadInputTest {
         assertFalse(java.nio.file.Files.exists(dir.resolve("merged")));
     }
 
-    /** Standard output that could not be written (a full device) is an error, said on stderr; a closed pipe is not. */
+    /** Standard output that could not be written (a full device, none) is an error, said on stderr; a closed pipe exits 141. */
     @org.junit.jupiter.api.Test
     void outputThatCouldNotBeWrittenIsNotSuccess() {
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
@@ -330,7 +336,17 @@ class BadInputTest {
         assertEquals(1, Main.outputLost(full, "/dev/full", new java.io.PrintStream(err, true)));
         assertEquals("bench: error: standard output (/dev/full) could not be written: what bench printed there is "
                 + "incomplete", err.toString().strip());
-        assertEquals(0, Main.outputLost(full, "pipe:[4242]", new java.io.PrintStream(err, true)), "a reader that left");
+        // a reader that left: no word, as Unix tools, and SIGPIPE's 141, as a sysbench line (sweep 7, case 87)
+        err.reset();
+        assertEquals(141, Main.outputLost(full, "pipe:[4242]", new java.io.PrintStream(err, true)));
+        assertEquals("", err.toString());
+        // started with >&-: the file the JVM opened in its place is not named as standard output
+        assertEquals(1, Main.outputLost(full, Main.CLOSED, new java.io.PrintStream(err, true)));
+        assertEquals("bench: error: standard output is closed (bench was started with >&-), so what bench printed is"
+                + " lost; give it one, e.g. >/dev/null to drop it", err.toString().strip());
+        assertFalse(Main.writable(List.of("pos:\t0", "flags:\t0100000", "mnt_id:\t25")), "lib/modules, opened to read");
+        assertTrue(Main.writable(List.of("pos:\t0", "flags:\t02000001", "mnt_id:\t25")));
+        assertTrue(Main.writable(List.of("flags:\t0100002")));
         assertEquals(0, Main.outputLost(new java.io.PrintStream(new java.io.ByteArrayOutputStream()), "/dev/full",
                 new java.io.PrintStream(err, true)));
     }

@@ -128,6 +128,44 @@ class HistoryCommandTest {
         }
     }
 
+    /** One directory that cannot be stored stores none of them, and the line says so and how to store the others (case 45). */
+    @Test
+    void oneDamagedRunOfSeveralSaysNothingWasStored() throws Exception {
+        SplittableRandom random = new SplittableRandom(7);
+        String a = runDir(1, 1000, random).toString();
+        String b = runDir(2, 1000, random).toString();
+        Path damaged = runDir(3, 1000, random);
+        Files.delete(damaged.resolve(benchkit.core.result.Journal.FILE_NAME));
+        Path file = tmp.resolve("h.sqlite");
+        CliRun.Outcome add = CliRun.run("history", "add", a, b, damaged.toString(), "--history", file.toString());
+        assertEquals(Cli.EXIT_USAGE, add.exit(), add.err());
+        assertTrue(add.err().startsWith("bench: nothing was stored: " + damaged + " has no journal.jsonl"), add.err());
+        assertTrue(add.err().strip().endsWith("; bench history add of the others without " + damaged + " stores them"),
+                add.err());
+        assertFalse(Files.exists(file));
+    }
+
+    /** A store that cannot be written is named so, with a writable store as the remedy, not the same add again (case 48). */
+    @Test
+    void aReadOnlyStoreNamesAWritableOneAsTheRemedy() throws Exception {
+        SplittableRandom random = new SplittableRandom(8);
+        String n1 = runDir(1, 1000, random).toString();
+        String n2 = runDir(2, 1000, random).toString();
+        Path file = tmp.resolve("h.sqlite");
+        assertEquals(0, CliRun.run("history", "add", n1, "--history", file.toString()).exit());
+        String readOnly = "jdbc:sqlite:" + file + "?open_mode=1";    // SQLITE_OPEN_READONLY, as a read-only mount
+        CliRun.Outcome add = CliRun.run("history", "add", n1, n2, "--history", readOnly);
+        assertEquals(Cli.EXIT_FAILURE, add.exit(), add.err());
+        assertTrue(add.err().contains(readOnly + " cannot take the run " + n2 + ": the store is read-only (a read-only"
+                + " file or mount, or a server in read-only mode); 1 of 2 runs stored (" + n1 + "), " + n2 + " not; name a"
+                + " writable store with --history (a copy of this one keeps its runs), then bench history add of the same"
+                + " directories stores the rest"), add.err());
+        CliRun.Outcome none = CliRun.run("history", "add", n2, "--history", readOnly);
+        assertEquals(Cli.EXIT_USAGE, none.exit(), none.err());
+        assertTrue(none.err().contains("0 of 1 run stored, the store as it was; name a writable store with --history"),
+                none.err());
+    }
+
     /**
      * A store another process holds locked, or whose server takes the connection and says nothing, is not bad input:
      * exit 1, "nothing was changed: try again later" (case 88).

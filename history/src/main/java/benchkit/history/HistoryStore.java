@@ -411,6 +411,18 @@ public final class HistoryStore implements AutoCloseable {
      * PostgreSQL's lock_not_available 55P03), or its server did not answer in time (stopped, overloaded, or the network
      * between). Empty for other errors: a wrong URL or password is the user's to fix, not to wait out.
      */
+    /**
+     * Why a write failed when the store cannot be written at all (a read-only file or mount, a server in read-only
+     * mode), where storing again would fail the same; empty for any other failure.
+     */
+    public static java.util.Optional<String> whyReadOnly(SQLException e) {
+        boolean readOnly = (e.getErrorCode() & 0xff) == 8 && String.valueOf(e.getMessage()).contains("SQLITE_READONLY")
+                || e.getErrorCode() == 1290 || e.getErrorCode() == 1792 || e.getErrorCode() == 1036
+                || "25006".equals(e.getSQLState());
+        return readOnly ? java.util.Optional.of("the store is read-only (a read-only file or mount, or a server in"
+                + " read-only mode)") : java.util.Optional.empty();
+    }
+
     public static java.util.Optional<String> whyBusy(SQLException e) {
         if (e.getErrorCode() == 5 || e.getErrorCode() == 6 || e.getErrorCode() == 1205
                 || "55P03".equals(e.getSQLState())) {

@@ -53,6 +53,7 @@ public final class RunImport {
         String runText = Files.exists(runFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)
                 ? benchkit.core.util.TextFiles.readJson(runFile) : "";
         Optional<RunInfo> info = RunInfo.read(dir);
+        requireOwnRunJson(dir, runFile, info);
         requireNotWorker(dir, info);
         Instant started = info.map(RunInfo::startedAt).map(RunImport::instant)
                 .orElse(Files.getLastModifiedTime(jmh).toInstant());
@@ -69,7 +70,13 @@ public final class RunImport {
      */
     private static void requireComplete(Path dir) {
         // every run and merge bench writes keeps its journal: one gone or emptied leaves no word that the run completed
-        if (!Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))) {
+        Path journalFile = dir.resolve(benchkit.core.result.Journal.FILE_NAME);
+        if (Files.exists(journalFile) && !Files.isRegularFile(journalFile)) {
+            // a link to /dev/stdin, a directory: there is one, but no journal bench wrote
+            throw new IllegalArgumentException(journalFile + " is not a file (a directory, a device or a pipe), so bench"
+                    + " cannot tell whether the run completed: restore it from a copy of the run");
+        }
+        if (!Files.isRegularFile(journalFile)) {
             throw new IllegalArgumentException(dir + " has no " + benchkit.core.result.Journal.FILE_NAME + ", which every run"
                     + " keeps, so bench cannot tell whether it completed: restore it from a copy of the run");
         }
@@ -88,6 +95,28 @@ public final class RunImport {
             throw new IllegalArgumentException(dir + " is a run that did not complete ("
                     + error.replace(benchkit.core.run.Runner.ALLOW_INVALID_REMEDY, "") + "); a trend holds complete runs only"
                     + remedy);
+        }
+    }
+
+    /**
+     * A run.json that is not the run's own (a link to another run's, or one emptied to {@code {}}) would store this run's
+     * results as a new run, dated and described as another or as now: one measurement twice in a trend.
+     */
+    private static void requireOwnRunJson(Path dir, Path runFile, Optional<RunInfo> info) throws IOException {
+        if (info.isEmpty()) {
+            return;     // none: stored with its machine unknown, with a warning
+        }
+        String remedy = ": restore it from a copy of the run, or remove it (the run is then stored with its machine unknown)";
+        if (Files.isSymbolicLink(runFile)) {
+            Path target = runFile.toRealPath();
+            if (!target.getParent().equals(dir.toRealPath())) {
+                throw new IllegalArgumentException(runFile + " is a link to " + target + ", outside the run's directory, so"
+                        + " another run's" + remedy);
+            }
+        }
+        if (info.get().machine() == null) {
+            throw new IllegalArgumentException(runFile + " lacks the machine every run's run.json holds, so it is not the"
+                    + " run's own" + remedy);
         }
     }
 

@@ -59,6 +59,44 @@ class HistoryStoreTest {
         assertTrue(e.getMessage().contains("worker 1/2's part") && e.getMessage().contains("bench merge"), e.getMessage());
     }
 
+    /**
+     * A run.json that is not the run's own, emptied to {} or a link to another run's, is refused: stored, it made the
+     * same results a new run dated now or described as the other (sweep 7, cases 50 and 69).
+     */
+    @Test
+    void aRunJsonNotTheRunsOwnIsRefused() throws Exception {
+        Instant at = Instant.parse("2026-11-01T02:00:00Z");
+        Path emptied = TestRuns.directory(tmp, "emptied", at, 8, new double[][] {{100, 102}});
+        Files.writeString(emptied.resolve("run.json"), "{}");
+        var e1 = assertThrows(IllegalArgumentException.class, () -> RunImport.read(emptied, Map.of()));
+        assertEquals(emptied.resolve("run.json") + " lacks the machine every run's run.json holds, so it is not the run's"
+                + " own: restore it from a copy of the run, or remove it (the run is then stored with its"
+                + " machine unknown)", e1.getMessage());
+
+        Path other = TestRuns.directory(tmp, "other", at.plusSeconds(3600), 8, new double[][] {{90, 91}});
+        Path linked = TestRuns.directory(tmp, "linked", at, 8, new double[][] {{100, 102}});
+        Files.delete(linked.resolve("run.json"));
+        Files.createSymbolicLink(linked.resolve("run.json"), other.resolve("run.json"));
+        var e2 = assertThrows(IllegalArgumentException.class, () -> RunImport.read(linked, Map.of()));
+        assertTrue(e2.getMessage().startsWith(linked.resolve("run.json") + " is a link to "
+                + other.resolve("run.json").toRealPath() + ", outside the run's directory, so another run's: restore it"),
+                e2.getMessage());
+
+        // a journal that is no file (a link to /dev/stdin, here a directory) is not said to be missing
+        Path piped = TestRuns.directory(tmp, "piped", at, 8, new double[][] {{100, 102}});
+        Files.delete(piped.resolve("journal.jsonl"));
+        Files.createSymbolicLink(piped.resolve("journal.jsonl"), tmp);
+        var e3 = assertThrows(IllegalArgumentException.class, () -> RunImport.read(piped, Map.of()));
+        assertEquals(piped.resolve("journal.jsonl") + " is not a file (a directory, a device or a pipe), so bench cannot"
+                + " tell whether the run completed: restore it from a copy of the run", e3.getMessage());
+
+        // a link within the run's own directory is its own run.json
+        Path own = TestRuns.directory(tmp, "own", at, 8, new double[][] {{100, 102}});
+        Files.move(own.resolve("run.json"), own.resolve("run.json.kept"));
+        Files.createSymbolicLink(own.resolve("run.json"), own.resolve("run.json.kept"));
+        assertEquals(at, RunImport.read(own, Map.of()).startedAt());
+    }
+
     @Test
     void aRunIsStoredWholeOnceAndReadBackAsItWasWritten() throws Exception {
         Instant t = Instant.parse("2026-11-01T02:00:00Z");

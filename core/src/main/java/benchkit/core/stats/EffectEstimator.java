@@ -107,7 +107,7 @@ public final class EffectEstimator {
         if (a.forkCount() == 0 || b.forkCount() == 0 || !a.allPositive() || !b.allPositive()) {
             return Double.NaN;
         }
-        if (method == EffectMethod.BOOTSTRAP) {
+        if (method == EffectMethod.BOOTSTRAP && logDifference(a, b, paired) != null) {
             double[] ratios = bootstrapRatios(a, b, paired);
             long below = Arrays.stream(ratios).filter(r -> r <= 1).count();
             long above = Arrays.stream(ratios).filter(r -> r >= 1).count();
@@ -201,14 +201,17 @@ public final class EffectEstimator {
 
     /** Kalibera and Jones's hierarchical bootstrap: forks, then iterations within each, with replacement. */
     private Effect bootstrap(NestedSample a, NestedSample b, boolean paired) {
+        if (logDifference(a, b, paired) == null) {
+            // one fork: resampling its iterations leaves out fork-to-fork variance; no interval, as forks-t says
+            return forksT(a, b, paired);
+        }
         double[] ratios = bootstrapRatios(a, b, paired);
         double alpha = 1 - confidence;
         double low = ratios[(int) Math.floor(alpha / 2 * (BOOTSTRAP_RESAMPLES - 1))];
         double high = ratios[(int) Math.ceil((1 - alpha / 2) * (BOOTSTRAP_RESAMPLES - 1))];
-        String note = a.forkCount() < 2 || b.forkCount() < 2 ? "one fork: the interval covers iterations only" : "";
         Effect t = forksT(a, b, paired);
         return new Effect(b.mean() / a.mean(), low, high, confidence, method, paired, a.forkCount(), b.forkCount(),
-                a.iterationCount(), b.iterationCount(), t.forkLogSd(), note);
+                a.iterationCount(), b.iterationCount(), t.forkLogSd(), "");
     }
 
     /** The resampled ratios B/A, sorted; seeded from the data, so the same results always give the same interval. */

@@ -76,6 +76,20 @@ class EffectEstimatorTest {
         assertTrue(e.note().contains("one fork"));
     }
 
+    /** The bootstrap of one fork's iterations would leave out fork-to-fork variance: no interval, as forks-t (case 68). */
+    @Test
+    void bootstrapOfOneForkGivesNoIntervalAsForksTDoes() {
+        EffectEstimator bootstrap = new EffectEstimator(EffectMethod.BOOTSTRAP, 0.95);
+        NestedSample a = NestedSample.of(List.of(new double[] {100, 101, 99, 100, 100, 101}));
+        NestedSample b = NestedSample.of(List.of(new double[] {110, 111, 109, 110, 110, 111}));
+        for (boolean paired : new boolean[] {false, true}) {
+            Effect e = bootstrap.estimate(a, b, paired);
+            assertFalse(e.hasInterval(), e.describe());
+            assertEquals(FORKS_T.estimate(a, b, paired).describe(), e.describe());
+            assertTrue(Double.isNaN(bootstrap.pValue(a, b, paired)), "no p-value claims a change either");
+        }
+    }
+
     @Test
     void pairingUsesOnlyForksBothSidesFinished() {
         NestedSample a = new NestedSample(Map.of(1, new double[] {100}, 2, new double[] {200}, 3, new double[] {100}));
