@@ -114,7 +114,9 @@ class WorkersTest {
         MapRendezvous store = new MapRendezvous();
         store.put("benchkit-barrier/test-run/t1-f1/arrived-0", "1");
         RunFailure f = assertThrows(RunFailure.class, () -> barrier(store, 2, 3, Duration.ofMillis(300)).await("t1-f1", "the trial"));
-        assertEquals("worker 1 of 3 did not reach the start of the trial within 0 s (run test-run; arrived: 0, 2)", f.getMessage());
+        // the option and the wait named, 0.3 s not rounded to 0 (sweep 7, case 76)
+        assertEquals("worker 1 of 3 did not reach the start of the trial within 0.3 s, the --barrier-timeout (run test-run; "
+                + "arrived: 0, 2): if it was still preparing the data or starting, give a longer --barrier-timeout", f.getMessage());
     }
 
     @Test

@@ -87,9 +87,11 @@ public final class StartBarrier {
                     for (int i = 0; i < role.count(); i++) {
                         (arrived.containsKey(keys.get(i)) ? present : missing).add(i);
                     }
+                    // the option and the wait named: a prepare longer than it read as a lost worker (sweep 7, case 76)
                     throw new RunFailure((missing.size() == 1 ? "worker " : "workers ") + join(missing) + " of " + role.count()
-                            + " did not reach the start of " + what + " within " + timeout.toSeconds() + " s (run " + role.runId()
-                            + "; arrived: " + join(present) + ")", null);
+                            + " did not reach the start of " + what + " within " + seconds(timeout) + " s, the --barrier-timeout "
+                            + "(run " + role.runId() + "; arrived: " + join(present) + "): if it was still preparing the data or"
+                            + " starting, give a longer --barrier-timeout", null);
                 }
                 TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
             }
@@ -123,6 +125,11 @@ public final class StartBarrier {
         } catch (IOException | RuntimeException e) {
             print.accept("# Could not tell the other workers that this one stopped: " + RunFailure.describe(e));
         }
+    }
+
+    /** 1, 0.3 or 300: the timeout as given, not rounded down to 0. */
+    private static String seconds(Duration d) {
+        return java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString();
     }
 
     private String failedKey(int worker) {
