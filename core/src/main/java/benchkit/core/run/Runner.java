@@ -171,7 +171,9 @@ public final class Runner {
         SignalGuard guard = SignalGuard.install(Thread.currentThread());
         try (Journal journal = plan.resultFiles() ? Journal.open(dir) : Journal.none()) {
             try {
-                journal.start(description);
+                // a worker's role in its start line: killed before run.json, its journal still says whose it is
+                journal.start(description, barrier == null ? Map.of() : Map.of(WorkerRole.WORKER_SETTING,
+                        barrier.role().label(), WorkerRole.RUN_ID_SETTING, barrier.role().runId()));
             } catch (IOException e) {
                 throw new IOException("could not write " + Journal.FILE_NAME + " in " + dir + ": " + RunFailure.ioMessage(e), e);
             }

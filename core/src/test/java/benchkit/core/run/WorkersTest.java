@@ -313,9 +313,14 @@ class WorkersTest {
             assertTrue(busy.getMessage().startsWith("the worker's directory " + running + " is being written by another run"),
                     busy.getMessage());
         }
-        InvalidOptionException killed = assertThrows(InvalidOptionException.class,
+        // a journal of a bench that did not write the worker's role in it: whose it is cannot be told
+        List<String> lines = new ArrayList<>(Files.readAllLines(running.resolve("journal.jsonl")));
+        lines.set(0, lines.get(0).replaceAll(",\"settings\":\\{[^}]*\\}", ""));
+        Files.write(running.resolve("journal.jsonl"), lines.subList(0, 2));
+        InvalidOptionException unnamed = assertThrows(InvalidOptionException.class,
                 () -> WorkerMerge.merge(List.of(running), tmp.resolve("m6"), true, line -> { }));
-        assertTrue(killed.getMessage().contains("has not written its run.json (still running, or killed"), killed.getMessage());
+        assertTrue(unnamed.getMessage().endsWith("whose journal does not say which worker it was (an older bench): merge "
+                + "without it (--allow-missing)"), unnamed.getMessage());
 
         // a latency log that is a link to /dev/zero (case 124) is named, not read until the heap is full
         Path zeroed = tmp.resolve("zeroed");
@@ -349,6 +354,40 @@ class WorkersTest {
                 + "\"error\":\"interrupted by SIGTERM; results so far are kept\"}");
         Files.write(copy.resolve("journal.jsonl"), stopped);
         return copy;
+    }
+
+    /**
+     * A worker killed with kill -9 after its first measured iteration (sweep 7, case 53): no run.json, a journal without
+     * its end line, no process holding it. The merge without --allow-missing names it as killed (not "still running"), and
+     * with it takes what the journal holds, as for a worker stopped by a signal.
+     */
+    @Test
+    void aWorkerKilledBeforeItsEndIsMergedFromItsJournalWithAllowMissing() throws Exception {
+        List<Path> workers = runWorkers(2, new MapRendezvous());
+        Path killed = tmp.resolve("killed-worker-1");
+        try (var files = Files.walk(workers.get(1))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, killed.resolve(workers.get(1).relativize(f).toString()));
+            }
+        }
+        Files.delete(killed.resolve("run.json"));
+        List<String> lines = Files.readAllLines(killed.resolve("journal.jsonl"));
+        Files.write(killed.resolve("journal.jsonl"), lines.subList(0, 3));      // start, warmup, measured iteration 1
+        List<Path> dirs = List.of(workers.get(0), killed);
+        String gap = "worker 1 (" + killed + ") did not finish (killed before its end: its journal has no end line, and no"
+                + " process writes it): the iterations after its last finished one";
+        WorkerMerge.IncompleteMergeException refused = assertThrows(WorkerMerge.IncompleteMergeException.class,
+                () -> WorkerMerge.merge(dirs, tmp.resolve("k1"), false, line -> { }));
+        assertTrue(refused.measured());
+        assertTrue(refused.missing().contains(gap), refused.missing().toString());
+
+        WorkerMerge.Result r = WorkerMerge.merge(dirs, tmp.resolve("k2"), true, line -> { });
+        assertEquals(List.of("worker 0 (" + workers.get(0) + "): 2 of 2 measurement iterations merged",
+                "worker 1 (" + killed + "): 1 of 2 measurement iterations merged"), r.merged());
+        assertEquals(List.of(gap, "worker 1 (" + killed + ") has no iteration 2 of variant glibc at 2 threads, fork 1"), r.missing());
+        JsonNode run = new ObjectMapper().readTree(tmp.resolve("k2/run.json").toFile()).path("settings");
+        assertEquals("fake", run.path("workload").asText(), "worker 0's settings, which wrote run.json");
+        assertEquals("2", run.path("clients").asText());
     }
 
     @Test
