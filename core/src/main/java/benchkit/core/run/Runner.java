@@ -231,6 +231,9 @@ public final class Runner {
                 String lost = "could not write the end of " + Journal.FILE_NAME + ": " + RunFailure.ioMessage(e);
                 failure = failure == null ? lost : failure + "; " + lost;
             }
+            if (barrier != null && !guard.signalled()) {
+                barrier.leave(plan.workload());
+            }
             if (failure != null && plan.resultFiles()) {
                 // the files not written (a full disk) are not lost: the journal's iterations become them later
                 failure += ResultFiles.rebuiltFromJournal(dir).map(h -> "; " + h).orElse("");

@@ -76,6 +76,11 @@ class WorkersTest {
         }
 
         @Override
+        public void removeAll(Collection<String> keys) {
+            values.keySet().removeAll(keys);
+        }
+
+        @Override
         public void close() {
         }
     }
@@ -131,6 +136,33 @@ class WorkersTest {
                 f.getMessage());
         other.abandon(f.getMessage());
         assertFalse(store.values.containsKey("benchkit-barrier/test-run/failed-0"), "a stop caused by another is not echoed");
+    }
+
+    /**
+     * The keys the workers met at go when the last of them is done (sweep 7, case 44: the table stayed in the user's
+     * database), never while one is still running.
+     */
+    @Test
+    void theLastWorkerToBeDoneRemovesTheKeysTheyMetAt() throws Exception {
+        MapRendezvous store = new MapRendezvous();
+        runWorkers(2, store);
+        assertEquals(Map.of(), store.values, "the last worker removes them all");
+
+        MapRendezvous meeting = new MapRendezvous();
+        StartBarrier zero = barrier(meeting, 0, 2, Duration.ofSeconds(10));
+        StartBarrier one = barrier(meeting, 1, 2, Duration.ofSeconds(10));
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Long> other = pool.submit(() -> one.await("t1-f1", "t1"));
+            zero.await("t1-f1", "t1");
+            other.get();
+        } finally {
+            pool.shutdownNow();
+        }
+        zero.leave("fake");
+        assertTrue(meeting.values.containsKey("benchkit-barrier/test-run/t1-f1/arrived-1"), "worker 1 still runs: kept");
+        one.leave("fake");
+        assertEquals(Map.of(), meeting.values);
     }
 
     @Test
