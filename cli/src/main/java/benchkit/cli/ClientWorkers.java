@@ -75,7 +75,14 @@ final class ClientWorkers {
                         + (failed.isEmpty() ? "" : ": " + String.join("; ", failed)));
                 return Cli.EXIT_FAILURE;
             }
-            int merged = MergeCommand.merge(dirs, dir, false);
+            int merged;
+            try {
+                merged = MergeCommand.merge(dirs, dir, false, refused -> refusal(refused, failed, launch, dirs));
+            } catch (benchkit.spi.InvalidOptionException | UsageException e) {
+                // the workers ran: what they left cannot be merged is a failure of the run, not bad input (exit 2)
+                System.err.println("bench: error: the workers' results cannot be merged: " + e.getMessage());
+                return Cli.EXIT_FAILURE;
+            }
             return failed.isEmpty() ? merged : Cli.EXIT_FAILURE;
         } finally {
             stop.ended();
@@ -137,9 +144,41 @@ final class ClientWorkers {
         if (dirs.isEmpty()) {
             return stopped + " before any kept a result (nothing in " + launch.out() + "/worker-I)";
         }
+        if (dirs.stream().noneMatch(ClientWorkers::measuredAny)) {
+            // a merge of them says "nothing to merge" (sweep 7, case 43): no merge is offered
+            return stopped + " before any finished a measurement iteration: nothing was measured; run the benchmark again";
+        }
         String kept = String.join(" ", dirs.stream().map(Path::toString).toList());
         return stopped + "; what " + (dirs.size() == 1 ? "one" : "they") + " finished is kept in " + kept
-                + ", not merged: bench merge --allow-missing " + kept + " --out " + launch.out() + " joins it";
+                + ", not merged: " + mergeCommand(launch, dirs) + " joins it";
+    }
+
+    private static String mergeCommand(ClientEngine.Launch launch, List<Path> dirs) {
+        return "bench merge --allow-missing " + String.join(" ", dirs.stream().map(Path::toString).toList()) + " --out "
+                + launch.out();
+    }
+
+    /** Whether the worker's journal holds a finished measurement iteration (one it cannot read holds none that counts). */
+    private static boolean measuredAny(Path workerDir) {
+        try {
+            return benchkit.core.result.JournalReader.read(workerDir).measured() > 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The coordinator's line for a merge refused because load is missing: the workers that failed and how they ended,
+     * and the merge that keeps what they finished (sweep 7, case 53: a worker killed with kill -9).
+     */
+    static String refusal(benchkit.core.merge.WorkerMerge.IncompleteMergeException refused, List<String> failed,
+                          ClientEngine.Launch launch, List<Path> dirs) {
+        if (!refused.measured()) {
+            return refused.getMessage();
+        }
+        return (failed.isEmpty() ? "" : String.join("; ", failed) + ": ") + "the merged total would lack load ("
+                + String.join("; ", refused.missing()) + "); " + mergeCommand(launch, dirs)
+                + " merges what the workers finished and says so in run.json";
     }
 
     /** The command line without the coordinator's own options ({@code --x v} and {@code --x=v} alike) and without a leading {@code run}. */

@@ -34,7 +34,8 @@ final class LocalWorkers implements ClientEngine {
             for (int i = 0; i < processes.size(); i++) {
                 int exit = processes.get(i).waitFor();
                 if (exit != 0) {
-                    failed.add("worker " + i + " exited with " + exit + " (its log: " + launch.out().resolve("worker-" + i + ".log") + ")");
+                    failed.add("worker " + i + " ended, " + benchkit.launch.ProcessServerHandle.ended(exit) + " (its log: "
+                            + launch.out().resolve("worker-" + i + ".log") + ")");
                 }
             }
             return failed;

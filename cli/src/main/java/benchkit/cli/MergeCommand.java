@@ -88,12 +88,18 @@ final class MergeCommand implements Callable<Integer> {
 
     /** Merges, prints the summary table and says where; exit 1 when the merge was refused or a file not written. */
     static int merge(List<Path> dirs, Path out, boolean allowMissing) throws Exception {
+        return merge(dirs, out, allowMissing, WorkerMerge.IncompleteMergeException::getMessage);
+    }
+
+    /** The same, {@code refusal} wording the line of a merge refused for load missing (the coordinator's names its workers). */
+    static int merge(List<Path> dirs, Path out, boolean allowMissing,
+                     java.util.function.Function<WorkerMerge.IncompleteMergeException, String> refusal) throws Exception {
         // a signal ends the JVM without unwinding this thread: the hook says what the merge leaves behind
         benchkit.core.run.SignalGuard.nameSignals();
         Thread said = new Thread(() -> System.err.println("bench: " + stopped(out)), "bench-merge-stopped");
         Runtime.getRuntime().addShutdownHook(said);
         try {
-            return mergeAndSay(dirs, out, allowMissing);
+            return mergeAndSay(dirs, out, allowMissing, refusal);
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(said);
@@ -126,7 +132,8 @@ final class MergeCommand implements Callable<Integer> {
                         + " named above; the merged run is marked incomplete)") + ": " + out;
     }
 
-    private static int mergeAndSay(List<Path> dirs, Path out, boolean allowMissing) throws Exception {
+    private static int mergeAndSay(List<Path> dirs, Path out, boolean allowMissing,
+                                   java.util.function.Function<WorkerMerge.IncompleteMergeException, String> refusal) throws Exception {
         WorkerMerge.Result r;
         boolean made = !java.nio.file.Files.exists(out);
         try (benchkit.core.run.results.ResultLock lock = benchkit.core.run.results.ResultLock.take(out, "--out")) {
@@ -136,8 +143,8 @@ final class MergeCommand implements Callable<Integer> {
                 if (made) {
                     removeIfNothingIn(out);   // a refused merge leaves no directory it made
                 }
-                if (e instanceof WorkerMerge.IncompleteMergeException) {
-                    System.err.println("bench: error: " + e.getMessage());
+                if (e instanceof WorkerMerge.IncompleteMergeException refused) {
+                    System.err.println("bench: error: " + refusal.apply(refused));
                     return Cli.EXIT_FAILURE;
                 }
                 throw e;

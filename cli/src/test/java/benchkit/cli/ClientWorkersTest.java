@@ -120,6 +120,133 @@ class ClientWorkersTest {
                 console());
     }
 
+    /** A rendezvous in memory, for workers run in this JVM. */
+    private static final class MapRendezvous implements benchkit.launch.Rendezvous {
+        private final java.util.Map<String, String> values = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public void put(String key, String value) {
+            values.put(key, value);
+        }
+
+        @Override
+        public String putIfAbsent(String key, String value) {
+            String old = values.putIfAbsent(key, value);
+            return old == null ? value : old;
+        }
+
+        @Override
+        public java.util.Map<String, String> getAll(java.util.Collection<String> keys) {
+            java.util.Map<String, String> found = new java.util.LinkedHashMap<>();
+            keys.stream().filter(values::containsKey).forEach(k -> found.put(k, values.get(k)));
+            return found;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** Two workers of the fake workload in this JVM, each in {@code launch.workerDir(i)}, met in one map. */
+    private static void runWorkers(ClientEngine.Launch launch) throws Exception {
+        MapRendezvous store = new MapRendezvous();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(launch.count());
+        try {
+            List<java.util.concurrent.Future<benchkit.core.run.RunSummary>> runs = new ArrayList<>();
+            for (int i = 0; i < launch.count(); i++) {
+                int index = i;
+                runs.add(pool.submit(() -> {
+                    benchkit.core.run.plan.RunPlan plan = benchkit.core.run.RunOptions.builder().threads(1)
+                            .warmup(1, java.time.Duration.ofMillis(200)).measure(2, java.time.Duration.ofMillis(500)).forks(1)
+                            .reportInterval(java.time.Duration.ZERO).build().plan("fake", java.util.Map.of(), 0,
+                                    List.of(new benchkit.core.run.plan.Variant("glibc", java.util.Map.of("allocator", "glibc"),
+                                            () -> new benchkit.core.run.FakeServer("glibc"))), launch.workerDir(index));
+                    return new benchkit.core.run.Runner(plan, new benchkit.core.run.FakeWorkload(300, p -> benchkit.spi.Outcome.OK),
+                            List::of, new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true, java.nio.charset.StandardCharsets.UTF_8))
+                            .asWorker(new benchkit.core.run.load.StartBarrier(store, new benchkit.core.run.plan.WorkerRole(index,
+                                    launch.count(), launch.runId()), java.time.Duration.ofSeconds(20), line -> { })).run();
+                }));
+            }
+            for (var r : runs) {
+                assertTrue(r.get().complete(), "worker run: " + r.get().failure());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * A worker killed with kill -9 after its first measured iteration (sweep 7, case 53: the coordinator exited 2, "bad
+     * input", and the merge it named failed the same): the run fails (1), the line names the worker and how it ended,
+     * and the merge it names joins what the workers finished.
+     */
+    @Test
+    void aWorkerKilledMidRunFailsTheRunAndTheMergeTheLineNamesWorks() throws Exception {
+        Path run = dir.resolve("killed");
+        ClientEngine.Launch launch = new ClientEngine.Launch(2, "20261129-000000-kill", List.of(), run, dir.resolve("bench.jar"),
+                null, System.out);
+        String died = "worker 1 ended, " + benchkit.launch.ProcessServerHandle.ended(128 + 9) + " (its log: "
+                + run.resolve("worker-1.log") + ")";
+        ClientEngine engine = new ClientEngine() {
+            @Override
+            public String describe(int count) {
+                return count + " workers in this JVM";
+            }
+
+            @Override
+            public List<String> run(ClientEngine.Launch l) throws java.io.IOException {
+                try {
+                    runWorkers(l);
+                } catch (Exception e) {
+                    throw new java.io.IOException(e);
+                }
+                // as kill -9 after its first measured iteration leaves it: no run.json, no end line
+                Path w1 = l.workerDir(1);
+                Files.delete(w1.resolve("run.json"));
+                Files.write(w1.resolve("journal.jsonl"), Files.readAllLines(w1.resolve("journal.jsonl")).subList(0, 3));
+                return List.of(died);
+            }
+        };
+        Files.createDirectories(run);
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream stderr = System.err;
+        int exit;
+        System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            exit = ClientWorkers.coordinate(engine, launch, engine.describe(2));
+        } finally {
+            System.setErr(stderr);
+        }
+        String line = err.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(1, exit, line);
+        assertEquals("killed by SIGKILL", benchkit.launch.ProcessServerHandle.ended(137));
+        String w0 = launch.workerDir(0).toString();
+        String w1 = launch.workerDir(1).toString();
+        assertTrue(line.startsWith("bench: error: " + died + ": the merged total would lack load (worker 1 (" + w1
+                + ") did not finish (killed before its end: "), line);
+        assertTrue(line.endsWith("; bench merge --allow-missing " + w0 + " " + w1 + " --out " + run
+                + " merges what the workers finished and says so in run.json\n"), line);
+        assertEquals(1, line.lines().count(), line);
+
+        CliRun.Outcome merged = CliRun.run("merge", "--allow-missing", w0, w1, "--out", run.toString());
+        assertEquals(0, merged.exit(), merged.err());
+        assertTrue(merged.out().contains("# Merged from worker 1 (" + w1 + "): 1 of 2 measurement iterations merged"), merged.out());
+    }
+
+    /** SIGTERM before any worker measured (sweep 7, case 43): no merge is offered that has nothing to merge. */
+    @Test
+    void aStopBeforeAnythingWasMeasuredOffersNoMerge() throws Exception {
+        ClientEngine.Launch launch = launch();
+        Path w0 = Files.createDirectories(launch.workerDir(0));
+        Files.writeString(w0.resolve("journal.jsonl"), SignalledCoordinator.Worker.START + "\n");
+        assertEquals("bench: interrupted by SIGTERM: the 3 workers were stopped before any finished a measurement iteration:"
+                + " nothing was measured; run the benchmark again", ClientWorkers.stoppedLine("SIGTERM", launch, List.of(w0)));
+        Files.writeString(w0.resolve("journal.jsonl"), SignalledCoordinator.Worker.START + "\n"
+                + SignalledCoordinator.Worker.MEASURED + "\n");
+        assertTrue(ClientWorkers.stoppedLine("SIGTERM", launch, List.of(w0)).endsWith(", not merged: bench merge --allow-missing "
+                + w0 + " --out " + dir + " joins it"));
+    }
+
     private String console() throws java.io.IOException {
         return Files.readString(dir.resolve("console.txt"));
     }

@@ -14,7 +14,12 @@ class ServerProtocolTest {
     void everyBuiltInLauncherDeclaresTheProtocolItsServersSpeak() {
         PluginRegistry registry = PluginRegistry.load(getClass().getClassLoader());
         Map<String, String> protocols = new TreeMap<>();
-        registry.launchers().forEach((name, launcher) -> protocols.put(name, launcher.protocol()));
+        // core's test-jar (on this module's test classpath) brings a launcher of its own, which bench.jar does not hold
+        registry.launchers().forEach((name, launcher) -> {
+            if (!launcher.getClass().getPackageName().equals("benchkit.testing")) {
+                protocols.put(name, launcher.protocol());
+            }
+        });
         assertEquals(Map.of("mysql", "mysql", "container", "mysql", "memcached", "memcached",
                 "container-memcached", "memcached", "innodb-memcached", "memcached"), protocols);
     }

@@ -19,8 +19,15 @@ final class SignalledCoordinator {
         System.exit(ClientWorkers.coordinate(engine, launch, engine.describe(2)));
     }
 
-    /** A worker that keeps a result as soon as it starts, then waits to be stopped (SIGTERM ends it with 143). */
+    /** A worker that keeps a measured iteration as soon as it starts, then waits to be stopped (SIGTERM ends it with 143). */
     static final class Worker {
+        /** A journal's start line and a finished measurement iteration, as a worker writes them. */
+        static final String START = "{\"event\":\"start\",\"workload\":\"fake\",\"variants\":{\"v\":{}},\"threads\":[1],"
+                + "\"forks\":1,\"warmupIterations\":0,\"warmupTime\":\"PT1S\",\"measurementIterations\":1,"
+                + "\"measurementTime\":\"PT1S\"}";
+        static final String MEASURED = "{\"event\":\"iteration\",\"variant\":\"v\",\"threads\":1,\"fork\":1,"
+                + "\"warmup\":false,\"iteration\":1,\"durationSec\":1.0,\"events\":10}";
+
         private Worker() {
         }
 
@@ -29,7 +36,7 @@ final class SignalledCoordinator {
             String worker = args[List.of(args).indexOf("--worker") + 1];
             Path dir = Path.of(out.replace("{worker}", worker.substring(0, worker.indexOf('/'))));
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("journal.jsonl"), "{}\n");
+            Files.writeString(dir.resolve("journal.jsonl"), START + "\n" + MEASURED + "\n");
             Thread.sleep(600_000);
         }
     }

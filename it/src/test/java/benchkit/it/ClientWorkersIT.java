@@ -125,7 +125,8 @@ class ClientWorkersIT {
                     "--barrier-timeout", "3", "--out", alone.toString());
             assertEquals(1, r.exit(), r.all());
             assertTrue(r.err().contains("bench: error: worker 1 of 2 did not reach the start of memcached-get at fork 1 "
-                    + "(its data prepared) within 3 s (run alone-1; arrived: 0)"), r.all());
+                    + "(its data prepared) within 3 s, the --barrier-timeout (run alone-1; arrived: 0): if it was still preparing the data"
+                    + " or starting, give a longer --barrier-timeout"), r.all());
             r = BenchJar.run(dir, 60, "merge", alone.toString(), "--out", dir.resolve("m").toString());
             assertEquals(1, r.exit(), r.all());
             // it measured nothing: no total to write at all (sweep 6, case 62)

@@ -40,9 +40,12 @@ public abstract class ProcessServerHandle implements ServerHandle {
         if (p.isAlive()) {
             return java.util.Optional.empty();
         }
-        int status = p.exitValue();
-        return java.util.Optional.of(status > 128 && status < 128 + 65 ? "killed by " + signalName(status - 128)
-                : "exit status " + status);
+        return java.util.Optional.of(ended(p.exitValue()));
+    }
+
+    /** How a process that exited with {@code status} ended: {@code killed by SIGKILL}, or {@code exit status 1}. */
+    public static String ended(int status) {
+        return status > 128 && status < 128 + 65 ? "killed by " + signalName(status - 128) : "exit status " + status;
     }
 
     static String signalName(int number) {

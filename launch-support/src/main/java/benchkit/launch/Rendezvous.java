@@ -19,6 +19,13 @@ public interface Rendezvous extends AutoCloseable {
     /** The keys of {@code keys} that have a value, with their values, in one round trip. */
     Map<String, String> getAll(Collection<String> keys) throws IOException;
 
+    /**
+     * Removes {@code keys}, once the run's workers are done with them; a store they leave empty may go with them (the
+     * SQL table is dropped). By default nothing (memcached's keys expire by themselves).
+     */
+    default void removeAll(Collection<String> keys) throws IOException {
+    }
+
     @Override
     void close() throws IOException;
 }

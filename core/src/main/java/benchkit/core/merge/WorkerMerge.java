@@ -52,8 +52,13 @@ public final class WorkerMerge {
     /** The variant param of a merged run: how many client workers loaded the target. */
     public static final String CLIENTS = "clients";
 
-    private record Worker(int index, int count, String runId, Path dir, JournalReader.Contents journal, RunInfo info) {
+    /** @param described whether its run wrote run.json (a worker killed before its end did not: its settings are its role alone) */
+    private record Worker(int index, int count, String runId, Path dir, JournalReader.Contents journal, RunInfo info,
+                          boolean described) {
     }
+
+    /** Why a worker killed before its end stopped, as the merge names it. */
+    static final String KILLED = "killed before its end: its journal has no end line, and no process writes it";
 
     /**
      * What the merge wrote, what it took from each worker ({@code merged}, one line a worker), and which workers or
@@ -119,7 +124,7 @@ public final class WorkerMerge {
             throw new IncompleteMergeException("nothing to merge: no worker finished a measurement iteration ("
                     + String.join("; ", workers.stream().map(w -> "worker " + w.index() + " (" + w.dir() + "): "
                             + w.journal().error().orElse("none measured")).toList())
-                    + "); no result files written: run the benchmark again", missing);
+                    + "); no result files written: run the benchmark again", missing, false);
         }
         if (!missing.isEmpty() && !allowMissing) {
             throw new IncompleteMergeException(missing);
@@ -160,24 +165,42 @@ public final class WorkerMerge {
             }
             // a worker still running has no run.json yet: said so, not "not a worker's directory"
             benchkit.core.run.results.ResultLock.requireFree(dir, "the worker's directory");
-            RunInfo info = RunInfo.read(dir).orElseThrow(() -> new InvalidOptionException(
-                    Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))
-                            ? dir + " holds a run that has not written its run.json (still running, or killed before its"
-                                    + " end): wait until it ends, or merge without it (--allow-missing)"
-                            : dir + " is not a worker's result directory (no run.json in it)"));
+            JournalReader.Contents journal = null;
+            if (Files.isRegularFile(dir.resolve(Journal.FILE_NAME))) {
+                try {
+                    journal = JournalReader.read(dir);
+                } catch (IOException e) {
+                    throw new InvalidOptionException("cannot read the journal of " + dir + ": " + e.getMessage());
+                }
+            }
+            Optional<RunInfo> written = RunInfo.read(dir);
+            RunInfo info;
+            if (written.isPresent()) {
+                info = written.get();
+            } else if (journal != null && journal.settings().containsKey(WorkerRole.WORKER_SETTING)) {
+                // no run.json and no process writing here (the lock is free): the worker was killed (kill -9, a lost
+                // machine); its journal holds what it finished, and whose it is (sweep 7, case 53)
+                info = new RunInfo(null, null, journal.settings(), null);
+                if (!journal.complete()) {
+                    journal = new JournalReader.Contents(journal.run(), journal.trials(), false, Optional.of(KILLED),
+                            journal.settings());
+                }
+            } else {
+                throw new InvalidOptionException(journal != null
+                        ? dir + " holds a run killed before its end (no run.json, and no process writes it) whose journal"
+                                + " does not say which worker it was (an older bench): merge without it (--allow-missing)"
+                        : dir + " is not a worker's result directory (no run.json in it)");
+            }
             String role = info.settings().get(WorkerRole.WORKER_SETTING);
             if (role == null || !role.matches("\\d+/\\d+")) {
                 throw new InvalidOptionException(dir + " is not a worker's result (its run did not have --worker I/N)");
             }
-            JournalReader.Contents journal;
-            try {
-                journal = JournalReader.read(dir);
-            } catch (IOException e) {
-                throw new InvalidOptionException("cannot read the journal of " + dir + ": " + e.getMessage());
+            if (journal == null) {
+                throw new InvalidOptionException("cannot read the journal of " + dir + ": no " + Journal.FILE_NAME + " in it");
             }
             String[] in = role.split("/");
             workers.add(new Worker(Integer.parseInt(in[0]), Integer.parseInt(in[1]), info.settings().getOrDefault(WorkerRole.RUN_ID_SETTING, ""),
-                    dir, journal, info));
+                    dir, journal, info, written.isPresent()));
         }
         workers.sort(Comparator.comparingInt(Worker::index));
         Worker first = workers.get(0);
@@ -358,9 +381,14 @@ public final class WorkerMerge {
                 .min(Comparator.naturalOrder()).orElse(null);
     }
 
-    /** Worker 0's settings, without the worker's own role, plus where the merged run came from. */
+    /**
+     * The settings of the first worker that wrote run.json (worker 0's, unless it was killed), without the worker's own
+     * role, plus where the merged run came from.
+     */
     private static Map<String, String> settings(List<Worker> workers, List<String> missing) {
-        Map<String, String> s = new LinkedHashMap<>(workers.get(0).info().settings());
+        Map<String, String> s = new LinkedHashMap<>(workers.stream().filter(Worker::described).findFirst()
+                .orElse(workers.get(0)).info().settings());
+        s.putIfAbsent("workload", workers.get(0).journal().run().workload());
         s.remove(WorkerRole.WORKER_SETTING);
         s.put(CLIENTS, String.valueOf(workers.get(0).count()));
         s.put("merged-from", String.join(",", workers.stream().map(w -> w.index() + "=" + w.dir()).toList()));
@@ -373,19 +401,26 @@ public final class WorkerMerge {
     /** A merge that would lack a worker's load: the one-line reasons, for a user who may pass --allow-missing. */
     public static final class IncompleteMergeException extends RuntimeException {
         private final List<String> missing;
+        private final boolean measured;
 
         IncompleteMergeException(List<String> missing) {
             this("the merged total would lack load: " + String.join("; ", missing)
-                    + " (--allow-missing merges the rest and says so in run.json)", missing);
+                    + " (--allow-missing merges the rest and says so in run.json)", missing, true);
         }
 
-        IncompleteMergeException(String message, List<String> missing) {
+        IncompleteMergeException(String message, List<String> missing, boolean measured) {
             super(message);
             this.missing = List.copyOf(missing);
+            this.measured = measured;
         }
 
         public List<String> missing() {
             return missing;
+        }
+
+        /** Whether some worker measured something, which --allow-missing would merge (false: nothing to merge at all). */
+        public boolean measured() {
+            return measured;
         }
     }
 }

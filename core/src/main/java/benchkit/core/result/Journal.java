@@ -50,6 +50,14 @@ public final class Journal implements Closeable {
     }
 
     public synchronized void start(RunDescription run) throws IOException {
+        start(run, java.util.Map.of());
+    }
+
+    /**
+     * The start line, with {@code settings} of run.json already known at the start (a worker's role and run id): a run
+     * killed before it wrote run.json still tells them, so bench merge can take what it finished.
+     */
+    public synchronized void start(RunDescription run, java.util.Map<String, String> settings) throws IOException {
         if (file == null) {
             return;
         }
@@ -72,6 +80,10 @@ public final class Journal implements Closeable {
         n.put("maxEvents", run.maxEvents());
         n.put("rate", run.rate());
         n.put("eventsPerThread", run.eventsPerThread());
+        if (!settings.isEmpty()) {
+            ObjectNode known = n.putObject("settings");
+            settings.forEach(known::put);
+        }
         write(n);
     }
 

@@ -25,8 +25,10 @@ public final class JournalReader {
     /**
      * @param complete whether the journal's last line says the run ended complete
      * @param error    the run's failure as its end line gives it, or why the end line is missing
+     * @param settings the run.json settings its start line holds (a worker's role), empty for others
      */
-    public record Contents(RunDescription run, List<TrialRecord> trials, boolean complete, Optional<String> error) {
+    public record Contents(RunDescription run, List<TrialRecord> trials, boolean complete, Optional<String> error,
+                           Map<String, String> settings) {
         /** The measurement iterations that finished (warmups left out): what result files written from it would hold. */
         public long measured() {
             return trials.stream().flatMap(t -> t.iterations().stream()).filter(i -> !i.warmup()).count();
@@ -74,6 +76,7 @@ public final class JournalReader {
             throw new IOException("no " + Journal.FILE_NAME + " in " + dir);
         }
         RunDescription run = null;
+        Map<String, String> settings = Map.of();
         Map<String, List<IterationRecord>> iterations = new LinkedHashMap<>();
         Map<String, JsonNode> trialLines = new LinkedHashMap<>();
         Map<String, Integer> seen = new java.util.HashMap<>();
@@ -110,7 +113,10 @@ public final class JournalReader {
                 throw new IOException(file + " line " + lineNo + " is not JSON", e);
             }
             switch (n.path("event").asText()) {
-                case "start" -> run = description(n);
+                case "start" -> {
+                    run = description(n);
+                    settings = strings(n.path("settings"));
+                }
                 case "iteration" -> {
                     Optional<String> damaged = impossibleCount(n);
                     if (damaged.isPresent()) {
@@ -155,7 +161,7 @@ public final class JournalReader {
         } else if (complete == null) {
             error = "the journal has no end line (the run was killed or is still running)";
         }
-        return new Contents(run, trials, Boolean.TRUE.equals(complete), Optional.ofNullable(error));
+        return new Contents(run, trials, Boolean.TRUE.equals(complete), Optional.ofNullable(error), settings);
     }
 
     private static RunDescription description(JsonNode n) {

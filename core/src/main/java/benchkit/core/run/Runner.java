@@ -171,7 +171,9 @@ public final class Runner {
         SignalGuard guard = SignalGuard.install(Thread.currentThread());
         try (Journal journal = plan.resultFiles() ? Journal.open(dir) : Journal.none()) {
             try {
-                journal.start(description);
+                // a worker's role in its start line: killed before run.json, its journal still says whose it is
+                journal.start(description, barrier == null ? Map.of() : Map.of(WorkerRole.WORKER_SETTING,
+                        barrier.role().label(), WorkerRole.RUN_ID_SETTING, barrier.role().runId()));
             } catch (IOException e) {
                 throw new IOException("could not write " + Journal.FILE_NAME + " in " + dir + ": " + RunFailure.ioMessage(e), e);
             }
@@ -228,6 +230,9 @@ public final class Runner {
             } catch (IOException e) {
                 String lost = "could not write the end of " + Journal.FILE_NAME + ": " + RunFailure.ioMessage(e);
                 failure = failure == null ? lost : failure + "; " + lost;
+            }
+            if (barrier != null && !guard.signalled()) {
+                barrier.leave(plan.workload());
             }
             if (failure != null && plan.resultFiles()) {
                 // the files not written (a full disk) are not lost: the journal's iterations become them later

@@ -76,6 +76,11 @@ class WorkersTest {
         }
 
         @Override
+        public void removeAll(Collection<String> keys) {
+            values.keySet().removeAll(keys);
+        }
+
+        @Override
         public void close() {
         }
     }
@@ -114,7 +119,9 @@ class WorkersTest {
         MapRendezvous store = new MapRendezvous();
         store.put("benchkit-barrier/test-run/t1-f1/arrived-0", "1");
         RunFailure f = assertThrows(RunFailure.class, () -> barrier(store, 2, 3, Duration.ofMillis(300)).await("t1-f1", "the trial"));
-        assertEquals("worker 1 of 3 did not reach the start of the trial within 0 s (run test-run; arrived: 0, 2)", f.getMessage());
+        // the option and the wait named, 0.3 s not rounded to 0 (sweep 7, case 76)
+        assertEquals("worker 1 of 3 did not reach the start of the trial within 0.3 s, the --barrier-timeout (run test-run; "
+                + "arrived: 0, 2): if it was still preparing the data or starting, give a longer --barrier-timeout", f.getMessage());
     }
 
     @Test
@@ -129,6 +136,33 @@ class WorkersTest {
                 f.getMessage());
         other.abandon(f.getMessage());
         assertFalse(store.values.containsKey("benchkit-barrier/test-run/failed-0"), "a stop caused by another is not echoed");
+    }
+
+    /**
+     * The keys the workers met at go when the last of them is done (sweep 7, case 44: the table stayed in the user's
+     * database), never while one is still running.
+     */
+    @Test
+    void theLastWorkerToBeDoneRemovesTheKeysTheyMetAt() throws Exception {
+        MapRendezvous store = new MapRendezvous();
+        runWorkers(2, store);
+        assertEquals(Map.of(), store.values, "the last worker removes them all");
+
+        MapRendezvous meeting = new MapRendezvous();
+        StartBarrier zero = barrier(meeting, 0, 2, Duration.ofSeconds(10));
+        StartBarrier one = barrier(meeting, 1, 2, Duration.ofSeconds(10));
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Long> other = pool.submit(() -> one.await("t1-f1", "t1"));
+            zero.await("t1-f1", "t1");
+            other.get();
+        } finally {
+            pool.shutdownNow();
+        }
+        zero.leave("fake");
+        assertTrue(meeting.values.containsKey("benchkit-barrier/test-run/t1-f1/arrived-1"), "worker 1 still runs: kept");
+        one.leave("fake");
+        assertEquals(Map.of(), meeting.values);
     }
 
     @Test
@@ -311,9 +345,14 @@ class WorkersTest {
             assertTrue(busy.getMessage().startsWith("the worker's directory " + running + " is being written by another run"),
                     busy.getMessage());
         }
-        InvalidOptionException killed = assertThrows(InvalidOptionException.class,
+        // a journal of a bench that did not write the worker's role in it: whose it is cannot be told
+        List<String> lines = new ArrayList<>(Files.readAllLines(running.resolve("journal.jsonl")));
+        lines.set(0, lines.get(0).replaceAll(",\"settings\":\\{[^}]*\\}", ""));
+        Files.write(running.resolve("journal.jsonl"), lines.subList(0, 2));
+        InvalidOptionException unnamed = assertThrows(InvalidOptionException.class,
                 () -> WorkerMerge.merge(List.of(running), tmp.resolve("m6"), true, line -> { }));
-        assertTrue(killed.getMessage().contains("has not written its run.json (still running, or killed"), killed.getMessage());
+        assertTrue(unnamed.getMessage().endsWith("whose journal does not say which worker it was (an older bench): merge "
+                + "without it (--allow-missing)"), unnamed.getMessage());
 
         // a latency log that is a link to /dev/zero (case 124) is named, not read until the heap is full
         Path zeroed = tmp.resolve("zeroed");
@@ -347,6 +386,40 @@ class WorkersTest {
                 + "\"error\":\"interrupted by SIGTERM; results so far are kept\"}");
         Files.write(copy.resolve("journal.jsonl"), stopped);
         return copy;
+    }
+
+    /**
+     * A worker killed with kill -9 after its first measured iteration (sweep 7, case 53): no run.json, a journal without
+     * its end line, no process holding it. The merge without --allow-missing names it as killed (not "still running"), and
+     * with it takes what the journal holds, as for a worker stopped by a signal.
+     */
+    @Test
+    void aWorkerKilledBeforeItsEndIsMergedFromItsJournalWithAllowMissing() throws Exception {
+        List<Path> workers = runWorkers(2, new MapRendezvous());
+        Path killed = tmp.resolve("killed-worker-1");
+        try (var files = Files.walk(workers.get(1))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, killed.resolve(workers.get(1).relativize(f).toString()));
+            }
+        }
+        Files.delete(killed.resolve("run.json"));
+        List<String> lines = Files.readAllLines(killed.resolve("journal.jsonl"));
+        Files.write(killed.resolve("journal.jsonl"), lines.subList(0, 3));      // start, warmup, measured iteration 1
+        List<Path> dirs = List.of(workers.get(0), killed);
+        String gap = "worker 1 (" + killed + ") did not finish (killed before its end: its journal has no end line, and no"
+                + " process writes it): the iterations after its last finished one";
+        WorkerMerge.IncompleteMergeException refused = assertThrows(WorkerMerge.IncompleteMergeException.class,
+                () -> WorkerMerge.merge(dirs, tmp.resolve("k1"), false, line -> { }));
+        assertTrue(refused.measured());
+        assertTrue(refused.missing().contains(gap), refused.missing().toString());
+
+        WorkerMerge.Result r = WorkerMerge.merge(dirs, tmp.resolve("k2"), true, line -> { });
+        assertEquals(List.of("worker 0 (" + workers.get(0) + "): 2 of 2 measurement iterations merged",
+                "worker 1 (" + killed + "): 1 of 2 measurement iterations merged"), r.merged());
+        assertEquals(List.of(gap, "worker 1 (" + killed + ") has no iteration 2 of variant glibc at 2 threads, fork 1"), r.missing());
+        JsonNode run = new ObjectMapper().readTree(tmp.resolve("k2/run.json").toFile()).path("settings");
+        assertEquals("fake", run.path("workload").asText(), "worker 0's settings, which wrote run.json");
+        assertEquals("2", run.path("clients").asText());
     }
 
     @Test

@@ -34,6 +34,8 @@ public final class StartBarrier {
     /** Whether this worker stopped because another did (then it has nothing of its own to tell them). */
     private boolean othersStopped;
     private boolean first = true;
+    /** The points this worker met the others at, whose keys the last worker to be done removes. */
+    private final java.util.Set<String> points = new java.util.LinkedHashSet<>();
 
     public StartBarrier(Rendezvous store, WorkerRole role, Duration timeout, Consumer<String> print) {
         this.store = store;
@@ -58,6 +60,7 @@ public final class StartBarrier {
                         + "the target); give every run a new --run-id", null);
             }
             first = false;
+            points.add(point);
             store.put(key(point, "arrived-" + role.index()), String.valueOf(System.currentTimeMillis()));
             List<String> keys = new ArrayList<>();
             for (int i = 0; i < role.count(); i++) {
@@ -87,9 +90,11 @@ public final class StartBarrier {
                     for (int i = 0; i < role.count(); i++) {
                         (arrived.containsKey(keys.get(i)) ? present : missing).add(i);
                     }
+                    // the option and the wait named: a prepare longer than it read as a lost worker (sweep 7, case 76)
                     throw new RunFailure((missing.size() == 1 ? "worker " : "workers ") + join(missing) + " of " + role.count()
-                            + " did not reach the start of " + what + " within " + timeout.toSeconds() + " s (run " + role.runId()
-                            + "; arrived: " + join(present) + ")", null);
+                            + " did not reach the start of " + what + " within " + seconds(timeout) + " s, the --barrier-timeout "
+                            + "(run " + role.runId() + "; arrived: " + join(present) + "): if it was still preparing the data or"
+                            + " starting, give a longer --barrier-timeout", null);
                 }
                 TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
             }
@@ -123,6 +128,41 @@ public final class StartBarrier {
         } catch (IOException | RuntimeException e) {
             print.accept("# Could not tell the other workers that this one stopped: " + RunFailure.describe(e));
         }
+    }
+
+    /**
+     * This worker is done with {@code name} (the run's workload): the last of the N to be done removes the keys they met
+     * at, and with them the SQL table when no other run's are left (sweep 7, case 44: {@code benchkit_rendezvous} stayed
+     * in the user's database). Workers still running keep theirs; a worker killed before its end leaves them. Best effort.
+     */
+    public void leave(String name) {
+        try {
+            List<String> done = new ArrayList<>();
+            for (int i = 0; i < role.count(); i++) {
+                done.add(key(name, "done-" + i));
+            }
+            store.put(done.get(role.index()), "1");
+            if (store.getAll(done).size() < role.count()) {
+                return;         // another is still running: the last one removes them
+            }
+            List<String> keys = new ArrayList<>(done);
+            for (int i = 0; i < role.count(); i++) {
+                for (String point : points) {
+                    keys.add(key(point, "arrived-" + i));
+                }
+                keys.add(failedKey(i));
+            }
+            points.forEach(point -> keys.add(key(point, "start")));
+            store.removeAll(keys);
+        } catch (IOException | RuntimeException e) {
+            print.accept("# Could not remove the workers' start barrier from the target (it disturbs no later run): "
+                    + RunFailure.describe(e));
+        }
+    }
+
+    /** 1, 0.3 or 300: the timeout as given, not rounded down to 0. */
+    private static String seconds(Duration d) {
+        return java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString();
     }
 
     private String failedKey(int worker) {
