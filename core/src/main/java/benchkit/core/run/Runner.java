@@ -420,6 +420,12 @@ public final class Runner {
                     stop |= fail(slice.instance(), trial, f, instances, trials, journal, failures, fork);
                 }
             }
+            for (Map.Entry<RunningServer, Trial> e : open.entrySet()) {
+                Optional<RunFailure> none = stop ? Optional.empty() : e.getValue().limitEndedWarmup();
+                if (none.isPresent()) {
+                    stop = stopAfter(none.get(), e.getKey().variant(), fork, journal, failures);
+                }
+            }
             if (!stop) {
                 stop = measureAgain(open, instances, fork, journal, trials, failures);
             }
