@@ -178,6 +178,7 @@ public final class Runner {
             console.runStart(plan);
             try {
                 runAll(journal, trials, failures);
+                finishRun(failures);
             } catch (InterruptedException e) {
                 interrupted = true;
                 failures.add(guard.signalled() ? interruptedBy(guard.signal()) : "run interrupted");
@@ -244,6 +245,22 @@ public final class Runner {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * The workload's own end of the run (a script's done()), before the journal's end: its failure is the run's, as a
+     * session's that failed to close (thread_done()) is, so the exit code, the journal and bench history agree.
+     */
+    private void finishRun(List<String> failures) throws InterruptedException {
+        try {
+            workload.finishRun();
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            String failure = "workload " + plan.workload() + ": finishing the run failed: " + RunFailure.describe(e);
+            failures.add(failure);
+            console.failure("# " + failure);
         }
     }
 

@@ -692,6 +692,32 @@ class RunnerTest {
         assertFalse(end.get("complete").asBoolean());
     }
 
+    /**
+     * The workload's own end of the run (a script's done()) fails the run, as a session's that failed to close does
+     * (sweep 7, case 60: done() exited 1 while the journal said complete, and bench history stored the run).
+     */
+    @Test
+    void aWorkloadWhoseEndOfTheRunFailsFailsTheRun() throws Exception {
+        benchkit.spi.Workload workload = new benchkit.spi.Workload() {
+            @Override
+            public benchkit.spi.Session openSession(benchkit.spi.Target target, benchkit.spi.SessionContext context) {
+                return () -> Outcome.OK;
+            }
+
+            @Override
+            public void finishRun() {
+                throw new IllegalStateException("the script's done() failed");
+            }
+        };
+        RunPlan plan = RunOptions.builder().threads(1).warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(200))
+                .forks(1).reportInterval(Duration.ZERO).plan("fake", List.of(variant("a")), tmp.resolve("out"));
+        RunSummary summary = new Runner(plan, workload, List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        assertEquals("workload fake: finishing the run failed: the script's done() failed", summary.failure().orElseThrow());
+        JsonNode end = journal().get(journal().size() - 1);
+        assertFalse(end.get("complete").asBoolean(), end.toString());
+        assertEquals(1, summary.scores().size(), "what was measured is kept");
+    }
+
     /** A limit reached part way through a measurement iteration keeps it, and says its rate is over the part that ran. */
     @Test
     void anEventLimitReachedInAMeasurementIterationSaysHowMuchOfItRan() throws Exception {

@@ -224,6 +224,19 @@ class LuaWorkloadTest {
         }
     }
 
+    /** done() runs when the run ends, once (sweep 7, case 60): its error is the run's, and close() has nothing left to do. */
+    @Test
+    void doneRunsOnceWhenTheRunEndsAndItsErrorIsTheRuns() throws Exception {
+        WorkloadFactory f = script("done.lua", "n = 0\nfunction event() end\nfunction done() n = n + 1; error('boom ' .. n) end\n");
+        Workload w = f.create(Map.of());
+        try (Session s = w.openSession(target, new CountingContext(0, 1))) {
+            assertEquals(Outcome.OK, s.execute());
+        }
+        RuntimeException e = assertThrows(RuntimeException.class, w::finishRun);
+        assertTrue(e.getMessage().startsWith("`done' function failed: ") && e.getMessage().endsWith(":3: boom 1"), e.getMessage());
+        w.close();
+    }
+
     @Test
     void anIgnoredErrorRestartsTheEventAndOthersEndTheRunInSysbenchsWords() throws Exception {
         WorkloadFactory f = script("errors.lua", """
