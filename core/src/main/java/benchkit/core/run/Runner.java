@@ -446,6 +446,10 @@ public final class Runner {
             if (!stop) {
                 stop = measureAgain(open, instances, fork, journal, trials, failures);
             }
+        } catch (InterruptedException e) {
+            // Ctrl-C or SIGTERM: a session stuck in its event must not hold up the end (sweep 7, case 73)
+            open.values().forEach(Trial::stopping);
+            throw e;
         } finally {
             for (Map.Entry<RunningServer, Trial> e : open.entrySet()) {
                 try {
@@ -475,7 +479,8 @@ public final class Runner {
         Map<RunningServer, Integer> extra = new LinkedHashMap<>();
         while (true) {
             List<RunningServer> due = open.entrySet().stream()
-                    .filter(e -> !e.getValue().limitReached() && e.getValue().missingMeasurements(planned) > 0
+                    .filter(e -> !e.getValue().limitReached() && e.getValue().resumable()
+                            && e.getValue().missingMeasurements(planned) > 0
                             && extra.getOrDefault(e.getKey(), 0) < planned)
                     .map(Map.Entry::getKey).toList();
             if (due.isEmpty()) {

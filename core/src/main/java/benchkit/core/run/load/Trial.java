@@ -177,6 +177,18 @@ public final class Trial {
         }
     }
 
+    /** The run is ending on Ctrl-C or SIGTERM: the load stops without waiting long for events that have not returned. */
+    public void stopping() {
+        if (load != null) {
+            load.stopNow();
+        }
+    }
+
+    /** Whether the trial's load can run again (no session was left stuck in an event): measuring again needs it. */
+    public boolean resumable() {
+        return load != null && load.control().resumable();
+    }
+
     /** Whether the trial reached its event limit: it runs no more iterations. */
     public boolean limitReached() {
         return limitReached;
