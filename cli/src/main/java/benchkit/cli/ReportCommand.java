@@ -137,9 +137,7 @@ final class ReportCommand implements Callable<Integer> {
             if (benchkit.core.report.JmhResultReader.readDirectory(dir).isEmpty()) {
                 // a run that failed at its start (access denied): its end line says why (sweep 6, case 46)
                 throw new UsageException(dir.resolve("jmh-result.json") + " holds no result (an empty list): "
-                        + benchkit.core.result.JournalReader.whyIncomplete(dir)
-                                .map(why -> "the run ended before any measurement iteration finished: " + why)
-                                .orElse("nothing to read"));
+                        + benchkit.core.result.JournalReader.whyNoResult(dir));
             }
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

@@ -58,7 +58,10 @@ class KilledRunReportTest {
         assertTrue(Files.isRegularFile(killed.resolve("report.html")));
     }
 
-    /** A run that failed at its start (access denied) wrote no result: report gives the failure its journal holds (case 46). */
+    /**
+     * A run that failed at its start (access denied) wrote no result: report and history add give the failure its journal
+     * holds (sweep 6 case 46, sweep 7 case 35).
+     */
     @Test
     void aRunThatFailedBeforeMeasuringSaysWhy() throws Exception {
         Path failed = Files.createDirectories(tmp.resolve("failed"));
@@ -74,6 +77,10 @@ class KilledRunReportTest {
         assertEquals(2, ran.exit(), ran.err());
         assertEquals("bench: " + failed.resolve("jmh-result.json") + " holds no result (an empty list): the run ended before "
                 + "any measurement iteration finished: cannot connect as sbtest: access denied", ran.err().strip());
+        // history add says the same (sweep 7, case 35: it said only "holds no result")
+        CliRun.Outcome add = CliRun.run("history", "add", failed.toString(), "--history", tmp.resolve("h.sqlite").toString());
+        assertEquals(2, add.exit(), add.err());
+        assertEquals(ran.err().strip(), add.err().strip());
     }
 
     /**

@@ -46,7 +46,9 @@ public final class RunImport {
                             + " only)").orElse(" (a run that kept no result files cannot be stored)"));
         }
         if (JmhResultReader.parse(jmhText, jmh.toString()).isEmpty()) {
-            throw new IllegalArgumentException(jmh + " holds no result");
+            // a run stopped before measuring (Ctrl-C in its prepare): its journal's end line says why, as report's does
+            throw new IllegalArgumentException(jmh + " holds no result (an empty list): "
+                    + benchkit.core.result.JournalReader.whyNoResult(dir));
         }
         requireComplete(dir);
         Path runFile = dir.resolve(RunInfo.FILE_NAME);

@@ -120,6 +120,16 @@ public interface Workload extends AutoCloseable {
     /** Opens the session of one client thread; called once per thread per trial. */
     Session openSession(Target target, SessionContext context) throws Exception;
 
+    /**
+     * After the run's last trial, before its end is written: the workload's own teardown of the run (a sysbench script's
+     * {@code done()}), whose failure fails the run as a session's that failed to close does. Nothing by default;
+     * {@link #close()} comes later, and does what this has not.
+     *
+     * @since SPI 1 (added later; a plugin that does not override it has nothing to finish)
+     */
+    default void finishRun() throws Exception {
+    }
+
     @Override
     default void close() throws Exception {
     }

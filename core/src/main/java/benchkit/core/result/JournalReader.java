@@ -56,6 +56,15 @@ public final class JournalReader {
     }
 
     /**
+     * Why the run in {@code dir} left a jmh-result.json that holds no result, from its journal's end line (report,
+     * compare and history add say it alike), or "nothing to read" when the journal tells nothing.
+     */
+    public static String whyNoResult(Path dir) {
+        return whyIncomplete(dir).map(why -> "the run ended before any measurement iteration finished: " + why)
+                .orElse("nothing to read");
+    }
+
+    /**
      * For a directory without jmh-result.json: when its run stopped before writing its result files (killed: a journal
      * but no run.json), the words that point to {@code bench report DIR}, which writes them from the journal (sweep 6,
      * case 91); else empty.

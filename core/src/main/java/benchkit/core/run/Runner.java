@@ -180,6 +180,7 @@ public final class Runner {
             console.runStart(plan);
             try {
                 runAll(journal, trials, failures);
+                finishRun(failures);
             } catch (InterruptedException e) {
                 interrupted = true;
                 failures.add(guard.signalled() ? interruptedBy(guard.signal()) : "run interrupted");
@@ -249,6 +250,22 @@ public final class Runner {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * The workload's own end of the run (a script's done()), before the journal's end: its failure is the run's, as a
+     * session's that failed to close (thread_done()) is, so the exit code, the journal and bench history agree.
+     */
+    private void finishRun(List<String> failures) throws InterruptedException {
+        try {
+            workload.finishRun();
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            String failure = "workload " + plan.workload() + ": finishing the run failed: " + RunFailure.describe(e);
+            failures.add(failure);
+            console.failure("# " + failure);
         }
     }
 
@@ -425,9 +442,19 @@ public final class Runner {
                     stop |= fail(slice.instance(), trial, f, instances, trials, journal, failures, fork);
                 }
             }
+            for (Map.Entry<RunningServer, Trial> e : open.entrySet()) {
+                Optional<RunFailure> none = stop ? Optional.empty() : e.getValue().limitEndedWarmup();
+                if (none.isPresent()) {
+                    stop = stopAfter(none.get(), e.getKey().variant(), fork, journal, failures);
+                }
+            }
             if (!stop) {
                 stop = measureAgain(open, instances, fork, journal, trials, failures);
             }
+        } catch (InterruptedException e) {
+            // Ctrl-C or SIGTERM: a session stuck in its event must not hold up the end (sweep 7, case 73)
+            open.values().forEach(Trial::stopping);
+            throw e;
         } finally {
             for (Map.Entry<RunningServer, Trial> e : open.entrySet()) {
                 try {
@@ -457,7 +484,8 @@ public final class Runner {
         Map<RunningServer, Integer> extra = new LinkedHashMap<>();
         while (true) {
             List<RunningServer> due = open.entrySet().stream()
-                    .filter(e -> !e.getValue().limitReached() && e.getValue().missingMeasurements(planned) > 0
+                    .filter(e -> !e.getValue().limitReached() && e.getValue().resumable()
+                            && e.getValue().missingMeasurements(planned) > 0
                             && extra.getOrDefault(e.getKey(), 0) < planned)
                     .map(Map.Entry::getKey).toList();
             if (due.isEmpty()) {

@@ -765,6 +765,59 @@ class RunnerTest {
         assertEquals(5000, events);
     }
 
+    /**
+     * An event limit reached in the warm-up ends the trial before anything is measured (sweep 7, case 90: --events 1 exited 0
+     * with an empty jmh-result.json and a journal that said complete): the run fails, naming the limit and the remedy.
+     */
+    @Test
+    void anEventLimitReachedInTheWarmupFailsTheRunThatMeasuredNothing() throws Exception {
+        RunSummary summary = run(plan(List.of(variant("glibc")), List.of(2), 1, 2, 1, 10, 0), FakeWorkload.alwaysOk(0));
+        assertFalse(summary.complete(), console());
+        assertEquals("workload fake: the event limit of 10 (--events) was reached in the warm-up, before any measurement"
+                + " iteration (variant glibc, 2 threads, fork 1): nothing was measured; raise --events, or lower"
+                + " --warmup-iterations or --warmup-time", summary.failure().orElseThrow());
+        JsonNode end = journal().get(journal().size() - 1);
+        assertEquals("end", end.get("event").asText());
+        assertFalse(end.get("complete").asBoolean());
+    }
+
+    /**
+     * The workload's own end of the run (a script's done()) fails the run, as a session's that failed to close does
+     * (sweep 7, case 60: done() exited 1 while the journal said complete, and bench history stored the run).
+     */
+    @Test
+    void aWorkloadWhoseEndOfTheRunFailsFailsTheRun() throws Exception {
+        benchkit.spi.Workload workload = new benchkit.spi.Workload() {
+            @Override
+            public benchkit.spi.Session openSession(benchkit.spi.Target target, benchkit.spi.SessionContext context) {
+                return () -> Outcome.OK;
+            }
+
+            @Override
+            public void finishRun() {
+                throw new IllegalStateException("the script's done() failed");
+            }
+        };
+        RunPlan plan = RunOptions.builder().threads(1).warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(200))
+                .forks(1).reportInterval(Duration.ZERO).plan("fake", List.of(variant("a")), tmp.resolve("out"));
+        RunSummary summary = new Runner(plan, workload, List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        assertEquals("workload fake: finishing the run failed: the script's done() failed", summary.failure().orElseThrow());
+        JsonNode end = journal().get(journal().size() - 1);
+        assertFalse(end.get("complete").asBoolean(), end.toString());
+        assertEquals(1, summary.scores().size(), "what was measured is kept");
+    }
+
+    /** A limit reached part way through a measurement iteration keeps it, and says its rate is over the part that ran. */
+    @Test
+    void anEventLimitReachedInAMeasurementIterationSaysHowMuchOfItRan() throws Exception {
+        RunPlan plan = RunOptions.builder().threads(2).warmup(0, Duration.ofMillis(100)).measure(2, Duration.ofSeconds(30))
+                .forks(1).reportInterval(Duration.ZERO).maxEvents(2000).plan("fake", List.of(variant("glibc")), tmp.resolve("out"));
+        RunSummary summary = run(plan, FakeWorkload.alwaysOk(0));
+        assertTrue(summary.complete(), console());
+        assertTrue(java.util.regex.Pattern.compile("# Event limit of 2000 reached; trial ends early, (\\d+\\.\\d{3}) s into"
+                + " iteration 1 of 30 s \\(its rate is over those \\1 s\\)").matcher(console()).find(), console());
+    }
+
     @Test
     void virtualClientThreadsRunEveryEventAndTheHeaderSaysWhatRanThem() throws Exception {
         RunPlan plan = RunOptions.builder().threads(4)

@@ -135,8 +135,9 @@ final class SysbenchConsole extends RunConsole {
     }
 
     @Override
-    public void eventLimitReached(long limit, boolean perThread, boolean inWarmup) {
-        bench.eventLimitReached(limit, perThread, inWarmup);
+    public void eventLimitReached(long limit, boolean perThread, IterationInfo it, double ranSec) {
+        // sysbench's --events ends its one measurement by design (its --time is then a week): not a slice cut short
+        bench.eventLimitReached(limit, perThread, it, it.durationSec());
     }
 
     @Override

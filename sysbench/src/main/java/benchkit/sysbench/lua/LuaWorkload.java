@@ -283,8 +283,9 @@ final class LuaWorkload implements Workload {
         }
     }
 
+    /** sysbench's done() in the main state, once, when the run's last trial has ended (its failure is the run's). */
     @Override
-    public synchronized void close() {
+    public synchronized void finishRun() {
         if (main == null) {
             return;
         }
@@ -301,6 +302,12 @@ final class LuaWorkload implements Workload {
             main.close();
             main = null;
         }
+    }
+
+    /** done() when {@link #finishRun()} did not run it (a run that ended on an interrupt, a sysbench line). */
+    @Override
+    public void close() {
+        finishRun();
     }
 
     /** A new state of the script for {@code command}, as thread {@code tid} of {@code threads}, its queries counted. */

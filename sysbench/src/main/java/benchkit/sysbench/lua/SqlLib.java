@@ -444,6 +444,9 @@ final class SqlLib {
             try {
                 connection = ctx.connector().open();
             } catch (ScriptConnection.Failure e) {
+                if (stopping(e)) {
+                    throw stopped();
+                }
                 // sysbench's MySQL driver says where and why, then its Lua API raises the error
                 ctx.log().fatal("unable to connect to MySQL server on " + ctx.connector().where() + ", aborting...");
                 ctx.log().fatal("error " + e.code + ": " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
@@ -827,6 +830,9 @@ final class SqlLib {
      * raises its {@code SQL error, errno = ...} message, which ends the script.
      */
     private LuaError failure(ConnectionHandle connection, ScriptConnection.Failure e, String query) {
+        if (stopping(e)) {
+            return stopped();
+        }
         String message = String.valueOf(e.getMessage());
         IgnoredErrors.Action action = e.connectionLost ? IgnoredErrors.Action.RECONNECT : ctx.ignored().actionFor(e.code, e.sqlState);
         LuaTable desc = new LuaTable();
@@ -854,6 +860,21 @@ final class SqlLib {
         }
         return new LuaError(String.format(java.util.Locale.ROOT, "SQL error, errno = %d, state = '%s': %s", e.code, e.sqlState,
                 message), 3);   // check_error's level: the method's caller, even when that is pcall's line
+    }
+
+    /**
+     * Whether a failed connect or query is the run stopping (Ctrl-C or SIGTERM interrupt the thread, which cuts its
+     * socket), not the server: sysbench's FATAL lines would blame the server, or a connection that was made (sweep 7,
+     * case 73), and no reconnect is tried.
+     */
+    private static boolean stopping(ScriptConnection.Failure e) {
+        return Thread.currentThread().isInterrupted() || e.getCause() instanceof java.nio.channels.ClosedByInterruptException
+                || e.getCause() instanceof java.io.InterruptedIOException;
+    }
+
+    /** The error that ends a script's call when the run stops under it: said once, as the run's interruption. */
+    private static LuaError stopped() {
+        return new LuaError("the run was stopping (interrupted), so the call was cut short");
     }
 
     /**

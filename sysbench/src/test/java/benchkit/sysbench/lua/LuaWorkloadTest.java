@@ -27,6 +27,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Scripts of the user's own through bench's Lua runtime, against a real throwaway MariaDB. */
@@ -222,6 +223,47 @@ class LuaWorkloadTest {
             RuntimeException e = assertThrows(RuntimeException.class, s::execute);
             assertTrue(e.getMessage().startsWith("event() returned true, which in sysbench ends its thread"), e.getMessage());
         }
+    }
+
+    /**
+     * A thread_init cut short by the run stopping (its thread interrupted, as Ctrl-C and SIGTERM do) blames neither the
+     * server nor the connection, which was made (sweep 7, case 73: "FATAL: unable to connect ... (111)").
+     */
+    @Test
+    void aSetupCutShortByTheRunStoppingBlamesNoServer() throws Exception {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        LuaWorkloadFactory f = (LuaWorkloadFactory) script("slow.lua", "function thread_init()\n"
+                + "  con = sysbench.sql.driver():connect(); con:query('SELECT SLEEP(30)')\nend\nfunction event() end\n");
+        try (Workload w = f.create(Map.of(), new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8))) {
+            java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread opener = new Thread(() -> {
+                try {
+                    w.openSession(target, new CountingContext(0, 1)).close();
+                } catch (Throwable e) {
+                    failed.set(e);
+                }
+            });
+            opener.start();
+            Thread.sleep(1000);     // in its SLEEP, or still connecting: either is cut short alike
+            opener.interrupt();
+            opener.join(20_000);
+            assertFalse(opener.isAlive(), "the interrupt ended thread_init");
+            assertTrue(String.valueOf(failed.get()).contains("the run was stopping (interrupted)"), String.valueOf(failed.get()));
+            assertFalse(out.toString(java.nio.charset.StandardCharsets.UTF_8).contains("FATAL"), out.toString());
+        }
+    }
+
+    /** done() runs when the run ends, once (sweep 7, case 60): its error is the run's, and close() has nothing left to do. */
+    @Test
+    void doneRunsOnceWhenTheRunEndsAndItsErrorIsTheRuns() throws Exception {
+        WorkloadFactory f = script("done.lua", "n = 0\nfunction event() end\nfunction done() n = n + 1; error('boom ' .. n) end\n");
+        Workload w = f.create(Map.of());
+        try (Session s = w.openSession(target, new CountingContext(0, 1))) {
+            assertEquals(Outcome.OK, s.execute());
+        }
+        RuntimeException e = assertThrows(RuntimeException.class, w::finishRun);
+        assertTrue(e.getMessage().startsWith("`done' function failed: ") && e.getMessage().endsWith(":3: boom 1"), e.getMessage());
+        w.close();
     }
 
     @Test

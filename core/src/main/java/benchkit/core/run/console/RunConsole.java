@@ -107,11 +107,18 @@ public class RunConsole {
         println(iterationLine(it, variant, record.tps()) + (record.valid() ? "" : "  INVALID, left out: " + record.invalid()));
     }
 
-    /** A trial's event limit ({@code --events}) was reached; a per-thread count (memslap's) ends trials so, unsaid. */
-    public void eventLimitReached(long limit, boolean perThread, boolean inWarmup) {
-        if (!perThread) {
-            note("# Event limit of " + limit + " reached; trial ends early" + (inWarmup ? ", before any measurement" : ""));
+    /**
+     * A trial's event limit ({@code --events}) was reached in iteration {@code it}, {@code ranSec} into it; a per-thread
+     * count (memslap's) ends trials so, unsaid. A measurement iteration it cut short is said: its rate is of that part.
+     */
+    public void eventLimitReached(long limit, boolean perThread, IterationInfo it, double ranSec) {
+        if (perThread) {
+            return;
         }
+        String where = it.warmup() ? ", before any measurement"
+                : ranSec < it.durationSec() ? String.format(Locale.ROOT, ", %.3f s into iteration %d of %.0f s (its rate is"
+                        + " over those %.3f s)", ranSec, it.index(), it.durationSec(), ranSec) : "";
+        note("# Event limit of " + limit + " reached; trial ends early" + where);
     }
 
     /**

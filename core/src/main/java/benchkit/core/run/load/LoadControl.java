@@ -92,6 +92,11 @@ final class LoadControl {
         return limitReachedAt;
     }
 
+    /** Whether the load can resume (no session was left in an unknown state). */
+    boolean resumable() {
+        return unresumable == null;
+    }
+
     /** The load stopped with sessions in an unknown state: a later {@link #resume} fails the trial with {@code why}. */
     void cannotResume(String why) {
         unresumable = why;

@@ -186,9 +186,35 @@ public final class Trial {
         }
     }
 
+    /** The run is ending on Ctrl-C or SIGTERM: the load stops without waiting long for events that have not returned. */
+    public void stopping() {
+        if (load != null) {
+            load.stopNow();
+        }
+    }
+
+    /** Whether the trial's load can run again (no session was left stuck in an event): measuring again needs it. */
+    public boolean resumable() {
+        return load != null && load.control().resumable();
+    }
+
     /** Whether the trial reached its event limit: it runs no more iterations. */
     public boolean limitReached() {
         return limitReached;
+    }
+
+    /**
+     * The trial's failure when its event limit ended it in the warm-up: it measured nothing, so the run has no result of
+     * it (a run that measured nothing is no success); empty otherwise.
+     */
+    public Optional<RunFailure> limitEndedWarmup() {
+        if (!limitReached || finished.stream().anyMatch(i -> !i.warmup())) {
+            return Optional.empty();
+        }
+        return Optional.of(new RunFailure("workload " + plan.workload() + ": the event limit of "
+                + plan.eventLimit(info.threads()) + " (--events) was reached in the warm-up, before any measurement iteration"
+                + " (variant " + variant.label() + ", " + info.threads() + " threads, fork " + info.fork()
+                + "): nothing was measured; raise --events, or lower --warmup-iterations or --warmup-time", null));
     }
 
     /** Of the {@code planned} measurement iterations, how many have no valid result yet (an invalid one, not yet measured again). */
@@ -412,7 +438,8 @@ public final class Trial {
         warnings.clear();
         if (limitHit) {
             limitReached = true;
-            console.eventLimitReached(plan.eventLimit(info.threads()), plan.eventsPerThread() > 0, it.warmup());
+            console.eventLimitReached(plan.eventLimit(info.threads()), plan.eventsPerThread() > 0, it,
+                    record.durationNanos() / 1e9);
         }
     }
 

@@ -32,6 +32,8 @@ public final class TrialLoad implements AutoCloseable {
     private final List<Session> sessions;
     private final List<ThreadCounters> counters;
     private final List<SessionRecorder> recorders;
+    /** How long a run that is being stopped waits for the events in flight ({@link #stopNow}). */
+    private static final long STOPPING_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** Each session's OK events up to the last {@link #drain}, counted from its latency histograms, and their latency sum. */
     private final long[] drainedEvents;
     private final long[] drainedLatencyNanos;
@@ -46,12 +48,19 @@ public final class TrialLoad implements AutoCloseable {
     private final List<Schedule> schedules = new ArrayList<>();
     private final LoadControl control;
     private final ClientThreads kind;
+    /** How long {@link #stop} waits for a session's event to return before it says so and leaves the session behind. */
+    private final Duration stopWait;
+    /** Where that is said (the console's warnings). */
+    private final Consumer<String> slow;
 
     /** Latency per kind of event, null when the workload names no kinds. */
     private final EventKindLatencies eventKinds;
 
     private TrialLoad(List<Session> sessions, List<ThreadCounters> counters, List<SessionRecorder> recorders,
-                      LoadControl control, ClientThreads kind, EventKindLatencies eventKinds) {
+                      LoadControl control, ClientThreads kind, EventKindLatencies eventKinds, Duration stopWait,
+                      Consumer<String> slow) {
+        this.stopWait = stopWait;
+        this.slow = slow;
         this.eventKinds = eventKinds;
         this.sessions = sessions;
         this.kind = kind.forSessions(sessions, Runtime.getRuntime().availableProcessors());
@@ -64,7 +73,8 @@ public final class TrialLoad implements AutoCloseable {
 
     /**
      * Opens one session per thread, each to run on a thread of {@code kind}; if one fails, those opened are closed again.
-     * While one session's setup has not returned for {@code sayEvery}, {@code slow} is told so, again every {@code sayEvery}.
+     * While one session's setup has not returned for {@code sayEvery}, {@code slow} is told so, again every {@code sayEvery};
+     * so is a session whose event has not returned {@code sayEvery} after the load stopped.
      */
     static TrialLoad open(Workload workload, Target target, int threadCount, double rate, long maxEvents,
                           ClientThreads kind, Duration sayEvery, Consumer<String> slow) throws Exception {
@@ -72,7 +82,7 @@ public final class TrialLoad implements AutoCloseable {
         SessionOpening.Opened opened = new SessionOpening(workload, target, threadCount, kind,
                 eventKinds == null ? 0 : eventKinds.count()).open(sayEvery, slow);
         return new TrialLoad(opened.sessions(), opened.counters(), opened.recorders(),
-                new LoadControl(Thread.currentThread(), rate, maxEvents), kind, eventKinds);
+                new LoadControl(Thread.currentThread(), rate, maxEvents), kind, eventKinds, sayEvery, slow);
     }
 
     /** The session that could not open, and of how many: "session 2 of 8" (those before it opened, and are closed). */
@@ -252,19 +262,80 @@ public final class TrialLoad implements AutoCloseable {
         threads.clear();
     }
 
-    /** Stops the workers and waits for them; a worker stuck in a call is interrupted, then left behind. */
+    /**
+     * Stops the workers and waits for them. A worker stuck in an event (a script's event() in a loop, a request never
+     * answered) is named once the wait is over, interrupted and left behind, and the trial cannot resume on its session
+     * (sweep 7, case 73: it was resumed on, in silence). Interrupted (Ctrl-C, SIGTERM), it leaves the workers at once.
+     */
     void stop() throws InterruptedException {
         control.stop();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        for (Thread t : threads) {
-            long left = deadline - System.nanoTime();
-            if (left > 0) {
-                TimeUnit.NANOSECONDS.timedJoin(t, left);
+        long deadline = System.nanoTime() + stopWait.toNanos();
+        try {
+            for (Thread t : threads) {
+                long left = deadline - System.nanoTime();
+                if (left > 0) {
+                    TimeUnit.NANOSECONDS.timedJoin(t, left);
+                }
             }
+        } catch (InterruptedException e) {
+            leaveBehind();
+            throw e;
+        }
+        if (threads.stream().anyMatch(Thread::isAlive)) {
+            stuck(System.nanoTime());
+            leaveBehind();
+        }
+    }
+
+    /** Says which sessions' events have not returned, and for how long; the trial then cannot resume on them. */
+    private void stuck(long now) {
+        List<String> ids = new ArrayList<>();
+        long longest = 0;
+        for (int i = 0; i < counters.size(); i++) {
+            long since = counters.get(i).inFlightSince();
+            if (since != 0) {
+                ids.add(Integer.toString(i + 1));
+                longest = Math.max(longest, now - since);
+            }
+        }
+        String who = ids.isEmpty() ? "a client thread" : (ids.size() == 1 ? "session " : "sessions ")
+                + String.join(", ", ids) + " of " + sessions.size();
+        String why = who + (ids.size() > 1 ? " have" : " has") + " not returned from an event after "
+                + TimeUnit.NANOSECONDS.toSeconds(longest) + " s: the workload's own code (a script's event()) or a request"
+                + " the server never answers";
+        control.cannotResume(why);
+        slow.accept("# " + why + "; the trial cannot go on with " + (ids.size() > 1 ? "them" : "it") + ", and Ctrl-C stops"
+                + " the run");
+    }
+
+    /**
+     * Stops the workers for a run that is ending on Ctrl-C or SIGTERM: a second at most for their events to return, not
+     * the wait of {@link #stop}, so a session stuck in its event does not hold the run up.
+     */
+    void stopNow() {
+        control.stop();
+        long deadline = System.nanoTime() + STOPPING_WAIT_NANOS;
+        try {
+            for (Thread t : threads) {
+                long left = deadline - System.nanoTime();
+                if (left > 0) {
+                    TimeUnit.NANOSECONDS.timedJoin(t, left);
+                }
+            }
+        } catch (InterruptedException again) {
+            // a second signal: the run is ending already, and waits no longer
+        }
+        leaveBehind();
+    }
+
+    /** Interrupts the workers still running and forgets them: they end when their call returns, if ever. */
+    private void leaveBehind() {
+        for (Thread t : threads) {
             if (t.isAlive()) {
                 t.interrupt();
             }
         }
+        threads.clear();
     }
 
     @Override
