@@ -56,4 +56,20 @@ public final class ResultSpace {
                     + " bytes usable, at least " + needed + " needed");
         }
     }
+
+    /** Below this many bytes free, a write that failed met a full disk (what the system says of it follows the locale). */
+    public static final long FULL_BELOW = 1024 * 1024;
+
+    /** The bytes free on the file system of {@code dir} (or of its nearest existing parent); -1 when unknown. */
+    public static long usable(Path dir) {
+        Path existing = dir.toAbsolutePath();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        try {
+            return existing == null ? -1 : Files.getFileStore(existing).getUsableSpace();
+        } catch (IOException | SecurityException e) {
+            return -1;
+        }
+    }
 }
