@@ -103,7 +103,7 @@ final class MergeCommand implements Callable<Integer> {
      * A merge that met a full disk removes what it wrote in {@code out} (an empty journal left there blocked the same
      * merge as an earlier run, sweep 7 case 63), and the line says so in bench's words, with the remedy.
      */
-    static String undoOnFullDisk(Path out, java.util.Set<Path> before, boolean made, long free) {
+    static String undoOnFullDisk(Path out, java.util.Set<Path> before, boolean made, String full) {
         List<Path> created = listing(out).stream().filter(f -> !before.contains(f))
                 .filter(f -> !f.getFileName().toString().equals(benchkit.core.run.results.ResultLock.FILE))
                 .sorted(java.util.Comparator.reverseOrder()).toList();     // latency/'s logs before latency/ itself
@@ -118,7 +118,7 @@ final class MergeCommand implements Callable<Integer> {
         if (made) {
             removeIfNothingIn(out);
         }
-        return "the disk of " + out + " is full (" + free / 1024 + " KB free) and the merge could not be written: "
+        return "cannot write the merge in " + out + ": " + full + "; "
                 + (kept.isEmpty() ? "nothing of it is left there" : "left there: " + String.join(", ", kept))
                 + "; free space there, then run the same bench merge again";
     }
@@ -159,11 +159,11 @@ final class MergeCommand implements Callable<Integer> {
             try {
                 r = WorkerMerge.merge(dirs, benchkit.core.run.Runner.prepareOutDir(out), allowMissing, System.out::println);
             } catch (java.io.IOException e) {
-                long free = benchkit.core.run.results.ResultSpace.usable(out);
-                if (free < 0 || free >= benchkit.core.run.results.ResultSpace.FULL_BELOW) {
+                java.util.Optional<String> full = benchkit.core.run.results.ResultSpace.whyFull(out);
+                if (full.isEmpty()) {
                     throw e;
                 }
-                System.err.println("bench: error: " + undoOnFullDisk(out, before, made, free));
+                System.err.println("bench: error: " + undoOnFullDisk(out, before, made, full.get()));
                 return Cli.EXIT_FAILURE;
             } catch (RuntimeException e) {
                 if (made) {
@@ -176,10 +176,11 @@ final class MergeCommand implements Callable<Integer> {
                 throw e;
             }
         }
-        long free = r.failures().isEmpty() ? -1 : benchkit.core.run.results.ResultSpace.usable(out);
-        if (free >= 0 && free < benchkit.core.run.results.ResultSpace.FULL_BELOW) {
+        java.util.Optional<String> full = r.failures().isEmpty() ? java.util.Optional.empty()
+                : benchkit.core.run.results.ResultSpace.whyFull(out);
+        if (full.isPresent()) {
             // part of the merged files written: none kept, so the same merge runs again as it is
-            System.err.println("bench: error: " + undoOnFullDisk(out, before, made, free));
+            System.err.println("bench: error: " + undoOnFullDisk(out, before, made, full.get()));
             return Cli.EXIT_FAILURE;
         }
         if (!r.results().isEmpty()) {

@@ -48,9 +48,9 @@ class MergeCommandTest {
         Files.createDirectories(out.resolve("latency"));
         Files.writeString(out.resolve("latency/glibc-t2-f1.hlog"), "");
 
-        assertEquals("the disk of " + out + " is full (2 KB free) and the merge could not be written: nothing of it is"
-                + " left there; free space there, then run the same bench merge again",
-                MergeCommand.undoOnFullDisk(out, before, false, 2048));
+        assertEquals("cannot write the merge in " + out + ": its disk is full (2 KB free); nothing of it is left there;"
+                + " free space there, then run the same bench merge again",
+                MergeCommand.undoOnFullDisk(out, before, false, "its disk is full (2 KB free)"));
         assertEquals("mine", Files.readString(out.resolve("notes.txt")));
         assertFalse(Files.exists(out.resolve("journal.jsonl")) || Files.exists(out.resolve("latency")));
         benchkit.core.run.results.ResultDirectory.requireFresh(out, false, "--out", false);   // the same merge goes on
@@ -59,7 +59,7 @@ class MergeCommandTest {
         java.util.Set<Path> none = MergeCommand.listing(made);
         Files.createDirectories(made);
         Files.writeString(made.resolve("journal.jsonl"), "");
-        MergeCommand.undoOnFullDisk(made, none, true, 0);
+        MergeCommand.undoOnFullDisk(made, none, true, "its disk is full (0 KB free)");
         assertFalse(Files.exists(made), "a directory the merge made goes with it");
     }
 }

@@ -82,7 +82,7 @@ public final class ResultDirectory {
             // a folder that holds runs is not a run: --force replaces only the run in it, never theirs (sweep 7, case 47)
             throw new InvalidOptionException(option + " " + dir + " holds " + others.size() + (others.size() == 1
                     ? " run" : " runs") + " in its subfolders (" + named(others.stream().map(Path::normalize).toList())
-                    + "), which are not the run it holds and which --force does not replace: choose another "
+                    + "): --force replaces only a run in " + dir + " itself, never theirs; choose another "
                     + (option.startsWith("--") ? option : "directory"));
         }
         if (runs.isEmpty()) {

@@ -164,7 +164,7 @@ class ResultDirectoryTest {
                 InvalidOptionException e = assertThrows(InvalidOptionException.class,
                         () -> ResultDirectory.requireFresh(out, force, "--out"));
                 assertEquals("--out " + out + " holds 2 runs in its subfolders (" + p.resolve("r1") + ", " + p.resolve("r2")
-                        + "), which are not the run it holds and which --force does not replace: choose another --out",
+                        + "): --force replaces only a run in " + out + " itself, never theirs; choose another --out",
                         e.getMessage());
             }
         }
