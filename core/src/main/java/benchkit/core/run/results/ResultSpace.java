@@ -73,14 +73,18 @@ public final class ResultSpace {
                 : java.util.Optional.of("its disk is full (" + usableBytes / 1024 + " KB free)");
     }
 
-    /** The bytes free on the file system of {@code dir} (or of its nearest existing parent); -1 when unknown. */
+    /**
+     * The bytes free on the file system of {@code dir} (or of its nearest existing parent); -1 when unknown, as for a
+     * pseudo file system (/proc), whose total of 0 tells nothing.
+     */
     public static long usable(Path dir) {
         Path existing = dir.toAbsolutePath();
         while (existing != null && !Files.exists(existing)) {
             existing = existing.getParent();
         }
         try {
-            return existing == null ? -1 : Files.getFileStore(existing).getUsableSpace();
+            FileStore store = existing == null ? null : Files.getFileStore(existing);
+            return store == null || store.getTotalSpace() == 0 ? -1 : store.getUsableSpace();
         } catch (IOException | SecurityException e) {
             return -1;
         }

@@ -21,5 +21,8 @@ class ResultSpaceTest {
         assertEquals(Optional.empty(), ResultSpace.whyFull(ResultSpace.FULL_BELOW), "room left: another cause");
         assertEquals(Optional.empty(), ResultSpace.whyFull(-1), "unknown: the system's words stand");
         assertTrue(ResultSpace.usable(tmp.resolve("not/yet")) >= 0, "of the nearest existing parent");
+        if (java.nio.file.Files.isDirectory(Path.of("/proc/self"))) {
+            assertEquals(Optional.empty(), ResultSpace.whyFull(Path.of("/proc/x")), "a pseudo file system is never full");
+        }
     }
 }
