@@ -354,9 +354,23 @@ final class HistoryCommand implements Callable<Integer> {
         @picocli.CommandLine.Mixin
         StoreOption store;
 
+        /** Whether the page is written: what a signal's line says (sweep 7, case 83). */
+        private volatile boolean written;
+
         @Override
         public Integer call() throws Exception {
             Path out = this.out != null ? this.out : DEFAULT_PAGE;
+            return StopLine.around(() -> stopped(out, written), () -> write(out));
+        }
+
+        /** What a signal leaves of the page: it is written whole or not at all. */
+        static String stopped(Path out, boolean written) {
+            return "history report stopped by " + benchkit.core.run.SignalGuard.lastSignal() + ": the page " + out
+                    + (written ? " is written (the signal came as it ended)"
+                            : " is as it was (it is written whole or not at all); the same bench history report writes it");
+        }
+
+        private Integer write(Path out) throws Exception {
             if (java.nio.file.Files.isDirectory(out)) {
                 throw new UsageException("--out " + out + " is a directory; name the page's file, e.g. "
                         + out.resolve("history.html"));
@@ -372,6 +386,7 @@ final class HistoryCommand implements Callable<Integer> {
                         java.nio.file.Files.createDirectories(DEFAULT_PAGE.toAbsolutePath().getParent());
                     }
                     AtomicFiles.write(out, page);
+                    written = true;
                 } catch (IOException e) {
                     String why = e instanceof java.nio.file.NoSuchFileException ? "no such directory"
                             : e instanceof java.nio.file.AccessDeniedException ? "permission denied"

@@ -86,6 +86,43 @@ final class MergeCommand implements Callable<Integer> {
         }
     }
 
+    /** The files in {@code dir} and in its latency/ now: what a merge that fails leaves as it found. */
+    static java.util.Set<Path> listing(Path dir) {
+        java.util.Set<Path> files = new java.util.HashSet<>();
+        for (Path d : List.of(dir, dir.resolve(benchkit.core.result.LatencyLog.DIR))) {
+            try (java.util.stream.Stream<Path> in = java.nio.file.Files.list(d)) {
+                in.forEach(files::add);
+            } catch (java.io.IOException none) {
+                // not there: nothing in it to keep
+            }
+        }
+        return files;
+    }
+
+    /**
+     * A merge that met a full disk removes what it wrote in {@code out} (an empty journal left there blocked the same
+     * merge as an earlier run, sweep 7 case 63), and the line says so in bench's words, with the remedy.
+     */
+    static String undoOnFullDisk(Path out, java.util.Set<Path> before, boolean made, String full) {
+        List<Path> created = listing(out).stream().filter(f -> !before.contains(f))
+                .filter(f -> !f.getFileName().toString().equals(benchkit.core.run.results.ResultLock.FILE))
+                .sorted(java.util.Comparator.reverseOrder()).toList();     // latency/'s logs before latency/ itself
+        List<String> kept = new java.util.ArrayList<>();
+        for (Path f : created) {
+            try {
+                java.nio.file.Files.deleteIfExists(f);
+            } catch (java.io.IOException e) {
+                kept.add(f.toString());     // latency/ with a file the merge did not write (none), or not removable
+            }
+        }
+        if (made) {
+            removeIfNothingIn(out);
+        }
+        return "cannot write the merge in " + out + ": " + full + "; "
+                + (kept.isEmpty() ? "nothing of it is left there" : "left there: " + String.join(", ", kept))
+                + "; free space there, then run the same bench merge again";
+    }
+
     /** Merges, prints the summary table and says where; exit 1 when the merge was refused or a file not written. */
     static int merge(List<Path> dirs, Path out, boolean allowMissing) throws Exception {
         return merge(dirs, out, allowMissing, WorkerMerge.IncompleteMergeException::getMessage);
@@ -94,19 +131,7 @@ final class MergeCommand implements Callable<Integer> {
     /** The same, {@code refusal} wording the line of a merge refused for load missing (the coordinator's names its workers). */
     static int merge(List<Path> dirs, Path out, boolean allowMissing,
                      java.util.function.Function<WorkerMerge.IncompleteMergeException, String> refusal) throws Exception {
-        // a signal ends the JVM without unwinding this thread: the hook says what the merge leaves behind
-        benchkit.core.run.SignalGuard.nameSignals();
-        Thread said = new Thread(() -> System.err.println("bench: " + stopped(out)), "bench-merge-stopped");
-        Runtime.getRuntime().addShutdownHook(said);
-        try {
-            return mergeAndSay(dirs, out, allowMissing, refusal);
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(said);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running: it says what is left
-            }
-        }
+        return StopLine.around(() -> stopped(out), () -> mergeAndSay(dirs, out, allowMissing, refusal));
     }
 
     /** What a signal during a merge leaves: the workers' directories as they were, and --out perhaps part-written. */
@@ -136,9 +161,17 @@ final class MergeCommand implements Callable<Integer> {
                                    java.util.function.Function<WorkerMerge.IncompleteMergeException, String> refusal) throws Exception {
         WorkerMerge.Result r;
         boolean made = !java.nio.file.Files.exists(out);
+        java.util.Set<Path> before = listing(out);
         try (benchkit.core.run.results.ResultLock lock = benchkit.core.run.results.ResultLock.take(out, "--out")) {
             try {
                 r = WorkerMerge.merge(dirs, benchkit.core.run.Runner.prepareOutDir(out), allowMissing, System.out::println);
+            } catch (java.io.IOException e) {
+                java.util.Optional<String> full = benchkit.core.run.results.ResultSpace.whyFull(out);
+                if (full.isEmpty()) {
+                    throw e;
+                }
+                System.err.println("bench: error: " + undoOnFullDisk(out, before, made, full.get()));
+                return Cli.EXIT_FAILURE;
             } catch (RuntimeException e) {
                 if (made) {
                     removeIfNothingIn(out);   // a refused merge leaves no directory it made
@@ -149,6 +182,13 @@ final class MergeCommand implements Callable<Integer> {
                 }
                 throw e;
             }
+        }
+        java.util.Optional<String> full = r.failures().isEmpty() ? java.util.Optional.empty()
+                : benchkit.core.run.results.ResultSpace.whyFull(out);
+        if (full.isPresent()) {
+            // part of the merged files written: none kept, so the same merge runs again as it is
+            System.err.println("bench: error: " + undoOnFullDisk(out, before, made, full.get()));
+            return Cli.EXIT_FAILURE;
         }
         if (!r.results().isEmpty()) {
             SummaryTable.print(r.results(), System.out);

@@ -21,9 +21,37 @@ final class ReportCommand implements Callable<Integer> {
             description = "Put this study file's published findings beside the measured ones (kept as study.json).")
     Path study;
 
+    /** Whether this report writes a killed run's result files from its journal, and whether it has written them. */
+    private volatile boolean rebuilding;
+    private final java.util.concurrent.CountDownLatch written = new java.util.concurrent.CountDownLatch(1);
+
     @Override
     public Integer call() throws Exception {
         requireNamed(dir);
+        return StopLine.around(() -> {
+            try {
+                // the three small files take milliseconds: waited for, so that the line tells a whole state
+                written.await(rebuilding ? 5 : 0, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return stopped(dir, rebuilding, written.getCount() == 0);
+        }, this::report);
+    }
+
+    /** What a signal leaves of a report (sweep 7, case 83: exit 130 and no line, though files were rewritten). */
+    static String stopped(Path dir, boolean rebuilding, boolean written) {
+        String by = "report stopped by " + benchkit.core.run.SignalGuard.lastSignal();
+        if (rebuilding && !written) {
+            return by + " while it wrote the result files of " + dir + " from its journal: remove those written there"
+                    + " (jmh-result.json, results.csv, run.json), then the same bench report " + dir + " writes them again";
+        }
+        return by + ": " + (rebuilding ? "jmh-result.json, results.csv and run.json in " + dir + " are written from its "
+                + "journal, report.html is not drawn" : "report.html in " + dir + " is as it was (it is written whole or "
+                + "not at all)") + "; the same bench report " + dir + " draws it";
+    }
+
+    private Integer report() throws Exception {
         if (!Files.isRegularFile(dir.resolve("jmh-result.json"))
                 && Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))) {
             benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
@@ -64,7 +92,7 @@ final class ReportCommand implements Callable<Integer> {
      * A run killed before it wrote its results (kill -9, a lost machine) left its journal, which holds every iteration
      * that finished: the result files are written from it, as bench merge writes a merged run's, and the line says so.
      */
-    private static void writeFromJournal(Path dir) throws java.io.IOException {
+    private void writeFromJournal(Path dir) throws java.io.IOException {
         benchkit.core.result.JournalReader.Contents journal;
         try {
             journal = benchkit.core.result.JournalReader.read(dir);
@@ -85,10 +113,14 @@ final class ReportCommand implements Callable<Integer> {
                 benchkit.core.result.RunInfo.endingNow(null, java.util.Map.of("workload", journal.run().workload(),
                         benchkit.core.result.RunInfo.INCOMPLETE, journal.error().orElse("its journal has no end line (killed?)")
                                 + "; these files were written from its journal afterwards")));
-        List<String> failures = benchkit.core.run.results.ResultFiles.write(run, new benchkit.core.report.ReportSettings(
-                benchkit.core.report.Compare.Settings.fromRunSettings(java.util.Map.of()), java.util.Optional.empty(),
-                benchkit.core.report.Study.read(dir)),
-                System.out::println);
+        // report.html is drawn after, as for any run (from the files written here)
+        List<String> failures;
+        rebuilding = true;
+        try {
+            failures = benchkit.core.run.results.ResultFiles.writeData(run, System.out::println);
+        } finally {
+            written.countDown();
+        }
         System.err.println("bench: warning: " + dir + " holds a run that did not end: " + journal.error()
                 .orElse("its journal has no end line (killed?)") + "; its " + measured + " finished measurement iteration"
                 + (measured == 1 ? " is" : "s are") + " written from its journal now"

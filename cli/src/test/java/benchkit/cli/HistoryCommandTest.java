@@ -166,6 +166,16 @@ class HistoryCommandTest {
                 none.err());
     }
 
+    /** A signal during history report (sweep 7, case 83) is one line: the page is whole, or as it was. */
+    @Test
+    void aStoppedHistoryReportSaysThePageIsWholeOrAsItWas() {
+        Path page = tmp.resolve("h.html");
+        String by = "history report stopped by " + benchkit.core.run.SignalGuard.lastSignal() + ": the page " + page;
+        assertEquals(by + " is as it was (it is written whole or not at all); the same bench history report writes it",
+                HistoryCommand.Report.stopped(page, false));
+        assertEquals(by + " is written (the signal came as it ended)", HistoryCommand.Report.stopped(page, true));
+    }
+
     /**
      * A store another process holds locked, or whose server takes the connection and says nothing, is not bad input:
      * exit 1, "nothing was changed: try again later" (case 88).

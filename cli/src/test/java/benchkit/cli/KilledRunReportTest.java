@@ -56,6 +56,28 @@ class KilledRunReportTest {
         assertEquals(1, results.size());
         assertEquals(2, results.get(0).iterationCount(), "the two measured, not the warmup");
         assertTrue(Files.isRegularFile(killed.resolve("report.html")));
+
+        // a signal after the three files, before report.html (sweep 7, case 83): the line's remedy draws it
+        String signal = benchkit.core.run.SignalGuard.lastSignal();
+        assertEquals("report stopped by " + signal + ": jmh-result.json, results.csv and run.json in " + killed + " are "
+                + "written from its journal, report.html is not drawn; the same bench report " + killed + " draws it",
+                ReportCommand.stopped(killed, true, true));
+        Files.delete(killed.resolve("report.html"));
+        CliRun.Outcome drawn = CliRun.run("report", killed.toString());
+        assertEquals(0, drawn.exit(), drawn.err());
+        assertTrue(Files.isRegularFile(killed.resolve("report.html")));
+        // a signal while the three were written: those written removed, the same report writes them again
+        assertEquals("report stopped by " + signal + " while it wrote the result files of " + killed + " from its "
+                + "journal: remove those written there (jmh-result.json, results.csv, run.json), then the same bench report "
+                + killed + " writes them again", ReportCommand.stopped(killed, true, false));
+        for (String f : new String[] {"jmh-result.json", "results.csv", "run.json", "report.html"}) {
+            Files.delete(killed.resolve(f));
+        }
+        CliRun.Outcome rebuilt = CliRun.run("report", killed.toString());
+        assertEquals(0, rebuilt.exit(), rebuilt.err());
+        assertEquals(2, benchkit.core.report.JmhResultReader.readDirectory(killed).get(0).iterationCount());
+        assertEquals("report stopped by " + signal + ": report.html in " + killed + " is as it was (it is written whole "
+                + "or not at all); the same bench report " + killed + " draws it", ReportCommand.stopped(killed, false, false));
     }
 
     /**

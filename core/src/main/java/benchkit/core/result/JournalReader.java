@@ -74,8 +74,32 @@ public final class JournalReader {
                 || Files.exists(dir.resolve(RunInfo.FILE_NAME), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }
+        Optional<String> unmeasured = endedBeforeMeasuring(dir);
+        if (unmeasured.isPresent()) {
+            // bench report would say "nothing to report": the hint must not send the user there (sweep 7, case 89)
+            return Optional.of("its run ended before any measured iteration finished (" + unmeasured.get()
+                    + "), so there is no result to write from its journal");
+        }
         return whyIncomplete(dir).map(why -> "its run stopped before writing its result files (" + why + "): bench report "
                 + dir + " writes what it finished from its journal");
+    }
+
+    /**
+     * For a directory without result files whose journal holds no finished measurement iteration (a run killed during
+     * its prepare): why its run ended; else empty.
+     */
+    public static Optional<String> endedBeforeMeasuring(Path dir) {
+        if (Files.exists(dir.resolve("jmh-result.json"), java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                || Files.exists(dir.resolve(RunInfo.FILE_NAME), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        try {
+            Contents journal = read(dir);
+            return journal.measured() > 0 ? Optional.empty()
+                    : Optional.of(journal.error().orElse("its journal says it completed"));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** Reads {@code dir/journal.jsonl}; a missing file or a journal without its start line is an IOException naming it. */

@@ -14,6 +14,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -76,10 +77,28 @@ public final class ResultDirectory {
             ResultLock.requireFree(dir, option);
         }
         List<Path> runs = runsIn(dir).stream().filter(d -> withSubdirectories || d.equals(dir)).toList();
+        List<Path> others = runs.stream().filter(r -> !r.equals(dir) && !partOfTheRunIn(r)).toList();
+        if (!others.isEmpty()) {
+            // a folder that holds runs is not a run: --force replaces only the run in it, never theirs (sweep 7, case 47)
+            throw new InvalidOptionException(option + " " + dir + " holds " + others.size() + (others.size() == 1
+                    ? " run" : " runs") + " in its subfolders (" + named(others.stream().map(Path::normalize).toList())
+                    + "): --force replaces only a run in " + dir + " itself, never theirs; choose another "
+                    + (option.startsWith("--") ? option : "directory"));
+        }
         if (runs.isEmpty()) {
+            if (unlocked) {
+                requireNoStrayFiles(dir, replace, option);
+            }
             return;
         }
         if (!replace) {
+            Optional<String> unmeasured = benchkit.core.result.JournalReader.endedBeforeMeasuring(runs.get(0));
+            if (runs.size() == 1 && unmeasured.isPresent()) {
+                // no result to point bench report at (sweep 7, case 89)
+                throw new InvalidOptionException(option + " " + dir + " holds an earlier run that ended before any measured"
+                        + " iteration finished (" + unmeasured.get() + "; " + marker(runs.get(0)) + "), so it holds no"
+                        + " result, but bench does not overwrite it: --force to replace it, or give another directory");
+            }
             throw new InvalidOptionException(option + " " + dir + " holds the results of an earlier run ("
                     + marker(runs.get(0)) + "), which bench does not overwrite: give another directory, or --force to replace them"
                     + benchkit.core.result.JournalReader.rebuildHint(runs.get(0))
@@ -87,16 +106,72 @@ public final class ResultDirectory {
         }
         try {
             for (Path run : runs) {
-                for (String name : FILES) {
-                    PrivateTempDir.deleteRecursively(run.resolve(name));
-                }
-                removeLatencyLogs(run.resolve(LatencyLog.DIR));
+                removeFiles(run);
                 if (!run.equals(dir) && run.getFileName().toString().matches("worker-\\d+")) {
                     removeWorkerLeftovers(dir, run);
                 }
             }
         } catch (IOException e) {
             throw new InvalidOptionException("cannot remove the earlier run in " + dir + ": " + RunFailure.ioMessage(e));
+        }
+    }
+
+    /** Removes bench's own files from {@code dir}: {@link #FILES} and the latency logs bench wrote, nothing else. */
+    private static void removeFiles(Path dir) throws IOException {
+        for (String name : FILES) {
+            PrivateTempDir.deleteRecursively(dir.resolve(name));
+        }
+        removeLatencyLogs(dir.resolve(LatencyLog.DIR));
+    }
+
+    /**
+     * Files of bench's names with no run beside them (a run.json or results.csv of the user's, a report.html and latency
+     * logs copied from a run) would be overwritten by the new run's: refused unless replaced (sweep 7, case 81).
+     */
+    private static void requireNoStrayFiles(Path dir, boolean replace, String option) {
+        List<Path> stray = new java.util.ArrayList<>(FILES.stream().map(dir::resolve)
+                .filter(f -> Files.exists(f, LinkOption.NOFOLLOW_LINKS)).toList());
+        Path latency = dir.resolve(LatencyLog.DIR);
+        if (Files.isDirectory(latency, LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> files = Files.list(latency)) {
+                files.filter(LatencyLog::isNamedAsBench).sorted().forEach(stray::add);
+            } catch (IOException e) {
+                // unreadable: the run's own write will say so
+            }
+        }
+        if (stray.isEmpty()) {
+            return;
+        }
+        if (!replace) {
+            throw new InvalidOptionException(option + " " + dir + " holds " + named(stray) + ", which bench would "
+                    + "overwrite: give another directory, or --force to replace " + (stray.size() == 1 ? "it" : "them"));
+        }
+        try {
+            removeFiles(dir);
+        } catch (IOException e) {
+            throw new InvalidOptionException("cannot remove the earlier files in " + dir + ": " + RunFailure.ioMessage(e));
+        }
+    }
+
+    /** The first three of {@code paths}, and how many more. */
+    private static String named(List<Path> paths) {
+        return String.join(", ", paths.stream().limit(3).map(Path::toString).toList())
+                + (paths.size() > 3 ? " and " + (paths.size() - 3) + " more" : "");
+    }
+
+    /**
+     * Whether the run in subdirectory {@code sub} is part of the run around it: a --clients run's worker
+     * ({@code worker-N}), or a workload of a run of several ({@code <workload>/}, named so in its journal).
+     */
+    private static boolean partOfTheRunIn(Path sub) {
+        String name = sub.getFileName().toString();
+        if (name.matches("worker-\\d+")) {
+            return true;
+        }
+        try {
+            return name.equals(benchkit.core.result.JournalReader.read(sub).run().workload());
+        } catch (IOException | RuntimeException unreadable) {
+            return false;       // not known to be this run's: never removed with it
         }
     }
 

@@ -30,12 +30,7 @@ public final class ResultFiles {
      */
     public static List<String> write(RunRecord run, ReportSettings report, Consumer<String> warn) {
         List<String> failures = new ArrayList<>();
-        madeAgainIfRemoved(run.dir(), warn);
-        boolean jmhWritten = write(new JmhJsonWriter(), run, failures);
-        for (ResultWriter writer : List.of(new CsvWriter(), RunInfo.writer())) {
-            write(writer, run, failures);
-        }
-        if (!jmhWritten) {
+        if (!writeData(run, warn, failures)) {
             // a report without its jmh-result.json could not be redrawn: not drawn, and said among what is missing
             failures.add("did not draw report.html: it is drawn from jmh-result.json, which is missing");
             return failures;
@@ -46,6 +41,26 @@ public final class ResultFiles {
             warn.accept("# Warning: could not draw the HTML report: " + RunFailure.describe(e));
         }
         return failures;
+    }
+
+    /**
+     * jmh-result.json, results.csv and run.json, without the report: what {@code bench report} writes from a killed run's
+     * journal before it draws report.html as it always does. Returns the files that could not be written, named.
+     */
+    public static List<String> writeData(RunRecord run, Consumer<String> warn) {
+        List<String> failures = new ArrayList<>();
+        writeData(run, warn, failures);
+        return failures;
+    }
+
+    /** Whether jmh-result.json, which the report is drawn from, was written. */
+    private static boolean writeData(RunRecord run, Consumer<String> warn, List<String> failures) {
+        madeAgainIfRemoved(run.dir(), warn);
+        boolean jmhWritten = write(new JmhJsonWriter(), run, failures);
+        for (ResultWriter writer : List.of(new CsvWriter(), RunInfo.writer())) {
+            write(writer, run, failures);
+        }
+        return jmhWritten;
     }
 
     /**

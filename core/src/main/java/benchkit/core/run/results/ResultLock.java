@@ -59,7 +59,9 @@ public final class ResultLock implements AutoCloseable {
             return new ResultLock(channel, lock);
         } catch (IOException e) {
             closeQuietly(channel);
-            throw new InvalidOptionException("cannot write " + option + " " + dir + ": " + RunFailure.ioMessage(e));
+            throw new InvalidOptionException("cannot write " + option + " " + dir + ": " + ResultSpace.whyFull(dir)
+                    .map(full -> full + "; free space there, or give another directory") // sweep 7, case 63
+                    .orElseGet(() -> RunFailure.ioMessage(e)));
         }
     }
 

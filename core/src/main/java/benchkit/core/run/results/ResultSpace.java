@@ -56,4 +56,37 @@ public final class ResultSpace {
                     + " bytes usable, at least " + needed + " needed");
         }
     }
+
+    /** Below this many bytes free, a write that failed met a full disk (what the system says of it follows the locale). */
+    public static final long FULL_BELOW = 1024 * 1024;
+
+    /**
+     * After a write in {@code dir} failed: "its disk is full (N KB free)" when there is next to no space left there,
+     * else empty. bench's words, where the system's follow the locale.
+     */
+    public static java.util.Optional<String> whyFull(Path dir) {
+        return whyFull(usable(dir));
+    }
+
+    static java.util.Optional<String> whyFull(long usableBytes) {
+        return usableBytes < 0 || usableBytes >= FULL_BELOW ? java.util.Optional.empty()
+                : java.util.Optional.of("its disk is full (" + usableBytes / 1024 + " KB free)");
+    }
+
+    /**
+     * The bytes free on the file system of {@code dir} (or of its nearest existing parent); -1 when unknown, as for a
+     * pseudo file system (/proc), whose total of 0 tells nothing.
+     */
+    public static long usable(Path dir) {
+        Path existing = dir.toAbsolutePath();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        try {
+            FileStore store = existing == null ? null : Files.getFileStore(existing);
+            return store == null || store.getTotalSpace() == 0 ? -1 : store.getUsableSpace();
+        } catch (IOException | SecurityException e) {
+            return -1;
+        }
+    }
 }

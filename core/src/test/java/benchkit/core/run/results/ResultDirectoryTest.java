@@ -145,4 +145,86 @@ class ResultDirectoryTest {
         assertEquals(dir, ResultDirectory.unique(dir));
         assertEquals(tmp.resolve("20261125-101010-point-select-2"), ResultDirectory.unique(dir));
     }
+
+    private static final String START = "{\"event\":\"start\",\"workload\":\"point-select\",\"variants\":{},\"threads\":[2]}\n";
+    private static final String ITERATION = "{\"event\":\"iteration\",\"variant\":\"v\",\"threads\":2,\"fork\":1,"
+            + "\"iteration\":1,\"warmup\":false,\"events\":5,\"durationSec\":1.0}\n";
+
+    /** A folder that holds runs is not one (sweep 7, case 47): refused with --force too, naming them, and nothing goes. */
+    @Test
+    void aFolderHoldingRunsIsRefusedEvenWithForce() throws Exception {
+        Path p = Files.createDirectories(tmp.resolve("p"));
+        for (String r : new String[] {"r1", "r2"}) {
+            Files.createDirectories(p.resolve(r));
+            Files.writeString(p.resolve(r).resolve("journal.jsonl"), START + ITERATION);
+            Files.writeString(p.resolve(r).resolve("jmh-result.json"), "[]");
+        }
+        for (Path out : new Path[] {p, p.resolve(".")}) {
+            for (boolean force : new boolean[] {false, true}) {
+                InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                        () -> ResultDirectory.requireFresh(out, force, "--out"));
+                assertEquals("--out " + out + " holds 2 runs in its subfolders (" + p.resolve("r1") + ", " + p.resolve("r2")
+                        + "): --force replaces only a run in " + out + " itself, never theirs; choose another --out",
+                        e.getMessage());
+            }
+        }
+        assertTrue(Files.exists(p.resolve("r1/jmh-result.json")) && Files.exists(p.resolve("r2/journal.jsonl")));
+
+        Files.writeString(p.resolve("journal.jsonl"), START);          // a run of its own beside them: still refused
+        assertThrows(InvalidOptionException.class, () -> ResultDirectory.requireFresh(p, true, "--out"));
+        assertTrue(Files.exists(p.resolve("journal.jsonl")) && Files.exists(p.resolve("r1/journal.jsonl")));
+    }
+
+    /** A run of several workloads keeps one in a subfolder named as its workload: --force replaces it with the run. */
+    @Test
+    void forceReplacesTheWorkloadsOfARunOfSeveral() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("combined/point-select"));
+        Files.writeString(out.resolve("journal.jsonl"), START + ITERATION);
+        ResultDirectory.requireFresh(tmp.resolve("combined"), true, "--out");
+        assertFalse(Files.exists(out.resolve("journal.jsonl")));
+    }
+
+    /** bench's file names with no run beside them are not overwritten silently (sweep 7, case 81). */
+    @Test
+    void filesOfBenchsNamesAreRefusedUnlessForced() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("d"));
+        Files.writeString(out.resolve("run.json"), "{\"mine\": 1}");
+        Files.writeString(out.resolve("results.csv"), "mine");
+        Files.writeString(out.resolve("notes.txt"), "mine");
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> ResultDirectory.requireFresh(out, false, "--out"));
+        assertEquals("--out " + out + " holds " + out.resolve("results.csv") + ", " + out.resolve("run.json")
+                + ", which bench would overwrite: give another directory, or --force to replace them", e.getMessage());
+        assertEquals("mine", Files.readString(out.resolve("results.csv")));
+
+        Path only = Files.createDirectories(tmp.resolve("h/latency"));
+        Files.writeString(only.resolve("glibc-t2-f1.hlog"), "#copied\n");
+        e = assertThrows(InvalidOptionException.class, () -> ResultDirectory.requireFresh(tmp.resolve("h"), false, "--out"));
+        assertEquals("--out " + tmp.resolve("h") + " holds " + only.resolve("glibc-t2-f1.hlog")
+                + ", which bench would overwrite: give another directory, or --force to replace it", e.getMessage());
+
+        ResultDirectory.requireFresh(out, true, "--out");
+        assertFalse(Files.exists(out.resolve("run.json")));
+        assertEquals("mine", Files.readString(out.resolve("notes.txt")), "only bench's names go");
+        ResultDirectory.requireFresh(out, false, "--out");
+    }
+
+    /** A run killed in its prepare holds nothing bench report could write (sweep 7, case 89): the line says so. */
+    @Test
+    void aRunEndedBeforeMeasuringIsNamedSoWithoutPointingToReport() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("kp"));
+        Files.writeString(out.resolve("journal.jsonl"), START);
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> ResultDirectory.requireFresh(out, false, "--out"));
+        assertEquals("--out " + out + " holds an earlier run that ended before any measured iteration finished (the "
+                + "journal has no end line (the run was killed or is still running); " + out.resolve("journal.jsonl")
+                + "), so it holds no result, but bench does not overwrite it: --force to replace it, or give another "
+                + "directory", e.getMessage());
+
+        Files.writeString(out.resolve("journal.jsonl"), START + ITERATION);     // one finished: bench report writes it
+        assertTrue(assertThrows(InvalidOptionException.class, () -> ResultDirectory.requireFresh(out, false, "--out"))
+                .getMessage().endsWith("(--force deletes it; its run stopped before writing its result files (the journal "
+                        + "has no end line (the run was killed or is still running)): bench report " + out
+                        + " writes what it finished from its journal)"));
+    }
 }
