@@ -120,36 +120,9 @@ class ClientWorkersTest {
                 console());
     }
 
-    /** A rendezvous in memory, for workers run in this JVM. */
-    private static final class MapRendezvous implements benchkit.launch.Rendezvous {
-        private final java.util.Map<String, String> values = new java.util.concurrent.ConcurrentHashMap<>();
-
-        @Override
-        public void put(String key, String value) {
-            values.put(key, value);
-        }
-
-        @Override
-        public String putIfAbsent(String key, String value) {
-            String old = values.putIfAbsent(key, value);
-            return old == null ? value : old;
-        }
-
-        @Override
-        public java.util.Map<String, String> getAll(java.util.Collection<String> keys) {
-            java.util.Map<String, String> found = new java.util.LinkedHashMap<>();
-            keys.stream().filter(values::containsKey).forEach(k -> found.put(k, values.get(k)));
-            return found;
-        }
-
-        @Override
-        public void close() {
-        }
-    }
-
     /** Two workers of the fake workload in this JVM, each in {@code launch.workerDir(i)}, met in one map. */
     private static void runWorkers(ClientEngine.Launch launch) throws Exception {
-        MapRendezvous store = new MapRendezvous();
+        benchkit.core.run.MapRendezvous store = new benchkit.core.run.MapRendezvous();
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(launch.count());
         try {
             List<java.util.concurrent.Future<benchkit.core.run.RunSummary>> runs = new ArrayList<>();

@@ -8,7 +8,6 @@ import benchkit.core.run.plan.WorkerRole;
 
 import benchkit.core.run.load.StartBarrier;
 
-import benchkit.launch.Rendezvous;
 import benchkit.core.merge.WorkerMerge;
 import benchkit.core.result.LatencyLog;
 import benchkit.spi.InvalidOptionException;
@@ -24,10 +23,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -48,42 +45,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WorkersTest {
     @TempDir
     Path tmp;
-
-    /** A rendezvous in memory: what the target server keeps for real workers. */
-    static final class MapRendezvous implements Rendezvous {
-        final Map<String, String> values = new ConcurrentHashMap<>();
-
-        @Override
-        public void put(String key, String value) {
-            values.put(key, value);
-        }
-
-        @Override
-        public String putIfAbsent(String key, String value) {
-            String old = values.putIfAbsent(key, value);
-            return old == null ? value : old;
-        }
-
-        @Override
-        public Map<String, String> getAll(Collection<String> keys) {
-            Map<String, String> found = new LinkedHashMap<>();
-            keys.forEach(k -> {
-                if (values.containsKey(k)) {
-                    found.put(k, values.get(k));
-                }
-            });
-            return found;
-        }
-
-        @Override
-        public void removeAll(Collection<String> keys) {
-            values.keySet().removeAll(keys);
-        }
-
-        @Override
-        public void close() {
-        }
-    }
 
     private static StartBarrier barrier(MapRendezvous store, int index, int count, Duration timeout) {
         return new StartBarrier(store, new WorkerRole(index, count, "test-run"), timeout, line -> { });

@@ -269,14 +269,8 @@ public final class TrialLoad implements AutoCloseable {
      */
     void stop() throws InterruptedException {
         control.stop();
-        long deadline = System.nanoTime() + stopWait.toNanos();
         try {
-            for (Thread t : threads) {
-                long left = deadline - System.nanoTime();
-                if (left > 0) {
-                    TimeUnit.NANOSECONDS.timedJoin(t, left);
-                }
-            }
+            joinWorkers(System.nanoTime() + stopWait.toNanos());
         } catch (InterruptedException e) {
             leaveBehind();
             throw e;
@@ -284,6 +278,16 @@ public final class TrialLoad implements AutoCloseable {
         if (threads.stream().anyMatch(Thread::isAlive)) {
             stuck(System.nanoTime());
             leaveBehind();
+        }
+    }
+
+    /** Waits for the worker threads until {@code deadline} (nanoTime) at the most. */
+    private void joinWorkers(long deadline) throws InterruptedException {
+        for (Thread t : threads) {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                TimeUnit.NANOSECONDS.timedJoin(t, left);
+            }
         }
     }
 
@@ -314,14 +318,8 @@ public final class TrialLoad implements AutoCloseable {
      */
     void stopNow() {
         control.stop();
-        long deadline = System.nanoTime() + STOPPING_WAIT_NANOS;
         try {
-            for (Thread t : threads) {
-                long left = deadline - System.nanoTime();
-                if (left > 0) {
-                    TimeUnit.NANOSECONDS.timedJoin(t, left);
-                }
-            }
+            joinWorkers(System.nanoTime() + STOPPING_WAIT_NANOS);
         } catch (InterruptedException again) {
             // a second signal: the run is ending already, and waits no longer
         }
