@@ -22,7 +22,8 @@ import java.util.TreeMap;
  * {@code --server container-memcached:IMAGE}: runs memcached from a Docker image (our
  * {@code benchkit/mariadb:10.11} holds it, or e.g. {@code memcached:1.6}) with the allocator
  * preloaded, its port published on 127.0.0.1 only. Settings become memcached long options:
- * {@code memory-limit=1024} runs {@code memcached --memory-limit=1024}.
+ * {@code memory-limit=1024} runs {@code memcached --memory-limit=1024}, which is also the default, as bench's own
+ * memcached's {@code -m 1024}.
  */
 public final class MemcachedContainerLauncher extends ContainerLauncher {
     public static final String NAME = "container-memcached";
@@ -63,7 +64,13 @@ public final class MemcachedContainerLauncher extends ContainerLauncher {
 
     static String startScript(ContainerAllocator allocator, Map<String, String> settings) {
         StringBuilder args = new StringBuilder();
-        for (Map.Entry<String, String> e : new TreeMap<>(settings).entrySet()) {
+        Map<String, String> given = new TreeMap<>(settings);
+        if (given.keySet().stream().noneMatch(k -> k.strip().replace('_', '-').toLowerCase(Locale.ROOT).equals("memory-limit"))) {
+            // as bench's own memcached (-m 1024): memcached's 64 MB would evict most of the memcached workloads' default
+            // 100,000 keys of 4 KB, and iterations whose gets miss evicted keys are invalid
+            given.put("memory-limit", "1024");
+        }
+        for (Map.Entry<String, String> e : given.entrySet()) {
             String key = e.getKey().strip().replace('_', '-').toLowerCase(Locale.ROOT);
             if (!key.matches("[a-z0-9-]+")) {
                 throw new InvalidOptionException("memcached setting '" + e.getKey() + "' is not a valid option name");

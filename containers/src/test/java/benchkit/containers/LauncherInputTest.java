@@ -28,6 +28,9 @@ class LauncherInputTest {
         String script = MemcachedContainerLauncher.startScript(ContainerAllocator.of(AllocatorSpec.GLIBC),
                 Map.of("memory_limit", "64", "threads", "4"));
         assertTrue(script.contains("exec memcached -u root -l 0.0.0.0 -p 11211 '--memory-limit=64' '--threads=4'\n"), script);
+        assertTrue(MemcachedContainerLauncher.startScript(ContainerAllocator.of(AllocatorSpec.GLIBC), Map.of("threads", "4"))
+                .contains("exec memcached -u root -l 0.0.0.0 -p 11211 '--memory-limit=1024' '--threads=4'\n"),
+                "bench's own memcached's 1024 MB unless memory-limit is given, not memcached's 64 MB");
         assertEquals("memcached setting 'port' is set by the container launcher and cannot be changed",
                 assertThrows(InvalidOptionException.class, () -> MemcachedContainerLauncher.startScript(
                         ContainerAllocator.of(AllocatorSpec.GLIBC), Map.of("port", "1"))).getMessage());
