@@ -69,6 +69,9 @@ class HistoryStoreTest {
         Path emptied = TestRuns.directory(tmp, "emptied", at, 8, new double[][] {{100, 102}});
         Files.writeString(emptied.resolve("run.json"), "{}");
         var e1 = assertThrows(IllegalArgumentException.class, () -> RunImport.read(emptied, Map.of()));
+        assertTrue(e1.getMessage().startsWith(emptied.resolve("run.json") + " holds none of a run's description"), e1.getMessage());
+        Files.writeString(emptied.resolve("run.json"), "{\"settings\": {}}");
+        e1 = assertThrows(IllegalArgumentException.class, () -> RunImport.read(emptied, Map.of()));
         assertEquals(emptied.resolve("run.json") + " lacks the machine every run's run.json holds, so it is not the run's"
                 + " own: restore it from a copy of the run, or remove it (the run is then stored with its"
                 + " machine unknown)", e1.getMessage());

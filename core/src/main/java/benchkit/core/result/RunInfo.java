@@ -112,6 +112,11 @@ public record RunInfo(String startedAt, String finishedAt, Map<String, String> s
         if (root == null || !root.isObject()) {
             throw new IllegalArgumentException(file + " is not a run description (expected a JSON object)");
         }
+        if (!root.has("startedAt") && !root.has("settings") && !root.has("machine")) {
+            // an emptied run.json ({}) would be read as a run of unknown settings and machine, judged and stored so
+            throw new IllegalArgumentException(file + " holds none of a run's description (startedAt, settings, machine):"
+                    + " restore it from a copy of the run, or remove it (the run is then read with its settings unknown)");
+        }
         Map<String, String> settings = new LinkedHashMap<>();
         root.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
         JsonNode m = root.get("machine");

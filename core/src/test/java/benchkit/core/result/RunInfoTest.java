@@ -54,6 +54,13 @@ class RunInfoTest {
         Files.writeString(dir.resolve("run.json"), "\uFEFF{\"settings\": {\"forks\": 3}}");
         assertEquals(Map.of("forks", "3"), RunInfo.read(dir).orElseThrow().settings(), "a byte-order mark skipped");
 
+        // emptied to {}: read as a run of unknown settings, report and compare judged with defaults (sweep 7, case 50)
+        Files.writeString(dir.resolve("run.json"), " { } ");
+        var emptied = assertThrows(IllegalArgumentException.class, () -> RunInfo.read(dir));
+        assertEquals(dir.resolve("run.json") + " holds none of a run's description (startedAt, settings, machine): restore"
+                + " it from a copy of the run, or remove it (the run is then read with its settings unknown)",
+                emptied.getMessage());
+
         Files.writeString(dir.resolve("run.json"), "{oops");
         var e = assertThrows(IllegalArgumentException.class, () -> RunInfo.read(dir));
         assertTrue(e.getMessage().startsWith(dir.resolve("run.json") + " is not valid JSON"), e.getMessage());
