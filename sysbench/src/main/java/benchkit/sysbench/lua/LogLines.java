@@ -20,6 +20,10 @@ final class LogLines {
         print("FATAL: ", text);
     }
 
+    synchronized void warning(String text) {
+        print("WARNING: ", text);
+    }
+
     synchronized void alert(String text) {
         print("ALERT: ", text);
     }

@@ -197,15 +197,21 @@ final class ScriptRun {
             Thread reporter = s.reportIntervalSec() > 0 ? reporter() : null;
             Thread generator = s.rate() > 0 ? generator() : null;
             long forceAt = s.forceAtSec() < 0 ? Long.MAX_VALUE : startNanos + s.forceAtSec() * 1_000_000_000L;
+            StuckNotice stuck = new StuckNotice();
             for (Thread t : threads) {
-                long left = forceAt - System.nanoTime();
-                if (forceAt == Long.MAX_VALUE) {
-                    t.join();
-                } else if (left > 0) {
-                    TimeUnit.NANOSECONDS.timedJoin(t, left);
-                }
-                if (t.isAlive()) {
-                    return forcedShutdown(generator, checkpoints, reporter);
+                while (t.isAlive()) {
+                    long until = Math.min(forceAt, stuck.sayAt);
+                    if (until == Long.MAX_VALUE) {
+                        t.join();
+                    } else if (until - System.nanoTime() > 0) {
+                        TimeUnit.NANOSECONDS.timedJoin(t, until - System.nanoTime());
+                    }
+                    if (t.isAlive() && forceAt != Long.MAX_VALUE && System.nanoTime() - forceAt >= 0) {
+                        return forcedShutdown(generator, checkpoints, reporter);
+                    }
+                    if (t.isAlive() && stuck.sayAt != Long.MAX_VALUE && System.nanoTime() - stuck.sayAt >= 0) {
+                        stuck.say();
+                    }
                 }
             }
             if (generator != null) {
@@ -417,6 +423,37 @@ final class ScriptRun {
             f.call(arg);
         } catch (LuaError e) {
             log.fatal("`" + name + "' function failed: " + LuaMessages.text(e));
+        }
+    }
+
+    /**
+     * Threads still in the script's event() long after --time: sysbench waits in silence for as long as they take (for
+     * ever, for an event() in a loop); bench waits too, but says which threads and what ends it, again at doubled waits.
+     */
+    private final class StuckNotice {
+        private static final long FIRST_NANOS = TimeUnit.SECONDS.toNanos(10);
+        private long after = FIRST_NANOS;
+        /** When to say it (nanoTime); never without a time limit, where a long run is what was asked for. */
+        long sayAt = s.timeSec() > 0 ? startNanos + (long) (s.timeSec() * 1e9) + FIRST_NANOS : Long.MAX_VALUE;
+
+        void say() {
+            List<String> ids = new ArrayList<>();
+            for (int tid = 0; tid < stats.length; tid++) {
+                if (stats[tid].inEvent) {
+                    ids.add(Integer.toString(tid));
+                }
+            }
+            String who = ids.isEmpty() ? "a thread has" : (ids.size() == 1 ? "thread " : "threads ") + String.join(", ", ids)
+                    + (ids.size() == 1 ? " has" : " have");
+            if (s.verbosity() >= 2) {
+                String them = ids.size() == 1 ? "it" : "them";
+                log.warning(who + " not returned from the script's " + (ids.isEmpty() ? "thread_run() or event()" : "event()")
+                        + " " + TimeUnit.NANOSECONDS.toSeconds(after) + " s after --time ended: the script's own code, or a"
+                        + " query the server does not answer, holds " + them + "; the run waits for " + them + " (as"
+                        + " sysbench), --forced-shutdown=N ends it N s after --time, Ctrl-C now");
+            }
+            sayAt += after;
+            after *= 2;
         }
     }
 

@@ -686,6 +686,24 @@ class ScriptLineTest {
         assertEquals(0, run("function event() end\n", "--forced-shutdown=100%", "--time=1", "SCRIPT", "run").exit());
     }
 
+    /**
+     * A thread stuck in event() past --time: sysbench waits for it in silence, for ever; bench waits as well but says
+     * which thread holds the run and what ends it (the eighth sweep's neighbour of sweep 7's case 73).
+     */
+    @Test
+    void aThreadStuckPastTheTimeLimitIsSaidWhileTheRunWaits() throws Exception {
+        Ran r = run("function event(tid) if tid == 0 then while true do end end end\n", "--time=1",
+                "--forced-shutdown=11", "--threads=2", "SCRIPT", "run");
+        assertEquals(2, r.exit(), r.out());
+        assertTrue(r.out().contains("Threads started!\n\nWARNING: thread 0 has not returned from the script's event() 10 s"
+                + " after --time ended: the script's own code, or a query the server does not answer, holds it; the run"
+                + " waits for it (as sysbench), --forced-shutdown=N ends it N s after --time, Ctrl-C now\n"
+                + "FATAL: The --max-time limit has expired"), r.out());
+        Ran quiet = run("function event(tid) if tid == 0 then while true do end end end\n", "--time=1",
+                "--forced-shutdown=11", "--verbosity=1", "--threads=2", "SCRIPT", "run");
+        assertTrue(!quiet.out().contains("WARNING"), quiet.out());
+    }
+
     @Test
     void aNumberOptionTakesWhatStrtodReadsAndAnIntegerOneIsCheckedAsSysbench() throws Exception {
         String script = """
