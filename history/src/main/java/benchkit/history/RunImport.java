@@ -50,12 +50,13 @@ public final class RunImport {
             throw new IllegalArgumentException(jmh + " holds no result (an empty list): "
                     + benchkit.core.result.JournalReader.whyNoResult(dir));
         }
-        requireComplete(dir);
+        benchkit.core.result.JournalReader.Contents journal = requireComplete(dir);
         Path runFile = dir.resolve(RunInfo.FILE_NAME);
         String runText = Files.exists(runFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)
                 ? benchkit.core.util.TextFiles.readJson(runFile) : "";
         Optional<RunInfo> info = RunInfo.read(dir);
         requireOwnRunJson(dir, runFile, info);
+        requireSameRunAsJournal(runFile, info, journal);
         requireNotWorker(dir, info);
         Instant started = info.map(RunInfo::startedAt).map(RunImport::instant)
                 .orElse(Files.getLastModifiedTime(jmh).toInstant());
@@ -70,7 +71,7 @@ public final class RunImport {
      * is refused: its results are those of the iterations that finished, and a trend holds complete runs only, as a
      * run's own {@code --history} does.
      */
-    private static void requireComplete(Path dir) {
+    private static benchkit.core.result.JournalReader.Contents requireComplete(Path dir) {
         // every run and merge bench writes keeps its journal: one gone or emptied leaves no word that the run completed
         Path journalFile = dir.resolve(benchkit.core.result.Journal.FILE_NAME);
         if (Files.exists(journalFile) && !Files.isRegularFile(journalFile)) {
@@ -97,6 +98,35 @@ public final class RunImport {
             throw new IllegalArgumentException(dir + " is a run that did not complete ("
                     + error.replace(benchkit.core.run.Runner.ALLOW_INVALID_REMEDY, "") + "); a trend holds complete runs only"
                     + remedy);
+        }
+        return journal;
+    }
+
+    /** How far a journal's start may lie outside its run.json's times: clocks read a moment apart, never minutes. */
+    private static final java.time.Duration CLOCK_SLACK = java.time.Duration.ofSeconds(5);
+
+    /**
+     * A run.json copied from another run (not linked) dates and describes this run's results as that run's: its times
+     * do not hold this run's journal, which began between the run's start and its end (a merge's, at its end).
+     */
+    private static void requireSameRunAsJournal(Path runFile, Optional<RunInfo> info,
+                                                benchkit.core.result.JournalReader.Contents journal) {
+        if (info.isEmpty() || info.get().startedAt() == null || info.get().finishedAt() == null
+                || journal.started().isEmpty()) {
+            return;
+        }
+        Instant from = instant(info.get().startedAt());
+        Instant to;
+        try {
+            to = Instant.parse(info.get().finishedAt());
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("run.json's finishedAt is not a time: " + info.get().finishedAt());
+        }
+        Instant began = journal.started().get();
+        if (began.isBefore(from.minus(CLOCK_SLACK)) || began.isAfter(to.plus(CLOCK_SLACK))) {
+            throw new IllegalArgumentException(runFile + " describes a run from " + from + " to " + to + ", but this run's"
+                    + " journal began at " + began + ", so it is another run's: restore it from a copy of the run, or"
+                    + " remove it (the run is then stored with its machine unknown)");
         }
     }
 

@@ -85,6 +85,15 @@ class HistoryStoreTest {
                 + other.resolve("run.json").toRealPath() + ", outside the run's directory, so another run's: restore it"),
                 e2.getMessage());
 
+        // copied, not linked: its times are the other run's, an hour after this run's journal began (sweep 7, case 69)
+        Path copied = TestRuns.directory(tmp, "copied", at, 8, new double[][] {{100, 102}});
+        Files.copy(other.resolve("run.json"), copied.resolve("run.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        var e4 = assertThrows(IllegalArgumentException.class, () -> RunImport.read(copied, Map.of()));
+        assertEquals(copied.resolve("run.json") + " describes a run from 2026-11-01T03:00:00Z to 2026-11-01T03:01:00Z, but"
+                + " this run's journal began at 2026-11-01T02:00:00.100Z, so it is another run's: restore it from a copy of"
+                + " the run, or remove it (the run is then stored with its machine unknown)", e4.getMessage());
+        assertEquals(at.plusSeconds(3600), RunImport.read(other, Map.of()).startedAt(), "its own run.json is taken");
+
         // a journal that is no file (a link to /dev/stdin, here a directory) is not said to be missing
         Path piped = TestRuns.directory(tmp, "piped", at, 8, new double[][] {{100, 102}});
         Files.delete(piped.resolve("journal.jsonl"));

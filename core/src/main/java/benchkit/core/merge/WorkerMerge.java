@@ -183,7 +183,7 @@ public final class WorkerMerge {
                 info = new RunInfo(null, null, journal.settings(), null);
                 if (!journal.complete()) {
                     journal = new JournalReader.Contents(journal.run(), journal.trials(), false, Optional.of(KILLED),
-                            journal.settings());
+                            journal.settings(), journal.started());
                 }
             } else {
                 throw new InvalidOptionException(journal != null

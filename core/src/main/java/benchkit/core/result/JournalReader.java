@@ -26,9 +26,10 @@ public final class JournalReader {
      * @param complete whether the journal's last line says the run ended complete
      * @param error    the run's failure as its end line gives it, or why the end line is missing
      * @param settings the run.json settings its start line holds (a worker's role), empty for others
+     * @param started  when its start line was written; empty when the line has no time bench can read
      */
     public record Contents(RunDescription run, List<TrialRecord> trials, boolean complete, Optional<String> error,
-                           Map<String, String> settings) {
+                           Map<String, String> settings, Optional<java.time.Instant> started) {
         /** The measurement iterations that finished (warmups left out): what result files written from it would hold. */
         public long measured() {
             return trials.stream().flatMap(t -> t.iterations().stream()).filter(i -> !i.warmup()).count();
@@ -109,6 +110,7 @@ public final class JournalReader {
             throw new IOException("no " + Journal.FILE_NAME + " in " + dir);
         }
         RunDescription run = null;
+        Optional<java.time.Instant> started = Optional.empty();
         Map<String, String> settings = Map.of();
         Map<String, List<IterationRecord>> iterations = new LinkedHashMap<>();
         Map<String, JsonNode> trialLines = new LinkedHashMap<>();
@@ -149,6 +151,7 @@ public final class JournalReader {
                 case "start" -> {
                     run = description(n);
                     settings = strings(n.path("settings"));
+                    started = time(n);
                 }
                 case "iteration" -> {
                     Optional<String> damaged = impossibleCount(n);
@@ -194,7 +197,15 @@ public final class JournalReader {
         } else if (complete == null) {
             error = "the journal has no end line (the run was killed or is still running)";
         }
-        return new Contents(run, trials, Boolean.TRUE.equals(complete), Optional.ofNullable(error), settings);
+        return new Contents(run, trials, Boolean.TRUE.equals(complete), Optional.ofNullable(error), settings, started);
+    }
+
+    private static Optional<java.time.Instant> time(JsonNode line) {
+        try {
+            return Optional.of(java.time.Instant.parse(line.path("time").asText()));
+        } catch (java.time.format.DateTimeParseException e) {
+            return Optional.empty();
+        }
     }
 
     private static RunDescription description(JsonNode n) {
