@@ -235,6 +235,13 @@ final class Cli {
 
     /** The line that refuses run options given before a subcommand, or a subcommand's unknown option, if any. */
     static Optional<String> misplacedOrUnknownOptions(CommandLine.ParseResult parsed) {
+        List<String> before = parsed.unmatched();
+        if (!before.isEmpty() && !parsed.originalArgs().isEmpty() && before.get(0).equals(parsed.originalArgs().get(0))
+                && !before.get(0).startsWith("-")) {
+            // a mistyped command (bench reprot DIR) was taken as a run without --workload, or as a word too many for
+            // the command after it (bench hisotry list)
+            return Optional.of(unknownCommand(before.get(0), "", parsed.commandSpec()));
+        }
         if (!parsed.hasSubcommand()) {
             return Optional.empty();
         }
@@ -249,8 +256,7 @@ final class Cli {
         if (!unknown.isEmpty() && leaf.commandSpec().unmatchedArgsBindings().isEmpty()) {
             String name = leaf.commandSpec().qualifiedName(" ").replaceFirst("^bench ", "");   // e.g. history export
             if (!leaf.commandSpec().subcommands().isEmpty() && !unknown.get(0).startsWith("-")) {
-                return Optional.of("unknown subcommand '" + unknown.get(0) + "' for '" + name + "'; expected "
-                        + String.join(", ", leaf.commandSpec().subcommands().keySet()) + " (bench " + name + " --help)");
+                return Optional.of(unknownCommand(unknown.get(0), name, leaf.commandSpec()));
             }
             String typed = unknown.get(0);
             if (!typed.startsWith("-")) {
@@ -350,17 +356,32 @@ final class Cli {
      * {@code --a or --b}: one or two edits away, one for a name of up to 4 characters, where two make another word.
      */
     static Optional<String> nearestOption(String name, CommandLine.Model.CommandSpec command) {
-        int most = name.length() <= 4 ? 1 : 2;
+        List<String> names = command.options().stream().filter(o -> !o.hidden())
+                .flatMap(o -> java.util.Arrays.stream(o.names())).filter(n -> n.startsWith("--")).toList();
+        return nearest(name, names, n -> n.substring(2));
+    }
+
+    /** Of {@code candidates}, those nearest {@code typed} (one or two characters off, as {@code how} spells them). */
+    private static Optional<String> nearest(String typed, java.util.Collection<String> candidates,
+                                            java.util.function.UnaryOperator<String> how) {
+        int most = typed.length() <= 4 ? 1 : 2;
         java.util.TreeMap<Integer, java.util.TreeSet<String>> byDistance = new java.util.TreeMap<>();
-        for (CommandLine.Model.OptionSpec option : command.options()) {
-            for (String given : option.names()) {
-                int d = option.hidden() || !given.startsWith("--") ? 0 : editDistance(name, given.substring(2));
-                if (d >= 1 && d <= most) {
-                    byDistance.computeIfAbsent(d, k -> new java.util.TreeSet<>()).add(given);
-                }
+        for (String given : candidates) {
+            int d = editDistance(typed, how.apply(given));
+            if (d >= 1 && d <= most) {
+                byDistance.computeIfAbsent(d, k -> new java.util.TreeSet<>()).add(given);
             }
         }
         return byDistance.isEmpty() ? Optional.empty() : Optional.of(String.join(" or ", byDistance.firstEntry().getValue()));
+    }
+
+    /** A word where a command was expected: the command meant, when one is near it. */
+    private static String unknownCommand(String typed, String of, CommandLine.Model.CommandSpec spec) {
+        java.util.Set<String> commands = spec.subcommands().keySet();
+        return "unknown " + (of.isEmpty() ? "command" : "subcommand") + " '" + typed + "'" + (of.isEmpty() ? "" : " for '"
+                + of + "'") + "; " + nearest(typed, commands, n -> n).map(c -> "did you mean " + c + "? ").orElse("")
+                + (of.isEmpty() ? "bench --help lists the commands" : "expected " + String.join(", ", commands)
+                + " (bench " + of + " --help)");
     }
 
     /** Levenshtein's distance: the fewest characters inserted, removed or replaced to make {@code a} into {@code b}. */

@@ -131,6 +131,10 @@ class BadInputTest {
         "history report --history /tmp/benchkit-never-made.sqlite | --history: /tmp/benchkit-never-made.sqlite: no history store there; bench history add DIR",
         "history list --history /dev/null                      | --history: /dev/null is not a regular file; name a file",
         "history foo                                           | unknown subcommand 'foo' for 'history'; expected add, list, report, check, export",
+        // a mistyped command said so, not "missing --workload" or a word too many (sweep 8)
+        "reprot /tmp                                           | unknown command 'reprot'; did you mean report? bench --help lists the commands",
+        "hisotry list                                          | unknown command 'hisotry'; did you mean history? bench --help lists the commands",
+        "history lst                                           | unknown subcommand 'lst' for 'history'; did you mean list? expected add,",
         "history report --history jdbc:mariadb://127.0.0.1:99999/h?user=u | --history: jdbc:mariadb://127.0.0.1:99999/h?user=u is not a valid URL",
         "history report --history jdbc:postgresql://127.0.0.1/h?user=u&password=pw | the URL holds a password; put it in BENCHKIT_HISTORY_PASSWORD",
         "history report --history jdbc:postgresql://127.0.0.1:99999/h?user=u | --history: jdbc:postgresql://127.0.0.1:99999/h?user=u is not a valid URL; expected jdbc:postgresql://HOST[:PORT]/DATABASE?user=USER",
