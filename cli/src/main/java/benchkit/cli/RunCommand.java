@@ -230,7 +230,8 @@ abstract class RunCommand extends WorkloadCommand {
         }
         if (history != null) {
             if (noResultFiles) {
-                throw new UsageException("--history stores the run's result files, which --no-result-files does not keep");
+                throw new UsageException("--history stores the run's result files, which --no-result-files does not keep:"
+                        + " drop one of them");
             }
             if (role.isPresent()) {
                 // one worker's part is not the run a trend judges; the merged run is

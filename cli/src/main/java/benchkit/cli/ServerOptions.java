@@ -122,6 +122,10 @@ final class ServerOptions {
             throw new UsageException(PASSWORD_ENV + " and " + PASSWORD_FILE_ENV + " are both set; unset the one that"
                     + " does not hold the password");
         }
+        if (file != null && file.isBlank()) {
+            // read as a path, an empty name is the working directory: "cannot be read: Is a directory" (sweep 8)
+            throw new UsageException(PASSWORD_FILE_ENV + " is set but empty; name a file holding the password, or unset it");
+        }
         if (file != null) {
             // a container's secret (docker secret, Kubernetes secret volume): the password never in an environment listing
             try {

@@ -131,6 +131,7 @@ class BadInputTest {
         "history report --history /tmp/benchkit-never-made.sqlite | --history: /tmp/benchkit-never-made.sqlite: no history store there; bench history add DIR",
         "history list --history /dev/null                      | --history: /dev/null is not a regular file; name a file",
         "history foo                                           | unknown subcommand 'foo' for 'history'; expected add, list, report, check, export",
+        "--workload point-select --no-result-files --history /tmp/benchkit-never-made.sqlite | --history stores the run's result files, which --no-result-files does not keep: drop one of them",
         // a mistyped command said so, not "missing --workload" or a word too many (sweep 8)
         "reprot /tmp                                           | unknown command 'reprot'; did you mean report? bench --help lists the commands",
         "hisotry list                                          | unknown command 'hisotry'; did you mean history? bench --help lists the commands",
@@ -454,6 +455,10 @@ class BadInputTest {
         assertEquals(ServerOptions.PASSWORD_FILE_ENV + " names " + dir.resolve("none") + ", which cannot be read: "
                 + dir.resolve("none") + ": no such file or directory; name a file holding the password, or unset it", e.getMessage());
         java.nio.file.Files.writeString(dir.resolve("pw"), "s3cret\n");
+        UsageException empty = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                () -> new ServerOptions().password(java.util.Map.of(ServerOptions.PASSWORD_FILE_ENV, " ")::get));
+        assertEquals(ServerOptions.PASSWORD_FILE_ENV + " is set but empty; name a file holding the password, or unset it",
+                empty.getMessage());
         assertEquals("s3cret", new ServerOptions().password(java.util.Map.of(ServerOptions.PASSWORD_FILE_ENV,
                 dir.resolve("pw").toString())::get));
     }
