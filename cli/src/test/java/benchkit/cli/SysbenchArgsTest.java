@@ -187,6 +187,8 @@ class SysbenchArgsTest {
         --test=oltp --mysql-engine-trx=no run      | --mysql-engine-trx=no: sysbench 0.4 then locks the table
         oltp_read_only --mysql-ssl=on --allocator jemalloc run | --mysql-ssl=on: bench's clients speak no TLS
         oltp_read_only --mysql-compression run     | --mysql-compression=on: bench's clients do not compress
+        oltp_point_select --forced-shutdown=abc run | --forced-shutdown=abc: not a value sysbench takes (seconds, N% of --time, or off)
+        oltp_point_select --luajit-cmd=x run       | --luajit-cmd=x: not a LuaJIT command (on, off or flush
         oltp_read_only --mysql-create-options=ROW_FORMAT=COMPRESSED run | --mysql-create-options=ROW_FORMAT=COMPRESSED: bench creates
         oltp_read_only --db-driver=pgsql --pgsql-host=db1 run | --db-driver=pgsql: bench speaks to MySQL-family servers
         fileio --file-total-size=1G run            | sysbench's fileio is a file I/O test; bench runs sysbench's OLTP tests
