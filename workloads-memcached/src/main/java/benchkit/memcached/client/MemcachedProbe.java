@@ -27,6 +27,11 @@ public final class MemcachedProbe {
         for (InetSocketAddress s : servers) {
             String host = s.getHostString();
             int port = s.getPort();
+            if (new InetSocketAddress(host, port).isUnresolved()) {
+                // the clients would say only "UnresolvedAddressException"
+                throw new benchkit.spi.InvalidOptionException("memcached host " + host + " not found (the name does not"
+                        + " resolve here); check the host in --memcached-servers, or give its address");
+            }
             if (!reachable(host, port, timeoutMillis)) {
                 continue;
             }

@@ -29,7 +29,12 @@ public final class MemcachedServers {
             if (port < 1 || port > 65535) {
                 throw new InvalidOptionException("--" + option + "=" + text + " has a bad port in '" + p + "'; expected 1 to 65535");
             }
-            out.add(InetSocketAddress.createUnresolved(p.substring(0, colon), (int) port));
+            InetSocketAddress server = InetSocketAddress.createUnresolved(p.substring(0, colon), (int) port);
+            if (out.contains(server)) {
+                // twice in the list, it would take twice the share of the keys: a typo, not a wish
+                throw new InvalidOptionException("--" + option + "=" + text + " names " + p + " twice; name each server once");
+            }
+            out.add(server);
         }
         return out;
     }

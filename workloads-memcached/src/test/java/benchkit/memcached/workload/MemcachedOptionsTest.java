@@ -74,6 +74,8 @@ class MemcachedOptionsTest {
         assertMessage("--initial-load=20 is more than --keys=10", Map.of("keys", "10", "initial-load", "20"), KvOperation.GET);
         assertMessage("--memcached-servers=localhost is not valid; expected host:port", Map.of("memcached-servers", "localhost"), KvOperation.GET);
         assertMessage("has a bad port in 'h:99999'", Map.of("memcached-servers", "h:99999"), KvOperation.GET);
+        assertMessage("--memcached-servers=h:1, h:1 names h:1 twice; name each server once", Map.of("memcached-servers",
+                "h:1, h:1"), KvOperation.GET);
         // plain decimal numbers only (the outside sweep's #36): not other scripts' digits, nor Java's 1d or 0x1p0
         assertMessage("has a bad port in 'h:\u0661\u0662'", Map.of("memcached-servers", "h:\u0661\u0662"), KvOperation.GET);
         assertMessage("--ratio=\u0661:9 is not valid; expected SETS:GETS", Map.of("ratio", "\u0661:9"), KvOperation.MIXED);
@@ -99,5 +101,16 @@ class MemcachedOptionsTest {
                 Map.of("execute_number", "100000"))).eventsPerThread());
         assertEquals(0, new MemcachedWorkload(MemcachedOptions.from("memcached-set", KvOperation.SET,
                 Map.of("keys", "5"))).eventsPerThread(), "by time when not given");
+    }
+
+    /** A host that does not resolve is named, with the option to fix, where the client said "UnresolvedAddressException". */
+    @org.junit.jupiter.api.Test
+    void aHostThatDoesNotResolveIsNamed() {
+        var e = org.junit.jupiter.api.Assertions.assertThrows(benchkit.spi.InvalidOptionException.class,
+                () -> benchkit.memcached.client.MemcachedProbe.requireAnswers(
+                        java.util.List.of(java.net.InetSocketAddress.createUnresolved("nosuchhost.invalid", 11211)),
+                        benchkit.memcached.client.SpyClients.Protocol.BINARY, 1000));
+        org.junit.jupiter.api.Assertions.assertEquals("memcached host nosuchhost.invalid not found (the name does not resolve"
+                + " here); check the host in --memcached-servers, or give its address", e.getMessage());
     }
 }
