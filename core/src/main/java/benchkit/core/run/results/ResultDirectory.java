@@ -63,6 +63,11 @@ public final class ResultDirectory {
             throw new InvalidOptionException(option + " needs a directory; an empty path would write the results into "
                     + "the current directory");
         }
+        if (dir.toAbsolutePath().normalize().getParent() == null) {
+            // what --out "$EMPTY/" gives: the run's files among the system's folders
+            throw new InvalidOptionException(option + " " + dir + " is the root of the file system; name a directory of"
+                    + " the run's own, e.g. bench-results/run1");
+        }
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new InvalidOptionException(option + " " + dir + " is a file, not a directory");
         }

@@ -41,6 +41,17 @@ class ResultDirectoryTest {
         ResultDirectory.requireFresh(out, false, "--out");
     }
 
+    /** --out / (what --out "$EMPTY/" gives) wrote the run's files among the system's folders (sweep 8, case 3). */
+    @Test
+    void theRootOfTheFileSystemIsNoRunDirectory() {
+        for (String root : new String[] {"/", "/tmp/..", "//"}) {
+            InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                    () -> ResultDirectory.requireFresh(Path.of(root), true, "--out"));
+            assertEquals("--out " + Path.of(root) + " is the root of the file system; name a directory of the run's own,"
+                    + " e.g. bench-results/run1", e.getMessage());
+        }
+    }
+
     /** --force over a --clients run (sweep 6, case 109): its worker directories and logs go too, a user's file stays. */
     @Test
     void forceRemovesAClientsRunsWorkerDirectoriesAndLogs() throws Exception {
