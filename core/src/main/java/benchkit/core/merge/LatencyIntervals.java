@@ -38,7 +38,8 @@ final class LatencyIntervals {
             throw new IncompleteLogException(file + " is not a regular file (a device or a FIFO), so it holds no latency of "
                     + WorkerMerge.where(trial, it));
         }
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = new benchkit.core.result.LatencyLogStream(new java.io.BufferedInputStream(
+                Files.newInputStream(file)))) {
             HistogramLogReader reader = new HistogramLogReader(in);
             for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
                 // an interval belongs to the iteration whose window holds its middle: its bounds are written to the ms,

@@ -114,8 +114,10 @@ final class OverTime {
                 continue;                   // not one of bench's logs
             }
             List<double[]> points = new ArrayList<>();
-            try {
-                HistogramLogReader reader = new HistogramLogReader(log.toFile());
+            benchkit.core.result.LatencyLogStream text = null;
+            try (var in = new java.io.BufferedInputStream(Files.newInputStream(log))) {
+                text = new benchkit.core.result.LatencyLogStream(in);
+                HistogramLogReader reader = new HistogramLogReader(text);
                 EncodableHistogram h;
                 while ((h = reader.nextIntervalHistogram()) != null) {
                     if (!(h instanceof Histogram histogram)) {
@@ -134,10 +136,13 @@ final class OverTime {
                 if (points.isEmpty()) {
                     // every trial logs a second of load at least: a log without one was cut before it
                     damaged.add(log + " holds no interval (cut short?): the over-time chart leaves it out");
+                } else if (text.endsInZeros()) {
+                    damaged.add(zeros(log, points.size()));
                 }
             } catch (IOException | RuntimeException e) {
                 // HdrHistogram's reader fails in its own ways on a line cut in two (a decoding error, not an IOException)
-                damaged.add(log + " is damaged after its first " + points.size() + " interval" + (points.size() == 1 ? "" : "s")
+                damaged.add(text != null && text.endsInZeros() ? zeros(log, points.size())
+                        : log + " is damaged after its first " + points.size() + " interval" + (points.size() == 1 ? "" : "s")
                         + " (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
                         + "): the over-time chart draws " + (points.size() == 1 ? "that one" : "those") + " only");
             }
@@ -150,6 +155,13 @@ final class OverTime {
             }
         }
         return new Logs(series.stream().filter(x -> !x.points().isEmpty()).toList(), damaged);
+    }
+
+    /** A log that goes on in zero bytes where a write was cut short: what came before them is drawn. */
+    private static String zeros(Path log, int intervals) {
+        return log + " goes on in zero bytes after its first " + intervals + " interval" + (intervals == 1 ? "" : "s")
+                + " (a write cut short, e.g. by a crash): the over-time chart draws " + (intervals == 1 ? "that one" : "those")
+                + " only";
     }
 
     /** bench's first line of a log is short: a longer one (a file of zeros) is not one of its logs, and is not held whole. */

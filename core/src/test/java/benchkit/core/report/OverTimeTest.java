@@ -89,6 +89,35 @@ class OverTimeTest {
         assertEquals(4, read.damaged().size(), read.damaged().toString());
     }
 
+    /**
+     * A log that goes on in zero bytes (a write cut short by a crash) was read whole as one line, 2 GB for minutes, in
+     * silence (sweep 8, case 71): read up to them, named, the intervals before them drawn; cut in a line as well.
+     */
+    @Test
+    void aLogPaddedWithZerosIsReadUpToThemAndNamed() throws Exception {
+        long t0 = 1_790_000_000_000L;
+        for (String variant : List.of("padded", "cutpadded")) {
+            try (LatencyLog log = LatencyLog.open(dir, variant, 4, 1, t0)) {
+                log.interval(events(100, 1_000_000), t0, t0 + 1000, false);
+                log.interval(events(300, 2_000_000), t0 + 1000, t0 + 2000, false);
+            }
+        }
+        Path logs = dir.resolve(LatencyLog.DIR);
+        Path padded = logs.resolve(LatencyLog.fileName("padded", 4, 1));
+        byte[] whole = Files.readAllBytes(padded);
+        Files.write(padded, java.util.Arrays.copyOf(whole, whole.length + 50_000_000));
+        Path cutPadded = logs.resolve(LatencyLog.fileName("cutpadded", 4, 1));
+        byte[] text = Files.readAllBytes(cutPadded);
+        Files.write(cutPadded, java.util.Arrays.copyOf(java.util.Arrays.copyOf(text, text.length - 40), text.length + 1000));
+
+        OverTime.Logs read = OverTime.readAll(dir);
+        assertEquals(List.of(1, 2), read.series().stream().map(s -> s.points().size()).toList());
+        assertEquals(List.of(padded + " goes on in zero bytes after its first 2 intervals (a write cut short, e.g. by a"
+                + " crash): the over-time chart draws those only", cutPadded + " goes on in zero bytes after its first 1"
+                + " interval (a write cut short, e.g. by a crash): the over-time chart draws that one only"),
+                read.damaged().stream().sorted(java.util.Comparator.comparing(d -> d.contains("cutpadded"))).toList());
+    }
+
     /** A log that is a link to /dev/zero (sweep 5, case 124) was read until "out of memory": it is named, not read. */
     @Test
     void aLogThatIsNoRegularFileIsNamedNotRead() throws Exception {
