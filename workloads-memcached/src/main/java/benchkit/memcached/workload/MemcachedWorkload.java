@@ -139,8 +139,7 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         String who = evicted.stream().map(e -> "memcached " + e.server() + " evicted " + e.evictions() + " items since "
                 + e.since()).collect(Collectors.joining(", "));
         String missed = percent(misses, hits + misses) + " of this iteration's gets missed";
-        String remedy = "its memory (memcached -m) is too small for --keys × --value-size; start it with a larger -m, or run "
-                + "fewer --keys";
+        String remedy = tooLittleMemory();
         if (misses > hits && kv().initialLoad() >= kv().keys()) {
             return Optional.of(who + " and " + missed + ": the iteration measured misses, not the workload; " + remedy);
         }
@@ -177,6 +176,12 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         }
         warnings.accept(share + ", errors the score leaves out: " + remedy);
         return Optional.empty();
+    }
+
+    /** Why memcached evicts the keys loaded, or refuses to store them, and what to do. */
+    static String tooLittleMemory() {
+        return "its memory (memcached -m) is too small for --keys × --value-size; start it with a larger -m, or run fewer "
+                + "--keys";
     }
 
     /** Why memcached refuses values up to {@code maxValue} bytes as too large, and what to do. */

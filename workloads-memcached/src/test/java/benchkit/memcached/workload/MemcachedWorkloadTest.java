@@ -178,6 +178,26 @@ class MemcachedWorkloadTest {
     }
 
     /**
+     * A memcached whose memory holds small values refuses a large one it has no page for (sweep 8: "Out of memory
+     * allocating item" on a 64 MB one, with no remedy; over the text protocol, a Java class's name): the load fails
+     * naming -m, --keys and --value-size. Each protocol, on a memcached -m 2 of its own.
+     */
+    @ParameterizedTest
+    @CsvSource({"binary", "text"})
+    void anInitialLoadOutOfTheServersMemoryNamesItsMemory(String protocol) throws Exception {
+        try (ServerHandle small = new MemcachedLauncher().launch(new ServerSpec("system", Map.of("memory", "2"),
+                AllocatorSpec.GLIBC, ""));
+             Workload get = workload("memcached-get", Map.of("keys", "2000", "value-size", "100-1048576",
+                     "protocol", protocol))) {
+            Target t = small.target();
+            Exception e = assertThrows(java.io.IOException.class, () -> get.prepare(t, TestContexts.prepare(1)));
+            assertTrue(e.getMessage().matches("initial load: memcached at " + t.host() + ":" + t.port() + " refused k[0-9]+ "
+                    + "as out of memory: its memory \\(memcached -m\\) is too small for --keys × --value-size; start it "
+                    + "with a larger -m, or run fewer --keys, or a smaller --value-size"), e.getMessage());
+        }
+    }
+
+    /**
      * A restarted memcached is empty: gets on keys loaded before the run then all miss, and an iteration of them measured
      * misses, not the gets planned (the outside sweep's #59: a valid score, rc 0). Without a full initial load misses are
      * planned, and one hit shows the data is there (evictions miss some keys).
