@@ -40,6 +40,8 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
     private long tooLargeJudged;
     /** Whether this trial has warned of evictions (once a trial: the cause stays). */
     private volatile boolean warnedEvictions;
+    /** Whether this trial's warnings have explained the item size limit (the next ones give the remedy alone). */
+    private volatile boolean explainedTooLarge;
 
     public MemcachedWorkload(MemcachedOptions options) {
         super(options);
@@ -154,7 +156,7 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
      * Sets the servers refused as too large since the last iteration's end (sweep 7, case 75: a 1 MB --value-size on
      * memcached's default 1 MB item limit looked like a stalled server). More refused than stored (the rule for evicted
      * keys' misses) makes the iteration invalid, naming the limit: it measured refusals, not sets; fewer, a warning at
-     * every iteration, with their share, as the score leaves them out (sweep 8: said once, at the warm-up, the
+     * every iteration, with their share, as the score leaves them out (the limit explained at a trial's first) (sweep 8: said once, at the warm-up, the
      * measured iterations' half refused went unsaid).
      */
     @Override
@@ -174,7 +176,8 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         if (refused > stored) {
             return Optional.of(share + ": the iteration measured refusals, not sets; " + remedy);
         }
-        warnings.accept(share + ", errors the score leaves out: " + remedy);
+        warnings.accept(share + ", errors the score leaves out: " + (explainedTooLarge ? TOO_LARGE_REMEDY : remedy));
+        explainedTooLarge = true;
         return Optional.empty();
     }
 
@@ -187,8 +190,10 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
     /** Why memcached refuses values up to {@code maxValue} bytes as too large, and what to do. */
     static String tooLargeRemedy(int maxValue) {
         return "its item size limit (memcached -I, 1 MB by default, which holds the key and about 50 bytes of its own too) "
-                + "is below --value-size (up to " + maxValue + " bytes); lower --value-size or start memcached with a larger -I";
+                + "is below --value-size (up to " + maxValue + " bytes); " + TOO_LARGE_REMEDY;
     }
+
+    private static final String TOO_LARGE_REMEDY = "lower --value-size or start memcached with a larger -I";
 
     private static String percent(long part, long whole) {
         double p = 100.0 * part / whole;
@@ -197,6 +202,9 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
 
     @Override
     protected Session session(Target target, SessionContext context, KvEvents events) throws Exception {
+        if (context.thread() == 0) {
+            explainedTooLarge = false;
+        }
         List<InetSocketAddress> servers = servers(target);
         if (options().client() == MemcachedOptions.Client.DIRECT) {
             return new DirectMemcachedSession(servers, options().protocol(),
