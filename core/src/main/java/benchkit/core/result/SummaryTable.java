@@ -11,11 +11,16 @@ import static benchkit.core.result.JmhResults.ALLOCATOR_SHARE;
 
 /**
  * The final table a DBA reads: per variant and thread count, tps, qps, p95 latency, server CPU and memory; with a
- * CPU profile ({@code --profile cpu}), where the server's CPU went too.
+ * CPU profile ({@code --profile cpu}), where the server's CPU went too; when a row's requests failed, their rate
+ * (err/s), which the scores leave out (sweep 8: half of memcached's sets refused, no word in the table).
  */
 public final class SummaryTable {
     private static final String[] HEADER = {"variant", "threads", "tps", "± (99.9%)", "qps", "p95 ms",
             "srv cpu user %", "srv us/query", "cli us/query", "srv RSS MB", "srv VSZ MB"};
+    /** Failed requests per second (the runner's "errors" metric), shown after "p95 ms" when a row has any. */
+    private static final String ERRORS = "errors";
+    private static final String ERRORS_HEADER = "err/s";
+    private static final int ERRORS_AT = 6;
     private static final String[] PROFILE_HEADER = {"alloc %", "alloc us/query", "locks %", "kernel %"};
     private static final String[] PROFILE_METRICS = {ALLOCATOR_SHARE, ALLOCATOR_PER_QUERY, StandardMetrics.SERVER_CPU_LOCKS, StandardMetrics.SERVER_CPU_KERNEL};
 
@@ -24,13 +29,18 @@ public final class SummaryTable {
 
     public static void print(List<VariantResult> scores, PrintStream out) {
         boolean profiled = scores.stream().anyMatch(s -> s.metric(ALLOCATOR_SHARE).isPresent());
+        boolean failed = scores.stream().anyMatch(s -> s.metric(ERRORS).filter(m -> m.score() > 0).isPresent());
         List<String[]> rows = new ArrayList<>();
-        rows.add(profiled ? concat(HEADER, PROFILE_HEADER) : HEADER);
+        String[] header = failed ? withErrors(HEADER, ERRORS_HEADER) : HEADER;
+        rows.add(profiled ? concat(header, PROFILE_HEADER) : header);
         for (VariantResult s : scores) {
             String[] row = {s.variant(), Integer.toString(s.threads()), fmt(s.primary().score()), fmt(s.primary().error()),
                     metric(s, "qps"), metric(s, "latency.p95"), metric(s, StandardMetrics.SERVER_CPU_USER),
                     metric(s, JmhResults.SERVER_CPU_PER_QUERY), metric(s, JmhResults.CLIENT_CPU_PER_QUERY),
                     metric(s, StandardMetrics.SERVER_RSS), metric(s, StandardMetrics.SERVER_VSZ)};
+            if (failed) {
+                row = withErrors(row, metric(s, ERRORS));
+            }
             if (profiled) {
                 String[] profile = new String[PROFILE_METRICS.length];
                 for (int i = 0; i < profile.length; i++) {
@@ -54,6 +64,12 @@ public final class SummaryTable {
             }
             out.println(sb.toString().stripTrailing());
         }
+    }
+
+    /** {@code row} with {@code errors} after its p95 column, beside the rates it is one of. */
+    private static String[] withErrors(String[] row, String errors) {
+        return concat(concat(java.util.Arrays.copyOf(row, ERRORS_AT), new String[]{errors}),
+                java.util.Arrays.copyOfRange(row, ERRORS_AT, row.length));
     }
 
     private static String[] concat(String[] a, String[] b) {

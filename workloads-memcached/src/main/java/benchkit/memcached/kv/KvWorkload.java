@@ -113,7 +113,7 @@ public abstract class KvWorkload<O extends KvOptions.Part> implements Workload {
     }
 
     /**
-     * Why the iteration, whose sessions stored {@code stored} values, measured refusals rather than sets (every set
+     * Why the iteration, whose sessions stored {@code stored} values, measured refusals rather than sets (most sets
      * refused), in one line; empty by default. Asked at every iteration's end, so a count it keeps moves on.
      */
     protected Optional<String> refused(long stored, Consumer<String> warnings) {

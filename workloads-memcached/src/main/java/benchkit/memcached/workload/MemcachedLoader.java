@@ -9,12 +9,16 @@ import benchkit.memcached.kv.ValuePool;
 import benchkit.memcached.kv.ValueSizes;
 import net.spy.memcached.MemcachedClient;
 import net.spy.memcached.internal.OperationFuture;
+import net.spy.memcached.ops.StatusCode;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongConsumer;
@@ -103,14 +107,35 @@ final class MemcachedLoader {
         } catch (TimeoutException e) {
             throw new IOException("initial load: a set timed out after " + options.timeoutMillis() + " ms on "
                     + MemcachedServers.describe(servers));
+        } catch (ExecutionException e) {
+            // the text protocol's SERVER_ERROR fails the set: memcached's own words say why
+            String said = String.valueOf(e.getCause() == null ? e.getMessage() : e.getCause().getMessage());
+            throw refusal(f.getKey(), null, said, e).orElseThrow(() -> e);
         }
         if (!Boolean.TRUE.equals(ok)) {
-            if (f.getStatus().getStatusCode() == net.spy.memcached.ops.StatusCode.ERR_2BIG) {
-                throw new IOException("initial load: memcached at " + MemcachedServers.describe(servers) + " refused "
-                        + f.getKey() + " as too large: " + MemcachedWorkload.tooLargeRemedy(sizes.max()));
-            }
-            throw new IOException("initial load: the server refused to store " + f.getKey() + " ("
-                    + f.getStatus().getMessage() + ") on " + MemcachedServers.describe(servers));
+            String said = f.getStatus().getMessage();
+            throw refusal(f.getKey(), f.getStatus().getStatusCode(), said, null).orElseGet(() -> new IOException(
+                    "initial load: the server refused to store " + f.getKey() + " (" + said + ") on "
+                            + MemcachedServers.describe(servers)));
         }
+    }
+
+    /**
+     * A set the server refused, as a line naming the cause and the remedy, where memcached says which: a value above its
+     * item size limit (-I), or out of memory (sweep 8: a 64 MB memcached refused 1 MB values "Out of memory allocating
+     * item", with no remedy; over the text protocol its words came after a Java class's name).
+     */
+    private Optional<IOException> refusal(String key, StatusCode code, String said, Exception cause) {
+        String where = "initial load: memcached at " + MemcachedServers.describe(servers) + " refused " + key;
+        String words = said.toLowerCase(Locale.ROOT);
+        if (code == StatusCode.ERR_2BIG || words.contains("too large")) {
+            return Optional.of(new IOException(where + " as too large: " + MemcachedWorkload.tooLargeRemedy(sizes.max()),
+                    cause));
+        }
+        if (code == StatusCode.ERR_NO_MEM || words.contains("out of memory")) {
+            return Optional.of(new IOException(where + " as out of memory: " + MemcachedWorkload.tooLittleMemory()
+                    + ", or a smaller --value-size", cause));
+        }
+        return Optional.empty();
     }
 }

@@ -38,9 +38,10 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
     private final LongAdder tooLarge = new LongAdder();
     /** Of them, those already judged at an iteration's end. */
     private long tooLargeJudged;
-    /** Whether this trial has warned of refused values, or of evictions (once a trial each: the cause stays). */
-    private volatile boolean warnedTooLarge;
+    /** Whether this trial has warned of evictions (once a trial: the cause stays). */
     private volatile boolean warnedEvictions;
+    /** Whether this trial's warnings have explained the item size limit (the next ones give the remedy alone). */
+    private volatile boolean explainedTooLarge;
 
     public MemcachedWorkload(MemcachedOptions options) {
         super(options);
@@ -140,8 +141,7 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         String who = evicted.stream().map(e -> "memcached " + e.server() + " evicted " + e.evictions() + " items since "
                 + e.since()).collect(Collectors.joining(", "));
         String missed = percent(misses, hits + misses) + " of this iteration's gets missed";
-        String remedy = "its memory (memcached -m) is too small for --keys × --value-size; start it with a larger -m, or run "
-                + "fewer --keys";
+        String remedy = tooLittleMemory();
         if (misses > hits && kv().initialLoad() >= kv().keys()) {
             return Optional.of(who + " and " + missed + ": the iteration measured misses, not the workload; " + remedy);
         }
@@ -154,8 +154,10 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
 
     /**
      * Sets the servers refused as too large since the last iteration's end (sweep 7, case 75: a 1 MB --value-size on
-     * memcached's default 1 MB item limit looked like a stalled server): every set refused makes the iteration invalid,
-     * naming the limit; some refused, a warning once a trial.
+     * memcached's default 1 MB item limit looked like a stalled server). More refused than stored (the rule for evicted
+     * keys' misses) makes the iteration invalid, naming the limit: it measured refusals, not sets; fewer, a warning at
+     * every iteration, with their share, as the score leaves them out (the limit explained at a trial's first) (sweep 8: said once, at the warm-up, the
+     * measured iterations' half refused went unsaid).
      */
     @Override
     protected Optional<String> refused(long stored, Consumer<String> warnings) {
@@ -165,23 +167,33 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         if (refused == 0) {
             return Optional.empty();
         }
-        String why = "memcached refused " + (stored == 0 ? "all " : "") + refused + " sets of this iteration as too large: "
-                + tooLargeRemedy(kv().valueSizes().max());
+        String remedy = tooLargeRemedy(kv().valueSizes().max());
         if (stored == 0) {
-            return Optional.of(why);
+            return Optional.of("memcached refused all " + refused + " sets of this iteration as too large: " + remedy);
         }
-        if (!warnedTooLarge) {
-            warnedTooLarge = true;
-            warnings.accept(why);
+        String share = "memcached refused " + refused + " of this iteration's " + (refused + stored) + " sets ("
+                + percent(refused, refused + stored) + ") as too large";
+        if (refused > stored) {
+            return Optional.of(share + ": the iteration measured refusals, not sets; " + remedy);
         }
+        warnings.accept(share + ", errors the score leaves out: " + (explainedTooLarge ? TOO_LARGE_REMEDY : remedy));
+        explainedTooLarge = true;
         return Optional.empty();
+    }
+
+    /** Why memcached evicts the keys loaded, or refuses to store them, and what to do. */
+    static String tooLittleMemory() {
+        return "its memory (memcached -m) is too small for --keys × --value-size; start it with a larger -m, or run fewer "
+                + "--keys";
     }
 
     /** Why memcached refuses values up to {@code maxValue} bytes as too large, and what to do. */
     static String tooLargeRemedy(int maxValue) {
         return "its item size limit (memcached -I, 1 MB by default, which holds the key and about 50 bytes of its own too) "
-                + "is below --value-size (up to " + maxValue + " bytes); lower --value-size or start memcached with a larger -I";
+                + "is below --value-size (up to " + maxValue + " bytes); " + TOO_LARGE_REMEDY;
     }
+
+    private static final String TOO_LARGE_REMEDY = "lower --value-size or start memcached with a larger -I";
 
     private static String percent(long part, long whole) {
         double p = 100.0 * part / whole;
@@ -191,7 +203,7 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
     @Override
     protected Session session(Target target, SessionContext context, KvEvents events) throws Exception {
         if (context.thread() == 0) {
-            warnedTooLarge = false;
+            explainedTooLarge = false;
         }
         List<InetSocketAddress> servers = servers(target);
         if (options().client() == MemcachedOptions.Client.DIRECT) {

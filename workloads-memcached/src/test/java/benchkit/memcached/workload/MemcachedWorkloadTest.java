@@ -178,6 +178,26 @@ class MemcachedWorkloadTest {
     }
 
     /**
+     * A memcached whose memory holds small values refuses a large one it has no page for (sweep 8: "Out of memory
+     * allocating item" on a 64 MB one, with no remedy; over the text protocol, a Java class's name): the load fails
+     * naming -m, --keys and --value-size. Each protocol, on a memcached -m 2 of its own.
+     */
+    @ParameterizedTest
+    @CsvSource({"binary", "text"})
+    void anInitialLoadOutOfTheServersMemoryNamesItsMemory(String protocol) throws Exception {
+        try (ServerHandle small = new MemcachedLauncher().launch(new ServerSpec("system", Map.of("memory", "2"),
+                AllocatorSpec.GLIBC, ""));
+             Workload get = workload("memcached-get", Map.of("keys", "2000", "value-size", "100-1048576",
+                     "protocol", protocol))) {
+            Target t = small.target();
+            Exception e = assertThrows(java.io.IOException.class, () -> get.prepare(t, TestContexts.prepare(1)));
+            assertTrue(e.getMessage().matches("initial load: memcached at " + t.host() + ":" + t.port() + " refused k[0-9]+ "
+                    + "as out of memory: its memory \\(memcached -m\\) is too small for --keys × --value-size; start it "
+                    + "with a larger -m, or run fewer --keys, or a smaller --value-size"), e.getMessage());
+        }
+    }
+
+    /**
      * A restarted memcached is empty: gets on keys loaded before the run then all miss, and an iteration of them measured
      * misses, not the gets planned (the outside sweep's #59: a valid score, rc 0). Without a full initial load misses are
      * planned, and one hit shows the data is there (evictions miss some keys).
@@ -369,7 +389,7 @@ class MemcachedWorkloadTest {
     /**
      * memcached refuses a value above its item size limit at once (SERVER_ERROR object too large for cache): an error,
      * and when every set of an iteration is refused, the iteration is invalid naming the limit and the remedy (sweep 7,
-     * case 75: it read as a stalled server); with some sets stored, a warning once a trial. Each client and protocol.
+     * case 75: it read as a stalled server), and so when more are refused than stored; fewer, a warning at every iteration. Each client and protocol.
      */
     @ParameterizedTest
     @CsvSource({"direct,binary", "direct,text", "spymemcached,binary", "spymemcached,text"})
@@ -391,23 +411,57 @@ class MemcachedWorkloadTest {
                     set.invalidIteration(target, c.reads, c.writes, c.others).orElse("valid"));
             assertEquals(java.util.Optional.empty(), set.invalidIteration(target, 0, 0, 0), "the next judged on its own");
         }
-        try (Workload set = workload("memcached-set", Map.of("keys", "10", "value-size", "100:1,1048576:1",
+        String remedy = "as too large: its item size limit (memcached -I, 1 MB by default, which holds the key and about "
+                + "50 bytes of its own too) is below --value-size (up to 1048576 bytes); lower --value-size or start "
+                + "memcached with a larger -I";
+        // a quarter refused: a warning at every iteration, the measured ones too (sweep 8: said at the warm-up only)
+        try (Workload set = workload("memcached-set", Map.of("keys", "10", "value-size", "100:3,1048576:1",
+                "client", client, "protocol", protocol))) {
+            // two iterations of a trial, then the first of the next trial
+            Counting c = new Counting(0, 1);
+            Session s = set.openSession(target, c);
+            for (int iteration = 0; iteration < 3; iteration++) {
+                if (iteration == 2) {
+                    s.close();
+                    c = new Counting(0, 1);
+                    s = set.openSession(target, c);
+                }
+                long before = c.writes;
+                int refused = refusedIn(s, 40);
+                long stored = c.writes - before;
+                assertTrue(stored > refused && refused > 0, "more stored than refused: " + stored + "/" + refused);
+                List<String> warnings = new ArrayList<>();
+                assertEquals(java.util.Optional.empty(), set.invalidIteration(target, 0, stored, 0, warnings::add));
+                // the limit explained at a trial's first, the remedy alone after it
+                String said = iteration != 1 ? remedy : "as too large: lower --value-size or start memcached with a larger -I";
+                assertEquals(List.of("memcached refused " + refused + " of this iteration's " + (refused + stored)
+                        + " sets (" + Math.round(100.0 * refused / (refused + stored)) + "%) " + said.replace(
+                                "as too large:", "as too large, errors the score leaves out:")), warnings);
+            }
+            s.close();
+        }
+        // three quarters refused: the iteration measured refusals, invalid as when most gets miss evicted keys
+        try (Workload set = workload("memcached-set", Map.of("keys", "10", "value-size", "100:1,1048576:3",
                 "client", client, "protocol", protocol))) {
             Counting c = new Counting(0, 1);
             Session s = set.openSession(target, c);
-            int refused = 0;
-            for (int i = 0; i < 40; i++) {
-                refused += s.execute() == Outcome.ERROR ? 1 : 0;
-            }
+            int refused = refusedIn(s, 40);
             s.close();
-            assertTrue(c.writes > 0 && refused > 0, "some stored, some refused: " + c.writes + "/" + refused);
-            List<String> warnings = new ArrayList<>();
-            assertEquals(java.util.Optional.empty(), set.invalidIteration(target, c.reads, c.writes, c.others, warnings::add));
-            assertEquals(List.of("memcached refused " + refused + " sets of this iteration as too large: its item "
-                    + "size limit (memcached -I, 1 MB by default, which holds the key and about 50 bytes of its own too) is "
-                    + "below --value-size (up to 1048576 bytes); lower --value-size or start memcached with a larger -I"),
-                    warnings);
+            assertTrue(refused > c.writes && c.writes > 0, "more refused than stored: " + c.writes + "/" + refused);
+            assertEquals("memcached refused " + refused + " of this iteration's " + (refused + c.writes) + " sets ("
+                    + Math.round(100.0 * refused / (refused + c.writes)) + "%) " + remedy.replace("as too large:",
+                            "as too large: the iteration measured refusals, not sets;"),
+                    set.invalidIteration(target, c.reads, c.writes, c.others).orElse("valid"));
         }
+    }
+
+    /** Runs {@code events} events of session {@code s}: how many were refused. */
+    private static int refusedIn(Session s, int events) throws Exception {
+        int refused = 0;
+        for (int i = 0; i < events; i++) {
+            refused += s.execute() == Outcome.ERROR ? 1 : 0;
+        }
+        return refused;
     }
 
     @ParameterizedTest
