@@ -366,7 +366,7 @@ abstract class RunCommand extends WorkloadCommand {
             spec.commandLine().getErr().println("bench: error: " + failure);
         }
         if (stored != null) {
-            if (outcome.failures().isEmpty()) {
+            if (outcome.failures().isEmpty()) {        // a trend holds valid runs only
                 stored.store();
             } else {
                 spec.commandLine().getErr().println("bench: the run failed, so it is not stored in " + history);
