@@ -338,9 +338,23 @@ abstract class RunCommand extends WorkloadCommand {
             System.out.println(defaultServer.get().note());
         }
 
-        Experiment.Outcome outcome = checked.run();
         Map<String, Path> resultDirs = new LinkedHashMap<>();
         checked.plans().forEach((name, plan) -> resultDirs.put(name, plan.outDir()));
+        HistoryStep stored = history == null ? null : new HistoryStep(history, resultDirs.values(), historyLabels);
+        if (stored != null) {
+            benchkit.core.run.SignalGuard.sequel(stored);      // a signal after the run's end says what became of it
+        }
+        try {
+            return runAndStore(registry, checked, resultDirs, stored);
+        } finally {
+            benchkit.core.run.SignalGuard.sequelEnded();
+        }
+    }
+
+    /** Runs the experiment and, with --history, stores it when it succeeded: the command's exit code. */
+    private int runAndStore(PluginRegistry registry, Experiment checked, Map<String, Path> resultDirs, HistoryStep stored)
+            throws Exception {
+        Experiment.Outcome outcome = checked.run();
         afterRuns(resultDirs);
         if (console.format.equals("memslap")) {
             Map<String, List<MemslapLines.Score>> scores = new LinkedHashMap<>();
@@ -352,32 +366,15 @@ abstract class RunCommand extends WorkloadCommand {
         for (String failure : console.sysbench() ? List.<String>of() : outcome.failures()) {     // sysbench's console said FATAL
             spec.commandLine().getErr().println("bench: error: " + failure);
         }
-        if (history != null) {
-            storeInHistory(resultDirs.values(), historyLabels, outcome.failures().isEmpty());
+        if (stored != null) {
+            if (outcome.failures().isEmpty()) {        // a trend holds valid runs only
+                stored.store();
+            } else {
+                spec.commandLine().getErr().println("bench: the run failed, so it is not stored in " + history);
+            }
         }
         spec.commandLine().getErr().flush();
         return outcome.failures().isEmpty() ? 0 : Cli.EXIT_FAILURE;
-    }
-
-    /** --history: the run's result directories into the store, unless the run failed (a trend holds valid runs only). */
-    private void storeInHistory(java.util.Collection<Path> dirs, Map<String, String> labels, boolean succeeded)
-            throws Exception {
-        java.io.PrintWriter err = spec.commandLine().getErr();
-        if (!succeeded) {
-            err.println("bench: the run failed, so it is not stored in " + history);
-            return;
-        }
-        List<benchkit.history.StoredRun> runs = new ArrayList<>();
-        for (Path dir : dirs) {
-            runs.add(HistoryCommand.read(dir, labels));
-        }
-        try (var store = HistoryCommand.open(history, true)) {
-            HistoryCommand.add(store, runs);
-        } catch (UsageException | HistoryCommand.StoreFailure e) {
-            // the run itself succeeded: its results are kept, and can be stored later
-            throw new IllegalStateException(e.getMessage() + "; the run's results are kept in " + String.join(", ",
-                    dirs.stream().map(Path::toString).toList()) + ": bench history add stores them later");
-        }
     }
 
     /** The server the workload's own options name ({@link Workload#namedServer()}). */

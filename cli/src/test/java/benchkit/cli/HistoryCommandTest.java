@@ -166,6 +166,32 @@ class HistoryCommandTest {
                 none.err());
     }
 
+    /**
+     * bench run --history stopped by a signal as the run's files were written (sweep 8): the line said the run was
+     * whole, not that it was not stored. The stop keeps the store from beginning and says so with the add that stores
+     * it; one that comes after the store says the run is stored.
+     */
+    @Test
+    void aStoppedRunsHistoryStepSaysWhetherItIsStoredAndHowToStoreIt() throws Exception {
+        Path dir = runDir(1, 1000, new SplittableRandom(3));
+        Path file = tmp.resolve("h.sqlite");
+        java.util.Map<String, String> labels = new java.util.LinkedHashMap<>();
+        labels.put("commit", "abc");
+        labels.put("branch", "main");
+        HistoryStep early = new HistoryStep(file.toString(), List.of(dir), labels);
+        assertEquals("it is not stored in " + file + " (--history): bench history add " + dir + " --history " + file
+                + " --label commit=abc --label branch=main stores it", early.stop());
+        early.store();
+        assertFalse(Files.exists(file), "stored after the stop said it was not");
+
+        HistoryStep late = new HistoryStep(file.toString(), List.of(dir), labels);
+        late.store();
+        assertEquals("it is stored in " + file + " (--history)", late.stop());
+        try (var s = benchkit.history.HistoryStore.open(file.toString(), false)) {
+            assertEquals(1, s.runs().size());
+        }
+    }
+
     /** A signal during history report (sweep 7, case 83) is one line: the page is whole, or as it was. */
     @Test
     void aStoppedHistoryReportSaysThePageIsWholeOrAsItWas() {

@@ -93,7 +93,8 @@ public final class WorkerMerge {
                 for (Worker w : workers) {
                     Optional<IterationRecord> own = find(w, t, it);
                     if (own.isEmpty()) {
-                        missing.add("worker " + w.index() + " (" + w.dir() + ") has no " + where(t, it));
+                        missing.add("worker " + w.index() + " (" + w.dir() + ") has no " + where(t, it)
+                                + measuredAgain(workers, t, it, run.measurementIterations()));
                         continue;
                     }
                     parts.add(own.get());
@@ -283,6 +284,32 @@ public final class WorkerMerge {
                 .flatMap(o -> o.iterations().stream())
                 .filter(o -> o.warmup() == it.warmup() && o.index() == it.index())
                 .findFirst();
+    }
+
+    /**
+     * Why another worker has {@code it}, past the plan's {@code planned} iterations: it measured again, alone, one of its
+     * own that was invalid (a stall), so the workers' iterations no longer line up (sweep 8: the refusal named only the
+     * gap). Empty when none did.
+     */
+    private static String measuredAgain(List<Worker> workers, TrialRecord t, IterationRecord it, int planned) {
+        if (it.warmup() || it.index() <= planned) {
+            return "";
+        }
+        for (Worker o : workers) {
+            Optional<TrialRecord> own = o.journal().trials().stream().filter(x -> x.variant().equals(t.variant())
+                    && x.threads() == t.threads() && x.fork() == t.fork()).findFirst();
+            if (own.isEmpty() || find(o, t, it).isEmpty()) {
+                continue;
+            }
+            List<IterationRecord> invalid = own.get().iterations().stream().filter(x -> !x.warmup() && !x.valid()).toList();
+            if (!invalid.isEmpty()) {
+                // the n-th iteration past the plan measures again the n-th invalid one
+                IterationRecord replaced = invalid.get(Math.min(it.index() - planned, invalid.size()) - 1);
+                return ": worker " + o.index() + " measured it alone, in place of its iteration " + replaced.index()
+                        + ", which was invalid (" + replaced.invalid() + "), so the workers' iterations no longer line up";
+            }
+        }
+        return "";
     }
 
     static String where(TrialRecord t, IterationRecord it) {

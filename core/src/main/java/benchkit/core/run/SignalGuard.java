@@ -29,6 +29,23 @@ public final class SignalGuard {
      */
     private static String lastSignal;
 
+    /**
+     * What the command does with a completed run once its files are written (bench run --history stores it): a stop
+     * from then until it ends asks it, in the stop's line, what became of the run (sweep 8: the line said the run was
+     * whole and not that it was not stored).
+     */
+    public interface Sequel {
+        /**
+         * Keeps the step from beginning, waits (bounded) for one under way, and says what became of the run in bench's
+         * words, e.g. {@code it is stored in h.sqlite (--history)}.
+         */
+        String stop();
+    }
+
+    private static Sequel sequel;
+    /** The guard of a run that completed, whose hook is kept while the sequel runs: a stop then still gets its line. */
+    private static SignalGuard lingering;
+
     static {
         // the JVM's own handlers stop it; each is kept and called after the signal's name is noted
         for (String name : STOPPING.keySet()) {
@@ -71,6 +88,28 @@ public final class SignalGuard {
         first(by);
     }
 
+    /** From now until {@link #sequelEnded()}, a stop of a completed run says what became of {@code step}. */
+    public static synchronized void sequel(Sequel step) {
+        sequel = step;
+    }
+
+    /** The sequel is over (done, or not to be done): a stop from now on is no longer the run's. */
+    public static void sequelEnded() {
+        SignalGuard kept;
+        synchronized (SignalGuard.class) {
+            sequel = null;
+            kept = lingering;
+            lingering = null;
+        }
+        if (kept != null) {
+            kept.removeHook();
+        }
+    }
+
+    private static synchronized Sequel currentSequel() {
+        return sequel;
+    }
+
     /** Notes {@code why} the JVM stops unless something has already stopped it: whether it was the first. */
     private static synchronized boolean first(String why) {
         if (lastSignal != null) {
@@ -102,6 +141,12 @@ public final class SignalGuard {
     /** The shutdown hook: interrupts the run, waits while it writes what finished, and says what it wrote if it completed. */
     void stopping(java.io.PrintStream err) {
         if (done) {
+            // the run's files were written before the signal: the runner is in the sequel, not to be interrupted
+            Sequel after = currentSequel();
+            if (completed != null && after != null) {
+                err.println("bench: " + lastSignal() + " came after the run's files were written: " + completed + "; "
+                        + after.stop());
+            }
             return;
         }
         signalled = true;
@@ -119,11 +164,21 @@ public final class SignalGuard {
         }
         if (completed != null) {
             // the exit code says "stopped" though the files say complete (sweep 6, case 64): which one to trust, said
-            err.println("bench: " + lastSignal() + " came as the run's files were written: " + completed);
+            Sequel after = currentSequel();
+            err.println("bench: " + lastSignal() + " came as the run's files were written: " + completed
+                    + (after == null ? "" : "; " + after.stop()));
         }
     }
 
     static SignalGuard install(Thread runner) {
+        SignalGuard earlier;
+        synchronized (SignalGuard.class) {
+            earlier = lingering;        // a run before this one (of several workloads): a stop now is this one's
+            lingering = null;
+        }
+        if (earlier != null) {
+            earlier.removeHook();
+        }
         SignalGuard guard = new SignalGuard(runner);
         Runtime.getRuntime().addShutdownHook(guard.hook);
         return guard;
@@ -145,12 +200,22 @@ public final class SignalGuard {
 
     /**
      * As {@link #finished()}, for a run that completed: {@code written} says what its files hold, for a signal that came
-     * while they were written.
+     * while they were written; with a {@link Sequel}, the hook stays until it ends, for a signal that comes during it.
      */
     void finished(String written) {
         completed = written;
         done = true;
         finished.countDown();
+        synchronized (SignalGuard.class) {
+            if (written != null && sequel != null) {
+                lingering = this;
+                return;
+            }
+        }
+        removeHook();
+    }
+
+    private void removeHook() {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {

@@ -78,6 +78,61 @@ class SignalGuardTest {
         }
     }
 
+    /**
+     * A run given --history, stopped as its files were written or as it was then stored (sweep 8): the line said the run
+     * was whole, not that it was not stored nor how to store it; it says what the sequel says became of it, and the
+     * runner storing it is not interrupted.
+     */
+    @Test
+    void aSignalAsOrAfterACompletedRunsFilesAreWrittenSaysWhatBecameOfItsSequel() throws Exception {
+        SignalGuard.sequel(() -> "it is not stored in h.sqlite (--history): bench history add DIR stores it");
+        try {
+            for (boolean afterTheFiles : new boolean[] {false, true}) {
+                SignalGuard[] guard = new SignalGuard[1];
+                java.util.concurrent.CountDownLatch installed = new java.util.concurrent.CountDownLatch(1);
+                java.util.concurrent.CountDownLatch signalSaid = new java.util.concurrent.CountDownLatch(1);
+                boolean[] interrupted = new boolean[1];
+                Thread run = new Thread(() -> {
+                    guard[0] = SignalGuard.install(Thread.currentThread());
+                    if (afterTheFiles) {
+                        guard[0].finished("the run completed, and DIR holds all of it");
+                    }
+                    installed.countDown();
+                    try {
+                        if (afterTheFiles) {
+                            signalSaid.await();    // storing the run, as the signal comes
+                        } else {
+                            Thread.sleep(60_000);  // writing its files, until the signal's interrupt
+                        }
+                    } catch (InterruptedException e) {
+                        interrupted[0] = true;
+                    }
+                    if (!afterTheFiles) {
+                        guard[0].finished("the run completed, and DIR holds all of it");
+                    }
+                });
+                run.start();
+                installed.await();
+                java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+                guard[0].stopping(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+                signalSaid.countDown();
+                run.join();
+                assertEquals("bench: " + SignalGuard.lastSignal() + " came " + (afterTheFiles ? "after" : "as") + " the"
+                        + " run's files were written: the run completed, and DIR holds all of it; it is not stored in"
+                        + " h.sqlite (--history): bench history add DIR stores it", err.toString(StandardCharsets.UTF_8).strip());
+                assertEquals(!afterTheFiles, interrupted[0], "interrupted");
+            }
+        } finally {
+            SignalGuard.sequelEnded();
+        }
+        // the sequel over, the completed run's guard says nothing more
+        SignalGuard guard = SignalGuard.install(Thread.currentThread());
+        guard.finished("the run completed, and DIR holds all of it");
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        guard.stopping(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
+
     private void deleteOut() throws java.io.IOException {
         try (var files = Files.walk(dir.resolve("out"))) {
             for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {

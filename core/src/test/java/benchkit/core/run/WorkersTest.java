@@ -333,6 +333,42 @@ class WorkersTest {
         assertTrue(device.getMessage().contains("is not a regular file (a device or a FIFO)"), device.getMessage());
     }
 
+    /**
+     * Worker 1 stalled in its measured iteration 1 (SIGSTOP, sweep 8), which it measured again alone as iteration 3: the
+     * refusal named only worker 0's missing iteration 3; it names whose iteration was invalid, and why.
+     */
+    @Test
+    void aWorkersIterationMeasuredAgainAloneIsNamedWithWhyInTheRefusal() throws Exception {
+        List<Path> workers = runWorkers(2, new MapRendezvous());
+        Path stalled = tmp.resolve("stalled-worker-1");
+        try (var files = Files.walk(workers.get(1))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, stalled.resolve(workers.get(1).relativize(f).toString()));
+            }
+        }
+        ObjectMapper json = new ObjectMapper();
+        List<String> lines = new ArrayList<>(Files.readAllLines(stalled.resolve("journal.jsonl")));
+        String why = "bench itself was held up for 4.0 s: the slice's clock and counts do not agree";
+        var first = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(lines.get(2));
+        assertEquals(1, first.path("iteration").asInt());
+        assertFalse(first.path("warmup").asBoolean());
+        lines.set(2, json.writeValueAsString(first.put("invalid", why)));
+        var again = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(lines.get(3));
+        lines.add(lines.size() - 1, json.writeValueAsString(again.put("iteration", 3)));    // before the end line
+        Files.write(stalled.resolve("journal.jsonl"), lines);
+
+        WorkerMerge.IncompleteMergeException refused = assertThrows(WorkerMerge.IncompleteMergeException.class,
+                () -> WorkerMerge.merge(List.of(workers.get(0), stalled), tmp.resolve("m"), false, line -> { }));
+        assertEquals(List.of("worker 0 (" + workers.get(0) + ") has no iteration 3 of variant glibc at 2 threads, fork 1:"
+                + " worker 1 measured it alone, in place of its iteration 1, which was invalid (" + why + "), so the"
+                + " workers' iterations no longer line up"), refused.missing());
+        // a worker that merely stopped early is not said to have measured again
+        Path measuredOne = stoppedAfter(workers.get(0), 2);
+        WorkerMerge.IncompleteMergeException lacking = assertThrows(WorkerMerge.IncompleteMergeException.class,
+                () -> WorkerMerge.merge(List.of(measuredOne, workers.get(1)), tmp.resolve("m2"), false, line -> { }));
+        assertFalse(lacking.getMessage().contains("measured it alone"), lacking.getMessage());
+    }
+
     /** A copy of a worker's directory whose run stopped after its first {@code kept} iterations (warmup included). */
     private Path stoppedAfter(Path worker, int kept) throws Exception {
         Path copy = tmp.resolve("stopped-" + kept + "-" + worker.getFileName());
