@@ -221,7 +221,21 @@ class LuaWorkloadTest {
             assertEquals(Outcome.OK, s.execute());
             assertEquals(Outcome.OK, s.execute());
             RuntimeException e = assertThrows(RuntimeException.class, s::execute);
-            assertTrue(e.getMessage().startsWith("event() returned true, which in sysbench ends its thread"), e.getMessage());
+            assertTrue(e.getMessage().startsWith("event() returned true, on which sysbench ends the thread's event loop; a "
+                    + "bench run measures every session for the whole time and cannot end one early"), e.getMessage());
+        }
+    }
+
+    /** A true value other than true is said as returned, and why it counts (sweep 8: "event() returned true" for 5). */
+    @Test
+    void anEventReturningAnotherTrueValueIsSaidAsReturned() throws Exception {
+        for (Map.Entry<String, String> c : Map.of("5", "5", "'done'", "\"done\"", "{}", "a table").entrySet()) {
+            WorkloadFactory f = script("five.lua", "function event() return " + c.getKey() + " end\n");
+            try (Workload w = f.create(Map.of()); Session s = w.openSession(target, new CountingContext(0, 1))) {
+                RuntimeException e = assertThrows(RuntimeException.class, s::execute);
+                assertTrue(e.getMessage().startsWith("event() returned " + c.getValue() + " (a true value: anything but nil "
+                        + "and false), on which sysbench ends the thread's event loop;"), e.getMessage());
+            }
         }
     }
 
