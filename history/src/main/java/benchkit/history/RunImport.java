@@ -87,7 +87,9 @@ public final class RunImport {
         try {
             journal = benchkit.core.result.JournalReader.read(dir);
         } catch (IOException e) {
-            throw new IllegalArgumentException(dir + " cannot be stored: " + e.getMessage() + ", so bench cannot tell "
+            // a journal that is not text comes with a remedy of its own: the one below says it for every damage
+            String damage = e.getCause() instanceof benchkit.core.util.TextFiles.Unreadable u ? u.finding() : e.getMessage();
+            throw new IllegalArgumentException(dir + " cannot be stored: " + damage + ", so bench cannot tell "
                     + "whether the run completed; restore the journal from a copy of the run");
         }
         if (!journal.complete()) {

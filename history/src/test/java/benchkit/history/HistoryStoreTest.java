@@ -400,4 +400,27 @@ class HistoryStoreTest {
         assertEquals(other.resolve("run.json") + " is not UTF-8 text, so not JSON (byte 0 is not UTF-8): it is damaged or "
                 + "another kind of file; restore it from a copy", garbled.getMessage());
     }
+
+    /**
+     * A journal cut mid-line, or saved as UTF-16, is refused in one clean line: the damage once, the remedy once (sweep 8:
+     * "the journal's its last line", and "restore it from a copy, so bench cannot tell ...; restore the journal ...").
+     */
+    @Test
+    void aDamagedJournalIsSaidOnceWithOneRemedy() throws Exception {
+        Path cut = TestRuns.directory(tmp, "cut", Instant.parse("2026-11-01T00:00:00Z"), 8, new double[][] {{100}});
+        Path journal = cut.resolve("journal.jsonl");
+        String text = Files.readString(journal).strip();
+        Files.writeString(journal, text.substring(0, text.length() - 5));
+        var torn = assertThrows(IllegalArgumentException.class, () -> RunImport.read(cut, Map.of()));
+        assertEquals(cut + " is a run that did not complete (the journal's last line is cut short (the run was killed "
+                + "while writing it)); a trend holds complete runs only", torn.getMessage());
+
+        Path wide = TestRuns.directory(tmp, "wide", Instant.parse("2026-11-01T00:00:00Z"), 8, new double[][] {{100}});
+        Path utf16 = wide.resolve("journal.jsonl");
+        Files.writeString(utf16, Files.readString(utf16), java.nio.charset.StandardCharsets.UTF_16);
+        var notText = assertThrows(IllegalArgumentException.class, () -> RunImport.read(wide, Map.of()));
+        assertEquals(wide + " cannot be stored: " + utf16 + " is not UTF-8 text, so not JSON (byte 0 is not UTF-8): it is "
+                + "damaged or another kind of file, so bench cannot tell whether the run completed; restore the journal "
+                + "from a copy of the run", notText.getMessage());
+    }
 }

@@ -58,6 +58,17 @@ public interface Workload extends AutoCloseable {
     }
 
     /**
+     * What the user should know at the start of a run about how bench runs this workload, each a line the runner prints
+     * as a {@code # Note:} after its header (e.g. the parts of a sysbench script a bench run does not call). Empty by
+     * default.
+     *
+     * @since SPI 1 (added later; a plugin that does not override it has nothing said)
+     */
+    default List<String> notes() {
+        return List.of();
+    }
+
+    /**
      * The kinds of event this workload's sessions name with {@link SessionContext#eventKind(int)}, e.g. TPC-C's
      * {@code new_order}, {@code payment}, {@code order_status}, {@code delivery}, {@code stock_level}: each gets its own
      * throughput ({@code tps.KIND}) and latency percentiles ({@code latency.KIND.p50/p95/p99}) per iteration, compared

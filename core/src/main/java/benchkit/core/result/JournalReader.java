@@ -122,7 +122,7 @@ public final class JournalReader {
         try {
             lines = benchkit.core.util.TextFiles.readJson(file).lines().toList();
         } catch (IllegalArgumentException notText) {
-            throw new IOException(notText.getMessage());    // a damaged journal, as its other damage is said
+            throw new IOException(notText.getMessage(), notText);    // a damaged journal, as its other damage is said
         }
         String torn = null;
         int endLine = 0;
@@ -142,7 +142,7 @@ public final class JournalReader {
             } catch (IOException e) {
                 if (lineNo == lines.size()) {
                     // the last line cut short (the process killed while writing it): the journal ends before it
-                    torn = "its last line is cut short (the run was killed while writing it)";
+                    torn = "last line is cut short (the run was killed while writing it)";
                     break;
                 }
                 throw new IOException(file + " line " + lineNo + " is not JSON", e);

@@ -178,6 +178,7 @@ public final class Runner {
                 throw new IOException("could not write " + Journal.FILE_NAME + " in " + dir + ": " + RunFailure.ioMessage(e), e);
             }
             console.runStart(plan);
+            workload.notes().forEach(line -> console.note("# Note: " + line));
             try {
                 runAll(journal, trials, failures);
                 finishRun(failures);

@@ -27,8 +27,8 @@ public final class TextFiles {
     public static String readJson(Path file) throws IOException {
         // a directory fails below as ever (its callers say so in their words); a FIFO or device would be read for ever
         if (Files.exists(file) && !Files.isRegularFile(file) && !Files.isDirectory(file)) {
-            throw new IllegalArgumentException(file + " is not a regular file (a FIFO or a device), which bench does not "
-                    + "read: put the file itself there");
+            throw new Unreadable(file + " is not a regular file (a FIFO or a device), which bench does not read",
+                    ": put the file itself there");
         }
         ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file));
         CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
@@ -39,8 +39,23 @@ public final class TextFiles {
             return text.startsWith("\uFEFF") ? text.substring(1) : text;
         } catch (CharacterCodingException e) {
             // decode leaves the buffer at the byte it could not read
-            throw new IllegalArgumentException(file + " is not UTF-8 text, so not JSON (byte " + bytes.position()
-                    + " is not UTF-8): it is damaged or another kind of file; restore it from a copy");
+            throw new Unreadable(file + " is not UTF-8 text, so not JSON (byte " + bytes.position()
+                    + " is not UTF-8): it is damaged or another kind of file", "; restore it from a copy");
+        }
+    }
+
+    /** A file {@link #readJson} cannot read: what is wrong and what to do, in one line. */
+    public static final class Unreadable extends IllegalArgumentException {
+        private final String finding;
+
+        Unreadable(String finding, String remedy) {
+            super(finding + remedy);
+            this.finding = finding;
+        }
+
+        /** What is wrong without the remedy, for a caller that says its own (a journal: restore the run's copy). */
+        public String finding() {
+            return finding;
         }
     }
 }

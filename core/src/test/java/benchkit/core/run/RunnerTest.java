@@ -162,6 +162,29 @@ class RunnerTest {
                 + "measuring again (a, 1 threads, fork 1, iteration 1: "), failed.failure().toString());
     }
 
+    /** A workload's notes are said after the run's header, before its first trial (sweep 8: a script's ignored hooks). */
+    @Test
+    void aWorkloadsNotesAreSaidAfterTheHeader() throws Exception {
+        benchkit.spi.Workload workload = new benchkit.spi.Workload() {
+            @Override
+            public benchkit.spi.Session openSession(benchkit.spi.Target target, benchkit.spi.SessionContext context) {
+                return () -> Outcome.OK;
+            }
+
+            @Override
+            public List<String> notes() {
+                return List.of("bench does not call x");
+            }
+        };
+        RunPlan plan = RunOptions.builder().threads(1)
+                .warmup(0, Duration.ZERO).measure(1, Duration.ofMillis(100)).forks(1)
+                .reportInterval(Duration.ZERO).plan("fake", List.of(variant("a")), tmp.resolve("out"));
+        new Runner(plan, workload, List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run();
+        String out = console();
+        assertTrue(out.contains("# Client threads: ") && out.indexOf("# Note: bench does not call x\n")
+                > out.indexOf("# Client threads: ") && out.indexOf("# Note: ") < out.indexOf("# Benchmark: "), out);
+    }
+
     /**
      * A workload can judge an iteration by what its sessions counted (the outside sweep's #59: memcached gets that all
      * missed after a restart were a valid score): here every event counts a miss (an other), and the workload's verdict

@@ -52,11 +52,13 @@ final class LuaSession implements Session {
     public Outcome execute() {
         long reconnects = state.sql().counts().reconnects;
         try {
-            if (event.call(tid).toboolean()) {
+            LuaValue returned = event.call(tid);
+            if (returned.toboolean()) {
                 // sysbench ends the thread; bench would go on calling event() for the rest of the time, which the
                 // script said not to
-                throw new LuaWorkload.ScriptFailure("event() returned true, which in sysbench ends its thread; a bench run "
-                        + "measures every session for the whole time and cannot: run the script as a sysbench line instead");
+                throw new LuaWorkload.ScriptFailure("event() returned " + shown(returned) + ", on which sysbench ends "
+                        + "the thread's event loop; a bench run measures every session for the whole time and cannot end "
+                        + "one early: run the script as a sysbench line instead");
             }
             int kind = state.bench().takeKind();
             if (kind >= 0) {
@@ -77,6 +79,19 @@ final class LuaSession implements Session {
         } catch (ScriptState.Exit e) {
             throw e.in("event");
         }
+    }
+
+    /** A value event() returned, as the script wrote it; one other than true is said to count as true. */
+    private static String shown(LuaValue v) {
+        if (v.type() == LuaValue.TBOOLEAN) {
+            return v.tojstring();
+        }
+        String value = switch (v.type()) {
+            case LuaValue.TSTRING -> "\"" + v.tojstring() + "\"";
+            case LuaValue.TNUMBER -> v.tojstring();
+            default -> "a " + v.typename();
+        };
+        return value + " (a true value: anything but nil and false)";
     }
 
     @Override

@@ -102,6 +102,62 @@ final class LuaWorkload implements Workload {
         return eventKinds;
     }
 
+    /**
+     * What the script defines for sysbench's own run that a bench run does not call, and the sysbench line that does, in
+     * one line: bench reports in its own tables (no report hooks), calls event() once per event (no thread_run) and
+     * runs no command but prepare, cleanup and prewarm. Nothing said on a sysbench line, which calls them all.
+     */
+    @Override
+    public List<String> notes() {
+        if (sysbenchLine) {
+            return List.of();
+        }
+        ScriptState s;
+        try {
+            s = ScriptState.loadQuietly(script, ScriptStates.quiet("run"));
+        } catch (LuaError e) {
+            return List.of();       // the run fails on it with the script's own words
+        }
+        List<String> unused = new ArrayList<>();
+        List<String> hooks = java.util.stream.Stream.of("report_intermediate", "report_cumulative")
+                .filter(h -> s.hook(h).isfunction()).map(h -> "sysbench.hooks." + h).toList();
+        if (!hooks.isEmpty()) {
+            unused.add(String.join(" and ", hooks));
+        }
+        if (s.global("thread_run").isfunction()) {
+            unused.add("thread_run()");
+        }
+        List<String> commands = new ArrayList<>();
+        LuaValue table = s.sysbench().get("cmdline").get("commands");
+        if (table.istable()) {
+            for (LuaValue k = table.next(LuaValue.NIL).arg1(); !k.isnil(); k = table.next(k).arg1()) {
+                if (k.isstring() && !List.of("prepare", "cleanup", "prewarm", "help").contains(k.tojstring())
+                        && !commandEntry(s, k.tojstring()).isnil()) {
+                    commands.add(k.tojstring());
+                }
+            }
+        }
+        java.util.Collections.sort(commands);
+        if (!commands.isEmpty()) {
+            unused.add((commands.size() > 1 ? "its commands " : "its command ") + String.join(", ", commands)
+                    + " (sysbench.cmdline.commands)");
+        }
+        if (unused.isEmpty()) {
+            return List.of();
+        }
+        String line = "sysbench " + script.shownPath() + " ";
+        List<String> where = new ArrayList<>();
+        if (!hooks.isEmpty() || s.global("thread_run").isfunction() || commands.contains("run")) {
+            where.add(line + "run");
+        }
+        commands.stream().filter(c -> !c.equals("run")).forEach(c -> where.add(line + c));
+        String last = unused.remove(unused.size() - 1);
+        String parts = unused.isEmpty() ? last : String.join(", ", unused) + " or " + last;
+        return List.of("bench's own run measures " + script.name() + "'s event() and reports in its own tables; it does "
+                + "not call the script's " + parts + ", which a sysbench line of the script runs: "
+                + String.join(", ", where));
+    }
+
     /** A script's data is there when the database holds a table: a fresh server's has none. */
     @Override
     public boolean isPrepared(Target target) throws Exception {

@@ -221,7 +221,55 @@ class LuaWorkloadTest {
             assertEquals(Outcome.OK, s.execute());
             assertEquals(Outcome.OK, s.execute());
             RuntimeException e = assertThrows(RuntimeException.class, s::execute);
-            assertTrue(e.getMessage().startsWith("event() returned true, which in sysbench ends its thread"), e.getMessage());
+            assertTrue(e.getMessage().startsWith("event() returned true, on which sysbench ends the thread's event loop; a "
+                    + "bench run measures every session for the whole time and cannot end one early"), e.getMessage());
+        }
+    }
+
+    /**
+     * What a script defines for sysbench's own run that a bench run does not call (report hooks, one raising too,
+     * thread_run, commands of its own) is said in one note naming each and the sysbench line that runs it (sweep 8:
+     * a raising report_cumulative was silently never called); a script with none of them, or a sysbench line, has none.
+     */
+    @Test
+    void whatABenchRunDoesNotCallOfAScriptIsNoted() throws Exception {
+        LuaWorkloadFactory f = (LuaWorkloadFactory) script("hooks.lua", """
+                function event() end
+                function thread_run() end
+                sysbench.hooks.report_cumulative = function(stat) error("boom") end
+                sysbench.hooks.report_intermediate = function(stat) end
+                sysbench.cmdline.commands = {prepare = {function() end}, check = {function() end}, run = {function() end}}
+                """);
+        try (LuaWorkload w = f.create(Map.of(), System.out)) {
+            assertEquals(List.of("bench's own run measures hooks.lua's event() and reports in its own tables; it does not "
+                    + "call the script's sysbench.hooks.report_intermediate and sysbench.hooks.report_cumulative, "
+                    + "thread_run() or its commands check, run (sysbench.cmdline.commands), which a sysbench line of the "
+                    + "script runs: sysbench " + dir.resolve("hooks.lua") + " run, sysbench " + dir.resolve("hooks.lua")
+                    + " check"), w.notes());
+            w.asSysbenchLine(line -> { }, List.of());
+            assertEquals(List.of(), w.notes());
+        }
+        try (Workload w = script("cumulative.lua", "function event() end\n"
+                + "sysbench.hooks.report_cumulative = function(stat) error('boom') end\n").create(Map.of())) {
+            assertEquals(List.of("bench's own run measures cumulative.lua's event() and reports in its own tables; it "
+                    + "does not call the script's sysbench.hooks.report_cumulative, which a sysbench line of the script "
+                    + "runs: sysbench " + dir.resolve("cumulative.lua") + " run"), w.notes());
+        }
+        try (Workload w = script("plain.lua", "function event() end\nfunction thread_init() end\n").create(Map.of())) {
+            assertEquals(List.of(), w.notes());
+        }
+    }
+
+    /** A true value other than true is said as returned, and why it counts (sweep 8: "event() returned true" for 5). */
+    @Test
+    void anEventReturningAnotherTrueValueIsSaidAsReturned() throws Exception {
+        for (Map.Entry<String, String> c : Map.of("5", "5", "'done'", "\"done\"", "{}", "a table").entrySet()) {
+            WorkloadFactory f = script("five.lua", "function event() return " + c.getKey() + " end\n");
+            try (Workload w = f.create(Map.of()); Session s = w.openSession(target, new CountingContext(0, 1))) {
+                RuntimeException e = assertThrows(RuntimeException.class, s::execute);
+                assertTrue(e.getMessage().startsWith("event() returned " + c.getValue() + " (a true value: anything but nil "
+                        + "and false), on which sysbench ends the thread's event loop;"), e.getMessage());
+            }
         }
     }
 
