@@ -18,6 +18,7 @@ import benchkit.core.run.results.ResultSpace;
 import benchkit.core.run.servers.OpenFiles;
 import benchkit.core.run.servers.PreparedData;
 import benchkit.core.run.servers.RunningServer;
+import benchkit.core.util.SlowCall;
 
 import benchkit.launch.LoadProgress;
 import benchkit.core.report.Compare;
@@ -260,7 +261,12 @@ public final class Runner {
      */
     private void finishRun(List<String> failures) throws InterruptedException {
         try {
-            workload.finishRun();
+            // on a thread of its own: a done() in a loop is said while the run waits, and Ctrl-C still ends the run
+            new SlowCall<Void>("bench-finish-run").start(() -> {
+                workload.finishRun();
+                return null;
+            }).await(SlowCall.SAY_EVERY, (step, seconds) -> "# the workload's end of the run (a script's done()) has not"
+                    + " returned after " + seconds + " s; Ctrl-C stops the run", console::warning);
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
@@ -457,14 +463,23 @@ public final class Runner {
             open.values().forEach(Trial::stopping);
             throw e;
         } finally {
+            InterruptedException stopped = null;
             for (Map.Entry<RunningServer, Trial> e : open.entrySet()) {
                 try {
+                    if (stopped != null) {
+                        e.getValue().stopping();    // Ctrl-C came while a trial closed: the others wait no longer
+                    }
                     e.getValue().close();
                 } catch (RunFailure f) {
                     stop |= stopAfter(f, e.getKey().variant(), fork, journal, failures);
+                } catch (InterruptedException i) {
+                    stopped = i;
                 } finally {
                     keep(e.getValue(), trials);
                 }
+            }
+            if (stopped != null) {
+                throw stopped;
             }
         }
         return !stop;

@@ -830,6 +830,109 @@ class RunnerTest {
         assertEquals(1, summary.scores().size(), "what was measured is kept");
     }
 
+    /** Waits, deaf to interrupts (as Lua code in a loop), until {@code release} lets it go, counting down {@code entered}. */
+    private static void hangUntil(java.util.concurrent.CountDownLatch entered, java.util.concurrent.CountDownLatch release) {
+        entered.countDown();
+        boolean released = false;
+        while (!released) {
+            try {
+                released = release.await(1, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException deaf) {
+                // goes on
+            }
+        }
+    }
+
+    /**
+     * Runs {@code workload} on a thread of its own until {@code hung} says its code is stuck, interrupts it there (as
+     * Ctrl-C and SIGTERM do, through SignalGuard) and returns the summary it wrote within seconds.
+     */
+    private RunSummary interruptedWhileHung(benchkit.spi.Workload workload, java.util.concurrent.CountDownLatch hung,
+                                            String sayBefore) throws Exception {
+        RunPlan plan = RunOptions.builder().threads(2).warmup(0, Duration.ofMillis(100)).measure(1, Duration.ofMillis(300))
+                .forks(1).reportInterval(Duration.ZERO).plan("fake", List.of(variant("a")), tmp.resolve("out"));
+        java.util.concurrent.CompletableFuture<RunSummary> summary = new java.util.concurrent.CompletableFuture<>();
+        Thread control = new Thread(() -> {
+            try {
+                summary.complete(new Runner(plan, workload, List::of, new PrintStream(console, true, StandardCharsets.UTF_8)).run());
+            } catch (Throwable t) {
+                summary.completeExceptionally(t);
+            }
+        });
+        control.start();
+        assertTrue(hung.await(20, java.util.concurrent.TimeUnit.SECONDS), console());
+        for (int i = 0; i < 300 && !console().contains(sayBefore); i++) {
+            Thread.sleep(100);
+        }
+        assertTrue(console().contains(sayBefore), console());
+        long interruptedAt = System.nanoTime();
+        control.interrupt();
+        RunSummary s = summary.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertTrue(System.nanoTime() - interruptedAt < java.util.concurrent.TimeUnit.SECONDS.toNanos(5), "ended at once");
+        assertEquals("run interrupted", s.failure().orElseThrow(), console());
+        assertEquals(1, s.scores().size(), "what was measured is kept");
+        assertTrue(Files.exists(tmp.resolve("out/jmh-result.json")) && Files.exists(tmp.resolve("out/results.csv")));
+        JsonNode end = journal().get(journal().size() - 1);
+        assertEquals("end", end.get("event").asText());
+        assertFalse(end.get("complete").asBoolean(), end.toString());
+        return s;
+    }
+
+    /**
+     * A session whose close never returns (a script's thread_done in a loop: sweep 8, case 36) does not hold up a run
+     * stopped by Ctrl-C or SIGTERM: it ended 60 s later with no result files.
+     */
+    @Test
+    void aSessionCloseThatNeverReturnsDoesNotHoldUpAStoppedRun() throws Exception {
+        java.util.concurrent.CountDownLatch hung = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        benchkit.spi.Workload workload = (target, context) -> new benchkit.spi.Session() {
+            @Override
+            public Outcome execute() {
+                return Outcome.OK;
+            }
+
+            @Override
+            public void close() {
+                if (context.thread() == 0) {
+                    hangUntil(hung, release);
+                }
+            }
+        };
+        try {
+            interruptedWhileHung(workload, hung, "Iteration   1:");
+        } finally {
+            release.countDown();
+        }
+    }
+
+    /**
+     * The workload's end of the run that never returns (a script's done() in a loop: sweep 8, case 36) is said after
+     * 10 s, and Ctrl-C or SIGTERM still ends the run at once with its result files; it was silent, and a signal waited 60 s.
+     */
+    @Test
+    void anEndOfTheRunThatNeverReturnsIsSaidAndAStoppedRunWritesItsResults() throws Exception {
+        java.util.concurrent.CountDownLatch hung = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        benchkit.spi.Workload workload = new benchkit.spi.Workload() {
+            @Override
+            public benchkit.spi.Session openSession(benchkit.spi.Target target, benchkit.spi.SessionContext context) {
+                return () -> Outcome.OK;
+            }
+
+            @Override
+            public void finishRun() {
+                hangUntil(hung, release);
+            }
+        };
+        try {
+            interruptedWhileHung(workload, hung, "# the workload's end of the run (a script's done()) has not returned after"
+                    + " 10 s; Ctrl-C stops the run");
+        } finally {
+            release.countDown();
+        }
+    }
+
     /** A limit reached part way through a measurement iteration keeps it, and says its rate is over the part that ran. */
     @Test
     void anEventLimitReachedInAMeasurementIterationSaysHowMuchOfItRan() throws Exception {

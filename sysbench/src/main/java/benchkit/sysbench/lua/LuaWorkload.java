@@ -65,6 +65,8 @@ final class LuaWorkload implements Workload {
     private final java.util.concurrent.atomic.AtomicBoolean sqlUsed = new java.util.concurrent.atomic.AtomicBoolean();
     /** The state init() ran in, which done() ends: sysbench's main thread during a run. */
     private ScriptState main;
+    /** Set while done() runs: {@link #close} does not wait for it (one in a loop is left behind as the run stops). */
+    private volatile boolean finishing;
     /** What {@link #eventKinds()} read from the script, once. */
     private List<String> eventKinds;
 
@@ -345,6 +347,7 @@ final class LuaWorkload implements Workload {
         if (main == null) {
             return;
         }
+        finishing = true;
         try {
             LuaValue done = main.global("done");
             if (done.isfunction()) {
@@ -357,13 +360,16 @@ final class LuaWorkload implements Workload {
         } finally {
             main.close();
             main = null;
+            finishing = false;
         }
     }
 
     /** done() when {@link #finishRun()} did not run it (a run that ended on an interrupt, a sysbench line). */
     @Override
     public void close() {
-        finishRun();
+        if (!finishing) {   // a done() that never returned, left behind as the run stopped, is not waited for
+            finishRun();
+        }
     }
 
     /** A new state of the script for {@code command}, as thread {@code tid} of {@code threads}, its queries counted. */

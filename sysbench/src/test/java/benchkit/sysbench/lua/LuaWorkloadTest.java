@@ -314,6 +314,33 @@ class LuaWorkloadTest {
         w.close();
     }
 
+    /**
+     * close() does not wait for a done() still running, which a run stopped by Ctrl-C or SIGTERM left behind on a thread
+     * of its own (sweep 8, case 36: a done() in a loop); it would wait for ever for one that never returns.
+     */
+    @Test
+    void closeDoesNotWaitForADoneLeftRunning() throws Exception {
+        WorkloadFactory f = script("slow_done.lua", "function event() end\n"
+                + "function done() sysbench.sql.driver():connect():query('SELECT SLEEP(4)') end\n");
+        Workload w = f.create(Map.of());
+        w.openSession(target, new CountingContext(0, 1)).close();
+        Thread finishing = new Thread(() -> {
+            try {
+                w.finishRun();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "left-behind");
+        finishing.setDaemon(true);
+        finishing.start();
+        Thread.sleep(1000);
+        long t0 = System.nanoTime();
+        w.close();
+        assertTrue(System.nanoTime() - t0 < 2_000_000_000L, "close() waited for done()");
+        assertTrue(finishing.isAlive(), "done() still runs");
+        finishing.join(20_000);
+    }
+
     @Test
     void anIgnoredErrorRestartsTheEventAndOthersEndTheRunInSysbenchsWords() throws Exception {
         WorkloadFactory f = script("errors.lua", """

@@ -2,6 +2,7 @@ package benchkit.core.run.load;
 
 import benchkit.core.run.plan.ClientThreads;
 import benchkit.core.util.EveryStep;
+import benchkit.core.util.SlowCall;
 import benchkit.spi.InvalidOptionException;
 import benchkit.spi.PolledSession;
 import benchkit.spi.QueryCounter;
@@ -12,10 +13,6 @@ import benchkit.spi.Workload;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -46,11 +43,8 @@ final class SessionOpening {
     private final ClientThreads kind;
     private final int eventKinds;
     private final Opened opened = new Opened(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-    /** The session being opened, from 1, and since when (nanoTime); read by the waiting thread for its note. */
-    private volatile int opening;
-    private volatile long openingSince;
-    /** Set when the waiting thread gave up (it was interrupted): whatever opens after that is closed again. */
-    private volatile boolean abandoned;
+    /** The opening on a thread of its own; once the waiting thread gave up on it, whatever opens is closed again. */
+    private final SlowCall<Opened> call = new SlowCall<>("bench-open-sessions");
 
     SessionOpening(Workload workload, Target target, int threadCount, ClientThreads kind, int eventKinds) {
         this.workload = workload;
@@ -65,55 +59,15 @@ final class SessionOpening {
      * returned after {@code sayEvery}, {@code slow} is told which one and for how long, again each time that doubles.
      */
     Opened open(Duration sayEvery, Consumer<String> slow) throws Exception {
-        openingSince = System.nanoTime();
-        CompletableFuture<Opened> result = new CompletableFuture<>();
-        Thread opener = new Thread(() -> {
-            try {
-                result.complete(openAll());
-            } catch (Throwable t) {
-                result.completeExceptionally(t);
-            }
-        }, "bench-open-sessions");
-        opener.setDaemon(true);     // a setup that never returns must not keep the JVM from exiting
-        opener.start();
-        int saidOf = 0;
-        long sayAfter = sayEvery.toNanos();
-        while (true) {
-            try {
-                return result.get(sayEvery.toNanos() / 10, TimeUnit.NANOSECONDS);
-            } catch (TimeoutException stillOpening) {
-                int session = opening;
-                long waited = System.nanoTime() - openingSince;
-                if (session != saidOf) {
-                    sayAfter = sayEvery.toNanos();
-                }
-                if (waited < sayAfter) {
-                    continue;   // many sessions opening, or this one said already: nothing new to say
-                }
-                saidOf = session;
-                sayAfter = 2 * sayAfter;    // said after 10 s, 20 s, 40 s...: a stuck setup is not a stream of lines
-                slow.accept("# session " + session + " of " + threadCount + " has not opened after "
-                        + TimeUnit.NANOSECONDS.toSeconds(waited) + " s: the "
-                        + "workload's session setup (a script's thread_init, or connecting to the server) has not "
-                        + "returned; Ctrl-C stops the run");
-            } catch (InterruptedException e) {
-                abandoned = true;
-                opener.interrupt();
-                throw e;
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof Exception failed) {
-                    throw failed;
-                }
-                throw (Error) e.getCause();
-            }
-        }
+        return call.start(this::openAll).await(sayEvery, (session, seconds) -> "# session " + session + " of "
+                + threadCount + " has not opened after " + seconds + " s: the workload's session setup (a script's "
+                + "thread_init, or connecting to the server) has not returned; Ctrl-C stops the run", slow);
     }
 
     private Opened openAll() throws Exception {
         try {
             for (int i = 0; i < threadCount; i++) {
-                openingSince = System.nanoTime();
-                opening = i + 1;
+                call.step(i + 1);
                 ThreadCounters c = new ThreadCounters();
                 Session s = workload.openSession(target, new Context(i, threadCount, c));
                 if (s == null) {
@@ -131,7 +85,7 @@ final class SessionOpening {
                             + "(" + PolledSession.class.getSimpleName() + ", e.g. the OLTP workloads' --driver wire); "
                             + "this workload's are " + s.getClass().getSimpleName());
                 }
-                if (abandoned) {
+                if (call.abandoned()) {
                     throw new InterruptedException("the run stopped while its sessions opened");
                 }
             }

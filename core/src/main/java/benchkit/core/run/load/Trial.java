@@ -19,13 +19,13 @@ import benchkit.core.result.IterationRecord;
 import benchkit.core.result.Journal;
 import benchkit.core.result.TrialRecord;
 import benchkit.core.stats.Estimate;
+import benchkit.core.util.SlowCall;
 import benchkit.spi.Collector;
 import benchkit.spi.IterationInfo;
 import benchkit.spi.Metric;
 import benchkit.spi.ServerHandle;
 import benchkit.spi.TrialInfo;
 import benchkit.spi.Workload;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -83,9 +83,6 @@ public final class Trial {
     /** When the control thread last looked at the running load while such a check ran (nanoTime), 0 before. */
     private long lookedAt;
 
-    /** How long one session's setup may go without returning before the console says so (again every as long). */
-    private static final Duration SLOW_SESSION_SAY_EVERY = Duration.ofSeconds(10);
-
     public Trial(RunPlan plan, Workload workload, RunningServer running, TrialInfo info, List<Collector> collectors,
           RunConsole console, Journal journal, boolean interleaved) {
         this.interleaved = interleaved;
@@ -119,7 +116,7 @@ public final class Trial {
     public void open() throws RunFailure, InterruptedException {
         try {
             load = TrialLoad.open(workload, info.target(), info.threads(), plan.rate(), plan.eventLimit(info.threads()),
-                    plan.clientThreads(), SLOW_SESSION_SAY_EVERY, console::warning);
+                    plan.clientThreads(), SlowCall.SAY_EVERY, console::warning);
         } catch (InterruptedException e) {
             throw e;
         } catch (TrialLoad.SessionNotOpened e) {

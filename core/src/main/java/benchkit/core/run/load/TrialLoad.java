@@ -9,6 +9,7 @@ import benchkit.core.run.console.OpenLoopState;
 import benchkit.core.run.plan.ClientThreads;
 
 import benchkit.core.util.EveryStep;
+import benchkit.core.util.SlowCall;
 import benchkit.spi.PolledSession;
 import benchkit.spi.Session;
 import benchkit.spi.Target;
@@ -52,6 +53,8 @@ public final class TrialLoad implements AutoCloseable {
     private final Duration stopWait;
     /** Where that is said (the console's warnings). */
     private final Consumer<String> slow;
+    /** Set by {@link #stopNow}: the run is ending, and {@link #close} waits no longer than the events were waited for. */
+    private volatile boolean stopping;
 
     /** Latency per kind of event, null when the workload names no kinds. */
     private final EventKindLatencies eventKinds;
@@ -317,6 +320,7 @@ public final class TrialLoad implements AutoCloseable {
      * the wait of {@link #stop}, so a session stuck in its event does not hold the run up.
      */
     void stopNow() {
+        stopping = true;
         control.stop();
         try {
             joinWorkers(System.nanoTime() + STOPPING_WAIT_NANOS);
@@ -336,9 +340,28 @@ public final class TrialLoad implements AutoCloseable {
         threads.clear();
     }
 
+    /**
+     * Closes the sessions (a script's thread_done each) on a thread of its own, as {@link SessionOpening} opens them: a
+     * session whose close has not returned after the wait of {@link #stop} is said, again as that doubles, and Ctrl-C or
+     * SIGTERM ends the wait at once (sweep 8, case 36). A run that is stopping ({@link #stopNow}) waits a second at most.
+     */
     @Override
     public void close() throws Exception {
-        EveryStep.forEach(sessions, Session::close);
+        SlowCall<Void> closing = new SlowCall<>("bench-close-sessions");
+        closing.start(() -> {
+            EveryStep.forEach(java.util.stream.IntStream.range(0, sessions.size()).boxed().toList(), i -> {
+                closing.step(i + 1);
+                sessions.get(i).close();
+            });
+            return null;
+        });
+        if (stopping) {
+            closing.awaitAtMost(Duration.ofNanos(STOPPING_WAIT_NANOS));
+            return;
+        }
+        closing.await(stopWait, (session, seconds) -> "# session " + session + " of " + sessions.size()
+                + " has not closed after " + seconds + " s: the workload's end of the trial (a script's thread_done) has"
+                + " not returned; Ctrl-C stops the run", slow);
     }
 
 }
