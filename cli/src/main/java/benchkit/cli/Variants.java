@@ -147,6 +147,12 @@ final class Variants {
         List<String> hosts = o.mysqlHost == null || o.mysqlHost.isEmpty() ? List.of() : o.mysqlHost;
         List<Integer> ports = o.mysqlPort == null || o.mysqlPort.isEmpty() ? List.of(3306) : o.mysqlPort;
         List<String> sockets = o.mysqlSocket == null ? List.of() : o.mysqlSocket;
+        if (hosts.stream().anyMatch(String::isBlank) || sockets.stream().anyMatch(String::isBlank)) {
+            // an empty host ran against ":3306" for the connect timeout and won over a socket given with it (sweep 9)
+            String option = hosts.stream().anyMatch(String::isBlank) ? "--mysql-host" : "--mysql-socket";
+            throw new UsageException(option + " is empty; name the server's " + (option.equals("--mysql-host")
+                    ? "host (e.g. 127.0.0.1), or leave it out" : "socket file, or leave it out"));
+        }
         boolean viaSocket = !sockets.isEmpty() && (hosts.isEmpty() || hosts.equals(List.of("localhost")));
         // several: connections take them in turn as sysbench's do (its sockets; else each host's ports, hosts outer)
         List<Target.Address> addresses = new ArrayList<>();

@@ -132,6 +132,8 @@ class BadInputTest {
         "history list --history /dev/null                      | --history: /dev/null is not a regular file; name a file",
         "history foo                                           | unknown subcommand 'foo' for 'history'; expected add, list, report, check, export",
         "--workload point-select --no-result-files --history /tmp/benchkit-never-made.sqlite | --history stores the run's result files, which --no-result-files does not keep: drop one of them",
+        "--workload point-select --mysql-host=                 | --mysql-host is empty; name the server's host (e.g. 127.0.0.1), or leave it out",
+        "--workload point-select --mysql-socket=               | --mysql-socket is empty; name the server's socket file, or leave it out",
         // a mistyped command said so, not "missing --workload" or a word too many (sweep 8)
         "reprot /tmp                                           | unknown command 'reprot'; did you mean report? bench --help lists the commands",
         "hisotry list                                          | unknown command 'hisotry'; did you mean history? bench --help lists the commands",
