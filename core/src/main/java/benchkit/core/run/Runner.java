@@ -185,7 +185,7 @@ public final class Runner {
                 finishRun(failures);
             } catch (InterruptedException e) {
                 interrupted = true;
-                failures.add(guard.signalled() ? interruptedBy(guard.signal()) : "run interrupted");
+                failures.add(guard.signalled() ? interruptedBy(guard.signal(), trials) : "run interrupted");
             } catch (RuntimeException e) {
                 // A plugin broke its contract; still write what finished.
                 failures.add("unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e));
@@ -197,7 +197,7 @@ public final class Runner {
             if (guard.signalled() && failures.stream().noneMatch(f -> f.startsWith("interrupted by"))) {
                 // the signal's shutdown hooks stop the servers too: what the run then saw (a server that exited) is
                 // the signal's doing, which comes first
-                failures.add(0, interruptedBy(guard.signal()));
+                failures.add(0, interruptedBy(guard.signal(), trials));
             }
             invalid = invalidIterations(trials);
             if (!invalid.isEmpty()) {
@@ -288,9 +288,14 @@ public final class Runner {
         return lines;
     }
 
-    /** The run's failure when a signal stopped it: what was kept, when the run keeps files. */
-    private String interruptedBy(String signal) {
-        return "interrupted by " + signal + (plan.resultFiles() ? "; results so far are kept" : "");
+    /**
+     * The run's failure when a signal stopped it: what was kept, when the run keeps files, or that there was nothing to
+     * keep (a signal in the prepare or the warm-up: "results so far are kept" promised what was not there, sweep 9).
+     */
+    private String interruptedBy(String signal, List<TrialRecord> trials) {
+        boolean measured = trials.stream().flatMap(t -> t.iterations().stream()).anyMatch(i -> !i.warmup());
+        return "interrupted by " + signal + (!plan.resultFiles() ? "" : measured ? "; results so far are kept"
+                : " before any measurement iteration finished: run the benchmark again");
     }
 
     private static String countOf(int n, String thing) {

@@ -31,6 +31,15 @@ class SignalGuardTest {
         assertFalse(console().contains("\tat "), console());
     }
 
+    /** A signal in the warm-up keeps nothing: "results so far are kept" promised what was not there (sweep 9). */
+    @Test
+    void aSignalBeforeAnyMeasurementSaysNothingWasMeasured() throws Exception {
+        assertEquals(138, runSignalled(List.of("USR1"), "0", "200"), console());
+        assertTrue(endRecord().toString().contains("interrupted by SIGUSR1 before any measurement iteration finished: run"
+                + " the benchmark again"), console());
+        assertFalse(console().contains("results so far are kept"), console());
+    }
+
     /**
      * SIGALRM and SIGXCPU (ulimit -t) ended the JVM with 142 and 152 and no line (sweep 5, case 60): they stop the run
      * as SIGUSR1 does, with the same codes.

@@ -16,12 +16,13 @@ final class SignalledRun {
 
     /**
      * {@code args[0]}: the result directory; {@code args[1]}, if given: how long the server's shutdown takes (ms), during
-     * which more signals can come. Exits 0 when the run ends by itself (it should not), else 1.
+     * which more signals can come; {@code args[2]}, if given: the warm-up iterations before the measured ones. Exits 0 when the run ends by itself (it should not), else 1.
      */
     public static void main(String[] args) throws Exception {
         Duration closing = Duration.ofMillis(args.length > 1 ? Long.parseLong(args[1]) : 0);
         Variant variant = new Variant("a", Map.of("allocator", "a"), () -> new FakeServer("a").closingIn(closing));
-        RunPlan plan = RunOptions.builder().threads(1).warmup(0, Duration.ofMillis(200))
+        int warmups = args.length > 2 ? Integer.parseInt(args[2]) : 0;
+        RunPlan plan = RunOptions.builder().threads(1).warmup(warmups, Duration.ofMillis(200))
                 .measure(200, Duration.ofMillis(200)).forks(1).reportInterval(Duration.ZERO)
                 .plan("fake", List.of(variant), Path.of(args[0]));
         RunSummary summary = new Runner(plan, FakeWorkload.alwaysOk(1000), List::of,
