@@ -30,6 +30,8 @@ class BadInputTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "--workload no-such-workload                       | unknown workload 'no-such-workload'; valid: ",
+        // a relative script name is read from the current directory, which the line says (sweep 9: from an experiment file)
+        "--workload ../benchkit-never-made/x.lua               | unknown workload '../benchkit-never-made/x.lua': no such script file (looked for ",
         "--workload point-select --threads 0               | --threads=0 is not valid",
         "--workload point-select --threads 8,x             | 'x' is not an int",
         "--workload point-select --time -1                 | --time=-1.0 is not valid",

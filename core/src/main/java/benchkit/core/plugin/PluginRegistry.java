@@ -152,7 +152,9 @@ public final class PluginRegistry {
         }
         Path file = Path.of(name);
         if (!Files.isRegularFile(file)) {
-            throw new UnknownPluginException("unknown workload '" + name + "': no such script file");
+            // a relative name is taken from where bench runs, not from an experiment file's folder: say where it looked
+            throw new UnknownPluginException("unknown workload '" + name + "': no such script file" + (file.isAbsolute()
+                    ? "" : " (looked for " + file.toAbsolutePath().normalize() + ", from the current directory)"));
         }
         WorkloadFactory factory = kind.get().forScript(file);
         WorkloadFactory earlier = scripts.putIfAbsent(factory.name(), factory);
