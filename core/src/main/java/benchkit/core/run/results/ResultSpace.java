@@ -52,9 +52,16 @@ public final class ResultSpace {
         }
         long needed = needed(plan);
         if (total > 0 && usable < needed) {     // a total of 0 is a pseudo file system that tells nothing
-            throw new InvalidOptionException("not enough free space for the results in " + dir + ": " + usable
-                    + " bytes usable, at least " + needed + " needed");
+            throw tooLittle(dir, usable, needed, plan.resultFiles());
         }
+    }
+
+    /** The refusal of a run whose result directory has {@code usable} bytes where it needs {@code needed}. */
+    static InvalidOptionException tooLittle(Path dir, long usable, long needed, boolean resultFiles) {
+        // a run without result files (a sysbench line) journals in the JVM's temporary directory, which --out does not move
+        return new InvalidOptionException("not enough free space for the results in " + dir + ": " + usable
+                + " bytes usable, at least " + needed + " needed; free space there, or " + (resultFiles
+                ? "give another --out" : "name another temporary directory: BENCH_JAVA_OPTS=-Djava.io.tmpdir=DIR"));
     }
 
     /** Below this many bytes free, a write that failed met a full disk (what the system says of it follows the locale). */

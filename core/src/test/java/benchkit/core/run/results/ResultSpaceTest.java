@@ -25,4 +25,13 @@ class ResultSpaceTest {
             assertEquals(Optional.empty(), ResultSpace.whyFull(Path.of("/proc/x")), "a pseudo file system is never full");
         }
     }
+
+    /** A full disk names the remedy: another --out, or for a run without result files another temporary directory (sweep 9). */
+    @Test
+    void tooLittleSpaceNamesWhereElseToWrite() {
+        assertEquals("not enough free space for the results in /r: 10 bytes usable, at least 99 needed; free space there, or"
+                + " give another --out", ResultSpace.tooLittle(Path.of("/r"), 10, 99, true).getMessage());
+        assertTrue(ResultSpace.tooLittle(Path.of("/tmp/bench-run-1"), 0, 99, false).getMessage().endsWith("; free space"
+                + " there, or name another temporary directory: BENCH_JAVA_OPTS=-Djava.io.tmpdir=DIR"));
+    }
 }
