@@ -57,6 +57,21 @@ public final class ResultDirectory {
         requireFresh(dir, false, option, true, false);
     }
 
+    /**
+     * A {@code ..} after a directory that does not exist ({@code runs/x/../y}, x missing): the system cannot walk it, and
+     * the directory was made (as runs/y) where its lock file then could not be (sweep 9).
+     */
+    private static void requireWalkable(Path dir, String option) {
+        Path walked = dir.getRoot();
+        for (Path element : dir) {
+            if (element.toString().equals("..") && walked != null && !Files.isDirectory(walked)) {
+                throw new InvalidOptionException(option + " " + dir + " goes through " + walked + ", which does not exist,"
+                        + " before its '..'; name the directory without '..'");
+            }
+            walked = walked == null ? element : walked.resolve(element);
+        }
+    }
+
     private static void requireFresh(Path dir, boolean replace, String option, boolean withSubdirectories,
                                      boolean unlocked) {
         if (dir == null || dir.toString().isBlank()) {
@@ -68,6 +83,11 @@ public final class ResultDirectory {
             throw new InvalidOptionException(option + " " + dir + " is the root of the file system; name a directory of"
                     + " the run's own, e.g. bench-results/run1");
         }
+        if (Files.isSymbolicLink(dir) && !Files.exists(dir)) {
+            throw new InvalidOptionException(option + " " + dir + " is a link that leads nowhere (a loop, or its target is"
+                    + " gone); name a directory");
+        }
+        requireWalkable(dir, option);
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new InvalidOptionException(option + " " + dir + " is a file, not a directory");
         }

@@ -52,6 +52,27 @@ class ResultDirectoryTest {
         }
     }
 
+    /** A '..' after a missing directory, and a link that leads nowhere, are said as such (sweep 9, case 26). */
+    @Test
+    void aPathThatCannotBeWalkedIsSaidSo() throws Exception {
+        Path through = tmp.resolve("runs/x/../y");
+        Files.createDirectories(tmp.resolve("runs"));
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> ResultDirectory.requireFresh(through, false, "--out"));
+        assertEquals("--out " + through + " goes through " + tmp.resolve("runs/x") + ", which does not exist, before its"
+                + " '..'; name the directory without '..'", e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("runs/y")), "nothing made");
+        Files.createDirectories(tmp.resolve("runs/x"));
+        ResultDirectory.requireFresh(through, false, "--out");       // walkable now
+
+        Path loop = tmp.resolve("loop");
+        Files.createSymbolicLink(loop, loop);
+        InvalidOptionException l = assertThrows(InvalidOptionException.class,
+                () -> ResultDirectory.requireFresh(loop, false, "--out"));
+        assertEquals("--out " + loop + " is a link that leads nowhere (a loop, or its target is gone); name a directory",
+                l.getMessage());
+    }
+
     /** --force over a --clients run (sweep 6, case 109): its worker directories and logs go too, a user's file stays. */
     @Test
     void forceRemovesAClientsRunsWorkerDirectoriesAndLogs() throws Exception {
