@@ -108,7 +108,7 @@ class ExperimentTest {
         refused("--threads=0 is not valid; expected thread counts from 1 to " + Defaults.MOST_THREADS,
                 experiment("fake-a").runOptions(RunOptions.builder().threads(0).build()));
         refused("--threads=100001 is not valid", experiment("fake-a").runOptions(RunOptions.builder().threads(100_001).build()));
-        refused("forks must be >= 1, got 0", experiment("fake-a").runOptions(RunOptions.builder().forks(0).build()));
+        refused("forks (--forks) must be >= 1, got 0", experiment("fake-a").runOptions(RunOptions.builder().forks(0).build()));
         refused("--baseline c names no variant; variants: a, b",
                 experiment("fake-a").verdicts(benchkit.core.report.Compare.Settings.DEFAULT, Optional.of("c")));
         refused("unknown workload 'nope'", experiment("nope"));

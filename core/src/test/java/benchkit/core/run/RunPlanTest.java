@@ -40,14 +40,14 @@ class RunPlanTest {
         rejects("--threads=0 is not valid; expected thread counts from 1 to 100000", () -> plan(v, List.of(1, 0), 0, S, 1, S, 1, 0, 0));
         rejects("at least one thread count is required", () -> plan(v, List.of(), 0, S, 1, S, 1, 0, 0));
         rejects("thread counts must not repeat: [4, 4]", () -> plan(v, List.of(4, 4), 0, S, 1, S, 1, 0, 0));
-        rejects("warmup iterations must be >= 0, got -1", () -> plan(v, List.of(1), -1, S, 1, S, 1, 0, 0));
-        rejects("measurement iterations must be >= 1, got 0", () -> plan(v, List.of(1), 0, S, 0, S, 1, 0, 0));
+        rejects("warmup iterations (--warmup-iterations) must be >= 0, got -1", () -> plan(v, List.of(1), -1, S, 1, S, 1, 0, 0));
+        rejects("measurement iterations (--iterations) must be >= 1, got 0", () -> plan(v, List.of(1), 0, S, 0, S, 1, 0, 0));
         rejects("warmup time (--warmup-time) must be more than 0 s, got 0 s", () -> plan(v, List.of(1), 1, Duration.ZERO, 1, S, 1, 0, 0));
         rejects("warmup time (--warmup-time) must be 0 s or more, got -1 s", () -> plan(v, List.of(1), 0, Duration.ofSeconds(-1), 1, S, 1, 0, 0));
         rejects("measurement time (--time) must be more than 0 s, got -1 s",
                 () -> plan(v, List.of(1), 0, S, 1, Duration.ofSeconds(-1), 1, 0, 0));
-        rejects("forks must be >= 1, got 0", () -> plan(v, List.of(1), 0, S, 1, S, 0, 0, 0));
-        rejects("max events must be >= 0 (0 = unlimited), got -5", () -> plan(v, List.of(1), 0, S, 1, S, 1, -5, 0));
+        rejects("forks (--forks) must be >= 1, got 0", () -> plan(v, List.of(1), 0, S, 1, S, 0, 0, 0));
+        rejects("max events (--events) must be >= 0 (0 = unlimited), got -5", () -> plan(v, List.of(1), 0, S, 1, S, 1, -5, 0));
         rejects("rate must be >= 0 events/s (0 = unlimited), got -1.0", () -> plan(v, List.of(1), 0, S, 1, S, 1, 0, -1));
         rejects("at least one variant is required", () -> plan(List.of(), List.of(1), 0, S, 1, S, 1, 0, 0));
         rejects("variant 'a' is given twice", () -> plan(List.of(A, A), List.of(1), 0, S, 1, S, 1, 0, 0));

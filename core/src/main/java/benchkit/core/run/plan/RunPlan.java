@@ -63,10 +63,10 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
             throw new IllegalArgumentException("thread counts must not repeat: " + threads);
         }
         if (warmupIterations < 0) {
-            throw new IllegalArgumentException("warmup iterations must be >= 0, got " + warmupIterations);
+            throw new IllegalArgumentException("warmup iterations (--warmup-iterations) must be >= 0, got " + warmupIterations);
         }
         if (measurementIterations < 1) {
-            throw new IllegalArgumentException("measurement iterations must be >= 1, got " + measurementIterations);
+            throw new IllegalArgumentException("measurement iterations (--iterations) must be >= 1, got " + measurementIterations);
         }
         if (warmupIterations > 0) {
             requirePositive("warmup time (--warmup-time)", warmupTime);
@@ -75,13 +75,13 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         }
         requirePositive("measurement time (--time)", measurementTime);
         if (reportInterval == null || reportInterval.isNegative()) {
-            throw new IllegalArgumentException("report interval must be >= 0 (0 = off), got " + reportInterval);
+            throw new IllegalArgumentException("report interval (--report-interval) must be >= 0 (0 = off), got " + reportInterval);
         }
         if (forks < 1) {
-            throw new IllegalArgumentException("forks must be >= 1, got " + forks);
+            throw new IllegalArgumentException("forks (--forks) must be >= 1, got " + forks);
         }
         if (maxEvents < 0) {
-            throw new IllegalArgumentException("max events must be >= 0 (0 = unlimited), got " + maxEvents);
+            throw new IllegalArgumentException("max events (--events) must be >= 0 (0 = unlimited), got " + maxEvents);
         }
         if (eventsPerThread < 0) {
             throw new IllegalArgumentException("events per thread must be >= 0 (0 = unlimited), got " + eventsPerThread);
@@ -90,7 +90,7 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
             throw new IllegalArgumentException("give an event limit per trial or per thread, not both");
         }
         if (stallLimit == null || stallLimit.isNegative()) {
-            throw new IllegalArgumentException("stall limit must be >= 0 (0 = off), got " + stallLimit);
+            throw new IllegalArgumentException("stall limit (--stall-limit) must be >= 0 (0 = off), got " + stallLimit);
         }
         if (settleBudget == null || settleBudget.isNegative()) {
             throw new IllegalArgumentException("the budget must be > 0, got " + settleBudget);
