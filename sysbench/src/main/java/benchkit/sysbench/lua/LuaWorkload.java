@@ -256,7 +256,7 @@ final class LuaWorkload implements Workload {
         }
         if (!entry.get(2).toboolean() || threads <= 1) {
             // sysbench starts threads for a parallel command only for more than one (and then reads no result)
-            call(first, command, CALL_COMMAND, entry.get(1));
+            call(first, command, CALL_COMMAND, ScriptState.guarded(entry.get(1)));
             return;
         }
         notices.accept("Initializing worker threads...");
@@ -272,7 +272,7 @@ final class LuaWorkload implements Workload {
                 int id = tid;
                 done.add(pool.submit(() -> {
                     ScriptState s = id == 0 ? first : state(command, id, threads, target, ScriptStates.UNCOUNTED);
-                    LuaValue f = commandEntry(s, command).get(1);
+                    LuaValue f = ScriptState.guarded(commandEntry(s, command).get(1));
                     if (sysbenchLine) {
                         // sysbench logs each thread's failure and exits 0: it reads no result of a parallel command
                         try {

@@ -45,6 +45,8 @@ final class ScriptState {
 
     private final LuaScript script;
     /** Options a script run by bench takes that sysbench has not: not among a script's options and globals. */
+    /** Lua's words for a stack overflow, as sysbench and the script's pcall see them. */
+    static final String STACK_OVERFLOW = "stack overflow";
     private static final java.util.Set<String> BENCH_ONLY = java.util.Set.of("driver", "transport");
 
     /** Every state's compiler: what a run's states load again and again is compiled once. */
@@ -156,12 +158,39 @@ final class ScriptState {
     private void runMainChunk(LuaScript script) {
         // "@": the chunk is a file, which Lua's messages name as it is ("./x.lua:2: ..."); a "#!" line and a UTF-8
         // BOM are the compiler's to skip
-        globals.load(new ByteArrayInputStream(script.source()), "@" + script.shownPath(), "t", globals).call();
+        guarded(globals.load(new ByteArrayInputStream(script.source()), "@" + script.shownPath(), "t", globals)).call();
     }
 
     /** A global of the script's ({@code event}, {@code thread_init}...), nil when not defined. */
     LuaValue global(String name) {
-        return globals.get(name);
+        return guarded(globals.get(name));
+    }
+
+    /**
+     * A script's function as bench calls it: a stack overflow in it (a function recursing without end) is the Lua
+     * error sysbench reports ("stack overflow"), not the JVM's StackOverflowError, which no hook's error handling
+     * catches (a trace, a worker that dies without a word). Caught here, where the stack has unwound to bench's call.
+     */
+    static LuaValue guarded(LuaValue f) {
+        return !f.isfunction() || f instanceof Guarded ? f : new Guarded(f);
+    }
+
+    private static final class Guarded extends VarArgFunction {
+        private final LuaValue f;
+
+        Guarded(LuaValue f) {
+            this.f = f;
+        }
+
+        @Override
+        public Varargs invoke(Varargs args) {
+            try {
+                return f.invoke(args);
+            } catch (StackOverflowError e) {
+                // LuaJ keeps no call stack to say where (Lua would name the recursing function's line)
+                throw new LuaError(STACK_OVERFLOW);
+            }
+        }
     }
 
     LuaTable sysbench() {
@@ -175,7 +204,7 @@ final class ScriptState {
 
     /** The hooks table the script filled ({@code sysbench.hooks.before_restart_event} ...). */
     LuaValue hook(String name) {
-        return sysbench.get("hooks").get(name);
+        return guarded(sysbench.get("hooks").get(name));
     }
 
     SqlLib.Context sql() {
@@ -278,7 +307,7 @@ final class ScriptState {
                     }
                     return LuaValue.varargsOf(LuaValue.FALSE, LuaMessages.forScript(e));
                 } catch (StackOverflowError e) {
-                    return LuaValue.varargsOf(LuaValue.FALSE, LuaValue.valueOf("stack overflow"));
+                    return LuaValue.varargsOf(LuaValue.FALSE, LuaValue.valueOf(STACK_OVERFLOW));
                 }
             }
         });
@@ -293,7 +322,7 @@ final class ScriptState {
                     // called once the stack has unwound (a traceback there shows xpcall's caller)
                     return LuaValue.varargsOf(LuaValue.FALSE, handler.call(LuaMessages.forScript(e)));
                 } catch (StackOverflowError e) {
-                    return LuaValue.varargsOf(LuaValue.FALSE, handler.call(LuaValue.valueOf("stack overflow")));
+                    return LuaValue.varargsOf(LuaValue.FALSE, handler.call(LuaValue.valueOf(STACK_OVERFLOW)));
                 }
             }
         });

@@ -301,6 +301,31 @@ class LuaWorkloadTest {
         }
     }
 
+    /**
+     * A function recursing without end is Lua's "stack overflow" in the hook's failure, as sysbench says it, wherever
+     * it is called (sweep 9, cases 30 and 32: a Java StackOverflowError escaped as a trace or as the run's failure).
+     */
+    @Test
+    void aStackOverflowIsTheHooksFailureInLuasWords() throws Exception {
+        String f = "local function f(n) return f(n+1)+1 end\n";
+        try (Workload w = script("ev.lua", f + "function event() f(1) end\n").create(Map.of());
+             Session s = w.openSession(target, new CountingContext(0, 1))) {
+            RuntimeException e = assertThrows(RuntimeException.class, s::execute);
+            assertEquals("`thread_run' function failed: stack overflow", e.getMessage());
+        }
+        try (Workload w = script("ti.lua", f + "function thread_init() f(1) end\nfunction event() end\n").create(Map.of())) {
+            RuntimeException e = assertThrows(RuntimeException.class, () -> w.openSession(target, new CountingContext(0, 1)));
+            assertEquals("`thread_init' function failed: stack overflow", e.getMessage());
+        }
+        try (Workload w = script("in.lua", f + "function init() f(1) end\nfunction event() end\n").create(Map.of())) {
+            RuntimeException e = assertThrows(RuntimeException.class, () -> w.openSession(target, new CountingContext(0, 1)));
+            assertEquals("`init' function failed: stack overflow", e.getMessage());
+        }
+        RuntimeException chunk = assertThrows(RuntimeException.class,
+                () -> script("chunk.lua", f + "f(1)\nfunction event() end\n").create(Map.of()));
+        assertTrue(chunk.getMessage().contains("stack overflow"), chunk.getMessage());
+    }
+
     /** done() runs when the run ends, once (sweep 7, case 60): its error is the run's, and close() has nothing left to do. */
     @Test
     void doneRunsOnceWhenTheRunEndsAndItsErrorIsTheRuns() throws Exception {

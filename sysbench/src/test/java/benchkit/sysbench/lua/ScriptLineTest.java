@@ -634,6 +634,28 @@ class ScriptLineTest {
         assertTrue(!hooks.out().contains("sysbench.hooks"), hooks.out());
     }
 
+    /** Sweep 9's cases 31 and 32: a function recursing without end is Lua's "stack overflow" in sysbench's line, rc 1. */
+    @Test
+    void aStackOverflowInAnyHookIsSysbenchsFatalLineNotAJavaTrace() throws Exception {
+        String f = "local function f(n) return f(n+1)+1 end\n";
+        Ran event = run(f + "function event() f(1) end\n", "--threads=2", "--time=5", "SCRIPT", "run");
+        assertEquals(1, event.exit(), event.out() + event.err());
+        assertTrue(event.out().contains("FATAL: `thread_run' function failed: stack overflow\n"), event.out());
+        Ran init = run(f + "function thread_init() f(1) end\nfunction event() end\n", "--threads=2", "SCRIPT", "run");
+        assertEquals(1, init.exit(), init.out() + init.err());
+        assertTrue(init.out().endsWith("FATAL: `thread_init' function failed: stack overflow\n"
+                + "(last message repeated 1 times)\nFATAL: Thread initialization failed!\n"), init.out());
+        Ran main = run(f + "function init() f(1) end\nfunction event() end\n", "SCRIPT", "run");
+        assertEquals(1, main.exit(), main.out() + main.err());
+        assertTrue(main.out().endsWith("FATAL: `init' function failed: stack overflow\n"), main.out());
+        Ran chunk = run(f + "f(1)\nfunction event() end\n", "SCRIPT", "run");
+        assertEquals(1, chunk.exit(), chunk.out() + chunk.err());
+        assertTrue((chunk.out() + chunk.err()).contains("stack overflow\n"), chunk.out() + chunk.err());
+        for (Ran r : List.of(event, init, main, chunk)) {
+            assertTrue(!(r.out() + r.err()).contains("StackOverflowError"), r.out() + r.err());
+        }
+    }
+
     @Test
     void aFailureInEveryThreadIsLoggedOnceAndCounted() throws Exception {
         Ran r = run("function thread_init() error('ti') end\nfunction event() end\n", "--threads=3", "SCRIPT", "run");
