@@ -48,6 +48,20 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         this.watch = new KeyLossWatch(options.socketTimeoutMillis());
     }
 
+    /** The kinds of get ({@link #eventKinds()}), indexes into {@link #GET_KINDS}. */
+    static final int HIT = 0;
+    static final int MISS = 1;
+    private static final List<String> GET_KINDS = List.of("hit", "miss");
+
+    /**
+     * Hits and misses each get their rate ({@code tps.hit}, {@code tps.miss}) in the results and the journal: a run's
+     * misses are otherwise nowhere (sweep 9, case 18). Sets have none of their own: they are the rest of the total.
+     */
+    @Override
+    public List<String> eventKinds() {
+        return kv().setShare() >= 1 ? List.of() : GET_KINDS;
+    }
+
     /** The servers loaded: {@code --memcached-servers}, else the target's host and port. */
     public List<InetSocketAddress> servers(Target target) {
         return options().servers() != null ? options().servers()
@@ -208,11 +222,11 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         List<InetSocketAddress> servers = servers(target);
         if (options().client() == MemcachedOptions.Client.DIRECT) {
             return new DirectMemcachedSession(servers, options().protocol(),
-                    options().socketTimeoutMillis(), events, context.queries(), tooLarge);
+                    options().socketTimeoutMillis(), events, context.queries(), tooLarge, context::eventKind);
         }
         MemcachedClient client = SpyClients.open(servers, options().protocol(), options().timeoutMillis());
         return new MemcachedSession(client, events, context.queries(), options().timeoutMillis(), options().pipeline(),
-                tooLarge);
+                tooLarge, context::eventKind);
     }
 
     private MemcachedLoader loader(Target target) {
