@@ -32,7 +32,12 @@ abstract class DataCommand extends WorkloadCommand {
     @Override
     public Integer call() throws Exception {
         if (!server.isExternal()) {
-            throw new UsageException(spec.name() + " acts on an external server: give --mysql-host/--mysql-port or "
+            WorkloadFactory named = workload.workload == null ? null
+                    : Plugins.load(spec.commandLine().getErr(), plugins).workloads().get(workload.workload.strip());
+            // memcached's servers are no SQL server's data: say what bench does with their keys (sweep 9, case 48)
+            throw new UsageException(named != null && "memcached".equals(named.protocol())
+                    ? spec.name() + " is for SQL servers: " + forMemcached()
+                    : spec.name() + " acts on an external server: give --mysql-host/--mysql-port or "
                     + "--mysql-socket ('bench run' prepares the servers it launches by itself)");
         }
         RunCommand.checkThreads(java.util.List.of(threads));
@@ -68,6 +73,9 @@ abstract class DataCommand extends WorkloadCommand {
     }
 
     abstract void act(Workload workload, ServerHandle server, String name) throws Exception;
+
+    /** What this step is for a memcached workload, whose keys 'bench run' loads itself, and what to do instead. */
+    abstract String forMemcached();
 
     /** What to run after the step stopped short. */
     String remedy() {

@@ -10,6 +10,12 @@ import picocli.CommandLine.Command;
         description = "Create and load the workload's tables on an external server.")
 final class PrepareCommand extends DataCommand {
     @Override
+    String forMemcached() {
+        return "'bench run' loads a memcached workload's keys itself, on the servers of --memcached-servers "
+                + "(--initial-load, all by default)";
+    }
+
+    @Override
     void act(Workload workload, ServerHandle server, String name) throws Exception {
         long start = System.nanoTime();
         LoadProgress progress = LoadProgress.forStream(System.out, "");

@@ -16,6 +16,11 @@ final class PrewarmCommand extends DataCommand {
     private static final Pattern NO_SUCH_TABLE = Pattern.compile("errno = 1146\\b.*?Table '([^']+)' doesn't exist");
 
     @Override
+    String forMemcached() {
+        return "memcached holds its keys in memory, where 'bench run' loads them itself (--initial-load)";
+    }
+
+    @Override
     void act(Workload workload, ServerHandle server, String name) throws Exception {
         long start = System.nanoTime();
         try {

@@ -46,6 +46,10 @@ class BadInputTest {
         "--workload point-select --allocator hoard         | unknown allocator 'hoard'; valid: glibc, jemalloc",
         "--threads 4                                       | missing --workload; valid: ",
         "prepare --workload point-select                   | prepare acts on an external server",
+        // a memcached workload's keys are bench run's: said, not a MySQL server asked for (sweep 9, case 48)
+        "prepare --workload memcached-get --memcached-servers 127.0.0.1:1 | prepare is for SQL servers: 'bench run' loads a memcached workload's keys itself, on the servers of --memcached-servers (--initial-load, all by default)",
+        "prewarm --workload memcached-get --memcached-servers 127.0.0.1:1 | prewarm is for SQL servers: memcached holds its keys in memory, where 'bench run' loads them itself (--initial-load)",
+        "cleanup --workload memcached-mixed                | cleanup is for SQL servers: memcached's keys go when it restarts or is flushed ('bench run --flush on' flushes the servers of --memcached-servers and loads them again before each trial)",
         "--workload point-select --mysqld novalue          | --mysqld novalue: expected NAME=VALUE",
         "--workload point-select --collect nosuch:x        | unknown collector 'nosuch'; valid: ",
         "--workload point-select --mysql-host h --mysql-db a`b;drop | --mysql-db a`b;drop: expected a plain database name",

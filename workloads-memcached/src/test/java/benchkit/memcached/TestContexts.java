@@ -24,6 +24,8 @@ public final class TestContexts {
         public long reads;
         public long writes;
         public long others;
+        /** How many events each kind of event named ({@link SessionContext#eventKind}). */
+        public final long[] kinds = new long[4];
 
         public Counting(int thread, int threads) {
             this.thread = thread;
@@ -41,6 +43,8 @@ public final class TestContexts {
         @Override public void writes(int n) { writes += n; }
 
         @Override public void others(int n) { others += n; }
+
+        @Override public void eventKind(int index) { kinds[index]++; }
     }
 
     public static PrepareContext prepare(int threads) {

@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntConsumer;
 
 /**
  * One client thread with one blocking {@link DirectConnection} per server (a key goes to server
@@ -30,10 +31,13 @@ final class DirectMemcachedSession implements Session {
     private final QueryCounter counter;
     /** Counts the sets memcached refused as larger than its item size limit, for the iteration's verdict. */
     private final LongAdder tooLarge;
+    /** Names each get a hit or a miss ({@link MemcachedWorkload#eventKinds()}). */
+    private final IntConsumer kind;
 
     DirectMemcachedSession(List<InetSocketAddress> servers, Protocol protocol, int timeoutMillis, KvEvents events,
-                           QueryCounter counter, LongAdder tooLarge) throws IOException {
+                           QueryCounter counter, LongAdder tooLarge, IntConsumer kind) throws IOException {
         this.tooLarge = tooLarge;
+        this.kind = kind;
         this.servers = servers;
         this.protocol = protocol;
         this.timeoutMillis = timeoutMillis;
@@ -70,8 +74,10 @@ final class DirectMemcachedSession implements Session {
                 counter.writes(1);
             } else if (c.get(key) == DirectConnection.HIT) {
                 counter.reads(1);
+                kind.accept(MemcachedWorkload.HIT);
             } else {
                 counter.others(1);
+                kind.accept(MemcachedWorkload.MISS);
             }
             return Outcome.OK;
         } catch (SocketTimeoutException e) {

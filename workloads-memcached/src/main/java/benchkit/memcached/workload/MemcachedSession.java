@@ -13,6 +13,7 @@ import net.spy.memcached.ops.StatusCode;
 import java.net.SocketAddress;
 import java.util.Locale;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntConsumer;
 
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -54,9 +55,13 @@ final class MemcachedSession implements Session {
     /** Counts the sets memcached refused as larger than its item size limit, for the iteration's verdict. */
     private final LongAdder tooLarge;
 
+    /** Names each get a hit or a miss ({@link MemcachedWorkload#eventKinds()}). */
+    private final IntConsumer kind;
+
     MemcachedSession(MemcachedClient client, KvEvents events, QueryCounter counter, long timeoutMillis, int pipeline,
-                     LongAdder tooLarge) {
+                     LongAdder tooLarge, IntConsumer kind) {
         this.tooLarge = tooLarge;
+        this.kind = kind;
         this.client = client;
         this.events = events;
         this.counter = counter;
@@ -127,8 +132,10 @@ final class MemcachedSession implements Session {
         }
         if (result != null) {
             counter.reads(1);
+            kind.accept(MemcachedWorkload.HIT);
         } else {
             counter.others(1);
+            kind.accept(MemcachedWorkload.MISS);
         }
         return Outcome.OK;
     }

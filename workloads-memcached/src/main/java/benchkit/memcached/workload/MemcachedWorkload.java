@@ -5,6 +5,7 @@ import benchkit.memcached.client.SpyClients;
 import benchkit.memcached.innodb.InnodbMemcachedLauncher;
 import benchkit.memcached.kv.KvEvents;
 import benchkit.memcached.kv.KvWorkload;
+import benchkit.memcached.stats.ConnectionLimit;
 import benchkit.memcached.stats.KeyLossWatch;
 import benchkit.spi.PrepareContext;
 import benchkit.spi.Session;
@@ -30,6 +31,8 @@ import java.util.stream.Collectors;
 public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
     /** Whether each server restarted or was flushed during an iteration (issue #51). */
     private final KeyLossWatch watch;
+    /** Whether a server turned connections away at its -c (sweep 9, case 50). */
+    private final ConnectionLimit limit;
 
     /** The lists of servers that answered as memcached ({@link #answering}). */
     private final java.util.Set<List<InetSocketAddress>> answered = java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -46,6 +49,21 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
     public MemcachedWorkload(MemcachedOptions options) {
         super(options);
         this.watch = new KeyLossWatch(options.socketTimeoutMillis());
+        this.limit = new ConnectionLimit(options.socketTimeoutMillis());
+    }
+
+    /** The kinds of get ({@link #eventKinds()}), indexes into {@link #GET_KINDS}. */
+    static final int HIT = 0;
+    static final int MISS = 1;
+    private static final List<String> GET_KINDS = List.of("hit", "miss");
+
+    /**
+     * Hits and misses each get their rate ({@code tps.hit}, {@code tps.miss}) in the results and the journal: a run's
+     * misses are otherwise nowhere (sweep 9, case 18). Sets have none of their own: they are the rest of the total.
+     */
+    @Override
+    public List<String> eventKinds() {
+        return kv().setShare() >= 1 ? List.of() : GET_KINDS;
     }
 
     /** The servers loaded: {@code --memcached-servers}, else the target's host and port. */
@@ -68,7 +86,17 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
     @Override
     public boolean isPrepared(Target target) throws Exception {
         answering(target);
-        return kv().flush() || loader(target).loaded();
+        try {
+            return kv().flush() || loader(target).loaded();
+        } catch (Exception e) {
+            throw limited(target, e);
+        }
+    }
+
+    /** {@code e}, or when a server turned connections away at its limit meanwhile, the line that says so. */
+    private Exception limited(Target target, Exception e) {
+        Optional<String> said = limit.since(servers(target));
+        return said.isEmpty() ? e : new java.io.IOException(said.get(), e);
     }
 
     /**
@@ -80,6 +108,7 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         if (!answered.contains(servers)) {
             MemcachedProbe.requireAnswers(servers, options().protocol(),
                     options().socketTimeoutMillis());
+            limit.note(servers);
             answered.add(servers);
         }
     }
@@ -89,7 +118,11 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         if (!kv().flush()) {
             long total = kv().initialLoad();
             watch.loading(servers(target));
-            loader(target).load(context.threads(), done -> context.progress("memcached keys", done, total));
+            try {
+                loader(target).load(context.threads(), done -> context.progress("memcached keys", done, total));
+            } catch (Exception e) {
+                throw limited(target, e);
+            }
         }
     }
 
@@ -205,14 +238,22 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
         if (context.thread() == 0) {
             explainedTooLarge = false;
         }
+        try {
+            return open(target, context, events);
+        } catch (Exception e) {
+            throw limited(target, e);
+        }
+    }
+
+    private Session open(Target target, SessionContext context, KvEvents events) throws Exception {
         List<InetSocketAddress> servers = servers(target);
         if (options().client() == MemcachedOptions.Client.DIRECT) {
             return new DirectMemcachedSession(servers, options().protocol(),
-                    options().socketTimeoutMillis(), events, context.queries(), tooLarge);
+                    options().socketTimeoutMillis(), events, context.queries(), tooLarge, context::eventKind);
         }
         MemcachedClient client = SpyClients.open(servers, options().protocol(), options().timeoutMillis());
         return new MemcachedSession(client, events, context.queries(), options().timeoutMillis(), options().pipeline(),
-                tooLarge);
+                tooLarge, context::eventKind);
     }
 
     private MemcachedLoader loader(Target target) {

@@ -136,6 +136,10 @@ class MemcachedWorkloadTest {
             Counting c = run(get, 1, 300).get(0);
             assertEquals(0, c.reads);
             assertEquals(300, c.others, "every get misses on an empty server");
+            // recorded as their own rate, tps.miss (sweep 9, case 18)
+            assertEquals(List.of("hit", "miss"), get.eventKinds());
+            assertEquals(300, c.kinds[MemcachedWorkload.MISS]);
+            assertEquals(0, c.kinds[MemcachedWorkload.HIT]);
         }
         assertEquals(300, stat("get_misses") - misses);
     }
@@ -148,6 +152,7 @@ class MemcachedWorkloadTest {
             assertTrue(get.isPrepared(target));
             Counting c = run(get, 1, 500).get(0);
             assertEquals(500, c.reads);
+            assertEquals(500, c.kinds[MemcachedWorkload.HIT]);
         }
     }
 
