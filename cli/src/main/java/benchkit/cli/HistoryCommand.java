@@ -449,7 +449,8 @@ final class HistoryCommand implements Callable<Integer> {
                 description = "The fewest earlier runs a series needs to be judged (default: ${DEFAULT-VALUE}).")
         int minRuns;
         @Option(names = "--confidence", defaultValue = "0.99",
-                description = "The chance that a run like the trend's passes, all series together (default: ${DEFAULT-VALUE}).")
+                description = "The chance that a run like the trend's passes, all series together, e.g. 0.99 or 99"
+                        + " (default: ${DEFAULT-VALUE}).")
         double confidence;
         @picocli.CommandLine.Mixin
         MinEffect minEffect;
@@ -463,7 +464,8 @@ final class HistoryCommand implements Callable<Integer> {
             java.io.PrintWriter err = spec.commandLine().getErr();
             TrendGate gate;
             try {
-                gate = new TrendGate(new TrendGate.Settings(window, minRuns, confidence, minEffect.fraction(), metrics));
+                gate = new TrendGate(new TrendGate.Settings(window, minRuns, VerdictOptions.level(confidence),
+                        minEffect.fraction(), metrics));
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }

@@ -292,6 +292,21 @@ class HistoryCommandTest {
         assertEquals(0, again.exit(), "adding a stored run again changes nothing: " + again.err());
     }
 
+    /** --confidence 95 is 95% here as in run and compare (case 42), and a level out of range is refused in bench's words. */
+    @Test
+    void aConfidenceIsTakenAsAPercentageAsRunAndCompareTakeIt() throws Exception {
+        SplittableRandom random = new SplittableRandom(7);
+        String store = tmp.resolve("history.sqlite").toString();
+        Path night1 = runDir(1, 1000, random);
+        Outcome percent = run("history", "check", night1.toString(), "--history", store, "--add", "--confidence", "95");
+        assertEquals(0, percent.exit(), percent.err());
+        assertTrue(percent.err().contains("not judged"), percent.err());
+        Outcome wrong = run("history", "check", night1.toString(), "--history", store, "--confidence", "150");
+        assertEquals(Cli.EXIT_USAGE, wrong.exit(), wrong.err());
+        assertTrue(wrong.err().contains("--confidence=150.0 is not valid; expected a level from 0.5 to below 1 (e.g. 0.95)"
+                + " or a percentage from 50 to below 100 (e.g. 95)"), wrong.err());
+    }
+
     /** What a team meets after the first nights: labels added later, mistyped metrics, labels and keys, empty exports. */
     @Test
     void mistakesAreOneLineAndExitTwoAndLabelsCanBeAddedLater() throws Exception {
