@@ -198,17 +198,21 @@ final class HistoryCommand implements Callable<Integer> {
             }
             boolean isNew;
             Map<String, String> kept = null;
+            StoredRun as = run;
             try {
                 isNew = store.add(run);
-                if (!isNew && !run.labels().isEmpty()) {
-                    kept = store.addLabels(run.key(), run.labels());
+                if (!isNew) {
+                    as = store.stored(run).orElse(run);     // an old store's key for it (hashed from its bytes)
+                    if (!run.labels().isEmpty()) {
+                        kept = store.addLabels(as.key(), run.labels());
+                    }
                 }
             } catch (SQLException e) {
                 throw notTaken(store, runs, stored.get(), e);
             }
             added += isNew ? 1 : 0;
             stored.incrementAndGet();
-            String line = (isNew ? "stored " : "already stored ") + run.shortKey() + "  " + run.source();
+            String line = (isNew ? "stored " : "already stored ") + as.shortKey() + "  " + run.source();
             if (kept != null) {
                 line += kept.isEmpty() ? " (labels added)"
                         : " (its stored labels kept: " + kept + "; a stored run's labels are not changed)";

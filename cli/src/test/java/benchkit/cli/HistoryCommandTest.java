@@ -292,6 +292,47 @@ class HistoryCommandTest {
         assertEquals(0, again.exit(), "adding a stored run again changes nothing: " + again.err());
     }
 
+    /**
+     * The same run with its files re-written (CRLF line ends, minified, keys reordered) is stored once (case 44), also
+     * in a store whose keys were hashed from the files' bytes, as bench stored runs before.
+     */
+    @Test
+    void aRunReWrittenWithTheSameContentIsStoredOnce() throws Exception {
+        SplittableRandom random = new SplittableRandom(9);
+        Path night1 = runDir(1, 1000, random);
+        Path crlf = Files.createDirectories(tmp.resolve("crlf"));
+        Path reordered = Files.createDirectories(tmp.resolve("reordered"));
+        for (Path copy : List.of(crlf, reordered)) {
+            for (String f : List.of("jmh-result.json", "run.json", benchkit.core.result.Journal.FILE_NAME)) {
+                Files.copy(night1.resolve(f), copy.resolve(f));
+            }
+        }
+        String jmh = Files.readString(night1.resolve("jmh-result.json"));
+        Files.writeString(crlf.resolve("jmh-result.json"), jmh.replace(",", ",\r\n") + "\r\n");
+        Files.writeString(reordered.resolve("jmh-result.json"), jmh.replace("\"mode\":\"thrpt\",\"threads\":8",
+                "\"threads\" : 8, \"mode\" : \"thrpt\""));
+        String store = tmp.resolve("h.sqlite").toString();
+        Outcome added = run("history", "add", night1.toString(), crlf.toString(), reordered.toString(), "--history", store);
+        assertEquals(0, added.exit(), added.err());
+        try (var s = benchkit.history.HistoryStore.open(store, false)) {
+            assertEquals(1, s.runs().size(), "one run, whatever the bytes of its files");
+        }
+
+        String old = tmp.resolve("old.sqlite").toString();
+        try (var s = benchkit.history.HistoryStore.open(old, true)) {
+            // as bench stored it before: keyed by a hash of the files' bytes
+            var run = benchkit.history.RunImport.read(night1, java.util.Map.of());
+            s.add(new benchkit.history.StoredRun("ab".repeat(32), run.startedAt(), run.machine(), run.labels(),
+                    run.source(), run.jmhResult(), run.runJson()));
+        }
+        Outcome again = run("history", "add", crlf.toString(), "--history", old);
+        assertEquals(0, again.exit(), again.err());
+        try (var s = benchkit.history.HistoryStore.open(old, false)) {
+            assertEquals(List.of("ab".repeat(32)), s.runs().stream().map(benchkit.history.StoredRun::key).toList(),
+                    "an old store keeps its key and takes the run no second time");
+        }
+    }
+
     /** --confidence 95 is 95% here as in run and compare (case 42), and a level out of range is refused in bench's words. */
     @Test
     void aConfidenceIsTakenAsAPercentageAsRunAndCompareTakeIt() throws Exception {

@@ -306,9 +306,9 @@ public final class HistoryStore implements AutoCloseable {
         return this;
     }
 
-    /** Adds {@code run}; false when a run with its key is stored already (nothing changes then). */
+    /** Adds {@code run}; false when it is stored already ({@link #stored}; nothing changes then). */
     public boolean add(StoredRun run) throws SQLException {
-        if (find(run.key()).isPresent()) {
+        if (stored(run).isPresent()) {
             return false;
         }
         boolean auto = connection.getAutoCommit();
@@ -529,18 +529,32 @@ public final class HistoryStore implements AutoCloseable {
         return found.stream().findFirst();
     }
 
+    /**
+     * {@code run} as stored, if it is: by its key, or, in a store written before keys were taken from the files' parsed
+     * content (they hashed their bytes), by its start time and content; so an old store takes no run twice, and its
+     * keys stay as they were.
+     */
+    public java.util.Optional<StoredRun> stored(StoredRun run) throws SQLException {
+        java.util.Optional<StoredRun> byKey = find(run.key());
+        if (byKey.isPresent()) {
+            return byKey;
+        }
+        return runs("WHERE started_ms = ?", run.startedAt().toEpochMilli()).stream()
+                .filter(r -> RunImport.key(r.jmhResult(), r.runJson()).equals(run.key())).findFirst();
+    }
+
     /** Every stored run, oldest first. */
     public List<StoredRun> runs() throws SQLException {
         return runs("", null);
     }
 
     /** The runs {@code where} (with one parameter, or none when {@code parameter} is null) selects, oldest first. */
-    private List<StoredRun> runs(String where, String parameter) throws SQLException {
+    private List<StoredRun> runs(String where, Object parameter) throws SQLException {
         Map<String, Map<String, String>> labels = new LinkedHashMap<>();
         try (PreparedStatement p = connection.prepareStatement("SELECT l.run_key, l.name, l.label_value"
                 + " FROM bench_run_label l JOIN bench_run r ON r.run_key = l.run_key " + where.replace("run_key", "r.run_key"))) {
             if (parameter != null) {
-                p.setString(1, parameter);
+                p.setObject(1, parameter);
             }
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
@@ -552,7 +566,7 @@ public final class HistoryStore implements AutoCloseable {
         try (PreparedStatement p = connection.prepareStatement("SELECT run_key, started_ms, machine, source, jmh_result,"
                 + " run_json FROM bench_run " + where + " ORDER BY started_ms, run_key")) {
             if (parameter != null) {
-                p.setString(1, parameter);
+                p.setObject(1, parameter);
             }
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
