@@ -128,6 +128,20 @@ class HistoryCommandTest {
         }
     }
 
+    /** A new store on a full disk says so in bench's words with the remedy, and leaves no empty file (case 23). */
+    @Test
+    void aNewStoreOnAFullDiskSaysSoAndLeavesNoFile() throws Exception {
+        Path night1 = runDir(1, 1000, new SplittableRandom(4));
+        Path file = tmp.resolve("new.sqlite");
+        // SQLite's page limit fills the store as a full disk does: no room for its first table
+        String limited = "jdbc:sqlite:" + file + "?max_page_count=1";
+        CliRun.Outcome full = CliRun.run("history", "add", night1.toString(), "--history", limited);
+        assertEquals(Cli.EXIT_USAGE, full.exit(), full.err());
+        assertTrue(full.err().contains("--history: " + limited + " cannot be made: the store is full (SQLite: database or"
+                + " disk is full); free space there, or name a store elsewhere"), full.err());
+        assertFalse(Files.exists(file), "no empty store left");
+    }
+
     /** One directory that cannot be stored stores none of them, and the line says so and how to store the others (case 45). */
     @Test
     void oneDamagedRunOfSeveralSaysNothingWasStored() throws Exception {

@@ -181,11 +181,32 @@ public final class HistoryStore implements AutoCloseable {
         if (Files.exists(path) && !looksLikeSqlite(path)) {
             throw new IllegalArgumentException(location + " is not a history store (not an SQLite file)");
         }
+        Path made = fileOf(location);
+        boolean isNew = !Files.exists(made);
         Connection c = new org.sqlite.JDBC().connect("jdbc:sqlite:" + path, props);
         if (c == null) {
             throw new IllegalArgumentException(location + " cannot be opened as an SQLite file");
         }
-        return new HistoryStore(c, location, Kind.SQLITE).prepared(create);
+        HistoryStore store = new HistoryStore(c, location, Kind.SQLITE);
+        try {
+            return store.prepared(create);
+        } catch (SQLException e) {
+            java.util.Optional<String> full = isNew ? store.whyFull(e) : java.util.Optional.empty();
+            if (full.isEmpty()) {
+                throw e;
+            }
+            // a store half made is no store: the next add makes it whole once there is room
+            c.close();
+            try {
+                for (String suffix : List.of("", "-journal", "-wal", "-shm")) {
+                    Files.deleteIfExists(Path.of(made + suffix));
+                }
+            } catch (java.io.IOException gone) {
+                // left as it is: the next add finds it empty and makes the store in it
+            }
+            throw new IllegalArgumentException(location + " cannot be made: " + full.get() + "; free space there, or"
+                    + " name a store elsewhere");
+        }
     }
 
     private static boolean looksLikeSqlite(Path path) {
@@ -439,6 +460,10 @@ public final class HistoryStore implements AutoCloseable {
 
     /** The SQLite store's file (its location, less a {@code jdbc:sqlite:} prefix and URL parameters). */
     private Path file() {
+        return fileOf(location);
+    }
+
+    private static Path fileOf(String location) {
         String file = location.regionMatches(true, 0, "jdbc:sqlite:", 0, 12) ? location.substring(12) : location;
         return Path.of(file.contains("?") && !Files.exists(Path.of(file)) ? file.substring(0, file.indexOf('?')) : file);
     }
