@@ -51,6 +51,8 @@ public final class RunImport {
                     + benchkit.core.result.JournalReader.whyNoResult(dir));
         }
         benchkit.core.result.JournalReader.Contents journal = requireComplete(dir);
+        // a jmh-result.json copied from another run, or edited, would store another run's scores under this one's
+        benchkit.core.result.JournalReader.requireOwn(jmh, JmhResultReader.parse(jmhText, jmh.toString()), journal);
         Path runFile = dir.resolve(RunInfo.FILE_NAME);
         String runText = Files.exists(runFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)
                 ? benchkit.core.util.TextFiles.readJson(runFile) : "";
