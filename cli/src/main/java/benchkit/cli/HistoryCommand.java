@@ -198,17 +198,21 @@ final class HistoryCommand implements Callable<Integer> {
             }
             boolean isNew;
             Map<String, String> kept = null;
+            StoredRun as = run;
             try {
                 isNew = store.add(run);
-                if (!isNew && !run.labels().isEmpty()) {
-                    kept = store.addLabels(run.key(), run.labels());
+                if (!isNew) {
+                    as = store.stored(run).orElse(run);     // an old store's key for it (hashed from its bytes)
+                    if (!run.labels().isEmpty()) {
+                        kept = store.addLabels(as.key(), run.labels());
+                    }
                 }
             } catch (SQLException e) {
                 throw notTaken(store, runs, stored.get(), e);
             }
             added += isNew ? 1 : 0;
             stored.incrementAndGet();
-            String line = (isNew ? "stored " : "already stored ") + run.shortKey() + "  " + run.source();
+            String line = (isNew ? "stored " : "already stored ") + as.shortKey() + "  " + run.source();
             if (kept != null) {
                 line += kept.isEmpty() ? " (labels added)"
                         : " (its stored labels kept: " + kept + "; a stored run's labels are not changed)";
@@ -449,7 +453,8 @@ final class HistoryCommand implements Callable<Integer> {
                 description = "The fewest earlier runs a series needs to be judged (default: ${DEFAULT-VALUE}).")
         int minRuns;
         @Option(names = "--confidence", defaultValue = "0.99",
-                description = "The chance that a run like the trend's passes, all series together (default: ${DEFAULT-VALUE}).")
+                description = "The chance that a run like the trend's passes, all series together, e.g. 0.99 or 99"
+                        + " (default: ${DEFAULT-VALUE}).")
         double confidence;
         @picocli.CommandLine.Mixin
         MinEffect minEffect;
@@ -463,7 +468,8 @@ final class HistoryCommand implements Callable<Integer> {
             java.io.PrintWriter err = spec.commandLine().getErr();
             TrendGate gate;
             try {
-                gate = new TrendGate(new TrendGate.Settings(window, minRuns, confidence, minEffect.fraction(), metrics));
+                gate = new TrendGate(new TrendGate.Settings(window, minRuns, VerdictOptions.level(confidence),
+                        minEffect.fraction(), metrics));
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }

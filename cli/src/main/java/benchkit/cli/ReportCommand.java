@@ -59,6 +59,7 @@ final class ReportCommand implements Callable<Integer> {
             writeFromJournal(dir);
         }
         requireResultDir(dir);
+        requireOwnResults(dir);
         RunCommand.readStudy(study).ifPresent(s -> {
             try {
                 s.writeTo(dir);
@@ -145,6 +146,25 @@ final class ReportCommand implements Callable<Integer> {
                     + (described ? "its run.json is there" : "its journal's end line says it completed")
                     + "): restore jmh-result.json from a copy of the run; bench report rebuilds from the journal only a run "
                     + "killed before it wrote them");
+        }
+    }
+
+    /** A jmh-result.json copied from another run, or edited, would be reported as this run's: checked against its journal. */
+    private static void requireOwnResults(Path dir) throws java.io.IOException {
+        if (!Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))) {
+            return;     // results copied by hand, or a merge's inputs: nothing to tell by
+        }
+        benchkit.core.result.JournalReader.Contents journal;
+        try {
+            journal = benchkit.core.result.JournalReader.read(dir);
+        } catch (java.io.IOException e) {
+            return;     // a damaged journal does not stop the report of the results
+        }
+        try {
+            benchkit.core.result.JournalReader.requireOwn(dir.resolve("jmh-result.json"),
+                    benchkit.core.report.JmhResultReader.readDirectory(dir), journal);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
     }
 

@@ -27,13 +27,19 @@ final class VerdictOptions {
                     + "or bootstrap (hierarchical bootstrap of Kalibera & Jones; needs many forks).")
     String method;
 
-    Compare.Settings settings() {
+    /** A --confidence as given (0.95 or 95) as a level; shared with bench history check so 95 means 95% everywhere. */
+    static double level(double confidence) {
         // 1 and above is a percentage; a level below 50% would claim most differences it sees (1.5: a 98.5% error rate)
         double level = confidence >= 1 ? confidence / 100 : confidence;
         if (!(level >= 0.5 && level < 1)) {
             throw new UsageException("--confidence=" + confidence + " is not valid; expected a level from 0.5 to below 1 "
                     + "(e.g. 0.95) or a percentage from 50 to below 100 (e.g. 95)");
         }
+        return level;
+    }
+
+    Compare.Settings settings() {
+        double level = level(confidence);
         if (!(minEffectPercent >= 0 && minEffectPercent < 100)) {
             throw new UsageException("--min-effect=" + minEffectPercent + " is not valid; expected a percentage from 0 to below 100");
         }

@@ -123,7 +123,7 @@ class BadInputTest {
         "history add /nonexistent --history /tmp/benchkit-never-made.sqlite | not a result directory: /nonexistent",
         "history check /nonexistent --history /tmp/benchkit-never-made.sqlite | not a result directory: /nonexistent",
         "history check /tmp --min-runs 2                       | --min-runs must be at least 3",
-        "history check /tmp --confidence 1.5                   | --confidence 1.5 is not valid",
+        "history check /tmp --confidence 1.5                   | --confidence=1.5 is not valid; expected a level from 0.5 to below 1 (e.g. 0.95) or a percentage from 50 to below 100",
         "history report --history /tmp                         | --history: /tmp is a directory; name a file",
         "history report --history jdbc:oracle:thin:@x          | is not a store bench can use",
         "history report --history jdbc:mariadb://127.0.0.1/h?user=u&password=pw | the URL holds a password; put it in BENCHKIT_HISTORY_PASSWORD",

@@ -128,6 +128,20 @@ class HistoryCommandTest {
         }
     }
 
+    /** A new store on a full disk says so in bench's words with the remedy, and leaves no empty file (case 23). */
+    @Test
+    void aNewStoreOnAFullDiskSaysSoAndLeavesNoFile() throws Exception {
+        Path night1 = runDir(1, 1000, new SplittableRandom(4));
+        Path file = tmp.resolve("new.sqlite");
+        // SQLite's page limit fills the store as a full disk does: no room for its first table
+        String limited = "jdbc:sqlite:" + file + "?max_page_count=1";
+        CliRun.Outcome full = CliRun.run("history", "add", night1.toString(), "--history", limited);
+        assertEquals(Cli.EXIT_USAGE, full.exit(), full.err());
+        assertTrue(full.err().contains("--history: " + limited + " cannot be made: the store is full (SQLite: database or"
+                + " disk is full); free space there, or name a store elsewhere"), full.err());
+        assertFalse(Files.exists(file), "no empty store left");
+    }
+
     /** One directory that cannot be stored stores none of them, and the line says so and how to store the others (case 45). */
     @Test
     void oneDamagedRunOfSeveralSaysNothingWasStored() throws Exception {
@@ -290,6 +304,62 @@ class HistoryCommandTest {
         assertTrue(unwritable.err().contains("cannot write the page /proc/x.html: no such directory"), unwritable.err());
         Outcome again = run("history", "add", tmp.resolve("night03").toString(), "--history", store);
         assertEquals(0, again.exit(), "adding a stored run again changes nothing: " + again.err());
+    }
+
+    /**
+     * The same run with its files re-written (CRLF line ends, minified, keys reordered) is stored once (case 44), also
+     * in a store whose keys were hashed from the files' bytes, as bench stored runs before.
+     */
+    @Test
+    void aRunReWrittenWithTheSameContentIsStoredOnce() throws Exception {
+        SplittableRandom random = new SplittableRandom(9);
+        Path night1 = runDir(1, 1000, random);
+        Path crlf = Files.createDirectories(tmp.resolve("crlf"));
+        Path reordered = Files.createDirectories(tmp.resolve("reordered"));
+        for (Path copy : List.of(crlf, reordered)) {
+            for (String f : List.of("jmh-result.json", "run.json", benchkit.core.result.Journal.FILE_NAME)) {
+                Files.copy(night1.resolve(f), copy.resolve(f));
+            }
+        }
+        String jmh = Files.readString(night1.resolve("jmh-result.json"));
+        Files.writeString(crlf.resolve("jmh-result.json"), jmh.replace(",", ",\r\n") + "\r\n");
+        Files.writeString(reordered.resolve("jmh-result.json"), jmh.replace("\"mode\":\"thrpt\",\"threads\":8",
+                "\"threads\" : 8, \"mode\" : \"thrpt\""));
+        String store = tmp.resolve("h.sqlite").toString();
+        Outcome added = run("history", "add", night1.toString(), crlf.toString(), reordered.toString(), "--history", store);
+        assertEquals(0, added.exit(), added.err());
+        try (var s = benchkit.history.HistoryStore.open(store, false)) {
+            assertEquals(1, s.runs().size(), "one run, whatever the bytes of its files");
+        }
+
+        String old = tmp.resolve("old.sqlite").toString();
+        try (var s = benchkit.history.HistoryStore.open(old, true)) {
+            // as bench stored it before: keyed by a hash of the files' bytes
+            var run = benchkit.history.RunImport.read(night1, java.util.Map.of());
+            s.add(new benchkit.history.StoredRun("ab".repeat(32), run.startedAt(), run.machine(), run.labels(),
+                    run.source(), run.jmhResult(), run.runJson()));
+        }
+        Outcome again = run("history", "add", crlf.toString(), "--history", old);
+        assertEquals(0, again.exit(), again.err());
+        try (var s = benchkit.history.HistoryStore.open(old, false)) {
+            assertEquals(List.of("ab".repeat(32)), s.runs().stream().map(benchkit.history.StoredRun::key).toList(),
+                    "an old store keeps its key and takes the run no second time");
+        }
+    }
+
+    /** --confidence 95 is 95% here as in run and compare (case 42), and a level out of range is refused in bench's words. */
+    @Test
+    void aConfidenceIsTakenAsAPercentageAsRunAndCompareTakeIt() throws Exception {
+        SplittableRandom random = new SplittableRandom(7);
+        String store = tmp.resolve("history.sqlite").toString();
+        Path night1 = runDir(1, 1000, random);
+        Outcome percent = run("history", "check", night1.toString(), "--history", store, "--add", "--confidence", "95");
+        assertEquals(0, percent.exit(), percent.err());
+        assertTrue(percent.err().contains("not judged"), percent.err());
+        Outcome wrong = run("history", "check", night1.toString(), "--history", store, "--confidence", "150");
+        assertEquals(Cli.EXIT_USAGE, wrong.exit(), wrong.err());
+        assertTrue(wrong.err().contains("--confidence=150.0 is not valid; expected a level from 0.5 to below 1 (e.g. 0.95)"
+                + " or a percentage from 50 to below 100 (e.g. 95)"), wrong.err());
     }
 
     /** What a team meets after the first nights: labels added later, mistyped metrics, labels and keys, empty exports. */

@@ -81,6 +81,62 @@ class KilledRunReportTest {
     }
 
     /**
+     * A jmh-result.json copied from another run, or edited to another workload, is refused by report and history add
+     * against the run's journal (case 14); the run's own file passes.
+     */
+    @Test
+    void resultsThatAreNotTheRunsOwnAreRefused() throws Exception {
+        Path a = completeRun("a", 1000);
+        Path b = completeRun("b", 2000);
+        String store = tmp.resolve("h.sqlite").toString();
+        Path copy = Files.createDirectories(tmp.resolve("copy"));
+        Path edited = Files.createDirectories(tmp.resolve("edited"));
+        for (Path d : new Path[] {copy, edited}) {
+            for (String f : new String[] {"jmh-result.json", "run.json", benchkit.core.result.Journal.FILE_NAME}) {
+                Files.copy(a.resolve(f), d.resolve(f));
+            }
+        }
+        Files.copy(b.resolve("jmh-result.json"), copy.resolve("jmh-result.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.writeString(edited.resolve("jmh-result.json"), Files.readString(edited.resolve("jmh-result.json"))
+                .replace("benchkit.point-select", "benchkit.read-only"));
+        String copied = copy.resolve("jmh-result.json") + " is not this run's own (its score 2001.0 at 2 threads is none"
+                + " of the measured iterations in the run's journal): restore it from a copy of the run";
+        CliRun.Outcome report = CliRun.run("report", copy.toString());
+        assertEquals(2, report.exit(), report.err());
+        assertEquals("bench: " + copied, report.err().strip());
+        CliRun.Outcome add = CliRun.run("history", "add", copy.toString(), "--history", store);
+        assertEquals(2, add.exit(), add.err());
+        assertTrue(add.err().contains(copied), add.err());
+        CliRun.Outcome other = CliRun.run("history", "add", edited.toString(), "--history", store);
+        assertEquals(2, other.exit(), other.err());
+        assertTrue(other.err().contains(edited.resolve("jmh-result.json") + " is not this run's own (it holds"
+                + " benchkit.read-only, but the run's journal is of benchkit.point-select)"), other.err());
+        CliRun.Outcome own = CliRun.run("history", "add", a.toString(), b.toString(), "--history", store);
+        assertEquals(0, own.exit(), own.err());
+    }
+
+    /** A complete run of two measured iterations around {@code events} per second, its files written from its journal. */
+    private Path completeRun(String name, long events) throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve(name));
+        var run = new benchkit.core.result.RunDescription("point-select", java.util.Map.of(), java.util.List.of("glibc"),
+                java.util.Map.of("glibc", java.util.Map.of("allocator", "glibc")), java.util.List.of(2), 1, 1,
+                java.time.Duration.ofSeconds(1), 2, java.time.Duration.ofSeconds(1), 0, 0);
+        var trial = new benchkit.core.result.TrialRecord("glibc", java.util.Map.of("allocator", "glibc"), "MariaDB", 2, 1,
+                java.util.List.of());
+        try (benchkit.core.result.Journal journal = benchkit.core.result.Journal.open(dir)) {
+            journal.start(run);
+            for (int i = 1; i <= 2; i++) {
+                journal.iteration(trial, new benchkit.core.result.IterationRecord(i, false, 1_000_000_000L, events + i, 0, 0,
+                        events + i, 0, 0, 1, 2, 3, 4, java.util.List.of(), 0, 0, ""));
+            }
+        }
+        assertEquals(0, CliRun.run("report", dir.toString()).exit());       // the files, from the journal
+        Files.writeString(dir.resolve(benchkit.core.result.Journal.FILE_NAME), "{\"event\":\"end\",\"time\":\""
+                + java.time.Instant.now() + "\",\"complete\":true}\n", java.nio.file.StandardOpenOption.APPEND);
+        return dir;
+    }
+
+    /**
      * A run that failed at its start (access denied) wrote no result: report and history add give the failure its journal
      * holds (sweep 6 case 46, sweep 7 case 35).
      */

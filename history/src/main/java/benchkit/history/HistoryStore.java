@@ -181,11 +181,32 @@ public final class HistoryStore implements AutoCloseable {
         if (Files.exists(path) && !looksLikeSqlite(path)) {
             throw new IllegalArgumentException(location + " is not a history store (not an SQLite file)");
         }
+        Path made = fileOf(location);
+        boolean isNew = !Files.exists(made);
         Connection c = new org.sqlite.JDBC().connect("jdbc:sqlite:" + path, props);
         if (c == null) {
             throw new IllegalArgumentException(location + " cannot be opened as an SQLite file");
         }
-        return new HistoryStore(c, location, Kind.SQLITE).prepared(create);
+        HistoryStore store = new HistoryStore(c, location, Kind.SQLITE);
+        try {
+            return store.prepared(create);
+        } catch (SQLException e) {
+            java.util.Optional<String> full = isNew ? store.whyFull(e) : java.util.Optional.empty();
+            if (full.isEmpty()) {
+                throw e;
+            }
+            // a store half made is no store: the next add makes it whole once there is room
+            c.close();
+            try {
+                for (String suffix : List.of("", "-journal", "-wal", "-shm")) {
+                    Files.deleteIfExists(Path.of(made + suffix));
+                }
+            } catch (java.io.IOException gone) {
+                // left as it is: the next add finds it empty and makes the store in it
+            }
+            throw new IllegalArgumentException(location + " cannot be made: " + full.get() + "; free space there, or"
+                    + " name a store elsewhere");
+        }
     }
 
     private static boolean looksLikeSqlite(Path path) {
@@ -306,9 +327,9 @@ public final class HistoryStore implements AutoCloseable {
         return this;
     }
 
-    /** Adds {@code run}; false when a run with its key is stored already (nothing changes then). */
+    /** Adds {@code run}; false when it is stored already ({@link #stored}; nothing changes then). */
     public boolean add(StoredRun run) throws SQLException {
-        if (find(run.key()).isPresent()) {
+        if (stored(run).isPresent()) {
             return false;
         }
         boolean auto = connection.getAutoCommit();
@@ -439,6 +460,10 @@ public final class HistoryStore implements AutoCloseable {
 
     /** The SQLite store's file (its location, less a {@code jdbc:sqlite:} prefix and URL parameters). */
     private Path file() {
+        return fileOf(location);
+    }
+
+    private static Path fileOf(String location) {
         String file = location.regionMatches(true, 0, "jdbc:sqlite:", 0, 12) ? location.substring(12) : location;
         return Path.of(file.contains("?") && !Files.exists(Path.of(file)) ? file.substring(0, file.indexOf('?')) : file);
     }
@@ -529,18 +554,32 @@ public final class HistoryStore implements AutoCloseable {
         return found.stream().findFirst();
     }
 
+    /**
+     * {@code run} as stored, if it is: by its key, or, in a store written before keys were taken from the files' parsed
+     * content (they hashed their bytes), by its start time and content; so an old store takes no run twice, and its
+     * keys stay as they were.
+     */
+    public java.util.Optional<StoredRun> stored(StoredRun run) throws SQLException {
+        java.util.Optional<StoredRun> byKey = find(run.key());
+        if (byKey.isPresent()) {
+            return byKey;
+        }
+        return runs("WHERE started_ms = ?", run.startedAt().toEpochMilli()).stream()
+                .filter(r -> RunImport.key(r.jmhResult(), r.runJson()).equals(run.key())).findFirst();
+    }
+
     /** Every stored run, oldest first. */
     public List<StoredRun> runs() throws SQLException {
         return runs("", null);
     }
 
     /** The runs {@code where} (with one parameter, or none when {@code parameter} is null) selects, oldest first. */
-    private List<StoredRun> runs(String where, String parameter) throws SQLException {
+    private List<StoredRun> runs(String where, Object parameter) throws SQLException {
         Map<String, Map<String, String>> labels = new LinkedHashMap<>();
         try (PreparedStatement p = connection.prepareStatement("SELECT l.run_key, l.name, l.label_value"
                 + " FROM bench_run_label l JOIN bench_run r ON r.run_key = l.run_key " + where.replace("run_key", "r.run_key"))) {
             if (parameter != null) {
-                p.setString(1, parameter);
+                p.setObject(1, parameter);
             }
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {
@@ -552,7 +591,7 @@ public final class HistoryStore implements AutoCloseable {
         try (PreparedStatement p = connection.prepareStatement("SELECT run_key, started_ms, machine, source, jmh_result,"
                 + " run_json FROM bench_run " + where + " ORDER BY started_ms, run_key")) {
             if (parameter != null) {
-                p.setString(1, parameter);
+                p.setObject(1, parameter);
             }
             try (ResultSet rs = p.executeQuery()) {
                 while (rs.next()) {

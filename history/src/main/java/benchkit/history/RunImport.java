@@ -51,6 +51,8 @@ public final class RunImport {
                     + benchkit.core.result.JournalReader.whyNoResult(dir));
         }
         benchkit.core.result.JournalReader.Contents journal = requireComplete(dir);
+        // a jmh-result.json copied from another run, or edited, would store another run's scores under this one's
+        benchkit.core.result.JournalReader.requireOwn(jmh, JmhResultReader.parse(jmhText, jmh.toString()), journal);
         Path runFile = dir.resolve(RunInfo.FILE_NAME);
         String runText = Files.exists(runFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)
                 ? benchkit.core.util.TextFiles.readJson(runFile) : "";
@@ -197,15 +199,35 @@ public final class RunImport {
         }
     }
 
-    private static String key(String jmhText, String runText) {
+    /**
+     * A run's key: a hash of its files' parsed content (keys sorted, no whitespace), so the same run re-written by a JSON
+     * tool or with CRLF line ends is the same run, stored once.
+     */
+    static String key(String jmhText, String runText) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(jmhText.getBytes(StandardCharsets.UTF_8));
+            sha.update(canonical(jmhText).getBytes(StandardCharsets.UTF_8));
             sha.update((byte) 0);
-            sha.update(runText.getBytes(StandardCharsets.UTF_8));
+            sha.update(canonical(runText).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(sha.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("this JVM has no SHA-256", e);
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.json.JsonMapper CANONICAL =
+            com.fasterxml.jackson.databind.json.JsonMapper.builder()
+                    .enable(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+
+    /** {@code json} with its object keys sorted and no whitespace; text that is not JSON (none: no run.json) as it is. */
+    private static String canonical(String json) {
+        if (json.isBlank()) {
+            return "";
+        }
+        try {
+            return CANONICAL.writeValueAsString(CANONICAL.readValue(json, Object.class));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return json;
         }
     }
 }

@@ -103,6 +103,45 @@ public final class JournalReader {
         }
     }
 
+    /**
+     * Why {@code results}, read from a run's jmh-result.json, are not the results of the run {@code journal} kept (a
+     * file copied from another run, or edited): another workload, or a measured score none of its iterations has.
+     * Empty when they are its own, or when the journal holds no measured iteration to tell by.
+     */
+    static Optional<String> notItsOwn(List<VariantResult> results, Contents journal) {
+        String benchmark = journal.run().benchmark();
+        for (VariantResult r : results) {
+            if (!r.benchmark().equals(benchmark)) {
+                return Optional.of("it holds " + r.benchmark() + ", but the run's journal is of " + benchmark);
+            }
+        }
+        if (journal.measured() == 0) {
+            return Optional.empty();
+        }
+        for (VariantResult r : results) {
+            List<Double> kept = journal.trials().stream().filter(t -> t.threads() == r.threads())
+                    .flatMap(t -> t.iterations().stream()).filter(i -> !i.warmup()).map(IterationRecord::tps).toList();
+            for (double[] fork : r.metric(VariantResult.PRIMARY).map(MetricResult::rawData).orElse(List.of())) {
+                for (double score : fork) {
+                    // the file holds the journal's numbers, written again: equal but for the last digit
+                    if (kept.stream().noneMatch(k -> Math.abs(k - score) <= 1e-9 * Math.max(1, Math.abs(k)))) {
+                        return Optional.of(String.format(java.util.Locale.ROOT, "its score %.1f at %d threads is none of"
+                                + " the measured iterations in the run's journal", score, r.threads()));
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Refuses (IllegalArgumentException, one line with the remedy) {@code results} of {@code jmh} not its run's own. */
+    public static void requireOwn(Path jmh, List<VariantResult> results, Contents journal) {
+        notItsOwn(results, journal).ifPresent(why -> {
+            throw new IllegalArgumentException(jmh + " is not this run's own (" + why + "): restore it from a copy of"
+                    + " the run");
+        });
+    }
+
     /** Reads {@code dir/journal.jsonl}; a missing file or a journal without its start line is an IOException naming it. */
     public static Contents read(Path dir) throws IOException {
         Path file = dir.resolve(Journal.FILE_NAME);
