@@ -28,7 +28,17 @@ final class LocalWorkers implements ClientEngine {
                 ProcessBuilder worker = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
                 // killed without its hooks (kill -9), this process cannot stop them: they watch it and stop themselves
                 worker.environment().put(CoordinatorWatch.PID, String.valueOf(ProcessHandle.current().pid()));
-                processes.add(worker.start());
+                Process started = worker.start();
+                processes.add(started);
+                int index = i;
+                // a worker that ends early (killed in worker 0's prepare) would be waited for at the next start until
+                // the --barrier-timeout: the others are told at once (sweep 9, case 37)
+                started.onExit().thenAccept(ended -> {
+                    if (ended.exitValue() != 0 && benchkit.core.run.SignalGuard.lastSignal() == null
+                            && processes.stream().anyMatch(Process::isAlive)) {
+                        launch.lost().ended(launch.runId(), index, benchkit.launch.ProcessServerHandle.ended(ended.exitValue()));
+                    }
+                });
             }
             List<String> failed = new ArrayList<>();
             for (int i = 0; i < processes.size(); i++) {
