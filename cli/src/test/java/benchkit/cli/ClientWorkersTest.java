@@ -220,6 +220,62 @@ class ClientWorkersTest {
                 + w0 + " --out " + dir + " joins it"));
     }
 
+    /**
+     * The --out of a --clients run whose coordinator was killed (sweep 9, case 22): report, compare and history add
+     * said only "no jmh-result.json in it"; they name the merge that joins what the workers in it finished.
+     */
+    @Test
+    void anUnmergedClientsRunNamesTheMergeOfItsWorkers() throws Exception {
+        Path run = dir.resolve("ck3");
+        Path w0 = Files.createDirectories(run.resolve("worker-0"));
+        Path w1 = Files.createDirectories(run.resolve("worker-1"));
+        Files.writeString(w0.resolve("journal.jsonl"), SignalledCoordinator.Worker.START + "\n");
+        Files.writeString(w1.resolve("journal.jsonl"), SignalledCoordinator.Worker.START + "\n");
+        CliRun.Outcome none = CliRun.run("report", run.toString());
+        assertEquals(2, none.exit(), none.err());
+        assertTrue(none.err().contains("it holds the results of 2 workers of a --clients run, not merged, and none finished a "
+                + "measurement iteration: nothing was measured; run the benchmark again"), none.err());
+
+        Files.writeString(w1.resolve("journal.jsonl"), SignalledCoordinator.Worker.START + "\n"
+                + SignalledCoordinator.Worker.MEASURED + "\n");
+        String merge = "it holds the results of 2 workers of a --clients run, not merged: bench merge --allow-missing " + w0
+                + " " + w1 + " --out " + run + " joins what they finished";
+        for (String[] command : List.of(new String[] {"report", run.toString()}, new String[] {"compare", run.toString(),
+                w1.toString()}, new String[] {"history", "add", run.toString(), "--history", dir.resolve("h.db").toString()})) {
+            CliRun.Outcome o = CliRun.run(command);
+            assertEquals(2, o.exit(), o.err());
+            assertTrue(o.err().contains(merge), String.join(" ", command) + ": " + o.err());
+        }
+    }
+
+    /**
+     * A worker's latency log emptied (sweep 9, case 34): the merge named no remedy and left an empty --out. It names
+     * the merge of the others, which then works, and leaves no --out.
+     */
+    @Test
+    void aWorkersEmptiedLatencyLogNamesTheRemedyAndLeavesNoOut() throws Exception {
+        Path run = dir.resolve("emptied");
+        ClientEngine.Launch launch = new ClientEngine.Launch(2, "20261129-000000-hlog", List.of(), run, dir.resolve("bench.jar"),
+                null, System.out);
+        runWorkers(launch);
+        String w0 = launch.workerDir(0).toString();
+        String w1 = launch.workerDir(1).toString();
+        try (var logs = Files.list(launch.workerDir(1).resolve("latency"))) {
+            for (Path log : logs.toList()) {
+                Files.write(log, new byte[0]);
+            }
+        }
+        Path out = dir.resolve("merged");
+        CliRun.Outcome refused = CliRun.run("merge", w0, w1, "--out", out.toString());
+        assertEquals(1, refused.exit(), refused.err());
+        assertTrue(refused.err().contains(": restore the log from a copy of the run, or leave worker 1 out: bench merge "
+                + "--allow-missing " + w0 + " --out " + out + " merges the others"), refused.err());
+        assertFalse(Files.exists(out), "no empty --out left");
+
+        CliRun.Outcome others = CliRun.run("merge", "--allow-missing", w0, "--out", out.toString());
+        assertEquals(0, others.exit(), others.err());
+    }
+
     private String console() throws java.io.IOException {
         return Files.readString(dir.resolve("console.txt"));
     }
