@@ -80,16 +80,7 @@ class ClientWorkersTest {
     void ctrlCToTheCoordinatorSaysWhatTheWorkersKept() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeFalse(LauncherSignalTest.interruptIgnored(),
                 "this JVM ignores SIGINT, so the coordinator it starts would too");
-        Path jar = dir.resolve("worker.jar");
-        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
-        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, SignalledCoordinator.Worker.class.getName());
-        String entry = SignalledCoordinator.Worker.class.getName().replace('.', '/') + ".class";
-        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest);
-             var in = getClass().getClassLoader().getResourceAsStream(entry)) {
-            out.putNextEntry(new java.util.jar.JarEntry(entry));
-            in.transferTo(out);
-        }
+        Path jar = workerJar();
         Path run = dir.resolve("run");
         Files.createDirectories(run);
         Process coordinator = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -118,6 +109,36 @@ class ClientWorkersTest {
         assertTrue(console().contains("bench: interrupted by Ctrl-C (SIGINT): the 2 workers were stopped; what they finished "
                 + "is kept in " + kept + ", not merged: bench merge --allow-missing " + kept + " --out " + run + " joins it\n"),
                 console());
+    }
+
+    /** A jar whose main is a {@link SignalledCoordinator.Worker}. */
+    private Path workerJar() throws java.io.IOException {
+        Path jar = dir.resolve("worker.jar");
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, SignalledCoordinator.Worker.class.getName());
+        String entry = SignalledCoordinator.Worker.class.getName().replace('.', '/') + ".class";
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest);
+             var in = getClass().getClassLoader().getResourceAsStream(entry)) {
+            out.putNextEntry(new java.util.jar.JarEntry(entry));
+            in.transferTo(out);
+        }
+        return jar;
+    }
+
+    /**
+     * A worker that ends while the other runs (sweep 9, case 37: killed in worker 0's prepare, and the other waited out
+     * the --barrier-timeout): the coordinator tells it at once, with how the worker ended.
+     */
+    @Test
+    void aWorkerThatEndsWhileAnotherRunsIsToldAtOnce() throws Exception {
+        Path run = Files.createDirectories(dir.resolve("early"));
+        List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ClientEngine.Launch launch = new ClientEngine.Launch(2, SignalledCoordinator.Worker.ENDS_EARLY, List.of(), run,
+                workerJar(), null, System.out, (id, index, how) -> told.add(id + " " + index + " " + how));
+        List<String> failed = new LocalWorkers().run(launch);
+        assertEquals(List.of(SignalledCoordinator.Worker.ENDS_EARLY + " 0 exit status 3"), told);
+        assertEquals(1, failed.size(), failed.toString());
     }
 
     /** Two workers of the fake workload in this JVM, each in {@code launch.workerDir(i)}, met in one map. */
