@@ -15,7 +15,11 @@ interface ClientEngine {
      * @param out      where the merged run goes; worker I writes {@code out/worker-I}
      * @param jar      this bench.jar
      */
-    record Launch(int count, String runId, List<String> args, Path out, Path jar, String image, PrintStream console) {
+    record Launch(int count, String runId, List<String> args, Path out, Path jar, String image, PrintStream console, Lost lost) {
+        Launch(int count, String runId, List<String> args, Path out, Path jar, String image, PrintStream console) {
+            this(count, runId, args, out, jar, image, console, (id, index, how) -> { });
+        }
+
         /** The worker's command line after {@code java -jar bench.jar}, {@code worker} being {@code I} or {@code auto}. */
         List<String> workerArgs(String worker, Path outDir) {
             List<String> a = new ArrayList<>(args);
@@ -26,6 +30,11 @@ interface ClientEngine {
         Path workerDir(int index) {
             return out.resolve("worker-" + index);
         }
+    }
+
+    /** Told that worker {@code index} of run {@code runId} ended ({@code how}) while others still run, so they stop waiting for it. */
+    interface Lost {
+        void ended(String runId, int index, String how);
     }
 
     /** e.g. "3 local processes". */

@@ -38,13 +38,14 @@ final class ClientWorkers {
     }
 
     /** Runs the workers and merges them; the exit code of the whole (0, or 1 when a worker failed or the merge refused). */
-    static int run(ClientOptions options, List<String> originalArgs, Path out) throws Exception {
+    static int run(ClientOptions options, List<String> originalArgs, Path out, ClientEngine.Lost lost) throws Exception {
         ClientEngine engine = engine(options.engine);
         int n = options.clients;
         String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
                 + Long.toHexString(System.nanoTime() & 0xffffff);
         Path dir = benchkit.core.run.Runner.prepareOutDir(out).toAbsolutePath();
-        ClientEngine.Launch launch = new ClientEngine.Launch(n, runId, workerArgs(originalArgs), dir, ownJar(), options.image, System.out);
+        ClientEngine.Launch launch = new ClientEngine.Launch(n, runId, workerArgs(originalArgs), dir, ownJar(), options.image, System.out,
+                lost);
         return coordinate(engine, launch, engine.describe(n));
     }
 

@@ -47,6 +47,9 @@ final class HistoryStep implements SignalGuard.Sequel {
             try (var s = HistoryCommand.open(store, true)) {
                 HistoryCommand.add(s, runs, stored, () -> stopped);
             } catch (UsageException | HistoryCommand.StoreFailure e) {
+                if (stopped) {
+                    return;     // the stop's line says it is not stored and how to store it (sweep 9, case 63)
+                }
                 // the run itself succeeded: its results are kept, and can be stored later
                 throw new IllegalStateException(e.getMessage() + "; the run's results are kept in " + String.join(", ",
                         dirs.stream().map(Path::toString).toList()) + ": bench history add stores them later");

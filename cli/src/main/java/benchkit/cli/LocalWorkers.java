@@ -17,7 +17,11 @@ final class LocalWorkers implements ClientEngine {
         String java = ProcessHandle.current().info().command().orElse("java");
         List<Process> processes = new java.util.concurrent.CopyOnWriteArrayList<>();
         // Ctrl-C or SIGTERM ends this JVM without running finally blocks: the workers are stopped from a hook
-        Thread stopWorkers = new Thread(() -> processes.forEach(Process::destroy), "bench-stop-workers");
+        java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread stopWorkers = new Thread(() -> {
+            stopping.set(true);         // the workers ending now are this stop's doing: no one to tell
+            processes.forEach(Process::destroy);
+        }, "bench-stop-workers");
         Runtime.getRuntime().addShutdownHook(stopWorkers);
         try {
             for (int i = 0; i < launch.count(); i++) {
@@ -28,7 +32,17 @@ final class LocalWorkers implements ClientEngine {
                 ProcessBuilder worker = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
                 // killed without its hooks (kill -9), this process cannot stop them: they watch it and stop themselves
                 worker.environment().put(CoordinatorWatch.PID, String.valueOf(ProcessHandle.current().pid()));
-                processes.add(worker.start());
+                Process started = worker.start();
+                processes.add(started);
+                int index = i;
+                // a worker that ends early (killed in worker 0's prepare) would be waited for at the next start until
+                // the --barrier-timeout: the others are told at once (sweep 9, case 37)
+                started.onExit().thenAccept(ended -> {
+                    if (ended.exitValue() != 0 && !stopping.get()
+                            && processes.stream().anyMatch(Process::isAlive)) {
+                        launch.lost().ended(launch.runId(), index, benchkit.launch.ProcessServerHandle.ended(ended.exitValue()));
+                    }
+                });
             }
             List<String> failed = new ArrayList<>();
             for (int i = 0; i < processes.size(); i++) {

@@ -168,6 +168,9 @@ final class MergeCommand implements Callable<Integer> {
             } catch (java.io.IOException e) {
                 java.util.Optional<String> full = benchkit.core.run.results.ResultSpace.whyFull(out);
                 if (full.isEmpty()) {
+                    if (made) {
+                        removeIfNothingIn(out);   // a worker's log that cannot be read (sweep 9, case 34): no empty --out left
+                    }
                     throw e;
                 }
                 System.err.println("bench: error: " + undoOnFullDisk(out, before, made, full.get()));

@@ -405,12 +405,22 @@ abstract class RunCommand extends WorkloadCommand {
             throw new UsageException("--clients runs one workload at a time: give one --workload");
         }
         WorkloadFactory first = registry.workload(names.get(0));
-        WorkerOptions.requireSharedTarget(first.protocol(), server, namedServer(first, given));
+        Optional<Target> target = namedServer(first, given);
+        WorkerOptions.requireSharedTarget(first.protocol(), server, target);
         Optional<Study> published = readStudy(study);
         if (published.isPresent()) {
             published.get().writeTo(Runner.prepareOutDir(outDir));       // beside the merged results, not the workers'
         }
-        return ClientWorkers.run(clientOptions, spec.commandLine().getParseResult().originalArgs(), outDir);
+        // a worker that ended is written where the others wait for it (the target), opened only then
+        ClientEngine.Lost lost = (runId, index, how) -> {
+            try (Rendezvous meeting = workers.rendezvous(first.protocol(), server, target)) {
+                StartBarrier.ended(meeting, runId, index, how);
+            } catch (IOException | RuntimeException e) {
+                System.out.println("# Could not tell the other workers that worker " + index + " ended (" + how + "): "
+                        + benchkit.core.run.plan.RunFailure.describe(e) + "; they wait for it up to the --barrier-timeout");
+            }
+        };
+        return ClientWorkers.run(clientOptions, spec.commandLine().getParseResult().originalArgs(), outDir, lost);
     }
 
     /** The study a run repeats, read and checked before any server starts. */

@@ -80,16 +80,7 @@ class ClientWorkersTest {
     void ctrlCToTheCoordinatorSaysWhatTheWorkersKept() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeFalse(LauncherSignalTest.interruptIgnored(),
                 "this JVM ignores SIGINT, so the coordinator it starts would too");
-        Path jar = dir.resolve("worker.jar");
-        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
-        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, SignalledCoordinator.Worker.class.getName());
-        String entry = SignalledCoordinator.Worker.class.getName().replace('.', '/') + ".class";
-        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest);
-             var in = getClass().getClassLoader().getResourceAsStream(entry)) {
-            out.putNextEntry(new java.util.jar.JarEntry(entry));
-            in.transferTo(out);
-        }
+        Path jar = workerJar();
         Path run = dir.resolve("run");
         Files.createDirectories(run);
         Process coordinator = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -118,6 +109,36 @@ class ClientWorkersTest {
         assertTrue(console().contains("bench: interrupted by Ctrl-C (SIGINT): the 2 workers were stopped; what they finished "
                 + "is kept in " + kept + ", not merged: bench merge --allow-missing " + kept + " --out " + run + " joins it\n"),
                 console());
+    }
+
+    /** A jar whose main is a {@link SignalledCoordinator.Worker}. */
+    private Path workerJar() throws java.io.IOException {
+        Path jar = dir.resolve("worker.jar");
+        java.util.jar.Manifest manifest = new java.util.jar.Manifest();
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(java.util.jar.Attributes.Name.MAIN_CLASS, SignalledCoordinator.Worker.class.getName());
+        String entry = SignalledCoordinator.Worker.class.getName().replace('.', '/') + ".class";
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar), manifest);
+             var in = getClass().getClassLoader().getResourceAsStream(entry)) {
+            out.putNextEntry(new java.util.jar.JarEntry(entry));
+            in.transferTo(out);
+        }
+        return jar;
+    }
+
+    /**
+     * A worker that ends while the other runs (sweep 9, case 37: killed in worker 0's prepare, and the other waited out
+     * the --barrier-timeout): the coordinator tells it at once, with how the worker ended.
+     */
+    @Test
+    void aWorkerThatEndsWhileAnotherRunsIsToldAtOnce() throws Exception {
+        Path run = Files.createDirectories(dir.resolve("early"));
+        List<String> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ClientEngine.Launch launch = new ClientEngine.Launch(2, SignalledCoordinator.Worker.ENDS_EARLY, List.of(), run,
+                workerJar(), null, System.out, (id, index, how) -> told.add(id + " " + index + " " + how));
+        List<String> failed = new LocalWorkers().run(launch);
+        assertEquals(List.of(SignalledCoordinator.Worker.ENDS_EARLY + " 0 exit status 3"), told);
+        assertEquals(1, failed.size(), failed.toString());
     }
 
     /** Two workers of the fake workload in this JVM, each in {@code launch.workerDir(i)}, met in one map. */
@@ -218,6 +239,62 @@ class ClientWorkersTest {
                 + SignalledCoordinator.Worker.MEASURED + "\n");
         assertTrue(ClientWorkers.stoppedLine("SIGTERM", launch, List.of(w0)).endsWith(", not merged: bench merge --allow-missing "
                 + w0 + " --out " + dir + " joins it"));
+    }
+
+    /**
+     * The --out of a --clients run whose coordinator was killed (sweep 9, case 22): report, compare and history add
+     * said only "no jmh-result.json in it"; they name the merge that joins what the workers in it finished.
+     */
+    @Test
+    void anUnmergedClientsRunNamesTheMergeOfItsWorkers() throws Exception {
+        Path run = dir.resolve("ck3");
+        Path w0 = Files.createDirectories(run.resolve("worker-0"));
+        Path w1 = Files.createDirectories(run.resolve("worker-1"));
+        Files.writeString(w0.resolve("journal.jsonl"), SignalledCoordinator.Worker.START + "\n");
+        Files.writeString(w1.resolve("journal.jsonl"), SignalledCoordinator.Worker.START + "\n");
+        CliRun.Outcome none = CliRun.run("report", run.toString());
+        assertEquals(2, none.exit(), none.err());
+        assertTrue(none.err().contains("it holds the results of 2 workers of a --clients run, not merged, and none finished a "
+                + "measurement iteration: nothing was measured; run the benchmark again"), none.err());
+
+        Files.writeString(w1.resolve("journal.jsonl"), SignalledCoordinator.Worker.START + "\n"
+                + SignalledCoordinator.Worker.MEASURED + "\n");
+        String merge = "it holds the results of 2 workers of a --clients run, not merged: bench merge --allow-missing " + w0
+                + " " + w1 + " --out " + run + " joins what they finished";
+        for (String[] command : List.of(new String[] {"report", run.toString()}, new String[] {"compare", run.toString(),
+                w1.toString()}, new String[] {"history", "add", run.toString(), "--history", dir.resolve("h.db").toString()})) {
+            CliRun.Outcome o = CliRun.run(command);
+            assertEquals(2, o.exit(), o.err());
+            assertTrue(o.err().contains(merge), String.join(" ", command) + ": " + o.err());
+        }
+    }
+
+    /**
+     * A worker's latency log emptied (sweep 9, case 34): the merge named no remedy and left an empty --out. It names
+     * the merge of the others, which then works, and leaves no --out.
+     */
+    @Test
+    void aWorkersEmptiedLatencyLogNamesTheRemedyAndLeavesNoOut() throws Exception {
+        Path run = dir.resolve("emptied");
+        ClientEngine.Launch launch = new ClientEngine.Launch(2, "20261129-000000-hlog", List.of(), run, dir.resolve("bench.jar"),
+                null, System.out);
+        runWorkers(launch);
+        String w0 = launch.workerDir(0).toString();
+        String w1 = launch.workerDir(1).toString();
+        try (var logs = Files.list(launch.workerDir(1).resolve("latency"))) {
+            for (Path log : logs.toList()) {
+                Files.write(log, new byte[0]);
+            }
+        }
+        Path out = dir.resolve("merged");
+        CliRun.Outcome refused = CliRun.run("merge", w0, w1, "--out", out.toString());
+        assertEquals(1, refused.exit(), refused.err());
+        assertTrue(refused.err().contains(": restore the log from a copy of the run, or leave worker 1 out: bench merge "
+                + "--allow-missing " + w0 + " --out " + out + " merges the others"), refused.err());
+        assertFalse(Files.exists(out), "no empty --out left");
+
+        CliRun.Outcome others = CliRun.run("merge", "--allow-missing", w0, "--out", out.toString());
+        assertEquals(0, others.exit(), others.err());
     }
 
     private String console() throws java.io.IOException {

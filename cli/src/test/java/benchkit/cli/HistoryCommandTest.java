@@ -206,6 +206,34 @@ class HistoryCommandTest {
         }
     }
 
+    /**
+     * A stop while the store waits for a lock another program holds (sweep 9, case 63: sqlite3's BEGIN EXCLUSIVE): the
+     * stop's line says the run is not stored and the add that stores it, and the store that then gives up adds no
+     * second line saying the same.
+     */
+    @Test
+    void aStopWhileTheStoreIsLockedSaysItIsNotStoredOnce() throws Exception {
+        Path dir = runDir(1, 1000, new SplittableRandom(5));
+        Path file = tmp.resolve("locked.sqlite");
+        try (java.sql.Connection other = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+             java.sql.Statement s = other.createStatement()) {
+            s.execute("BEGIN EXCLUSIVE");
+            s.execute("CREATE TABLE z(a)");
+            HistoryStep step = new HistoryStep(file.toString(), List.of(dir), java.util.Map.of());
+            java.util.concurrent.CompletableFuture<Void> storing = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                try {
+                    step.store();
+                } catch (Exception e) {
+                    throw new java.util.concurrent.CompletionException(e);
+                }
+            });
+            Thread.sleep(300);
+            assertEquals("it is not stored in " + file + " (--history): bench history add " + dir + " --history " + file
+                    + " stores it", step.stop());
+            storing.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
     /** A signal during history report (sweep 7, case 83) is one line: the page is whole, or as it was. */
     @Test
     void aStoppedHistoryReportSaysThePageIsWholeOrAsItWas() {

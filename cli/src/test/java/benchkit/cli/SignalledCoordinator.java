@@ -28,6 +28,9 @@ final class SignalledCoordinator {
         static final String MEASURED = "{\"event\":\"iteration\",\"variant\":\"v\",\"threads\":1,\"fork\":1,"
                 + "\"warmup\":false,\"iteration\":1,\"durationSec\":1.0,\"events\":10}";
 
+        /** The run id under which worker 0 ends at once with exit status 3 and the others after 3 s. */
+        static final String ENDS_EARLY = "20261129-000000-early";
+
         private Worker() {
         }
 
@@ -37,6 +40,14 @@ final class SignalledCoordinator {
             Path dir = Path.of(out.replace("{worker}", worker.substring(0, worker.indexOf('/'))));
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("journal.jsonl"), START + "\n" + MEASURED + "\n");
+            if (args[List.of(args).indexOf("--run-id") + 1].equals(ENDS_EARLY)) {
+                // worker 0 ends at once, as one killed in its prepare; the other would wait for it
+                if (worker.startsWith("0/")) {
+                    System.exit(3);
+                }
+                Thread.sleep(3_000);
+                return;
+            }
             Thread.sleep(600_000);
         }
     }

@@ -98,7 +98,7 @@ public final class WorkerMerge {
                         continue;
                     }
                     parts.add(own.get());
-                    latency.add(LatencyIntervals.of(w.dir(), t, own.get()));
+                    latency.add(latency(workers, w, t, own.get(), out));
                 }
                 if (parts.size() == workers.size() || allowMissing) {
                     if (!it.warmup()) {
@@ -153,6 +153,22 @@ public final class WorkerMerge {
         RunRecord merged = RunRecord.of(out, run.workload(), entries, RunInfo.endingNow(started(workers), settings));
         failures.addAll(ResultFiles.write(merged, report, print));
         return new Result(out, merged.results(), from, missing, failures);
+    }
+
+    /**
+     * The worker's latency of the iteration; a log that cannot give it names the remedies (sweep 9, case 34: an emptied
+     * .hlog was named with none): its copy restored, or the merge of the others.
+     */
+    private static Histogram latency(List<Worker> workers, Worker w, TrialRecord t, IterationRecord it, Path out)
+            throws IOException {
+        try {
+            return LatencyIntervals.of(w.dir(), t, it);
+        } catch (LatencyIntervals.IncompleteLogException e) {
+            List<String> others = workers.stream().filter(o -> o != w).map(o -> o.dir().toString()).toList();
+            throw new LatencyIntervals.IncompleteLogException(e.getMessage() + ": restore the log from a copy of the run"
+                    + (others.isEmpty() ? "" : ", or leave worker " + w.index() + " out: bench merge --allow-missing "
+                            + String.join(" ", others) + " --out " + out + " merges the others"));
+        }
     }
 
     private static List<Worker> read(List<Path> dirs) throws IOException {

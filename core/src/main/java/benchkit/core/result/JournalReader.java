@@ -75,6 +75,10 @@ public final class JournalReader {
                 || Files.exists(dir.resolve(RunInfo.FILE_NAME), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }
+        Optional<String> workers = unmergedWorkers(dir);
+        if (workers.isPresent()) {
+            return workers;
+        }
         Optional<String> unmeasured = endedBeforeMeasuring(dir);
         if (unmeasured.isPresent()) {
             // bench report would say "nothing to report": the hint must not send the user there (sweep 7, case 89)
@@ -83,6 +87,35 @@ public final class JournalReader {
         }
         return whyIncomplete(dir).map(why -> "its run stopped before writing its result files (" + why + "): bench report "
                 + dir + " writes what it finished from its journal");
+    }
+
+    /**
+     * For the --out of a {@code --clients} run whose merge did not happen (its coordinator killed): the workers'
+     * directories in it and the merge that joins what they finished (sweep 9, case 22: "no jmh-result.json" alone);
+     * else empty.
+     */
+    static Optional<String> unmergedWorkers(Path dir) {
+        List<Path> workers = new ArrayList<>();
+        for (int i = 0; Files.isDirectory(dir.resolve("worker-" + i), java.nio.file.LinkOption.NOFOLLOW_LINKS); i++) {
+            workers.add(dir.resolve("worker-" + i));
+        }
+        if (workers.isEmpty() || Files.exists(dir.resolve(Journal.FILE_NAME), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        String held = "it holds the results of " + workers.size() + " worker" + (workers.size() == 1 ? "" : "s")
+                + " of a --clients run, not merged";
+        boolean measured = workers.stream().anyMatch(w -> {
+            try {
+                return read(w).measured() > 0;
+            } catch (IOException e) {
+                return false;       // a worker whose journal cannot be read finished nothing merge would take
+            }
+        });
+        if (!measured) {
+            return Optional.of(held + ", and none finished a measurement iteration: nothing was measured; run the benchmark again");
+        }
+        String named = String.join(" ", workers.stream().map(Path::toString).toList());
+        return Optional.of(held + ": bench merge --allow-missing " + named + " --out " + dir + " joins what they finished");
     }
 
     /**

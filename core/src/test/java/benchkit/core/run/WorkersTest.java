@@ -100,6 +100,33 @@ class WorkersTest {
     }
 
     /**
+     * A worker killed in worker 0's prepare (sweep 9, case 37): the coordinator saw it end, and the others stop at once
+     * with how it ended, not after the --barrier-timeout with "give a longer --barrier-timeout".
+     */
+    @Test
+    void aWorkerTheCoordinatorSawEndStopsTheOthersAtOnce() throws Exception {
+        MapRendezvous store = new MapRendezvous();
+        StartBarrier waiting = barrier(store, 1, 2, Duration.ofMinutes(5));
+        Thread coordinator = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+                StartBarrier.ended(store, "test-run", 0, "killed by SIGKILL");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        coordinator.start();
+        long t0 = System.nanoTime();
+        RunFailure f = assertThrows(RunFailure.class, () -> waiting.await("t1-f1", "the trial"));
+        assertTrue(System.nanoTime() - t0 < 5_000_000_000L, "no waiting out the timeout");
+        assertEquals("worker 0 of 2 stopped (killed by SIGKILL), so the trial cannot start with all workers", f.getMessage());
+        coordinator.join();
+        barrier(store, 0, 2, Duration.ofSeconds(5)).abandon("server exited");
+        StartBarrier.ended(store, "test-run", 0, "exit status 1");
+        assertEquals("server exited", store.values.get("benchkit-barrier/test-run/failed-0"), "the worker's own reason is kept");
+    }
+
+    /**
      * The keys the workers met at go when the last of them is done (sweep 7, case 44: the table stayed in the user's
      * database), never while one is still running.
      */

@@ -122,12 +122,25 @@ public final class StartBarrier {
             return;
         }
         try {
-            String ascii = why.replaceAll("[^\\x20-\\x7e]", "?");       // one line, and as many bytes as chars
-            String shortWhy = ascii.length() > 60 ? ascii.substring(0, 57) + "..." : ascii;
-            store.put(failedKey(role.index()), shortWhy);
+            store.put(failedKey(role.index()), oneLine(why));
         } catch (IOException | RuntimeException e) {
             print.accept("# Could not tell the other workers that this one stopped: " + RunFailure.describe(e));
         }
+    }
+
+    /**
+     * Tells the workers of run {@code runId} that worker {@code index} ended ({@code how}, e.g. killed by SIGKILL) without
+     * saying so itself: they stop at the start they wait at instead of waiting out the --barrier-timeout for it (sweep 9,
+     * case 37: 300 s, then the wrong cause). A reason the worker gave itself is kept.
+     */
+    public static void ended(Rendezvous store, String runId, int index, String how) throws IOException {
+        store.putIfAbsent(failedKey(runId, index), oneLine(how));
+    }
+
+    /** One line, and as many bytes as chars: the SQL rendezvous holds 64. */
+    private static String oneLine(String why) {
+        String ascii = why.replaceAll("[^\\x20-\\x7e]", "?");
+        return ascii.length() > 60 ? ascii.substring(0, 57) + "..." : ascii;
     }
 
     /**
@@ -166,7 +179,11 @@ public final class StartBarrier {
     }
 
     private String failedKey(int worker) {
-        return "benchkit-barrier/" + role.runId() + "/failed-" + worker;
+        return failedKey(role.runId(), worker);
+    }
+
+    private static String failedKey(String runId, int worker) {
+        return "benchkit-barrier/" + runId + "/failed-" + worker;
     }
 
     private String key(String point, String name) {
