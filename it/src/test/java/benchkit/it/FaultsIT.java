@@ -150,7 +150,7 @@ class FaultsIT {
             assertEquals(2, r.exit(), r.all());
             String err = r.err().strip();
             assertTrue(err.matches("bench: not enough free space for the results in " + Pattern.quote(out.toString())
-                    + ": \\d+ bytes usable, at least \\d+ needed"), err);
+                    + ": \\d+ bytes usable, at least \\d+ needed; free space there, or give another --out"), err);
             assertFalse(Files.exists(out.resolve("journal.jsonl")), "refused before the run started");
             assertTrue(watch.seen().isEmpty(), "no server started: " + watch.seen());
         }

@@ -347,7 +347,8 @@ public final class WorkerMerge {
                 String.join("; ", parts.stream().filter(p -> !p.valid()).map(IterationRecord::invalid).distinct().toList()));
     }
 
-    private static List<Metric> metrics(List<IterationRecord> parts) {
+    /** The workers' metrics of one iteration as the merged run's: client counts add up, a server's seen N times do not. */
+    static List<Metric> metrics(List<IterationRecord> parts) {
         Map<String, List<double[]>> byName = new TreeMap<>();     // name -> (value, queries, worker position)
         Map<String, Metric> like = new LinkedHashMap<>();
         long queries = 0;
@@ -371,7 +372,8 @@ public final class WorkerMerge {
                 // CPU time = value x own queries; the client's adds up over workers, the server's is one server seen N times
                 double cpu = v.stream().mapToDouble(x -> x[0] * x[1]).sum();
                 value = queries == 0 ? 0 : (client ? cpu : cpu / v.size()) / queries;
-            } else if (client) {
+            } else if (client || name.startsWith(KIND_TPS)) {
+                // a kind of event's rate (tps.hit) is each worker's own load, as the score is: the merged one is their sum
                 value = v.stream().mapToDouble(x -> x[0]).sum();
                 if (name.equals(StandardMetrics.CLIENT_CPU)) {
                     v.forEach(x -> merged.add(new Metric("client.cpu.worker-" + (int) x[2], x[0], m.unit(), m.aggregation())));
@@ -385,6 +387,9 @@ public final class WorkerMerge {
         }
         return merged;
     }
+
+    /** The prefix of a kind of event's throughput, as the runner names it ({@code tps.new_order}). */
+    private static final String KIND_TPS = "tps.";
 
     private static long sum(List<IterationRecord> parts, java.util.function.ToLongFunction<IterationRecord> f) {
         return parts.stream().mapToLong(f).sum();
