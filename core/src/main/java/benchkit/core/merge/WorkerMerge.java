@@ -84,6 +84,7 @@ public final class WorkerMerge {
         List<TrialRecord> trials = new ArrayList<>();
         Map<TrialRecord, List<Histogram>> latencyByTrial = new LinkedHashMap<>();
         Map<Integer, Integer> measuredBy = new TreeMap<>();   // worker index -> measurement iterations merged from it
+        List<Gap> gaps = new ArrayList<>();
         for (TrialRecord t : allTrials(workers)) {
             List<IterationRecord> merged = new ArrayList<>();
             List<Histogram> mergedLatency = new ArrayList<>();
@@ -93,8 +94,7 @@ public final class WorkerMerge {
                 for (Worker w : workers) {
                     Optional<IterationRecord> own = find(w, t, it);
                     if (own.isEmpty()) {
-                        missing.add("worker " + w.index() + " (" + w.dir() + ") has no " + where(t, it)
-                                + measuredAgain(workers, t, it, run.measurementIterations()));
+                        gaps.add(new Gap(w, t, it, measuredAgain(workers, t, it, run.measurementIterations())));
                         continue;
                     }
                     parts.add(own.get());
@@ -119,6 +119,7 @@ public final class WorkerMerge {
             trials.add(trial);
             latencyByTrial.put(trial, mergedLatency);
         }
+        missing.addAll(Gap.lines(gaps));
         if (workers.stream().flatMap(w -> w.journal().trials().stream()).flatMap(t -> t.iterations().stream())
                 .allMatch(IterationRecord::warmup)) {
             // an empty jmh-result.json under "Merged 2 workers" looked like a result (sweep 6, case 62): none is written
@@ -326,6 +327,38 @@ public final class WorkerMerge {
             }
         }
         return "";
+    }
+
+    /** An iteration a worker lacks; {@code note} says why where it is known. */
+    private record Gap(Worker worker, TrialRecord trial, IterationRecord iteration, String note) {
+        /**
+         * One line a worker and trial: a worker killed early lacks every later iteration, which one line each made a
+         * message of twenty clauses (sweep 10); a gap with its own note keeps its line.
+         */
+        static List<String> lines(List<Gap> gaps) {
+            Map<List<Object>, List<Gap>> runs = new LinkedHashMap<>();
+            for (Gap g : gaps) {
+                List<Object> key = g.note().isEmpty()
+                        ? List.of(g.worker().index(), g.trial(), g.iteration().warmup()) : List.of(g);
+                runs.computeIfAbsent(key, k -> new ArrayList<>()).add(g);
+            }
+            return runs.values().stream().map(Gap::line).toList();
+        }
+
+        private static String line(List<Gap> same) {
+            Gap first = same.get(0);
+            String worker = "worker " + first.worker().index() + " (" + first.worker().dir() + ") has no ";
+            if (same.size() == 1) {
+                return worker + where(first.trial(), first.iteration()) + first.note();
+            }
+            List<Integer> indexes = same.stream().map(g -> g.iteration().index()).toList();
+            boolean consecutive = indexes.get(indexes.size() - 1) - indexes.get(0) == indexes.size() - 1;
+            String which = consecutive ? indexes.get(0) + " to " + indexes.get(indexes.size() - 1)
+                    : String.join(", ", indexes.stream().map(String::valueOf).toList());
+            TrialRecord t = first.trial();
+            return worker + (first.iteration().warmup() ? "warmup " : "") + "iterations " + which + " of variant "
+                    + t.variant() + " at " + t.threads() + " threads, fork " + t.fork();
+        }
     }
 
     static String where(TrialRecord t, IterationRecord it) {

@@ -444,6 +444,12 @@ class WorkersTest {
         JsonNode run = new ObjectMapper().readTree(tmp.resolve("k2/run.json").toFile()).path("settings");
         assertEquals("fake", run.path("workload").asText(), "worker 0's settings, which wrote run.json");
         assertEquals("2", run.path("clients").asText());
+
+        // killed before its first measured iteration: the iterations it lacks in one line, not one line each (sweep 10)
+        Files.write(killed.resolve("journal.jsonl"), lines.subList(0, 2));      // start, warmup
+        r = WorkerMerge.merge(dirs, tmp.resolve("k3"), true, line -> { });
+        assertEquals(List.of(gap, "worker 1 (" + killed + ") has no iterations 1 to 2 of variant glibc at 2 threads, fork 1"),
+                r.missing());
     }
 
     @Test
