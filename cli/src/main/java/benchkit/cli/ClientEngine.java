@@ -35,6 +35,10 @@ interface ClientEngine {
     /** Told that worker {@code index} of run {@code runId} ended ({@code how}) while others still run, so they stop waiting for it. */
     interface Lost {
         void ended(String runId, int index, String how);
+
+        /** Every worker of run {@code runId} has ended, some of them failed: what they left where they met goes. */
+        default void forget(String runId) {
+        }
     }
 
     /** e.g. "3 local processes". */

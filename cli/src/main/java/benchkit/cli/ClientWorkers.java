@@ -70,6 +70,9 @@ final class ClientWorkers {
                 return Cli.EXIT_FAILURE;          // the JVM is ending: the hook says what the workers kept; no merge now
             }
             failed.forEach(f -> System.out.println("# " + f));
+            if (!failed.isEmpty()) {
+                launch.lost().forget(launch.runId());   // a failed worker did not leave the meeting place, nor its last one
+            }
             List<Path> dirs = workerDirs(launch);
             if (dirs.isEmpty()) {
                 System.err.println("bench: error: no worker left a result directory in " + dir

@@ -412,12 +412,26 @@ abstract class RunCommand extends WorkloadCommand {
             published.get().writeTo(Runner.prepareOutDir(outDir));       // beside the merged results, not the workers'
         }
         // a worker that ended is written where the others wait for it (the target), opened only then
-        ClientEngine.Lost lost = (runId, index, how) -> {
-            try (Rendezvous meeting = workers.rendezvous(first.protocol(), server, target)) {
-                StartBarrier.ended(meeting, runId, index, how);
-            } catch (IOException | RuntimeException e) {
-                System.out.println("# Could not tell the other workers that worker " + index + " ended (" + how + "): "
-                        + benchkit.core.run.plan.RunFailure.describe(e) + "; they wait for it up to the --barrier-timeout");
+        ClientEngine.Lost lost = new ClientEngine.Lost() {
+            @Override
+            public void ended(String runId, int index, String how) {
+                try (Rendezvous meeting = workers.rendezvous(first.protocol(), server, target)) {
+                    StartBarrier.ended(meeting, runId, index, how);
+                } catch (IOException | RuntimeException e) {
+                    System.out.println("# Could not tell the other workers that worker " + index + " ended (" + how + "): "
+                            + benchkit.core.run.plan.RunFailure.describe(e) + "; they wait for it up to the --barrier-timeout");
+                }
+            }
+
+            @Override
+            public void forget(String runId) {
+                try (Rendezvous meeting = workers.rendezvous(first.protocol(), server, target)) {
+                    StartBarrier.forget(meeting, runId);
+                } catch (IOException | RuntimeException e) {
+                    System.out.println("# Could not remove the workers' meeting place from the target ("
+                            + benchkit.core.run.plan.RunFailure.describe(e) + "): DROP TABLE " + benchkit.launcher.mysql.SqlRendezvous.TABLE
+                            + " in its database removes it when no run is using it");
+                }
             }
         };
         return ClientWorkers.run(clientOptions, spec.commandLine().getParseResult().originalArgs(), outDir, lost);

@@ -71,7 +71,7 @@ final class SwarmWorkers implements ClientEngine {
             Thread removeService = new Thread(() -> removeQuietly(name, secret), "bench-remove-service");
             Runtime.getRuntime().addShutdownHook(removeService);
             try {
-                return awaitTasks(name, launch.count());
+                return awaitTasks(name, launch);
             } finally {
                 Runtime.getRuntime().removeShutdownHook(removeService);
                 Result logs = docker(List.of("service", "logs", "--raw", "--timestamps", name), null);
@@ -96,27 +96,51 @@ final class SwarmWorkers implements ClientEngine {
         }
     }
 
-    /** Waits until every task of the service has ended; the failed ones, one line each. */
-    private List<String> awaitTasks(String service, int count) throws IOException, InterruptedException {
+    /**
+     * Waits until every task of the service has ended; the failed ones, one line each. A task that fails while others
+     * still run is told to them at once, as {@link LocalWorkers} does: they would wait for it at the next start until
+     * the --barrier-timeout.
+     */
+    private List<String> awaitTasks(String service, Launch launch) throws IOException, InterruptedException {
+        java.util.Set<String> told = new java.util.HashSet<>();
         while (true) {
             Result ps = docker(List.of("service", "ps", service, "--no-trunc", "--format", "{{.Name}}|{{.CurrentState}}|{{.Error}}"), null);
             if (ps.exit() != 0) {
                 throw new IOException("docker service ps " + service + " failed: " + ps.firstLine());
             }
-            List<String> lines = ps.out().lines().filter(l -> !l.isBlank()).toList();
-            long ended = lines.stream().filter(l -> ended(l.split("\\|", -1)[1])).count();
-            if (lines.size() >= count && ended == lines.size()) {
+            List<String[]> tasks = ps.out().lines().filter(l -> !l.isBlank()).map(l -> l.split("\\|", -1)).toList();
+            long ended = tasks.stream().filter(t -> ended(t[1])).count();
+            if (tasks.size() >= launch.count() && ended == tasks.size()) {
                 List<String> failed = new ArrayList<>();
-                for (String l : lines) {
-                    String[] f = l.split("\\|", -1);
-                    if (!f[1].startsWith("Complete")) {
-                        failed.add("worker task " + f[0] + " ended " + f[1] + (f[2].isBlank() ? "" : ": " + f[2]));
+                for (String[] t : tasks) {
+                    if (!t[1].startsWith("Complete")) {
+                        failed.add("worker task " + t[0] + " ended " + how(t));
                     }
                 }
                 return failed;
             }
+            for (String[] t : tasks) {
+                if (failed(t[1]) && ended < tasks.size() && told.add(t[0])) {
+                    slot(t[0]).ifPresent(slot -> launch.lost().ended(launch.runId(), slot - 1, "its task " + how(t)));
+                }
+            }
             TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
         }
+    }
+
+    private static String how(String[] task) {
+        return task[1] + (task[2].isBlank() ? "" : ": " + task[2]);
+    }
+
+    /** A task that ended on its own, not by the service's removal (Shutdown: this run's own stop). */
+    static boolean failed(String state) {
+        return state.startsWith("Failed") || state.startsWith("Rejected") || state.startsWith("Orphaned");
+    }
+
+    /** A task's slot from its name, {@code bench-RUN.SLOT}. */
+    static java.util.Optional<Integer> slot(String taskName) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\.(\\d+)$").matcher(taskName);
+        return m.find() ? java.util.Optional.of(Integer.parseInt(m.group(1))) : java.util.Optional.empty();
     }
 
     private static boolean ended(String state) {

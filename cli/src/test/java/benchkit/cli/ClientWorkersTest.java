@@ -141,6 +141,41 @@ class ClientWorkersTest {
         assertEquals(1, failed.size(), failed.toString());
     }
 
+    /**
+     * A run whose worker failed: the coordinator clears where the workers met once all have ended (sweep 10, case 42: the
+     * table benchkit_rendezvous stayed in the user's database with a failed worker's row); a run whose workers all
+     * finished leaves that to its last worker.
+     */
+    @Test
+    void aRunWithAFailedWorkerClearsTheMeetingPlaceOnceAllHaveEnded() throws Exception {
+        List<String> forgotten = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ClientEngine.Lost lost = new ClientEngine.Lost() {
+            @Override
+            public void ended(String runId, int index, String how) {
+            }
+
+            @Override
+            public void forget(String runId) {
+                forgotten.add(runId);
+            }
+        };
+        ClientEngine failing = new ClientEngine() {
+            @Override
+            public String describe(int count) {
+                return "a test's engine";
+            }
+
+            @Override
+            public List<String> run(Launch launch) {
+                return List.of("worker 0 ended, killed by SIGKILL");
+            }
+        };
+        ClientEngine.Launch launch = new ClientEngine.Launch(2, "20261129-000000-lost", List.of(), Files.createDirectories(
+                dir.resolve("lost")), dir.resolve("bench.jar"), null, System.out, lost);
+        assertEquals(Cli.EXIT_FAILURE, ClientWorkers.coordinate(failing, launch, failing.describe(2)));
+        assertEquals(List.of("20261129-000000-lost"), forgotten);
+    }
+
     /** Two workers of the fake workload in this JVM, each in {@code launch.workerDir(i)}, met in one map. */
     private static void runWorkers(ClientEngine.Launch launch) throws Exception {
         benchkit.core.run.MapRendezvous store = new benchkit.core.run.MapRendezvous();

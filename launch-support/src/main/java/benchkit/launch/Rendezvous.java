@@ -26,6 +26,13 @@ public interface Rendezvous extends AutoCloseable {
     default void removeAll(Collection<String> keys) throws IOException {
     }
 
+    /**
+     * Removes every key that begins with {@code prefix} (a run's, once all its workers have ended, some of them killed
+     * before they could remove theirs), as {@link #removeAll} does. By default nothing.
+     */
+    default void removeStartingWith(String prefix) throws IOException {
+    }
+
     @Override
     void close() throws IOException;
 }

@@ -15,9 +15,9 @@ import java.util.Map;
 
 /**
  * A {@link Rendezvous} in the target SQL server: the table {@value #TABLE} of the target's database, created when
- * missing (a few rows per run, removed when its last worker is done, and the table with them when no other run's
- * rows are left; a run whose workers were killed leaves its rows: {@code DROP TABLE benchkit_rendezvous} removes
- * them). One connection, opened before the load starts and idle while it runs.
+ * missing (a few rows per run, removed when its last worker is done, or by the coordinator of a {@code --clients}
+ * run once all its workers have ended, and the table with them when no other run's rows are left; a run whose
+ * coordinator and workers were all killed leaves its rows: {@code DROP TABLE benchkit_rendezvous} removes them). One connection, opened before the load starts and idle while it runs.
  */
 public final class SqlRendezvous implements Rendezvous {
     public static final String TABLE = "benchkit_rendezvous";
@@ -119,13 +119,27 @@ public final class SqlRendezvous implements Rendezvous {
      */
     @Override
     public void removeAll(Collection<String> keys) throws IOException {
+        if (keys.isEmpty()) {
+            removeThenDropIfEmpty(null, List.of());
+            return;
+        }
+        removeThenDropIfEmpty("DELETE FROM " + TABLE + " WHERE k IN (" + String.join(",", keys.stream().map(k -> "?").toList())
+                + ")", List.copyOf(keys));
+    }
+
+    @Override
+    public void removeStartingWith(String prefix) throws IOException {
+        // LEFT() rather than LIKE: a run id's '_' would be a wildcard there
+        removeThenDropIfEmpty("DELETE FROM " + TABLE + " WHERE LEFT(k, ?) = ?", List.of(prefix.length(), prefix));
+    }
+
+    private void removeThenDropIfEmpty(String delete, List<Object> values) throws IOException {
         try (Statement s = connection.createStatement()) {
-            if (!keys.isEmpty()) {
-                try (PreparedStatement d = connection.prepareStatement("DELETE FROM " + TABLE + " WHERE k IN ("
-                        + String.join(",", keys.stream().map(k -> "?").toList()) + ")")) {
+            if (delete != null) {
+                try (PreparedStatement d = connection.prepareStatement(delete)) {
                     int i = 1;
-                    for (String k : keys) {
-                        d.setString(i++, k);
+                    for (Object v : values) {
+                        d.setObject(i++, v);
                     }
                     d.executeUpdate();
                 }

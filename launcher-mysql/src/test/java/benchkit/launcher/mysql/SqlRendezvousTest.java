@@ -47,6 +47,27 @@ class SqlRendezvousTest {
         }
     }
 
+    /** A run's keys by their prefix, and only its own: '_' in a run id is no wildcard (sweep 10, case 42). */
+    @Test
+    void aRunsKeysGoByTheirPrefixAndTheTableWithTheLast() throws Exception {
+        Assumptions.assumeTrue(ThrowawayMariadb.available() || System.getenv("CI") != null,
+                "needs Debian's mariadbd (CI has it)");
+        try (ThrowawayMariadb server = ThrowawayMariadb.start();
+             SqlRendezvous a = SqlRendezvous.open(server.bench());
+             Connection c = server.connect()) {
+            String db = server.bench().database();
+            a.put("benchkit-barrier/r_1/t1-f1/arrived-0", "1");
+            a.put("benchkit-barrier/r_1/failed-1", "killed by SIGKILL");
+            a.put("benchkit-barrier/rx1/t1-f1/arrived-0", "1");
+            a.removeStartingWith("benchkit-barrier/r_1/");
+            assertEquals(Map.of("benchkit-barrier/rx1/t1-f1/arrived-0", "1"), a.getAll(List.of(
+                    "benchkit-barrier/r_1/t1-f1/arrived-0", "benchkit-barrier/r_1/failed-1", "benchkit-barrier/rx1/t1-f1/arrived-0")));
+            assertTrue(exists(c, db), "another run's row is left: the table stays");
+            a.removeStartingWith("benchkit-barrier/rx1/");
+            assertFalse(exists(c, db), "no run's row is left: the table is dropped");
+        }
+    }
+
     private static boolean exists(Connection c, String db) throws Exception {
         try (Statement s = c.createStatement();
              ResultSet r = s.executeQuery("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = '" + db

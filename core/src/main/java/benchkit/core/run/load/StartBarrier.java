@@ -137,6 +137,15 @@ public final class StartBarrier {
         store.putIfAbsent(failedKey(runId, index), oneLine(how));
     }
 
+    /**
+     * Every key of run {@code runId}, once all its workers have ended: a worker killed before its end left its own and
+     * the others' (the last to leave removes them), and the SQL table with them stayed in the user's database (sweep 10,
+     * case 42).
+     */
+    public static void forget(Rendezvous store, String runId) throws IOException {
+        store.removeStartingWith("benchkit-barrier/" + runId + "/");
+    }
+
     /** One line, and as many bytes as chars: the SQL rendezvous holds 64. */
     private static String oneLine(String why) {
         String ascii = why.replaceAll("[^\\x20-\\x7e]", "?");
