@@ -26,6 +26,7 @@ final class KubernetesWorkers implements ClientEngine {
     static final String RESULTS = "/results";
     static final String SECRET = "bench-mysql";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final long POLL_MILLIS = 2000;
     /** kubectl, when there is one. */
     private final java.util.Optional<Path> kubectl;
 
@@ -54,11 +55,36 @@ final class KubernetesWorkers implements ClientEngine {
                     + launch.out() + "/worker-* --out " + launch.out() + "'");
         }
         String job = jobName(launch.runId());
-        if (kubectl(List.of("apply", "-f", manifest.toString())) != 0
-                || kubectl(List.of("wait", "--for=condition=complete", "--timeout=24h", "job/" + job)) != 0) {
-            return List.of("the Job " + job + " did not complete (kubectl describe job/" + job + ")");
+        if (kubectl(List.of("apply", "-f", manifest.toString())) != 0) {
+            return List.of("kubectl apply -f " + manifest + " failed (its lines above say why)");
         }
-        return List.of();
+        String ended = awaitJob(job);
+        return ended.equals("Complete") ? List.of()
+                : List.of("the Job " + job + " " + ended + " (kubectl describe job/" + job + ")");
+    }
+
+    /**
+     * Waits until the Job is Complete or Failed, and says which. {@code kubectl wait --for=condition=complete} alone
+     * waited out its 24-h timeout for a Job that failed (a worker's pod failed: backoffLimit 0 fails the Job at once).
+     */
+    private String awaitJob(String job) throws IOException, InterruptedException {
+        while (true) {
+            Process get = new ProcessBuilder(kubectl.get().toString(), "get", "job/" + job, "-o",
+                    "jsonpath={range .status.conditions[?(@.status==\"True\")]}{.type} {end}")
+                    .redirectErrorStream(true).start();
+            String out = new String(get.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            if (get.waitFor() != 0) {
+                return "could not be read (kubectl get job/" + job + ": " + out.lines().findFirst().orElse("no answer") + ")";
+            }
+            List<String> conditions = List.of(out.split("\\s+"));
+            if (conditions.contains("Complete")) {
+                return "Complete";
+            }
+            if (conditions.contains("Failed")) {
+                return "failed: a worker's pod failed, and the Job stopped the others";
+            }
+            java.util.concurrent.TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
+        }
     }
 
     /** The Indexed Job: every field the batch/v1 API requires of one, and the workers' command line. */

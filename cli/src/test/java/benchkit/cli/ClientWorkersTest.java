@@ -73,6 +73,23 @@ class ClientWorkersTest {
     }
 
     /**
+     * A Job whose worker pod failed is Failed, never Complete: bench said so only when {@code kubectl wait
+     * --for=condition=complete} gave up after 24 h. No Kubernetes here: a stand-in kubectl that answers as one does
+     * for a failed Job (and, asked to wait for completion, waits, as the real one would).
+     */
+    @Test
+    void aFailedJobIsSaidAtOnce() throws Exception {
+        Path kubectl = dir.resolve("kubectl");
+        Files.writeString(kubectl, "#!/bin/sh\ncase \"$1\" in\n  apply) exit 0 ;;\n  get) echo 'Failed ' ; exit 0 ;;\n"
+                + "  wait) sleep 120 ; exit 1 ;;\nesac\nexit 1\n");
+        kubectl.toFile().setExecutable(true);
+        List<String> failed = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30),
+                () -> new KubernetesWorkers(java.util.Optional.of(kubectl)).run(launch()));
+        assertEquals(1, failed.size(), failed.toString());
+        assertTrue(failed.get(0).contains("failed: a worker's pod failed, and the Job stopped the others"), failed.get(0));
+    }
+
+    /**
      * Ctrl-C to a {@code --clients 2} coordinator (the outside sweep's #100: exit 130 and not a line): the workers are
      * stopped, and one line says so, where what they finished is kept and the merge that joins it.
      */

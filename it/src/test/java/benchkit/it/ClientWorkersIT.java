@@ -103,6 +103,8 @@ class ClientWorkersIT {
             long events = sum(kv, "events", false);
             assertEquals(gets, events, gets * 0.02, "cmd_get " + gets + " vs the merged run's gets " + events);
             checkMerged(kv, "external-t2-f1.hlog");
+
+            replicaKilledMidRunIsToldToTheOthers(m);
         } finally {
             if (joined) {
                 Docker.docker("swarm", "leave", "--force");
@@ -144,6 +146,44 @@ class ClientWorkersIT {
             assertEquals(2, r.exit(), r.all());
             assertTrue(r.err().contains("is not a worker's result directory"), r.all());
         }
+    }
+
+    /**
+     * A replica whose container is killed in the first trial is told to the other, which stops at the second trial's start
+     * naming it: it waited for it there until the 300-s --barrier-timeout, as local workers did before sweep 9's case 37.
+     */
+    private void replicaKilledMidRunIsToldToTheOthers(Target m) throws Exception {
+        Path out = dir.resolve("killed");
+        List<String> args = List.of("--workload", "memcached-get", "--memcached-servers", m.host() + ":" + m.port(),
+                "--client-engine", "docker", "--clients", "2", "--threads", "1,2", "--warmup-iterations", "0",
+                "--iterations", "2", "--time", "2", "--report-interval", "0", "--stall-limit", "0", "--out", out.toString());
+        java.util.concurrent.CompletableFuture<BenchJar.Result> run = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return BenchJar.run(dir, 600, args.toArray(String[]::new));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        String victim = null;
+        for (int i = 0; i < 240 && victim == null; i++) {
+            Thread.sleep(500);
+            // both workers measuring: each has written its first iteration
+            if (Files.exists(out.resolve("worker-0/journal.jsonl")) && Files.exists(out.resolve("worker-1/journal.jsonl"))
+                    && Files.readString(out.resolve("worker-0/journal.jsonl")).contains("\"iteration\"")
+                    && Files.readString(out.resolve("worker-1/journal.jsonl")).contains("\"iteration\"")) {
+                victim = Docker.docker("ps", "--filter", "name=bench-", "--format", "{{.Names}}").lines()
+                        .filter(n -> n.matches("bench-.*\\.2\\..*")).findFirst().orElse(null);
+            }
+        }
+        assertTrue(victim != null, "replica 2 never measured");
+        Docker.docker("kill", victim);
+        long killed = System.nanoTime();
+        BenchJar.Result r = run.get(300, java.util.concurrent.TimeUnit.SECONDS);
+        long seconds = (System.nanoTime() - killed) / 1_000_000_000L;
+        assertEquals(1, r.exit(), r.all());
+        assertTrue(seconds < 60, "the run ended " + seconds + " s after the kill: " + r.all());
+        assertTrue(Files.readString(out.resolve("worker-0/journal.jsonl")).contains("worker 1"), "worker 0 names worker 1");
+        assertFalse(r.all().contains("\tat "), "no stack trace");
     }
 
     /** Three workers' results, one merged run: clients=3, and its measured latency is the union of the workers' raw logs. */
