@@ -78,8 +78,9 @@ class DataStepsIT {
             String[] external = {"--workload", "point-select", "--mysql-host", "127.0.0.1", "--mysql-port",
                 String.valueOf(t.port()), "--mysql-user", t.user(), "--mysql-db", t.database(), "--threads", "2",
                 "--warmup-iterations", "0", "--report-interval", "0"};
-            BenchJar.Running a = BenchJar.start(dir, env, BenchJar.args(external, "--table-size", "1000", "--time", "4",
-                    "--iterations", "3", "--out", dir.resolve("a").toString()));
+            // long enough to be measuring still when B, a JVM starting on a loaded machine, comes to prepare
+            BenchJar.Running a = BenchJar.start(dir, env, BenchJar.args(external, "--table-size", "1000", "--time", "5",
+                    "--iterations", "8", "--out", dir.resolve("a").toString()));
             for (int i = 0; i < 1200 && !Files.readString(a.out()).contains("Iteration"); i++) {
                 if (!a.process().isAlive()) {
                     throw new AssertionError("run A ended before measuring: " + a.finish(1).all());
@@ -88,6 +89,7 @@ class DataStepsIT {
             }
             BenchJar.Result b = BenchJar.run(dir, 120, env, BenchJar.args(external, "--table-size", "2000", "--time", "1",
                     "--iterations", "1", "--out", dir.resolve("b").toString()));
+            assertTrue(a.process().isAlive(), "run A still measures as B ends");
             assertEquals(2, b.exit(), b.all());
             assertTrue(b.err().contains("prepare would drop the tables of database " + t.database() + " on 127.0.0.1:"
                     + t.port() + ", which another bench run is using (connection "), b.err());
