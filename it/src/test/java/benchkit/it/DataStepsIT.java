@@ -65,6 +65,41 @@ class DataStepsIT {
         assertEquals(0, kill.start().waitFor());
     }
 
+    /**
+     * Run B with a larger --table-size on the database run A measures: its prepare would drop and re-create A's tables,
+     * and A failed mid-iteration naming neither cause nor remedy. B now refuses before dropping anything (the named lock
+     * A holds), naming A's connection and the remedy, and A ends as it would have.
+     */
+    @Test
+    void aSecondRunRefusesToPrepareTheTablesAnotherRunMeasures() throws Exception {
+        try (ServerHandle server = server()) {
+            Target t = server.target();
+            Map<String, String> env = Map.of("BENCH_MYSQL_PASSWORD", t.password());
+            String[] external = {"--workload", "point-select", "--mysql-host", "127.0.0.1", "--mysql-port",
+                String.valueOf(t.port()), "--mysql-user", t.user(), "--mysql-db", t.database(), "--threads", "2",
+                "--warmup-iterations", "0", "--report-interval", "0"};
+            // long enough to be measuring still when B, a JVM starting on a loaded machine, comes to prepare
+            BenchJar.Running a = BenchJar.start(dir, env, BenchJar.args(external, "--table-size", "1000", "--time", "5",
+                    "--iterations", "8", "--out", dir.resolve("a").toString()));
+            for (int i = 0; i < 1200 && !Files.readString(a.out()).contains("Iteration"); i++) {
+                if (!a.process().isAlive()) {
+                    throw new AssertionError("run A ended before measuring: " + a.finish(1).all());
+                }
+                Thread.sleep(50);
+            }
+            BenchJar.Result b = BenchJar.run(dir, 120, env, BenchJar.args(external, "--table-size", "2000", "--time", "1",
+                    "--iterations", "1", "--out", dir.resolve("b").toString()));
+            assertTrue(a.process().isAlive(), "run A still measures as B ends");
+            assertEquals(2, b.exit(), b.all());
+            assertTrue(b.err().contains("prepare would drop the tables of database " + t.database() + " on 127.0.0.1:"
+                    + t.port() + ", which another bench run is using (connection "), b.err());
+            assertTrue(b.err().contains("give this run its own --mysql-db, or wait until that run ends"), b.err());
+            assertFalse(b.all().contains("\tat "), b.all());
+            BenchJar.Result ran = a.finish(120);
+            assertEquals(0, ran.exit(), "run A measured on: " + ran.all());
+        }
+    }
+
     @Test
     void ctrlCSaysWhichTablesAreLeftHalfLoadedAndWhatToRun() throws Exception {
         try (ServerHandle server = server()) {

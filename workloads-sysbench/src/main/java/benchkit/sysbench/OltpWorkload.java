@@ -19,7 +19,8 @@ public final class OltpWorkload implements Workload {
     private final OltpOptions options;
     private final List<Step> steps;
     private final UniqueIds uniqueIds;
-    /** Resolved driver per target (auto asks an unknown server once). */
+    /** The lock telling other runs this one uses a target's tables, per target (host, port, database). */
+    private final java.util.Map<String, TablesInUse> inUse = new java.util.concurrent.ConcurrentHashMap<>();
 
     public OltpWorkload(OltpScript script, OltpOptions options) {
         this.script = script;
@@ -48,6 +49,13 @@ public final class OltpWorkload implements Workload {
         return new TableLoader(script.workloadName(), options, rows);
     }
 
+    /** The lock of {@code target}'s tables, made on first use. */
+    private TablesInUse tablesInUse(Target target) {
+        ScriptSessions connector = connector(target);
+        String server = target.host() + ":" + target.port();
+        return inUse.computeIfAbsent(server + "/" + connector.databaseName(), k -> TablesInUse.of(connector, server));
+    }
+
     private void requireOneTable(String command) {
         if ((script == OltpScript.SELECT_RANDOM_POINTS || script == OltpScript.SELECT_RANDOM_RANGES) && options.tables() != 1) {
             throw new IllegalArgumentException(script.workloadName() + ": " + command + " does not support --tables > 1");
@@ -66,6 +74,8 @@ public final class OltpWorkload implements Workload {
     @Override
     public void prepare(Target target, PrepareContext context) throws Exception {
         requireOneTable("prepare");
+        // before anything is dropped: another run measuring these tables would fail mid-iteration
+        tablesInUse(target).requireUnused(script.workloadName() + " prepare");
         loader().prepare(connector(target), context, options.rand().seed());
     }
 
@@ -77,6 +87,7 @@ public final class OltpWorkload implements Workload {
     @Override
     public void cleanup(Target target, PrepareContext context) throws Exception {
         requireOneTable("cleanup");
+        tablesInUse(target).requireUnused(script.workloadName() + " cleanup");
         try {
             loader().cleanup(connector(target), context);
         } catch (SQLException e) {
@@ -92,8 +103,21 @@ public final class OltpWorkload implements Workload {
 
     @Override
     public Session openSession(Target target, SessionContext context) {
+        tablesInUse(target).use();     // once per run and target: the sessions' events ask nothing more
         RequestScript events = options.prepared() ? events(context) : new UnpreparedScript(events(context));
         return connector(target).openSession(script.workloadName(), events, options.ignoredErrors(), context.queries());
+    }
+
+    /** The run ends: other runs may prepare the tables again. */
+    @Override
+    public void finishRun() {
+        inUse.values().forEach(TablesInUse::close);
+        inUse.clear();
+    }
+
+    @Override
+    public void close() {
+        finishRun();
     }
 
     /** What one thread's events send: the same script whichever driver sends it. */

@@ -81,6 +81,49 @@ class MariaDbWorkloadTest {
         assertFalse(w.isPrepared(target));
     }
 
+    /**
+     * Another bench run (another process: another connection) uses the tables: this run's prepare and cleanup refuse,
+     * naming its connection and the remedy, before dropping anything; once that run ends they go ahead. Several workload
+     * objects of one process never refuse one another (the other tests' here).
+     */
+    @Test
+    void prepareAndCleanupRefuseWhileAnotherRunUsesTheTables() throws Exception {
+        Workload w = workload(new OltpWorkloadFactory.PointSelect(), "tables", "1", "table-size", "300");
+        w.prepare(target, new CountingContext(0, 1));
+        ScriptSessions connector = ScriptSessions.resolve("test", target, "mariadb", "tcp");
+        String where = target.host() + ":" + target.port();
+        TablesInUse.of(connector, where).close();     // this process's own, taken by the other tests' sessions
+        TablesInUse theirs = new TablesInUse(connector, where);
+        try {
+            theirs.use();
+            Workload larger = workload(new OltpWorkloadFactory.PointSelect(), "tables", "1", "table-size", "600");
+            assertFalse(larger.isPrepared(target));
+            benchkit.spi.InvalidOptionException refused = assertThrows(benchkit.spi.InvalidOptionException.class,
+                    () -> larger.prepare(target, new CountingContext(0, 1)));
+            assertTrue(refused.getMessage().startsWith("point-select prepare would drop the tables of database sbtest on "
+                    + where + ", which another bench run is using (connection "), refused.getMessage());
+            assertTrue(refused.getMessage().endsWith("holds the lock 'benchkit-tables:sbtest'): give this run its own "
+                    + "--mysql-db, or wait until that run ends"), refused.getMessage());
+            assertThrows(benchkit.spi.InvalidOptionException.class, () -> larger.cleanup(target));
+            assertEquals(300, scalar("SELECT COUNT(*) FROM sbtest1"), "nothing dropped");
+        } finally {
+            theirs.close();
+        }
+        Workload larger = workload(new OltpWorkloadFactory.PointSelect(), "tables", "1", "table-size", "600");
+        larger.prepare(target, new CountingContext(0, 1));
+        assertEquals(600, scalar("SELECT COUNT(*) FROM sbtest1"), "that run ended: prepared");
+        larger.finishRun();
+    }
+
+    /** A lock name is at most 64 characters (MySQL refuses longer ones): a long database name is named by its digest. */
+    @Test
+    void theLockNameFitsMysqlsLimit() {
+        assertEquals("benchkit-tables:sbtest", TablesInUse.lockName("sbtest"));
+        String longName = "d".repeat(64);
+        assertTrue(TablesInUse.lockName(longName).length() <= 64, TablesInUse.lockName(longName));
+        assertFalse(TablesInUse.lockName(longName).equals(TablesInUse.lockName("e".repeat(64))));
+    }
+
     /** sysbench 0.4's --oltp-table-name: one table of that name is created, loaded, prewarmed, queried and dropped. */
     @Test
     void aNamedTableIsTheOneTableEveryStepUses() throws Exception {

@@ -39,7 +39,8 @@ import org.HdrHistogram.Histogram;
  * <li>counts (events, errors, queries) are summed per iteration; the workers' iterations are aligned by the
  *     barrier and last the same time, so the merged throughput is the sum of theirs;</li>
  * <li>latency percentiles come from adding the workers' histograms of the iteration (their HdrHistogram logs),
- *     never from averaging percentiles;</li>
+ *     never from averaging percentiles; so do each kind of event's ({@code latency.new_order.p99}), from the
+ *     histograms per kind the workers log at each iteration's end, or they are left out, saying so;</li>
  * <li>client CPU is summed, and kept per worker ({@code client.cpu.worker-I}); CPU per query is the CPU
  *     over the merged queries; what the workers saw of the server (its CPU, memory, counters) is the same
  *     server seen N times, so it is averaged (or its maximum kept);</li>
@@ -82,15 +83,16 @@ public final class WorkerMerge {
         Worker first = workers.get(0);
         RunDescription run = withClients(first.journal().run(), first.count());
         List<TrialRecord> trials = new ArrayList<>();
-        Map<TrialRecord, List<Histogram>> latencyByTrial = new LinkedHashMap<>();
+        Map<TrialRecord, List<LatencyIntervals.Iteration>> latencyByTrial = new LinkedHashMap<>();
+        java.util.Set<String> leftOut = new java.util.TreeSet<>();   // per-kind percentiles no worker's log could give
         Map<Integer, Integer> measuredBy = new TreeMap<>();   // worker index -> measurement iterations merged from it
         List<Gap> gaps = new ArrayList<>();
         for (TrialRecord t : allTrials(workers)) {
             List<IterationRecord> merged = new ArrayList<>();
-            List<Histogram> mergedLatency = new ArrayList<>();
+            List<LatencyIntervals.Iteration> mergedLatency = new ArrayList<>();
             for (IterationRecord it : t.iterations()) {
                 List<IterationRecord> parts = new ArrayList<>();
-                List<Histogram> latency = new ArrayList<>();
+                List<LatencyIntervals.Iteration> latency = new ArrayList<>();
                 for (Worker w : workers) {
                     Optional<IterationRecord> own = find(w, t, it);
                     if (own.isEmpty()) {
@@ -108,9 +110,9 @@ public final class WorkerMerge {
                             }
                         }
                     }
-                    Histogram all = LatencyIntervals.newHistogram();
+                    LatencyIntervals.Iteration all = LatencyIntervals.Iteration.empty();
                     latency.forEach(all::add);
-                    merged.add(iteration(it, parts, all));
+                    merged.add(iteration(it, parts, latency, all, leftOut));
                     mergedLatency.add(all);
                 }
             }
@@ -144,6 +146,11 @@ public final class WorkerMerge {
             // the study the workers repeated, so the merged report puts its findings beside the merged results
             Files.copy(study, out.resolve(study.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
+        if (!leftOut.isEmpty()) {
+            print.accept("# Left out of the merged run: " + String.join(", ", leftOut) + " (a worker's latency log holds no histogram"
+                    + " of each kind of event: an older bench wrote it, or the log stopped; the workers' percentiles"
+                    + " averaged would be no percentile of their events)");
+        }
         writeJournal(out, run, trials, missing);
         List<String> failures = new ArrayList<>(LatencyIntervals.writeMerged(out, latencyByTrial));
         List<JmhResults.Entry> entries = JmhResults.build(run, trials);
@@ -160,7 +167,7 @@ public final class WorkerMerge {
      * The worker's latency of the iteration; a log that cannot give it names the remedies (sweep 9, case 34: an emptied
      * .hlog was named with none): its copy restored, or the merge of the others.
      */
-    private static Histogram latency(List<Worker> workers, Worker w, TrialRecord t, IterationRecord it, Path out)
+    private static LatencyIntervals.Iteration latency(List<Worker> workers, Worker w, TrialRecord t, IterationRecord it, Path out)
             throws IOException {
         try {
             return LatencyIntervals.of(w.dir(), t, it);
@@ -367,21 +374,31 @@ public final class WorkerMerge {
     }
 
     /** One iteration of all workers: counts summed, latency from the added histograms, metrics as the class says. */
-    private static IterationRecord iteration(IterationRecord like, List<IterationRecord> parts, Histogram all) {
+    private static IterationRecord iteration(IterationRecord like, List<IterationRecord> parts,
+                                             List<LatencyIntervals.Iteration> latency, LatencyIntervals.Iteration added,
+                                             java.util.Set<String> leftOut) {
+        Histogram all = added.all();
         long duration = Math.round(parts.stream().mapToLong(IterationRecord::durationNanos).average().orElse(1));
         return new IterationRecord(like.index(), like.warmup(), Math.max(1, duration),
                 sum(parts, IterationRecord::events), sum(parts, IterationRecord::errors), sum(parts, IterationRecord::reconnects),
                 sum(parts, IterationRecord::reads), sum(parts, IterationRecord::writes), sum(parts, IterationRecord::others),
                 millis(all.getValueAtPercentile(50)), millis(all.getValueAtPercentile(95)), millis(all.getValueAtPercentile(99)),
-                millis(all.getMaxValue()), metrics(parts),
+                millis(all.getMaxValue()), metrics(parts, latency.stream().map(LatencyIntervals.Iteration::kinds).toList(),
+                        added.kinds(), leftOut),
                 parts.stream().mapToLong(IterationRecord::startMillis).min().orElse(0),
                 parts.stream().mapToLong(IterationRecord::endMillis).max().orElse(0),
                 // one worker's stalled slice makes the merged slice invalid: its total is not what the target did
                 String.join("; ", parts.stream().filter(p -> !p.valid()).map(IterationRecord::invalid).distinct().toList()));
     }
 
-    /** The workers' metrics of one iteration as the merged run's: client counts add up, a server's seen N times do not. */
-    static List<Metric> metrics(List<IterationRecord> parts) {
+    /**
+     * The workers' metrics of one iteration as the merged run's: client counts add up, a server's seen N times do not.
+     * A kind of event's percentile ({@code latency.new_order.p99}) is that of {@code addedKinds}, the kind's latency of
+     * all workers added up, when each worker that measured the kind logged its histogram ({@code kinds}, one map per
+     * part); else it is left out and named in {@code leftOut}: the workers' percentiles averaged are no percentile.
+     */
+    static List<Metric> metrics(List<IterationRecord> parts, List<Map<String, Histogram>> kinds,
+                                Map<String, Histogram> addedKinds, java.util.Set<String> leftOut) {
         Map<String, List<double[]>> byName = new TreeMap<>();     // name -> (value, queries, worker position)
         Map<String, Metric> like = new LinkedHashMap<>();
         long queries = 0;
@@ -401,7 +418,16 @@ public final class WorkerMerge {
             Metric m = like.get(name);
             boolean client = name.startsWith("client.");
             double value;
-            if (name.endsWith(".per.query")) {
+            java.util.regex.Matcher kindLatency = KIND_LATENCY.matcher(name);
+            if (kindLatency.matches() && byName.containsKey(KIND_TPS + kindLatency.group(1))) {
+                String kind = kindLatency.group(1);
+                boolean logged = v.stream().allMatch(x -> kinds.get((int) x[2]).containsKey(kind));
+                if (!logged) {
+                    leftOut.add(name);
+                    continue;
+                }
+                value = millis(addedKinds.get(kind).getValueAtPercentile(Double.parseDouble(kindLatency.group(2))));
+            } else if (name.endsWith(".per.query")) {
                 // CPU time = value x own queries; the client's adds up over workers, the server's is one server seen N times
                 double cpu = v.stream().mapToDouble(x -> x[0] * x[1]).sum();
                 value = queries == 0 ? 0 : (client ? cpu : cpu / v.size()) / queries;
@@ -423,6 +449,8 @@ public final class WorkerMerge {
 
     /** The prefix of a kind of event's throughput, as the runner names it ({@code tps.new_order}). */
     private static final String KIND_TPS = "tps.";
+    /** A kind of event's latency percentile, as the runner names it beside its {@code tps.KIND}: {@code latency.new_order.p99}. */
+    private static final java.util.regex.Pattern KIND_LATENCY = java.util.regex.Pattern.compile("latency\\.(.+)\\.p(\\d+)");
 
     private static long sum(List<IterationRecord> parts, java.util.function.ToLongFunction<IterationRecord> f) {
         return parts.stream().mapToLong(f).sum();

@@ -120,8 +120,8 @@ final class OverTime {
                 HistogramLogReader reader = new HistogramLogReader(text);
                 EncodableHistogram h;
                 while ((h = reader.nextIntervalHistogram()) != null) {
-                    if (!(h instanceof Histogram histogram)) {
-                        continue;
+                    if (!(h instanceof Histogram histogram) || LatencyLog.kindOf(histogram.getTag()) != null) {
+                        continue;       // a kind's interval spans its iteration and repeats events of the totals'
                     }
                     double seconds = (histogram.getEndTimeStamp() - histogram.getStartTimeStamp()) / 1000.0;
                     if (seconds <= 0) {

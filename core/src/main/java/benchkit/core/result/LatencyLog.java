@@ -17,7 +17,9 @@ import java.nio.file.Path;
  * One trial's latency as an HdrHistogram interval log ({@link HistogramLogWriter}'s format), in
  * {@code latency/<variant>-t<threads>-f<fork>.hlog} of the result directory: one interval histogram per
  * second of load (shorter at an iteration's end, so no interval spans two iterations), tagged {@code warmup}
- * or {@code measure}. The histograms hold nanoseconds; the interval-max column is in milliseconds, the unit
+ * or {@code measure}; at each iteration's end, for a workload that names its events' kinds, one interval per kind over the
+ * whole iteration, tagged {@code measure.KIND} (or {@code warmup.KIND}): a merge of client workers adds those up into each
+ * kind's percentiles. The histograms hold nanoseconds; the interval-max column is in milliseconds, the unit
  * HdrHistogram's {@code HistogramLogProcessor} reports in by default. HdrHistogram's own {@code HistogramLogReader} and the other
  * languages' HdrHistogram packages read it; percentiles over several logs (or client machines) come from
  * adding their histograms, never from averaging percentiles. Each interval is flushed when written, so a
@@ -95,10 +97,36 @@ public final class LatencyLog implements Closeable {
 
     /** Writes one interval (epoch milliseconds) of the given phase; an empty interval is skipped. */
     public void interval(Histogram latencyNanos, long fromMillis, long toMillis, boolean warmup) throws IOException {
+        write(latencyNanos, warmup ? WARMUP : MEASURE, fromMillis, toMillis);
+    }
+
+    /**
+     * Writes the latency of one kind of event over an iteration (epoch milliseconds), tagged {@code measure.KIND}; a kind
+     * with no event is skipped. These intervals repeat events of the phase's own: a reader of the totals skips them
+     * ({@link #kindOf}), as HdrHistogram's HistogramLogProcessor does with {@code -tag measure}.
+     */
+    public void kindInterval(String kind, Histogram latencyNanos, long fromMillis, long toMillis, boolean warmup) throws IOException {
+        write(latencyNanos, (warmup ? WARMUP : MEASURE) + KIND_SEPARATOR + kind, fromMillis, toMillis);
+    }
+
+    /** Between the phase and the kind in a kind's tag: a kind is letters, digits, '_' and '-' (no tag's ',' or space). */
+    private static final String KIND_SEPARATOR = ".";
+
+    /** The kind of event an interval's tag names ({@code measure.new_order}), or null for the totals' ({@code measure}). */
+    public static String kindOf(String tag) {
+        for (String phase : new String[] {WARMUP, MEASURE}) {
+            if (tag != null && tag.startsWith(phase + KIND_SEPARATOR) && tag.length() > phase.length() + 1) {
+                return tag.substring(phase.length() + 1);
+            }
+        }
+        return null;
+    }
+
+    private void write(Histogram latencyNanos, String tag, long fromMillis, long toMillis) throws IOException {
         if (latencyNanos.getTotalCount() == 0) {
             return;
         }
-        latencyNanos.setTag(warmup ? WARMUP : MEASURE);
+        latencyNanos.setTag(tag);
         writer.outputIntervalHistogram((fromMillis - startMillis) / 1000.0, (toMillis - startMillis) / 1000.0,
                 latencyNanos, NANOS_PER_MS);
         flush();

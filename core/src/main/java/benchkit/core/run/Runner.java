@@ -168,6 +168,7 @@ public final class Runner {
         List<TrialRecord> trials = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         boolean interrupted = false;
+        InvalidOptionException refused = null;
         String completed = null;
         SignalGuard guard = SignalGuard.install(Thread.currentThread());
         try (Journal journal = plan.resultFiles() ? Journal.open(dir) : Journal.none()) {
@@ -186,6 +187,17 @@ public final class Runner {
             } catch (InterruptedException e) {
                 interrupted = true;
                 failures.add(guard.signalled() ? interruptedBy(guard.signal(), trials) : "run interrupted");
+            } catch (InvalidOptionException e) {
+                if (trials.stream().allMatch(t -> t.iterations().isEmpty())) {
+                    // the target as given cannot be used (another run measures the tables its prepare would drop):
+                    // bad input, before anything was measured or changed; nothing of this run is kept
+                    if (barrier != null) {
+                        barrier.abandon(e.getMessage());
+                    }
+                    refused = e;
+                } else {
+                    failures.add(RunFailure.describe(e));
+                }
             } catch (RuntimeException e) {
                 // A plugin broke its contract; still write what finished.
                 failures.add("unexpected " + e.getClass().getSimpleName() + ": " + RunFailure.describe(e));
@@ -193,6 +205,12 @@ public final class Runner {
                 // what the failed allocation held is gone by now: the finished iterations are still written
                 failures.add("out of memory (" + e.getMessage() + ", " + Runtime.getRuntime().maxMemory() / (1 << 20)
                         + " MB of heap): give bench more (BENCH_JAVA_OPTS=-Xmx2g, or java -Xmx2g -jar bench.jar) or fewer threads");
+            }
+            if (refused != null) {
+                // its journal's start is no run: the same --out serves again
+                journal.close();
+                Files.deleteIfExists(dir.resolve(Journal.FILE_NAME));
+                throw refused;
             }
             if (guard.signalled() && failures.stream().noneMatch(f -> f.startsWith("interrupted by"))) {
                 // the signal's shutdown hooks stop the servers too: what the run then saw (a server that exited) is
@@ -635,6 +653,8 @@ public final class Runner {
             }
         } catch (InterruptedException e) {
             throw e;
+        } catch (InvalidOptionException e) {
+            throw e;        // the workload refused as given (another run uses its tables): bad input, before any change
         } catch (Exception e) {
             // a server killed mid-prepare is named as in a measurement (killed by SIGKILL), not by the lost connection
             String why = RunFailure.describe(e);

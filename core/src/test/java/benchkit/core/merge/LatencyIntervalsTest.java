@@ -44,8 +44,8 @@ class LatencyIntervalsTest {
         IterationRecord first = iteration(1, 108, t0, t0 + 2000);
         IterationRecord second = iteration(2, 90, t0 + 2000, t0 + 4000);
         TrialRecord trial = new TrialRecord("external", Map.of(), "s", 2, 1, List.of(first, second));
-        assertEquals(108, LatencyIntervals.of(dir, trial, first).getTotalCount());
-        assertEquals(90, LatencyIntervals.of(dir, trial, second).getTotalCount());
+        assertEquals(108, LatencyIntervals.of(dir, trial, first).all().getTotalCount());
+        assertEquals(90, LatencyIntervals.of(dir, trial, second).all().getTotalCount());
     }
 
     /**
@@ -67,8 +67,8 @@ class LatencyIntervalsTest {
                 List.of(), t0 + 1000, t0 + 2000, "held up for 4.4 s");
         IterationRecord valid = iteration(3, 699, t0 + 2000, t0 + 3000);
         TrialRecord trial = new TrialRecord("external", Map.of(), "s", 2, 1, List.of(warmup, heldUp, valid));
-        assertEquals(145, LatencyIntervals.of(dir, trial, warmup).getTotalCount());
-        assertEquals(5510, LatencyIntervals.of(dir, trial, heldUp).getTotalCount());
+        assertEquals(145, LatencyIntervals.of(dir, trial, warmup).all().getTotalCount());
+        assertEquals(5510, LatencyIntervals.of(dir, trial, heldUp).all().getTotalCount());
         java.io.IOException e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
                 () -> LatencyIntervals.of(dir, trial, valid));
         org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("holds 700 of the 699 events"), e.getMessage());

@@ -33,6 +33,8 @@ class OverTimeTest {
             glibc.interval(events(100, 1_000_000), t0, t0 + 1000, true);
             glibc.interval(events(300, 2_000_000), t0 + 1000, t0 + 2000, false);
             glibc.interval(events(100, 2_000_000), t0 + 2000, t0 + 2500, false);   // an iteration's shorter end
+            // a kind of event's latency over the iteration repeats the totals' events: no point of its own
+            glibc.kindInterval("a", events(400, 2_000_000), t0 + 1000, t0 + 2500, false);
         }
         // the other variant's slice came 3 s later: on the run's clock, not its own
         try (LatencyLog jemalloc = LatencyLog.open(dir, "jemalloc", 4, 1, t0 + 3000)) {

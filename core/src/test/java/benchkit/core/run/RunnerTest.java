@@ -774,6 +774,23 @@ class RunnerTest {
                 summary.failure().orElseThrow());
     }
 
+    /**
+     * A prepare that refuses the target as given (another run measures the tables it would drop) is bad input, as an
+     * option is: the run throws it for the one-line error and exit 2, where it was an "unexpected" failure (exit 1), and
+     * leaves no journal in --out, so the same run can start again there.
+     */
+    @Test
+    void aPrepareRefusingTheTargetIsBadInputAndLeavesNoJournal() throws Exception {
+        FakeWorkload workload = FakeWorkload.alwaysOk(200);
+        workload.prepareStep = () -> {
+            throw new benchkit.spi.InvalidOptionException("prepare would drop the tables another run is using");
+        };
+        benchkit.spi.InvalidOptionException e = assertThrows(benchkit.spi.InvalidOptionException.class,
+                () -> run(plan(List.of(variant("glibc")), List.of(1), 0, 1, 1, 0, 0), workload));
+        assertEquals("prepare would drop the tables another run is using", e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("out").resolve(benchkit.core.result.Journal.FILE_NAME)));
+    }
+
     @Test
     void maxEventsStopsTheTrialAtExactlyThatManyEvents() throws Exception {
         // Eight threads race for the last events, and every fourth event is an ignored error that

@@ -163,6 +163,12 @@ class WorkersTest {
 
     /** Three workers run the fake workload in this JVM and meet in one map. */
     private List<Path> runWorkers(int count, MapRendezvous store) throws Exception {
+        return runWorkers(count, store, index -> new FakeWorkload(300 + 200L * index, p -> Outcome.OK));
+    }
+
+    /** {@code count} workers run {@code workloads}' (one per worker index) in this JVM and meet in one map. */
+    private List<Path> runWorkers(int count, MapRendezvous store, java.util.function.IntFunction<benchkit.spi.Workload> workloads)
+            throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(count);
         try {
             List<Future<RunSummary>> runs = new ArrayList<>();
@@ -172,7 +178,7 @@ class WorkersTest {
                 dirs.add(dir);
                 int index = i;
                 runs.add(pool.submit(() -> {
-                    FakeWorkload workload = new FakeWorkload(300 + 200L * index, p -> Outcome.OK);
+                    benchkit.spi.Workload workload = workloads.apply(index);
                     RunPlan plan = RunOptions.builder().threads(2)
                             .warmup(1, Duration.ofMillis(300)).measure(2, Duration.ofMillis(1200)).forks(1)
                             .reportInterval(Duration.ZERO).build().plan("fake", Map.of("tables", "2"), 0, List.of(new Variant("glibc", Map.of("allocator", "glibc"),
@@ -267,6 +273,89 @@ class WorkersTest {
             }
         }
         return sum;
+    }
+
+    /**
+     * Each kind of event's percentiles of a merged run are those of the workers' events of that kind, together: they were
+     * the average of the workers' percentiles (worker 0's fast "a" events and worker 1's slow ones gave a p99 halfway,
+     * which no event had). Where a worker's log holds no histogram per kind, the merge leaves them out and says why once.
+     */
+    @Test
+    void eachKindsMergedPercentilesAreThoseOfAllWorkersEventsOfThatKind() throws Exception {
+        List<Path> workers = runWorkers(2, new MapRendezvous(), index -> new benchkit.spi.Workload() {
+            @Override
+            public List<String> eventKinds() {
+                return List.of("a");
+            }
+
+            @Override
+            public benchkit.spi.Session openSession(benchkit.spi.Target target, benchkit.spi.SessionContext context) {
+                return () -> {
+                    java.util.concurrent.locks.LockSupport.parkNanos(index == 0 ? 500_000 : 20_000_000);
+                    context.eventKind(0);
+                    return Outcome.OK;
+                };
+            }
+        });
+        List<Path> logs = workers.stream().map(w -> w.resolve("latency/glibc-t2-f1.hlog")).toList();
+        ObjectMapper json = new ObjectMapper();
+        // a kind's interval spans one iteration: the i-th of each log is iteration i's; a score is over the iterations
+        List<List<Histogram>> kindA = new ArrayList<>();
+        double[] workerP99 = new double[2];
+        for (int i = 0; i < 2; i++) {
+            kindA.add(intervals(logs.get(i), "measure.a"));
+            JsonNode metrics = json.readTree(workers.get(i).resolve("jmh-result.json").toFile()).get(0).path("secondaryMetrics");
+            workerP99[i] = metrics.path("latency.a.p99").path("score").asDouble();
+            // each worker's log holds the events its own percentiles came from
+            assertEquals(workerP99[i], kindA.get(i).stream().mapToDouble(h -> h.getValueAtPercentile(99) / 1e6).average()
+                    .orElseThrow(), workerP99[i] * 0.001, "worker " + i);
+        }
+        Path merged = tmp.resolve("merged");
+        List<String> said = new ArrayList<>();
+        WorkerMerge.merge(workers, merged, false, said::add);
+        double p99 = json.readTree(merged.resolve("jmh-result.json").toFile()).get(0)
+                .path("secondaryMetrics").path("latency.a.p99").path("score").asDouble();
+        assertEquals(2, kindA.get(0).size());
+        double together = 0;
+        for (int it = 0; it < 2; it++) {
+            Histogram both = new Histogram(2);
+            both.add(kindA.get(0).get(it));
+            both.add(kindA.get(1).get(it));
+            together += both.getValueAtPercentile(99) / 1e6 / 2;
+        }
+        assertEquals(together, p99, together * 0.001, "the p99 of both workers' events of kind a");
+        double mean = (workerP99[0] + workerP99[1]) / 2;
+        assertTrue(Math.abs(p99 - mean) > mean * 0.2, "not the mean of the workers' p99s (" + mean + "): " + p99);
+        assertTrue(said.stream().noneMatch(l -> l.contains("Left out")), said.toString());
+
+        // worker 1's log as a bench that logged no kinds wrote it: no average is published as a percentile
+        List<String> lines = Files.readAllLines(logs.get(1), StandardCharsets.ISO_8859_1);
+        Files.write(logs.get(1), lines.stream().filter(l -> !l.startsWith("Tag=measure.a,") && !l.startsWith("Tag=warmup.a,"))
+                .toList(), StandardCharsets.ISO_8859_1);
+        Path without = tmp.resolve("merged-without-kinds");
+        said.clear();
+        WorkerMerge.merge(workers, without, false, said::add);
+        JsonNode metrics = json.readTree(without.resolve("jmh-result.json").toFile()).get(0).path("secondaryMetrics");
+        assertFalse(metrics.has("latency.a.p99"), metrics.toString());
+        assertTrue(metrics.has("tps.a"), "the kind's rate is still the workers' sum: " + metrics);
+        List<String> leftOut = said.stream().filter(l -> l.startsWith("# Left out of the merged run: ")).toList();
+        assertEquals(1, leftOut.size(), said.toString());
+        assertTrue(leftOut.get(0).contains("latency.a.p50, latency.a.p95, latency.a.p99 (a worker's latency log holds no"
+                + " histogram of each kind of event"), leftOut.get(0));
+    }
+
+    /** A log's intervals tagged {@code tag}, in order. */
+    private static List<Histogram> intervals(Path log, String tag) throws Exception {
+        List<Histogram> found = new ArrayList<>();
+        try (FileInputStream in = new FileInputStream(log.toFile())) {
+            HistogramLogReader reader = new HistogramLogReader(in);
+            for (var h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+                if (tag.equals(h.getTag())) {
+                    found.add((Histogram) h);
+                }
+            }
+        }
+        return found;
     }
 
     @Test

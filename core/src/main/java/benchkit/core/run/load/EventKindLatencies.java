@@ -66,13 +66,17 @@ final class EventKindLatencies {
         }
     }
 
-    /** The iteration's metrics per kind over {@code durationNanos}; starts the next iteration's. */
-    List<Metric> iterationMetrics(long durationNanos) {
+    /**
+     * The iteration's metrics per kind over {@code durationNanos}; each kind's latency goes to {@code log} first (the
+     * latency log, whose histograms a merge adds up). Starts the next iteration's.
+     */
+    List<Metric> iterationMetrics(long durationNanos, java.util.function.BiConsumer<String, Histogram> log) {
         List<Metric> metrics = new ArrayList<>();
         double seconds = Math.max(1, durationNanos) / 1e9;
         for (int k = 0; k < kinds.size(); k++) {
             String kind = kinds.get(k);
             Histogram h = iteration[k];
+            log.accept(kind, h);
             metrics.add(new Metric("tps." + kind, h.getTotalCount() / seconds, "ops/s", Aggregation.AVG));
             if (h.getTotalCount() > 0) {
                 for (int p : new int[] {50, 95, 99}) {

@@ -351,7 +351,8 @@ public final class Trial {
                 .map(cause -> waiting == 0 ? cause : cause + "; " + waiting + " request" + (waiting == 1 ? " was" : "s were")
                         + " still waiting")).orElse("");
         check(load, it);
-        List<Metric> metrics = new ArrayList<>(load.eventKindMetrics(stop - start));
+        List<Metric> metrics = new ArrayList<>(load.eventKindMetrics(stop - start,
+                (kind, latency) -> latencyLog.kindInterval(kind, latency, startMillis, endMillis, it.warmup())));
         for (Collector c : collectors) {
             collector(c, "afterIteration", it, () -> {
                 Collection<Metric> m = c.afterIteration(info, it);

@@ -92,6 +92,20 @@ final class TrialLatencyLog {
         return to;
     }
 
+    /**
+     * Writes one kind of event's latency over the iteration from {@code fromMillis} to {@code toMillis}: what a merge of
+     * client workers adds up per kind (their percentiles cannot be averaged).
+     */
+    void kindInterval(String kind, Histogram latencyNanos, long fromMillis, long toMillis, boolean warmup) {
+        if (log != null) {
+            try {
+                log.kindInterval(kind, latencyNanos, fromMillis, toMillis, warmup);
+            } catch (IOException e) {
+                stop(e);
+            }
+        }
+    }
+
     void close() {
         if (log != null) {
             log.close();

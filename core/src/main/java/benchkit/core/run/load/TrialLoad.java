@@ -200,10 +200,11 @@ public final class TrialLoad implements AutoCloseable {
 
     /**
      * Throughput and latency percentiles per kind of event over the iteration drained so far, {@code durationNanos}
-     * long; empty when the workload names no kinds. The next iteration's start from nothing.
+     * long, each kind's latency given to {@code log}; empty when the workload names no kinds. The next iteration's start
+     * from nothing.
      */
-    List<benchkit.spi.Metric> eventKindMetrics(long durationNanos) {
-        return eventKinds == null ? List.of() : eventKinds.iterationMetrics(durationNanos);
+    List<benchkit.spi.Metric> eventKindMetrics(long durationNanos, java.util.function.BiConsumer<String, Histogram> log) {
+        return eventKinds == null ? List.of() : eventKinds.iterationMetrics(durationNanos, log);
     }
 
     /**

@@ -38,7 +38,7 @@ class EventKindLatenciesTest {
         assertEquals(102, first.latency.getTotalCount() + second.latency.getTotalCount(), "the totals: every event, of no kind too");
         kinds.add(first.kinds);
         kinds.add(second.kinds);
-        Map<String, Double> m = kinds.iterationMetrics(2_000_000_000L).stream()
+        Map<String, Double> m = kinds.iterationMetrics(2_000_000_000L, (kind, h) -> { }).stream()
                 .collect(Collectors.toMap(Metric::name, Metric::value));
         assertEquals(50, m.get("tps.fast"), 1e-9);
         assertEquals(0.5, m.get("tps.slow"), 1e-9);
@@ -47,7 +47,7 @@ class EventKindLatenciesTest {
         assertEquals(10.0, m.get("latency.slow.p99"), 0.1);
         assertNull(m.get("latency.idle.p50"), "no event, no percentile");
         kinds.add(one.drain().kinds);
-        Map<String, Double> next = kinds.iterationMetrics(1_000_000_000L).stream()
+        Map<String, Double> next = kinds.iterationMetrics(1_000_000_000L, (kind, h) -> { }).stream()
                 .collect(Collectors.toMap(Metric::name, Metric::value));
         assertEquals(0, next.get("tps.fast"), 1e-9);
         assertNull(next.get("latency.fast.p50"));
