@@ -72,12 +72,8 @@ final class DirectMemcachedSession implements Session {
                     return Outcome.ERROR;
                 }
                 counter.writes(1);
-            } else if (c.get(key) == DirectConnection.HIT) {
-                counter.reads(1);
-                kind.accept(MemcachedWorkload.HIT);
             } else {
-                counter.others(1);
-                kind.accept(MemcachedWorkload.MISS);
+                MemcachedWorkload.countGet(c.get(key) == DirectConnection.HIT, counter, kind);
             }
             return Outcome.OK;
         } catch (SocketTimeoutException e) {

@@ -130,13 +130,7 @@ final class MemcachedSession implements Session {
             }
             return refused(f, null);
         }
-        if (result != null) {
-            counter.reads(1);
-            kind.accept(MemcachedWorkload.HIT);
-        } else {
-            counter.others(1);
-            kind.accept(MemcachedWorkload.MISS);
-        }
+        MemcachedWorkload.countGet(result != null, counter, kind);
         return Outcome.OK;
     }
 

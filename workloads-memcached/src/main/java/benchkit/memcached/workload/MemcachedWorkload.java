@@ -8,6 +8,7 @@ import benchkit.memcached.kv.KvWorkload;
 import benchkit.memcached.stats.ConnectionLimit;
 import benchkit.memcached.stats.KeyLossWatch;
 import benchkit.spi.PrepareContext;
+import benchkit.spi.QueryCounter;
 import benchkit.spi.Session;
 import benchkit.spi.SessionContext;
 import benchkit.spi.Target;
@@ -19,6 +20,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import java.util.stream.Collectors;
 
 /**
@@ -56,6 +58,20 @@ public final class MemcachedWorkload extends KvWorkload<MemcachedOptions> {
     static final int HIT = 0;
     static final int MISS = 1;
     private static final List<String> GET_KINDS = List.of("hit", "miss");
+
+    /**
+     * A get's answer, counted alike by every session: a hit is {@code reads(1)}, a miss {@code others(1)} (an answer,
+     * not an error), each named for its rate.
+     */
+    static void countGet(boolean hit, QueryCounter counter, IntConsumer kind) {
+        if (hit) {
+            counter.reads(1);
+            kind.accept(HIT);
+        } else {
+            counter.others(1);
+            kind.accept(MISS);
+        }
+    }
 
     /**
      * Hits and misses each get their rate ({@code tps.hit}, {@code tps.miss}) in the results and the journal: a run's

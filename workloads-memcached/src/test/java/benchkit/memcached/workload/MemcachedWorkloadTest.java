@@ -102,6 +102,7 @@ class MemcachedWorkloadTest {
             for (Counting x : c) {
                 assertEquals(1000, x.reads, "every get hits");
                 assertEquals(0, x.others);
+                assertEquals(1000, x.kinds[MemcachedWorkload.HIT], "every hit is named for its rate, tps.hit");
             }
         }
         assertEquals(2000, stat("get_hits") - hits, "4 sequential slices of 500 covered the key space");
