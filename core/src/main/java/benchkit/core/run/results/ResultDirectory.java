@@ -183,7 +183,9 @@ public final class ResultDirectory {
      */
     static void removeRuns(Path dir, boolean withSubdirectories) throws IOException {
         removeFiles(dir);
-        for (Path run : withSubdirectories ? runsIn(dir) : List.<Path>of()) {
+        List<Path> parts = !withSubdirectories ? List.of()
+                : runsIn(dir).stream().filter(r -> !r.equals(dir) && partOfTheRunIn(r)).toList();
+        for (Path run : parts) {
             removeFiles(run);
             if (isWorker(dir, run)) {
                 removeWorkerLeftovers(dir, run);
@@ -196,7 +198,7 @@ public final class ResultDirectory {
      * finished a measured iteration, by its journal.
      */
     static boolean holdsMeasuredRun(Path dir, boolean withSubdirectories) {
-        return runsIn(dir).stream().filter(run -> withSubdirectories || run.equals(dir)).anyMatch(run -> {
+        return runsIn(dir).stream().filter(run -> run.equals(dir) || withSubdirectories && partOfTheRunIn(run)).anyMatch(run -> {
             try {
                 return benchkit.core.result.JournalReader.read(run).measured() > 0;
             } catch (IOException | RuntimeException unreadable) {
