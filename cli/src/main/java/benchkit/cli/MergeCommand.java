@@ -36,12 +36,16 @@ final class MergeCommand implements Callable<Integer> {
         dirs.forEach(ReportCommand::requireNamed);
         requireOutApart(dirs, out);
         // the workers' directories may sit inside --out, as --clients leaves them
-        benchkit.core.run.results.ResultDirectory.requireFresh(out, force, "--out", false);
+        benchkit.core.run.results.ReplacedRun replaced = benchkit.core.run.results.ResultDirectory.requireFresh(out,
+                force, "--out", false);
         try {
             return merge(dirs, out, allowMissing);
         } catch (IllegalArgumentException e) {
             // an input bench cannot read (a run.json that is not JSON): bad input, and nothing was written
             throw new UsageException(e.getMessage());
+        } finally {
+            // the run --force replaces goes once the merge has written its own; else it comes back
+            replaced.settle().ifPresent(line -> System.err.println("bench: " + line));
         }
     }
 
@@ -138,7 +142,8 @@ final class MergeCommand implements Callable<Integer> {
     static String stopped(Path out) {
         boolean part;
         try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(out)) {
-            part = files.anyMatch(f -> !f.getFileName().toString().equals(benchkit.core.run.results.ResultLock.FILE));
+            part = files.map(f -> f.getFileName().toString()).anyMatch(f -> !f.equals(benchkit.core.run.results.ResultLock.FILE)
+                    && !f.equals(benchkit.core.run.results.ReplacedRun.DIR));
         } catch (java.io.IOException e) {
             part = false;      // no --out yet: nothing written
         }

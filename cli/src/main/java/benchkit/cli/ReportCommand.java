@@ -52,6 +52,11 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     private Integer report() throws Exception {
+        if (Files.isDirectory(dir.resolve(benchkit.core.run.results.ReplacedRun.DIR))) {
+            // a killed --force run's: the earlier run comes back before anything is read
+            benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
+            benchkit.core.run.results.ReplacedRun.recover(dir, "the run directory");
+        }
         if (!Files.isRegularFile(dir.resolve("jmh-result.json"))
                 && Files.isRegularFile(dir.resolve(benchkit.core.result.Journal.FILE_NAME))) {
             benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
@@ -180,6 +185,7 @@ final class ReportCommand implements Callable<Integer> {
         requireNamed(dir);
         // a run still writing it: say so, rather than that it is no result directory
         benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
+        benchkit.core.run.results.ReplacedRun.recover(dir, "the run directory");   // a killed --force run's
         if (!Files.isRegularFile(dir.resolve("jmh-result.json"))) {
             throw new UsageException(dir + " is not a result directory (no jmh-result.json in it)"
                     + benchkit.core.result.JournalReader.rebuildHint(dir).map(h -> ": " + h).orElse(""));

@@ -304,50 +304,56 @@ abstract class RunCommand extends WorkloadCommand {
             });
         }
         Experiment checked = experiment.build();     // every workload, plan and server checked before any starts
-        if (profileScope.isPresent()) {
-            CpuProfiling.noteUnprofiled(checked.plans().values(), spec.commandLine().getErr());
-        }
-        if (clientOptions.clients != null) {
-            return coordinate(registry, names, given, checked.outDir(), role);
-        }
-        if (server.isExternal() && console.sysbenchLine()) {
-            // sysbench's lines for a server that is not there come before the run, where sysbench prints them; the
-            // Runner then reaches the server again (one more connection to a server that is there)
-            RunPlan first = checked.plans().values().iterator().next();
-            int threads = first.threads().get(0);
-            List<String> header = SysbenchHeader.lines(first, threads, ((SysbenchFormat) consoleStyle).checkpoints());
-            SysbenchConnectFailure.Reached reached = SysbenchConnectFailure.reach(console, "run", threads, header,
-                    () -> first.variants().get(0).server().start());
-            if (reached.exit().isPresent()) {
-                return reached.exit().getAsInt();
+        try {
+            if (profileScope.isPresent()) {
+                CpuProfiling.noteUnprofiled(checked.plans().values(), spec.commandLine().getErr());
             }
-            try (ServerHandle handle = reached.handle()) {
-                OptionalInt missing = SysbenchMissingTables.whenMissing(console, threads, given, handle.target(),
-                        header, System.out);
-                if (missing.isPresent()) {
-                    return missing.getAsInt();
+            if (clientOptions.clients != null) {
+                return coordinate(registry, names, given, checked.outDir(), role);
+            }
+            if (server.isExternal() && console.sysbenchLine()) {
+                // sysbench's lines for a server that is not there come before the run, where sysbench prints them; the
+                // Runner then reaches the server again (one more connection to a server that is there)
+                RunPlan first = checked.plans().values().iterator().next();
+                int threads = first.threads().get(0);
+                List<String> header = SysbenchHeader.lines(first, threads, ((SysbenchFormat) consoleStyle).checkpoints());
+                SysbenchConnectFailure.Reached reached = SysbenchConnectFailure.reach(console, "run", threads, header,
+                        () -> first.variants().get(0).server().start());
+                if (reached.exit().isPresent()) {
+                    return reached.exit().getAsInt();
+                }
+                try (ServerHandle handle = reached.handle()) {
+                    OptionalInt missing = SysbenchMissingTables.whenMissing(console, threads, given, handle.target(),
+                            header, System.out);
+                    if (missing.isPresent()) {
+                        return missing.getAsInt();
+                    }
                 }
             }
-        }
-        ClientCpus.pin(server.clientCpus);
-        Optional<ServerLauncher.DefaultServer> defaultServer = registry.defaultLauncher().flatMap(ServerLauncher::defaultServer);
-        if (server.usesDefaultServer() && defaultServer.isPresent() && checked.plans().values().stream()
-                .flatMap(p -> p.variants().stream())
-                .anyMatch(v -> defaultServer.get().distribution().equals(v.params().get("distribution")))
-                && console.benchLines()) {
-            System.out.println(defaultServer.get().note());
-        }
+            ClientCpus.pin(server.clientCpus);
+            Optional<ServerLauncher.DefaultServer> defaultServer = registry.defaultLauncher().flatMap(ServerLauncher::defaultServer);
+            if (server.usesDefaultServer() && defaultServer.isPresent() && checked.plans().values().stream()
+                    .flatMap(p -> p.variants().stream())
+                    .anyMatch(v -> defaultServer.get().distribution().equals(v.params().get("distribution")))
+                    && console.benchLines()) {
+                System.out.println(defaultServer.get().note());
+            }
 
-        Map<String, Path> resultDirs = new LinkedHashMap<>();
-        checked.plans().forEach((name, plan) -> resultDirs.put(name, plan.outDir()));
-        HistoryStep stored = history == null ? null : new HistoryStep(history, resultDirs.values(), historyLabels);
-        if (stored != null) {
-            benchkit.core.run.SignalGuard.sequel(stored);      // a signal after the run's end says what became of it
-        }
-        try {
-            return runAndStore(registry, checked, resultDirs, stored);
+            Map<String, Path> resultDirs = new LinkedHashMap<>();
+            checked.plans().forEach((name, plan) -> resultDirs.put(name, plan.outDir()));
+            HistoryStep stored = history == null ? null : new HistoryStep(history, resultDirs.values(), historyLabels);
+            if (stored != null) {
+                benchkit.core.run.SignalGuard.sequel(stored);      // a signal after the run's end says what became of it
+            }
+            try {
+                return runAndStore(registry, checked, resultDirs, stored);
+            } finally {
+                benchkit.core.run.SignalGuard.sequelEnded();
+            }
         } finally {
-            benchkit.core.run.SignalGuard.sequelEnded();
+            // the earlier run --force replaces goes only once this one has measured; else it is put back
+            checked.settleReplaced().ifPresent(line -> spec.commandLine().getErr().println("bench: " + line));
+            spec.commandLine().getErr().flush();
         }
     }
 

@@ -36,6 +36,7 @@ public final class RunImport {
             throw new IllegalArgumentException("not a result directory: " + dir);
         }
         benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");   // a run still writing it
+        benchkit.core.run.results.ReplacedRun.recover(dir, "the run directory");      // a killed --force run's
         Path jmh = dir.resolve(JmhResultReader.FILE_NAME);
         String jmhText;
         try {

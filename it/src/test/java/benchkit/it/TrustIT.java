@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -159,10 +160,41 @@ class TrustIT {
         assertEquals(1, Files.readAllLines(out.resolve("journal.jsonl")).stream().filter(l -> l.contains("\"start\"")).count(),
                 "one run in the journal, the new one");
         assertEquals("mine", Files.readString(out.resolve("my-notes.txt")), "--force removes bench's files only");
+        assertFalse(results.equals(Files.readString(out.resolve("jmh-result.json"))), "the earlier results are replaced");
+        assertFalse(Files.exists(out.resolve(".bench-replaced")), "and gone once the new run measured");
+        assertFalse(forced.err().contains("is kept"), forced.err());
 
         BenchJar.Result empty = BenchJar.run(dir, 60, BenchJar.args(SHORT_RUN, "--out", ""));
         assertEquals(2, empty.exit(), empty.all());
         assertTrue(empty.err().startsWith("bench: --out needs a directory"), empty.err());
+    }
+
+    /**
+     * A --force run that fails before it measures (no server at the port given) keeps the earlier run, byte for byte,
+     * and says so (#51: it was deleted at the start, leaving an empty failed run).
+     */
+    @Test
+    void aForceRunThatCannotConnectKeepsTheEarlierRun() throws Exception {
+        Path out = dir.resolve("kept");
+        BenchJar.Result first = BenchJar.run(dir, 300, BenchJar.args(SHORT_RUN, "--time", "1", "--iterations", "1",
+                "--out", out.toString()));
+        assertEquals(0, first.exit(), first.all());
+        byte[] results = Files.readAllBytes(out.resolve("jmh-result.json"));
+        byte[] journal = Files.readAllBytes(out.resolve("journal.jsonl"));
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+
+        BenchJar.Result forced = BenchJar.run(dir, 120, "--workload", "point-select", "--mysql-host", "127.0.0.1",
+                "--mysql-port", Integer.toString(closed), "--connect-timeout", "1", "--warmup-iterations", "0",
+                "--iterations", "1", "--time", "1", "--forks", "1", "--threads", "2", "--force", "--out", out.toString());
+        assertEquals(1, forced.exit(), forced.all());
+        assertTrue(forced.err().strip().endsWith("bench: the earlier run in " + out + " is kept: --force replaces it only"
+                + " once the new run has measured"), forced.err());
+        assertArrayEquals(results, Files.readAllBytes(out.resolve("jmh-result.json")));
+        assertArrayEquals(journal, Files.readAllBytes(out.resolve("journal.jsonl")));
+        assertFalse(Files.exists(out.resolve(".bench-replaced")));
     }
 
     /** Two runs at once on one --out: the second, --force or not, is refused before it starts anything. */

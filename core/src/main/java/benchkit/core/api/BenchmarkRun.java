@@ -197,7 +197,12 @@ public final class BenchmarkRun {
                 .outDir(outDir, replaceEarlierResults, "outDir").resultsUnder(Path.of("target", "benchkit"))
                 .console(quiet ? new PrintStream(OutputStream.nullOutputStream()) : System.out, ConsoleStyle.DEFAULT)
                 .build();
-        RunSummary summary = experiment.run().summaries().get(workload);
+        RunSummary summary;
+        try {
+            summary = experiment.run().summaries().get(workload);
+        } finally {
+            experiment.settleReplaced().ifPresent(System.err::println);
+        }
         if (!summary.complete()) {
             throw new BenchmarkFailedException(workload, summary);
         }

@@ -22,6 +22,7 @@ public final class Journal implements Closeable {
     public static final String FILE_NAME = "journal.jsonl";
     private final RandomAccessFile file;      // null: none kept
     private boolean failed;
+    private Runnable whenMeasured = () -> { };
 
     private Journal(RandomAccessFile file) {
         this.file = file;
@@ -42,6 +43,14 @@ public final class Journal implements Closeable {
     /** Jackson's mapper, made when a journal first writes. */
     private static final class Json {
         static final ObjectMapper MAPPER = new ObjectMapper();
+    }
+
+    /**
+     * Runs {@code then} once, after the first measured (not warm-up) iteration's line is written: the run has a result
+     * from then on (an earlier run that --force replaces goes only then).
+     */
+    public synchronized void whenMeasured(Runnable then) {
+        this.whenMeasured = then;
     }
 
     /** Whether a line could not be written (e.g. the disk is full); later lines may be missing too. */
@@ -125,6 +134,11 @@ public final class Journal implements Closeable {
             mn.put("aggregation", m.aggregation().name());
         }
         write(n);
+        if (!it.warmup()) {
+            Runnable then = whenMeasured;
+            whenMeasured = () -> { };
+            then.run();
+        }
     }
 
     public synchronized void end(boolean complete, String error) throws IOException {

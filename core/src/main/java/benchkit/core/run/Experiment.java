@@ -5,6 +5,7 @@ import benchkit.core.run.plan.Variant;
 
 import benchkit.core.run.console.ConsoleStyle;
 import benchkit.core.run.load.StartBarrier;
+import benchkit.core.run.results.ReplacedRun;
 import benchkit.core.run.results.ResultDirectory;
 import benchkit.core.run.results.ResultFiles;
 import benchkit.core.run.results.ResultSpace;
@@ -58,6 +59,7 @@ public final class Experiment {
     private final Builder given;
     private final Path outDir;
     private final Map<String, RunPlan> plans;
+    private final ReplacedRun replaced;
 
     /** How the workers of one run in several processes meet, per workload ({@code bench run --worker}). */
     public interface Workers {
@@ -80,10 +82,19 @@ public final class Experiment {
         }
     }
 
-    private Experiment(Builder given, Path outDir, Map<String, RunPlan> plans) {
+    private Experiment(Builder given, Path outDir, Map<String, RunPlan> plans, ReplacedRun replaced) {
         this.given = given;
         this.outDir = outDir;
         this.plans = plans;
+        this.replaced = replaced;
+    }
+
+    /**
+     * To call when the command ends, whatever ended it: the earlier run --force replaces goes if the new run measured,
+     * else comes back. Returns the line that says it was kept; empty when nothing was replaced, or it was for good.
+     */
+    public Optional<String> settleReplaced() {
+        return replaced.settle();
     }
 
     /** The checked plan of each workload, in run order. */
@@ -227,7 +238,16 @@ public final class Experiment {
         }
 
         private Experiment build(List<String> workloads, Path dir) throws Exception {
-            ResultDirectory.requireFresh(dir, replace, outOption);
+            ReplacedRun replaced = ResultDirectory.requireFresh(dir, replace, outOption);
+            try {
+                return build(workloads, dir, replaced);
+            } catch (Exception | Error e) {
+                replaced.settle();       // refused: the earlier run comes back as it was, nothing new was written
+                throw e;
+            }
+        }
+
+        private Experiment build(List<String> workloads, Path dir, ReplacedRun replaced) throws Exception {
             Map<String, RunPlan> plans = new LinkedHashMap<>();
             for (String name : workloads) {
                 WorkloadFactory factory = registry.workload(name);
@@ -247,7 +267,7 @@ public final class Experiment {
             }
             // servers too: names, paths, settings, and distributions to obtain, before anything is written
             Variant.checkServers(plans.values().stream().flatMap(p -> p.variants().stream()).toList());
-            return new Experiment(copy(), dir, plans);
+            return new Experiment(copy(), dir, plans, replaced);
         }
 
         /** What the built experiment runs with: later calls on this builder do not change a checked experiment. */
@@ -349,7 +369,8 @@ public final class Experiment {
             try (Workload w = PluginRegistry.create(factory, given.options);
                  Rendezvous meeting = given.workers != null ? given.workers.meet(factory, w) : null) {
                 Runner runner = new Runner(plan, w, given.collectors.apply(plan), given.out, given.style)
-                        .verdicts(given.verdicts, given.baseline);
+                        .verdicts(given.verdicts, given.baseline).whenMeasured(replaced::discard)
+                        .whenSignalled(replaced::settle);
                 given.study.ifPresent(runner::beside);
                 if (meeting != null) {
                     runner.asWorker(given.workers.barrier(meeting));

@@ -88,6 +88,8 @@ public final class Runner {
     private List<String> invalid = List.of();
     /** How many of them were made up for by an iteration measured again. */
     private int measuredAgain;
+    private Runnable whenMeasured = () -> { };
+    private Supplier<Optional<String>> whenSignalled = Optional::empty;
     /** Set when this process is one of several workers loading one target; null for a run of its own. */
     private StartBarrier barrier;
     /** The run's JMH entries once written: a command's combined results join them. */
@@ -134,6 +136,21 @@ public final class Runner {
         return this;
     }
 
+    /** Runs {@code then} once the run has finished its first measured iteration (and written it to its journal). */
+    public Runner whenMeasured(Runnable then) {
+        this.whenMeasured = Objects.requireNonNull(then, "then");
+        return this;
+    }
+
+    /**
+     * Runs {@code then} when a signal stopped the run, once its files are written and before the JVM may exit (after
+     * the run, the command's own code may not get to run): a line it returns is said on standard error.
+     */
+    public Runner whenSignalled(Supplier<Optional<String>> then) {
+        this.whenSignalled = Objects.requireNonNull(then, "then");
+        return this;
+    }
+
     /** After {@link #run()} of a run until settled: the looks its verdicts were judged with. */
     public Optional<SequentialDesign> looks() {
         return settle == null ? Optional.empty() : settle.design();
@@ -172,6 +189,7 @@ public final class Runner {
         String completed = null;
         SignalGuard guard = SignalGuard.install(Thread.currentThread());
         try (Journal journal = plan.resultFiles() ? Journal.open(dir) : Journal.none()) {
+            journal.whenMeasured(whenMeasured);
             try {
                 // a worker's role in its start line: killed before run.json, its journal still says whose it is
                 journal.start(description, barrier == null ? Map.of() : Map.of(WorkerRole.WORKER_SETTING,
@@ -266,6 +284,9 @@ public final class Runner {
             return new RunSummary(dir, failure == null, Optional.ofNullable(failure), results, invalid);
         } finally {
             data.close();
+            if (guard.signalled()) {
+                whenSignalled.get().ifPresent(line -> System.err.println("bench: " + line));
+            }
             guard.finished(completed);
             if (interrupted) {
                 Thread.currentThread().interrupt();

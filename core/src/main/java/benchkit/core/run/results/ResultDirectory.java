@@ -21,7 +21,8 @@ import java.util.stream.Stream;
  * A run's result directory never holds another run's results: an earlier run's are never overwritten, nor mixed
  * with the new ones (a journal with two runs, a jmh-result.json of the second beside a report of the first). A
  * directory that holds a run is refused, as bad input, before anything starts — unless the user asks to replace
- * it, and then only bench's own files go, never anything else in the directory.
+ * it, and then only bench's own files go, never anything else in the directory; they go aside first
+ * ({@link ReplacedRun}), and only once the new run has measured for good.
  */
 public final class ResultDirectory {
     /**
@@ -36,20 +37,21 @@ public final class ResultDirectory {
 
     /**
      * Checks that {@code dir} can take a new run: a path, not a file, and no earlier run in it (nor in a workload's
-     * subdirectory, as a run of several workloads leaves). With {@code replace} an earlier run's files are removed.
+     * subdirectory, as a run of several workloads leaves). With {@code replace} an earlier run's files are set aside:
+     * the caller {@link ReplacedRun#settle settles} them when the new run ends.
      *
      * @param option how the user named it, for messages, e.g. {@code --out}
      */
-    public static void requireFresh(Path dir, boolean replace, String option) {
-        requireFresh(dir, replace, option, true);
+    public static ReplacedRun requireFresh(Path dir, boolean replace, String option) {
+        return requireFresh(dir, replace, option, true);
     }
 
     /**
      * The same, looking at {@code dir} alone when {@code withSubdirectories} is false: where the runs to merge may
      * be subdirectories of the merged run's directory ({@code bench merge}, the {@code --clients} layout).
      */
-    public static void requireFresh(Path dir, boolean replace, String option, boolean withSubdirectories) {
-        requireFresh(dir, replace, option, withSubdirectories, true);
+    public static ReplacedRun requireFresh(Path dir, boolean replace, String option, boolean withSubdirectories) {
+        return requireFresh(dir, replace, option, withSubdirectories, true);
     }
 
     /** As {@link #requireFresh(Path, boolean, String)} for the run that holds {@code lock} on the directory. */
@@ -72,8 +74,8 @@ public final class ResultDirectory {
         }
     }
 
-    private static void requireFresh(Path dir, boolean replace, String option, boolean withSubdirectories,
-                                     boolean unlocked) {
+    private static ReplacedRun requireFresh(Path dir, boolean replace, String option, boolean withSubdirectories,
+                                            boolean unlocked) {
         if (dir == null || dir.toString().isBlank()) {
             throw new InvalidOptionException(option + " needs a directory; an empty path would write the results into "
                     + "the current directory");
@@ -100,6 +102,7 @@ public final class ResultDirectory {
         if (unlocked) {
             requireOutsideRuns(dir, option);
             ResultLock.requireFree(dir, option);
+            ReplacedRun.recover(dir, option);     // what a --force run killed before it measured set aside
         }
         List<Path> runs = runsIn(dir).stream().filter(d -> withSubdirectories || d.equals(dir)).toList();
         List<Path> others = runs.stream().filter(r -> !r.equals(dir) && !partOfTheRunIn(r)).toList();
@@ -111,10 +114,7 @@ public final class ResultDirectory {
                     + (option.startsWith("--") ? option : "directory"));
         }
         if (runs.isEmpty()) {
-            if (unlocked) {
-                requireNoStrayFiles(dir, replace, option);
-            }
-            return;
+            return unlocked ? requireNoStrayFiles(dir, replace, option) : ReplacedRun.none(dir);
         }
         if (!replace) {
             Optional<String> unmeasured = benchkit.core.result.JournalReader.endedBeforeMeasuring(runs.get(0));
@@ -130,15 +130,42 @@ public final class ResultDirectory {
                             .map(h -> " (--force deletes it; " + h + ")").orElse(""));
         }
         try {
+            List<Path> files = new java.util.ArrayList<>();
             for (Path run : runs) {
-                removeFiles(run);
-                if (!run.equals(dir) && run.getFileName().toString().matches("worker-\\d+")) {
-                    removeWorkerLeftovers(dir, run);
+                files.addAll(filesOf(run));
+                if (isWorker(dir, run)) {
+                    files.add(dir.resolve(run.getFileName() + ".log"));
                 }
             }
+            ReplacedRun aside = ReplacedRun.moveAside(dir, files.stream()
+                    .filter(f -> Files.exists(f, LinkOption.NOFOLLOW_LINKS)).toList(), withSubdirectories, option);
+            for (Path run : runs) {
+                // the directories bench made for the files, when nothing else is left in them
+                removeLatencyLogs(run.resolve(LatencyLog.DIR));
+                if (isWorker(dir, run)) {
+                    removeIfOnlyLock(run);
+                }
+            }
+            return aside;
         } catch (IOException e) {
-            throw new InvalidOptionException("cannot remove the earlier run in " + dir + ": " + RunFailure.ioMessage(e));
+            throw new InvalidOptionException("cannot set aside the earlier run in " + dir + ": " + RunFailure.ioMessage(e));
         }
+    }
+
+    private static boolean isWorker(Path dir, Path run) {
+        return !run.equals(dir) && run.getFileName().toString().matches("worker-\\d+");
+    }
+
+    /** Bench's own files in {@code dir}: {@link #FILES} and the latency logs bench wrote, nothing else. */
+    private static List<Path> filesOf(Path dir) throws IOException {
+        List<Path> files = new java.util.ArrayList<>(FILES.stream().map(dir::resolve).toList());
+        Path latency = dir.resolve(LatencyLog.DIR);
+        if (Files.isDirectory(latency, LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> logs = Files.list(latency)) {
+                logs.filter(LatencyLog::isWrittenByBench).sorted().forEach(files::add);
+            }
+        }
+        return files;
     }
 
     /** Removes bench's own files from {@code dir}: {@link #FILES} and the latency logs bench wrote, nothing else. */
@@ -150,10 +177,41 @@ public final class ResultDirectory {
     }
 
     /**
+     * Removes the run in {@code dir} (its own files, and with {@code withSubdirectories} those of its workloads' and
+     * workers' directories in it), and the directories bench made for them once they hold nothing else: what --force
+     * replaces, nothing of the user's.
+     */
+    static void removeRuns(Path dir, boolean withSubdirectories) throws IOException {
+        removeFiles(dir);
+        List<Path> parts = !withSubdirectories ? List.of()
+                : runsIn(dir).stream().filter(r -> !r.equals(dir) && partOfTheRunIn(r)).toList();
+        for (Path run : parts) {
+            removeFiles(run);
+            if (isWorker(dir, run)) {
+                removeWorkerLeftovers(dir, run);
+            }
+        }
+    }
+
+    /**
+     * Whether a run in {@code dir} (with {@code withSubdirectories}, or in a workload's or worker's directory in it)
+     * finished a measured iteration, by its journal.
+     */
+    static boolean holdsMeasuredRun(Path dir, boolean withSubdirectories) {
+        return runsIn(dir).stream().filter(run -> run.equals(dir) || withSubdirectories && partOfTheRunIn(run)).anyMatch(run -> {
+            try {
+                return benchkit.core.result.JournalReader.read(run).measured() > 0;
+            } catch (IOException | RuntimeException unreadable) {
+                return false;
+            }
+        });
+    }
+
+    /**
      * Files of bench's names with no run beside them (a run.json or results.csv of the user's, a report.html and latency
      * logs copied from a run) would be overwritten by the new run's: refused unless replaced (sweep 7, case 81).
      */
-    private static void requireNoStrayFiles(Path dir, boolean replace, String option) {
+    private static ReplacedRun requireNoStrayFiles(Path dir, boolean replace, String option) {
         List<Path> stray = new java.util.ArrayList<>(FILES.stream().map(dir::resolve)
                 .filter(f -> Files.exists(f, LinkOption.NOFOLLOW_LINKS)).toList());
         Path latency = dir.resolve(LatencyLog.DIR);
@@ -165,16 +223,19 @@ public final class ResultDirectory {
             }
         }
         if (stray.isEmpty()) {
-            return;
+            return ReplacedRun.none(dir);
         }
         if (!replace) {
             throw new InvalidOptionException(option + " " + dir + " holds " + named(stray) + ", which bench would "
                     + "overwrite: give another directory, or --force to replace " + (stray.size() == 1 ? "it" : "them"));
         }
         try {
-            removeFiles(dir);
+            ReplacedRun aside = ReplacedRun.moveAside(dir, filesOf(dir).stream()
+                    .filter(f -> Files.exists(f, LinkOption.NOFOLLOW_LINKS)).toList(), false, option);
+            removeFiles(dir);       // an empty latency/ left
+            return aside;
         } catch (IOException e) {
-            throw new InvalidOptionException("cannot remove the earlier files in " + dir + ": " + RunFailure.ioMessage(e));
+            throw new InvalidOptionException("cannot set aside the earlier files in " + dir + ": " + RunFailure.ioMessage(e));
         }
     }
 
@@ -220,6 +281,11 @@ public final class ResultDirectory {
      */
     private static void removeWorkerLeftovers(Path dir, Path worker) throws IOException {
         Files.deleteIfExists(dir.resolve(worker.getFileName() + ".log"));
+        removeIfOnlyLock(worker);
+    }
+
+    /** Removes a worker's directory that holds nothing but its lock file; one that holds anything else stays. */
+    private static void removeIfOnlyLock(Path worker) throws IOException {
         try (Stream<Path> files = Files.list(worker)) {
             if (files.allMatch(f -> f.getFileName().toString().equals(ResultLock.FILE))) {
                 Files.deleteIfExists(worker.resolve(ResultLock.FILE));
@@ -281,7 +347,8 @@ public final class ResultDirectory {
         try (Stream<Path> children = Files.list(dir)) {
             // a workload's subdirectory holds its run; bench's own latency/ never does (a run nested there is not this one)
             return Stream.concat(Stream.of(dir), children.filter(Files::isDirectory)
-                            .filter(d -> !d.getFileName().toString().equals(LatencyLog.DIR)).sorted())
+                            .filter(d -> !d.getFileName().toString().equals(LatencyLog.DIR))
+                            .filter(d -> !d.getFileName().toString().equals(ReplacedRun.DIR)).sorted())
                     .filter(d -> Files.isRegularFile(marker(d))).toList();
         } catch (IOException e) {
             return List.of();

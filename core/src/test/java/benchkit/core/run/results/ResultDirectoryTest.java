@@ -34,7 +34,7 @@ class ResultDirectoryTest {
         assertEquals("--out " + out + " holds the results of an earlier run (" + out.resolve("journal.jsonl")
                 + "), which bench does not overwrite: give another directory, or --force to replace them", e.getMessage());
 
-        ResultDirectory.requireFresh(out, true, "--out");
+        ResultDirectory.requireFresh(out, true, "--out").discard();     // the new run measured
         assertFalse(Files.exists(out.resolve("journal.jsonl")));
         assertFalse(Files.exists(latency));
         assertEquals("mine", Files.readString(out.resolve("notes.txt")), "nothing but bench's own files goes");
@@ -88,7 +88,7 @@ class ResultDirectoryTest {
         Files.writeString(out.resolve("worker-2").resolve("mine.txt"), "mine");
         Files.createDirectories(out.resolve("worker-notes"));
 
-        ResultDirectory.requireFresh(out, true, "--out");
+        ResultDirectory.requireFresh(out, true, "--out").discard();     // the new run measured
         assertFalse(Files.exists(out.resolve("worker-0")));
         assertFalse(Files.exists(out.resolve("worker-1.log")));
         assertEquals("mine", Files.readString(out.resolve("worker-2").resolve("mine.txt")), "a user's file stays, and its directory");
@@ -235,7 +235,7 @@ class ResultDirectoryTest {
         assertEquals("--out " + tmp.resolve("h") + " holds " + only.resolve("glibc-t2-f1.hlog")
                 + ", which bench would overwrite: give another directory, or --force to replace it", e.getMessage());
 
-        ResultDirectory.requireFresh(out, true, "--out");
+        ResultDirectory.requireFresh(out, true, "--out").discard();     // the new run measured
         assertFalse(Files.exists(out.resolve("run.json")));
         assertEquals("mine", Files.readString(out.resolve("notes.txt")), "only bench's names go");
         ResultDirectory.requireFresh(out, false, "--out");
