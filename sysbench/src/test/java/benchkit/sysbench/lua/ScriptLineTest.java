@@ -174,6 +174,22 @@ class ScriptLineTest {
         assertTrue(!r.out().contains("SQL statistics"), r.out());
     }
 
+    /**
+     * A query in the script's main chunk runs in every state: sysbench counts the main state's too (its main thread's
+     * counters are thread 0's), so --threads=2 reports 3 queries, not the 2 the threads' states sent (sweep 10, N54).
+     */
+    @Test
+    void theMainStatesQueriesCountAsInSysbench() throws Exception {
+        Ran r = run("""
+                local con = sysbench.sql.driver():connect()
+                con:query("SELECT 41+1")
+                function event() end
+                """, "--mysql-dry-run", "--events=2", "--threads=2", "SCRIPT", "run");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("        other:                           3\n"), r.out());
+        assertTrue(r.out().contains("        total:                           3\n"), r.out());
+    }
+
     @Test
     void progressLinesShowEventsPerSecondUntilTheScriptMakesASqlDriver() throws Exception {
         Ran plain = run("function event() ffi.C.usleep(1000) end\n", "--time=2", "--report-interval=1", "SCRIPT", "run");
