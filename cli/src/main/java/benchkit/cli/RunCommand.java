@@ -312,6 +312,7 @@ abstract class RunCommand extends WorkloadCommand {
             CpuProfiling.noteUnprofiled(checked.plans().values(), spec.commandLine().getErr());
         }
         if (clientOptions.clients != null) {
+            benchkit.core.run.SignalGuard.runSpeaksForStops();       // the coordinator's lines say what a stop left
             return coordinate(registry, names, given, checked.outDir(), role);
         }
         if (server.isExternal() && console.sysbenchLine()) {

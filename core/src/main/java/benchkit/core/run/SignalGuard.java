@@ -107,6 +107,25 @@ public final class SignalGuard {
     }
 
     /**
+     * The run (its guard, or a coordinator of workers, which has its own lines) says from now on what a stop left: the
+     * line of {@link #sayStopsBeforeTheRun} is no longer said.
+     */
+    public static void runSpeaksForStops() {
+        Thread early;
+        synchronized (SignalGuard.class) {
+            early = beforeTheRun;
+            beforeTheRun = null;
+        }
+        if (early != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(early);
+            } catch (IllegalStateException shuttingDown) {
+                // the stop came first: the early hook says it
+            }
+        }
+    }
+
+    /**
      * The JVM is stopping because the workload's own code asked it to ({@code os.exit} in a script): the failure line
      * names {@code by} (e.g. {@code the script's os.exit(5)}) rather than a signal that never came.
      */
@@ -205,18 +224,7 @@ public final class SignalGuard {
         if (earlier != null) {
             earlier.removeHook();
         }
-        Thread early;
-        synchronized (SignalGuard.class) {
-            early = beforeTheRun;       // the run's own guard speaks from now on
-            beforeTheRun = null;
-        }
-        if (early != null) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(early);
-            } catch (IllegalStateException shuttingDown) {
-                // the stop came first: the early hook says it
-            }
-        }
+        runSpeaksForStops();
         SignalGuard guard = new SignalGuard(runner);
         Runtime.getRuntime().addShutdownHook(guard.hook);
         return guard;
