@@ -200,6 +200,10 @@ abstract class RunCommand extends WorkloadCommand {
 
     @Override
     public Integer call() throws Exception {
+        if (!Main.SYSBENCH.equals(System.getProperty(Main.CALLED_AS))) {
+            // a stop before the run's own guard says nothing was measured (sysbench's line says nothing, as sysbench)
+            benchkit.core.run.SignalGuard.sayStopsBeforeTheRun();
+        }
         checkThreads(threads);
         clientThreads();                    // a bad --client-threads fails before any server starts
         Optional<String> profileScope = CpuProfiling.scope(profile, spec.commandLine().getErr());
@@ -309,6 +313,7 @@ abstract class RunCommand extends WorkloadCommand {
                 CpuProfiling.noteUnprofiled(checked.plans().values(), spec.commandLine().getErr());
             }
             if (clientOptions.clients != null) {
+                benchkit.core.run.SignalGuard.runSpeaksForStops();       // the coordinator's lines say what a stop left
                 return coordinate(registry, names, given, checked.outDir(), role);
             }
             if (server.isExternal() && console.sysbenchLine()) {

@@ -40,8 +40,13 @@ public abstract class ProcessServerHandle implements ServerHandle {
         if (p.isAlive()) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(ended(p.exitValue()));
+        // a server exits 0 only from a clean shutdown, and bench had not asked for one: it came from outside
+        return java.util.Optional.of(p.exitValue() == 0 ? SHUT_DOWN_FROM_OUTSIDE : ended(p.exitValue()));
     }
+
+    /** How a server that exited 0 while bench used it ended (mysqld logs "Normal shutdown"). */
+    static final String SHUT_DOWN_FROM_OUTSIDE = "it shut down normally (exit status 0), so something outside bench "
+            + "stopped it: a SIGTERM (kill), or a shutdown command (SHUTDOWN, mysqladmin shutdown)";
 
     /** How a process that exited with {@code status} ended: {@code killed by SIGKILL}, or {@code exit status 1}. */
     public static String ended(int status) {

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How a server's process ended, as a run's failure line names it: the signal that killed it, or its exit status. */
 class ProcessServerHandleTest {
@@ -43,5 +44,10 @@ class ProcessServerHandleTest {
         Process crashed = new ProcessBuilder("sh", "-c", "kill -SEGV $$").start();
         crashed.waitFor();
         assertEquals(Optional.of("killed by SIGSEGV (it crashed)"), of(crashed).howItEnded());
+        // a server stopped from outside with SIGTERM shuts down cleanly and exits 0 (sweep 10, N69): said so
+        Process stopped = new ProcessBuilder("sh", "-c", "trap 'exit 0' TERM; kill -TERM $$; sleep 60 & wait").start();
+        stopped.waitFor();
+        String how = of(stopped).howItEnded().orElseThrow();
+        assertTrue(how.startsWith("it shut down normally (exit status 0), so something outside bench stopped it"), how);
     }
 }

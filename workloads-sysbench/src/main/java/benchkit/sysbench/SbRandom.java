@@ -80,9 +80,13 @@ public final class SbRandom {
         }
     }
 
-    /** sb_rand_uniform: every value in [a, b] equally likely. */
+    /**
+     * sb_rand_uniform: every value in [a, b] equally likely. In uint32_t, as sysbench computes it: bounds given
+     * reversed (10, 1) make a span that wraps (2^32 - 8) and values far outside them, which a script ported from
+     * sysbench gets there too; the int returned holds the uint32_t's bits.
+     */
     public int uniform(int a, int b) {
-        return (int) (long) (a + nextDouble() * ((long) b - a + 1));
+        return (int) (long) (Integer.toUnsignedLong(a) + nextDouble() * Integer.toUnsignedLong(b - a + 1));
     }
 
     /** sb_rand_gaussian: the mean of --rand-spec-iter uniform values. */

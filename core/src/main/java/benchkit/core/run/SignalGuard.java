@@ -43,6 +43,11 @@ public final class SignalGuard {
     }
 
     private static Sequel sequel;
+    /**
+     * The hook that speaks for a run command stopped before its run's guard is installed (the options read, the plan
+     * made): the JVM ended with 143 and no line there, a second before the "nothing measured" one (sweep 10, N24).
+     */
+    private static Thread beforeTheRun;
     /** The guard of a run that completed, whose hook is kept while the sequel runs: a stop then still gets its line. */
     private static SignalGuard lingering;
 
@@ -78,6 +83,46 @@ public final class SignalGuard {
      */
     public static void nameSignals() {
         // the class's initialisation installs the handlers
+    }
+
+    /**
+     * From now until a run installs its guard, a stop by a signal says in one line that nothing was measured (a run
+     * command calls this first). Nothing is said at an ordinary exit (a refused line): no signal came.
+     */
+    public static synchronized void sayStopsBeforeTheRun() {
+        if (beforeTheRun != null) {
+            return;
+        }
+        beforeTheRun = new Thread(() -> {
+            String why;
+            synchronized (SignalGuard.class) {
+                why = lastSignal != null && STOPPING.containsValue(lastSignal) ? lastSignal : null;
+            }
+            if (why != null) {
+                System.err.println("bench: error: interrupted by " + why + " before the run started: nothing was"
+                        + " measured; run the benchmark again");
+            }
+        }, "bench-stopped-before-the-run");
+        Runtime.getRuntime().addShutdownHook(beforeTheRun);
+    }
+
+    /**
+     * The run (its guard, or a coordinator of workers, which has its own lines) says from now on what a stop left: the
+     * line of {@link #sayStopsBeforeTheRun} is no longer said.
+     */
+    public static void runSpeaksForStops() {
+        Thread early;
+        synchronized (SignalGuard.class) {
+            early = beforeTheRun;
+            beforeTheRun = null;
+        }
+        if (early != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(early);
+            } catch (IllegalStateException shuttingDown) {
+                // the stop came first: the early hook says it
+            }
+        }
     }
 
     /**
@@ -179,6 +224,7 @@ public final class SignalGuard {
         if (earlier != null) {
             earlier.removeHook();
         }
+        runSpeaksForStops();
         SignalGuard guard = new SignalGuard(runner);
         Runtime.getRuntime().addShutdownHook(guard.hook);
         return guard;

@@ -165,6 +165,44 @@ class SignalGuardTest {
     }
 
     /**
+     * A SIGTERM before the run's guard is installed (the options read, the plan made) ended the JVM with 143 and no line
+     * (sweep 10, N24): it says that nothing was measured, as a stop a second later does; an ordinary exit says nothing.
+     */
+    @Test
+    void aStopBeforeTheRunStartedSaysNothingWasMeasured() throws Exception {
+        Process early = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), BeforeTheRun.class.getName(), "600000").start();
+        try {
+            assertEquals("waiting", new java.io.BufferedReader(new java.io.InputStreamReader(early.getInputStream(),
+                    StandardCharsets.UTF_8)).readLine());
+            ProcessBuilder kill = new ProcessBuilder("kill", "-TERM", String.valueOf(early.pid()));
+            kill.environment().put("LC_ALL", "C");
+            assertEquals(0, kill.start().waitFor());
+            assertTrue(early.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(143, early.exitValue());
+            assertEquals("bench: error: interrupted by SIGTERM before the run started: nothing was measured; run the"
+                    + " benchmark again", new String(early.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip());
+        } finally {
+            early.destroyForcibly();
+        }
+        Process refused = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), BeforeTheRun.class.getName(), "0").start();
+        assertTrue(refused.waitFor(60, TimeUnit.SECONDS));
+        assertEquals("", new String(refused.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    /** A run command before its run: says so, waits {@code args[0]} ms, exits 0. */
+    static final class BeforeTheRun {
+        public static void main(String[] args) throws Exception {
+            SignalGuard.sayStopsBeforeTheRun();
+            System.out.println("waiting");
+            System.out.flush();
+            Thread.sleep(Long.parseLong(args[0]));
+            System.exit(0);
+        }
+    }
+
+    /**
      * Runs {@link SignalledRun} with {@code args} until its first iteration, then sends it {@code signals} 50 ms apart:
      * its exit code.
      */

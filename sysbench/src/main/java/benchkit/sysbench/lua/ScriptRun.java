@@ -104,6 +104,11 @@ final class ScriptRun {
     /** sysbench's log: its FATAL lines, a repeat counted rather than printed again. */
     private final LogLines log;
     private final ThreadStats[] stats;
+    /**
+     * What the main state's queries counted (its chunk's, init()'s): sysbench's main thread counts into thread 0's
+     * counters, so its reports hold them (a query in the main chunk: 3 with --threads=2, not 2).
+     */
+    private final ThreadStats mainStats = new ThreadStats();
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicBoolean failed = new AtomicBoolean();
     private final AtomicInteger running = new AtomicInteger();
@@ -144,7 +149,8 @@ final class ScriptRun {
 
     int run() throws InterruptedException {
         // the main state first (its chunk's output before the header), as sysbench loads the script before it runs
-        main = workload.state("run", 0, s.threads(), target, ScriptStates.UNCOUNTED);
+        main = workload.state("run", 0, s.threads(), target, mainStats);
+        mainStats.state = main;
         try {
             if (!call(main.global("init"), "init", LuaValue.NONE)) {
                 return 1;
@@ -483,7 +489,8 @@ final class ScriptRun {
 
     private Totals totals() {
         long[] n = new long[6];
-        for (ThreadStats st : stats) {
+        for (ThreadStats st : java.util.stream.Stream.concat(java.util.stream.Stream.of(mainStats),
+                java.util.Arrays.stream(stats)).toList()) {
             n[0] += st.events;
             n[1] += st.reads;
             n[2] += st.writes;

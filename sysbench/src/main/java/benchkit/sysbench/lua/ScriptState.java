@@ -464,7 +464,9 @@ final class ScriptState {
         return new TwoArgFunction() {
             @Override
             public LuaValue call(LuaValue a, LuaValue b) {
-                return LuaValue.valueOf(f.draw(a.checkint(), b.checkint()));
+                // sysbench's C functions take and return uint32_t: LuaJIT's FFI wraps the bounds so (-1 is
+                // 4294967295) and a result is never negative
+                return LuaValue.valueOf((double) Integer.toUnsignedLong(f.draw((int) a.checklong(), (int) b.checklong())));
             }
         };
     }

@@ -174,6 +174,43 @@ class ScriptLineTest {
         assertTrue(!r.out().contains("SQL statistics"), r.out());
     }
 
+    /**
+     * sysbench.rand.uniform computes in uint32_t as sysbench 1.0.20's sb_rand_uniform does: bounds given reversed draw
+     * from a span that wraps (values from 10 up to 2^32 - 1, or 0 and 1), not quietly from 1..10 (sweep 10, N19); a
+     * bound past 2^31 is taken whole.
+     */
+    @Test
+    void uniformWithReversedBoundsDrawsAsSysbenchDoes() throws Exception {
+        Ran r = run("""
+                for i = 1, 200 do print(sysbench.rand.uniform(10, 1), sysbench.rand.uniform(1, 3000000000)) end
+                """, "--verbosity=0", "SCRIPT");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        List<String[]> draws = r.out().lines().map(l -> l.split("\t")).toList();
+        assertEquals(200, draws.size(), r.out());
+        for (String[] d : draws) {
+            double reversed = Double.parseDouble(d[0]);
+            assertTrue(reversed >= 10 && reversed < 0x1p32 || reversed == 0 || reversed == 1, r.out());
+        }
+        assertTrue(draws.stream().anyMatch(d -> Double.parseDouble(d[0]) > 10), r.out());
+        assertTrue(draws.stream().anyMatch(d -> Double.parseDouble(d[1]) > Integer.MAX_VALUE), r.out());
+    }
+
+    /**
+     * A query in the script's main chunk runs in every state: sysbench counts the main state's too (its main thread's
+     * counters are thread 0's), so --threads=2 reports 3 queries, not the 2 the threads' states sent (sweep 10, N54).
+     */
+    @Test
+    void theMainStatesQueriesCountAsInSysbench() throws Exception {
+        Ran r = run("""
+                local con = sysbench.sql.driver():connect()
+                con:query("SELECT 41+1")
+                function event() end
+                """, "--mysql-dry-run", "--events=2", "--threads=2", "SCRIPT", "run");
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("        other:                           3\n"), r.out());
+        assertTrue(r.out().contains("        total:                           3\n"), r.out());
+    }
+
     @Test
     void progressLinesShowEventsPerSecondUntilTheScriptMakesASqlDriver() throws Exception {
         Ran plain = run("function event() ffi.C.usleep(1000) end\n", "--time=2", "--report-interval=1", "SCRIPT", "run");
