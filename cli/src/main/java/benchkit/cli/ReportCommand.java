@@ -122,8 +122,9 @@ final class ReportCommand implements Callable<Integer> {
         } finally {
             written.countDown();
         }
-        System.err.println("bench: warning: " + dir + " holds a run that did not end: " + journal.error()
-                .orElse("its journal has no end line (killed?)") + "; its " + measured + " finished measurement iteration"
+        // a run that wrote its end line (incomplete, e.g. the disk full) ended: said so, not that it did not end (N9)
+        System.err.println("bench: warning: " + dir + " holds a run that " + (journal.ended() ? "ended incomplete: "
+                : "did not end: ") + journal.error().orElse("its journal has no end line (killed?)") + "; its " + measured + " finished measurement iteration"
                 + (measured == 1 ? " is" : "s are") + " written from its journal now"
                 + (invalid == 0 ? "" : " (" + invalid + " of them invalid, left out of the scores)")
                 + ", as jmh-result.json, results.csv, run.json and report.html");

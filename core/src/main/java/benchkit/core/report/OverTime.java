@@ -141,10 +141,15 @@ final class OverTime {
                 }
             } catch (IOException | RuntimeException e) {
                 // HdrHistogram's reader fails in its own ways on a line cut in two (a decoding error, not an IOException)
+                // in bench's words, not the reader's exception (NoSuchElementException on a full disk, sweep 10 case N9)
+                String intervals = points.size() + " interval" + (points.size() == 1 ? "" : "s");
                 damaged.add(text != null && text.endsInZeros() ? zeros(log, points.size())
-                        : log + " is damaged after its first " + points.size() + " interval" + (points.size() == 1 ? "" : "s")
-                        + " (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
-                        + "): the over-time chart draws " + (points.size() == 1 ? "that one" : "those") + " only");
+                        : (e instanceof IOException io ? log + " cannot be read after its first " + intervals + " ("
+                                + benchkit.core.run.plan.RunFailure.ioMessage(io) + ")"
+                                : log + " is cut short after its first " + intervals + " (its writing did not finish: a full"
+                                        + " disk, or the run killed)")
+                        + ": the over-time chart draws " + (points.size() == 1 ? "that one" : "those") + " only; the"
+                        + " scores do not come from it, and a copy of the run's whole log draws all of it");
             }
             series.add(new Series(m.group(1), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)), points));
             absolute.add(points);
