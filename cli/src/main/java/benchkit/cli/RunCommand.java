@@ -303,6 +303,9 @@ abstract class RunCommand extends WorkloadCommand {
                 }
             });
         }
+        if (server.isExternal() && !console.sysbenchLine()) {
+            Variants.requireLogin(server);            // a sysbench line's refused login ends as sysbench's (below)
+        }
         Experiment checked = experiment.build();     // every workload, plan and server checked before any starts
         if (profileScope.isPresent()) {
             CpuProfiling.noteUnprofiled(checked.plans().values(), spec.commandLine().getErr());

@@ -4,6 +4,7 @@ import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.run.plan.Variant;
 import benchkit.core.run.VariantMatrix;
 import benchkit.launcher.mysql.ExternalServer;
+import benchkit.launcher.mysql.ServerUnreachableException;
 import benchkit.spi.ServerSpec;
 import benchkit.spi.Target;
 
@@ -137,6 +138,21 @@ final class Variants {
         params.put("allocator", "unknown");
         params.put("distribution", "external");
         return new Variant("external", params, () -> ExternalServer.connect(target, timeout));
+    }
+
+    /**
+     * A server of --mysql-* that answers and refuses the login (a wrong password, user or database) is bad input, said
+     * in one line before anything starts (sweep 10, case N52): tried once; one that does not answer yet is the run's to
+     * wait for (--connect-timeout), as before.
+     */
+    static void requireLogin(ServerOptions o) {
+        try {
+            ExternalServer.connect(externalTarget(o), Duration.ZERO).close();
+        } catch (ServerUnreachableException e) {
+            if (e.refused()) {
+                throw new UsageException(e.getMessage());
+            }
+        }
     }
 
     /**
