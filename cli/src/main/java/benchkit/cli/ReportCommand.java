@@ -179,6 +179,7 @@ final class ReportCommand implements Callable<Integer> {
     /** A directory whose jmh-result.json is there and reads as JMH results: else bad input, as for compare. */
     static void requireResultDir(Path dir) {
         requireNamed(dir);
+        benchkit.core.run.results.ResultDirectory.requireExisting(dir);
         // a run still writing it: say so, rather than that it is no result directory
         benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
         if (!Files.isRegularFile(dir.resolve("jmh-result.json"))) {
