@@ -48,7 +48,9 @@ public final class JmhResultReader {
 
     /** Reads {@code jmh-result.json} of a result directory. */
     public static List<VariantResult> readDirectory(Path resultDir) throws IOException {
-        benchkit.core.run.results.ResultDirectory.requireExisting(resultDir);
+        if (!Files.isDirectory(resultDir)) {
+            throw new IllegalArgumentException("not a result directory: " + resultDir);
+        }
         Path file = resultDir.resolve(FILE_NAME);
         try {
             return parse(benchkit.core.util.TextFiles.readJson(file), file.toString());
