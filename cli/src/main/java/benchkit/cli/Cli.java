@@ -9,6 +9,7 @@ import picocli.CommandLine;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Builds the picocli command tree and maps failures to one-line messages and exit codes. */
@@ -34,6 +35,15 @@ final class Cli {
 
     private Cli() {
     }
+
+    /**
+     * What a number option takes, where the option's own check says it: a value that is no number of Java's type (0.5,
+     * or 99999999999 for an int) is told the same range, not the Java type it missed (sweep 10, cases N4 and N61).
+     */
+    private static final Map<String, String> EXPECTED_NUMBERS = Map.of(
+            "--threads", benchkit.core.run.plan.RunPlan.THREAD_COUNTS,
+            "--report-checkpoints", RunCommand.CHECKPOINTS,
+            "--percentile", RunCommand.PERCENTILES);
 
     /** Whether failures print their stack traces (--stacktrace): a plugin author's view of what failed. */
     static void showStackTraces(boolean show) {
@@ -307,7 +317,8 @@ final class Cli {
         String option = m.group(1);
         String item = m.group(3);
         String why = item.isEmpty() ? "an empty value (nothing given, or two commas in a row)"
-                : "'" + item + "' is not " + (m.group(4).startsWith("i") ? "an " : "a ") + m.group(4)
+                : "'" + item + "' is not valid; expected " + EXPECTED_NUMBERS.getOrDefault(option,
+                        m.group(4).equals("int") || m.group(4).equals("long") ? "a whole number" : "a number")
                         // Java reads numbers with a point in every locale; a German user writes 1,5
                         + (m.group(4).equals("double") && item.matches("[+-]?[0-9]*,[0-9]+")
                                 ? "; write " + item.replace(',', '.') + ", with a decimal point whatever the locale" : "");

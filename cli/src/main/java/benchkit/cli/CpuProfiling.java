@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code --profile cpu}: whether this machine can sample the server with perf. Where it cannot (perf missing or
- * refused, a server bench did not start), one note says so and the run goes on without a profile.
+ * refused), one note says so and the run goes on without a profile; a server bench did not start is refused.
  */
 final class CpuProfiling {
     private CpuProfiling() {
@@ -43,14 +43,21 @@ final class CpuProfiling {
         return Optional.of("process");
     }
 
-    /** One note when some variants' servers are not bench's own processes, which perf cannot be pointed at. */
-    static void noteUnprofiled(Collection<RunPlan> plans, PrintWriter err) {
-        boolean external = plans.stream().flatMap(p -> p.variants().stream())
-                .anyMatch(v -> "external".equals(v.params().get("distribution")));
-        if (external) {
-            err.println("bench: note: --profile cpu: the server is not one bench started (no process to sample): "
-                    + "it runs without a profile");
+    /**
+     * A server bench did not start has no process of bench's to sample: refused as the other options for a launched
+     * server are (sweep 10, case N60), not run without the profile asked for.
+     */
+    static void requireLaunched(String profile, boolean external, String server) {
+        if (profile.equals("cpu") && external) {
+            throw Variants.launchOnly(List.of("--profile " + profile), server
+                    + " (perf samples only a server process bench started)");
         }
+    }
+
+    /** The same for plans whose servers the workload names itself (--memcached-servers). */
+    static void requireLaunched(String profile, Collection<RunPlan> plans) {
+        requireLaunched(profile, plans.stream().flatMap(p -> p.variants().stream())
+                .anyMatch(v -> "external".equals(v.params().get("distribution"))), "a server the workload names");
     }
 
     static Path dir(Path resultDir) {

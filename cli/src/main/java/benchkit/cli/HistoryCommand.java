@@ -379,6 +379,7 @@ final class HistoryCommand implements Callable<Integer> {
                 throw new UsageException("--out " + out + " is a directory; name the page's file, e.g. "
                         + out.resolve("history.html"));
             }
+            requireReplaceable(out);
             try (HistoryStore s = store.open(false)) {
                 List<StoredRun> runs = s.runs();
                 requireKnown(runs, metrics == null ? List.of() : metrics, xLabel);
@@ -403,6 +404,25 @@ final class HistoryCommand implements Callable<Integer> {
                 System.out.println("wrote " + out + " (" + runs.size() + " runs)");
             }
             return Cli.EXIT_OK;
+        }
+    }
+
+    /**
+     * The page goes only where it loses nothing: never over a run's own files (a run's results were lost so, sweep 10
+     * case N58), nor over a file that is not an earlier trend page of bench's (TrendReport.isOwnPage).
+     */
+    static void requireReplaceable(Path out) throws IOException {
+        // a link is judged by the file it names, which is what would be overwritten
+        Path target = java.nio.file.Files.exists(out) ? out.toRealPath() : out;
+        java.util.Optional<Path> run = benchkit.core.run.results.ResultDirectory.runOf(target);
+        if (run.isPresent()) {
+            throw new UsageException("--out " + out + " is a file of the run in " + run.get()
+                    + ", which the page would overwrite; name a file outside the run's directory, e.g. "
+                    + Report.DEFAULT_PAGE);
+        }
+        if (java.nio.file.Files.exists(out) && !TrendReport.isOwnPage(out)) {
+            throw new UsageException("--out " + out + " exists and is not a trend page bench wrote, so it is not replaced;"
+                    + " name a new file, or remove that one first");
         }
     }
 

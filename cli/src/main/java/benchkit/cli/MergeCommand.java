@@ -199,7 +199,7 @@ final class MergeCommand implements Callable<Integer> {
             return Cli.EXIT_FAILURE;
         }
         if (!r.results().isEmpty()) {
-            SummaryTable.print(r.results(), System.out);
+            SummaryTable.print(r.results(), System.out, r::mark);
         }
         r.merged().forEach(m -> System.out.println("# Merged from " + m));
         r.missing().forEach(m -> System.out.println("# Missing: " + m));

@@ -127,8 +127,9 @@ final class ReportCommand implements Callable<Integer> {
         } finally {
             written.countDown();
         }
-        System.err.println("bench: warning: " + dir + " holds a run that did not end: " + journal.error()
-                .orElse("its journal has no end line (killed?)") + "; its " + measured + " finished measurement iteration"
+        // a run that wrote its end line (incomplete, e.g. the disk full) ended: said so, not that it did not end (N9)
+        System.err.println("bench: warning: " + dir + " holds a run that " + (journal.ended() ? "ended incomplete: "
+                : "did not end: ") + journal.error().orElse("its journal has no end line (killed?)") + "; its " + measured + " finished measurement iteration"
                 + (measured == 1 ? " is" : "s are") + " written from its journal now"
                 + (invalid == 0 ? "" : " (" + invalid + " of them invalid, left out of the scores)")
                 + ", as jmh-result.json, results.csv, run.json and report.html");
@@ -183,6 +184,7 @@ final class ReportCommand implements Callable<Integer> {
     /** A directory whose jmh-result.json is there and reads as JMH results: else bad input, as for compare. */
     static void requireResultDir(Path dir) {
         requireNamed(dir);
+        benchkit.core.run.results.ResultDirectory.requireExisting(dir);
         // a run still writing it: say so, rather than that it is no result directory
         benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");
         benchkit.core.run.results.ReplacedRun.recover(dir, "the run directory");   // a killed --force run's

@@ -206,6 +206,7 @@ abstract class RunCommand extends WorkloadCommand {
         }
         checkThreads(threads);
         clientThreads();                    // a bad --client-threads fails before any server starts
+        CpuProfiling.requireLaunched(profile, server.isExternal(), "the server of --mysql-host/--mysql-port/--mysql-socket");
         Optional<String> profileScope = CpuProfiling.scope(profile, spec.commandLine().getErr());
         console.check(List.of("jmh", "sysbench", "memslap"));
         ConsoleStyle consoleStyle = consoleStyle(console, percentile, histogram);
@@ -247,6 +248,11 @@ abstract class RunCommand extends WorkloadCommand {
             }
         }
         Path outDir = out;
+        if (out != null && role.isEmpty() && out.toString().contains("{worker}")) {
+            // else a directory literally named so (sweep 10, case N67)
+            throw new UsageException("--out " + out + ": '{worker}' becomes the worker's index only with --worker I/N;"
+                    + " give --worker, or name the directory without '{worker}'");
+        }
         if (noResultFiles) {
             if (out != null || role.isPresent() || clientOptions.clients != null) {
                 throw new UsageException("--no-result-files keeps nothing, where --out, --clients and --worker keep results: "
@@ -307,11 +313,12 @@ abstract class RunCommand extends WorkloadCommand {
                 }
             });
         }
+        if (server.isExternal() && !console.sysbenchLine()) {
+            Variants.requireLogin(server);            // a sysbench line's refused login ends as sysbench's (below)
+        }
         Experiment checked = experiment.build();     // every workload, plan and server checked before any starts
         try {
-            if (profileScope.isPresent()) {
-                CpuProfiling.noteUnprofiled(checked.plans().values(), spec.commandLine().getErr());
-            }
+            CpuProfiling.requireLaunched(profile, checked.plans().values());
             if (clientOptions.clients != null) {
                 benchkit.core.run.SignalGuard.runSpeaksForStops();       // the coordinator's lines say what a stop left
                 return coordinate(registry, names, given, checked.outDir(), role);
@@ -518,14 +525,14 @@ abstract class RunCommand extends WorkloadCommand {
         try {
             return sysbench.withCheckpoints(checkpoints);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(given + " is not valid; expected ascending whole seconds from 1");
+            throw new UsageException(given + " is not valid; expected " + CHECKPOINTS);
         }
     }
 
     /** {@code --format}, {@code --verbosity}, {@code --percentile} and {@code --histogram}, checked as sysbench checks them. */
     static ConsoleStyle consoleStyle(ConsoleOptions console, int percentile, String histogram) {
         if (percentile < 0 || percentile > 100) {
-            throw new UsageException("--percentile=" + percentile + " is not valid; expected 1 to 100, or 0 for none");
+            throw new UsageException("--percentile=" + percentile + " is not valid; expected " + PERCENTILES);
         }
         boolean withHistogram = switch (histogram.strip().toLowerCase(java.util.Locale.ROOT)) {
             case "on", "true", "1" -> true;
@@ -611,6 +618,11 @@ abstract class RunCommand extends WorkloadCommand {
         }
         return d;
     }
+
+    /** What --report-checkpoints takes, as its refusals say it (and a value that is no number, Cli.badValue). */
+    static final String CHECKPOINTS = "ascending whole seconds from 1 (e.g. 10,20)";
+    /** What --percentile takes, likewise. */
+    static final String PERCENTILES = "1 to 100, or 0 for none";
 
     /** The longest time any option takes, a week: a longer slot, timeout or budget is a typo (1e9 s is 31 years). */
     static final long MAX_SECONDS = 7 * 24 * 3600;

@@ -4,6 +4,7 @@ import benchkit.core.plugin.PluginRegistry;
 import benchkit.core.run.plan.Variant;
 import benchkit.core.run.VariantMatrix;
 import benchkit.launcher.mysql.ExternalServer;
+import benchkit.launcher.mysql.ServerUnreachableException;
 import benchkit.spi.ServerSpec;
 import benchkit.spi.Target;
 
@@ -86,6 +87,14 @@ final class Variants {
         return matrix.build();
     }
 
+    /** The refusal of options that act on a server bench launches, given for {@code server}, which it does not. */
+    static UsageException launchOnly(List<String> options, String server) {
+        boolean one = options.size() == 1;
+        return new UsageException(String.join(", ", options) + (one ? " is" : " are") + " for a server bench "
+                + "launches: " + (one ? "it does" : "they do") + " nothing to " + server + ", which bench does not start; "
+                + "leave " + (one ? "it" : "them") + " out");
+    }
+
     private static Variant external(ServerOptions o) {
         // each would be dropped without a word and the run recorded as if it held (--allocator: "allocator: unknown")
         List<String> launchOnly = new ArrayList<>();
@@ -97,10 +106,7 @@ final class Variants {
         addIf(launchOnly, !o.allocatorEnv.isEmpty(), "--allocator-env");
         addIf(launchOnly, o.keepDatadir, "--keep-datadir");
         if (!launchOnly.isEmpty()) {
-            boolean one = launchOnly.size() == 1;
-            throw new UsageException(String.join(", ", launchOnly) + (one ? " is" : " are") + " for a server bench "
-                    + "launches: " + (one ? "it does" : "they do") + " nothing to the server of --mysql-host/--mysql-port/"
-                    + "--mysql-socket, which bench does not start; leave " + (one ? "it" : "them") + " out");
+            throw launchOnly(launchOnly, "the server of --mysql-host/--mysql-port/--mysql-socket");
         }
         if (o.mysqlUser != null && o.mysqlUser.isBlank()) {
             throw new UsageException("--mysql-user needs a user name");
@@ -140,6 +146,21 @@ final class Variants {
     }
 
     /**
+     * A server of --mysql-* that answers and refuses the login (a wrong password, user or database) is bad input, said
+     * in one line before anything starts (sweep 10, case N52): tried once; one that does not answer yet is the run's to
+     * wait for (--connect-timeout), as before.
+     */
+    static void requireLogin(ServerOptions o) {
+        try {
+            ExternalServer.connect(externalTarget(o), Duration.ZERO).close();
+        } catch (ServerUnreachableException e) {
+            if (e.refused()) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+    }
+
+    /**
      * The server of --mysql-*. As in libmysqlclient, and so in sysbench, a socket with no host or with
      * host {@code localhost} is the way in: such a target's transport is its socket; with another host the socket is only known, and they use TCP.
      */
@@ -149,8 +170,17 @@ final class Variants {
         List<String> sockets = o.mysqlSocket == null ? List.of() : o.mysqlSocket;
         if (hosts.stream().anyMatch(String::isBlank) || sockets.stream().anyMatch(String::isBlank)) {
             // an empty host ran against ":3306" for the connect timeout and won over a socket given with it (sweep 9)
-            String option = hosts.stream().anyMatch(String::isBlank) ? "--mysql-host" : "--mysql-socket";
-            throw new UsageException(option + " is empty; name the server's " + (option.equals("--mysql-host")
+            boolean host = hosts.stream().anyMatch(String::isBlank);
+            String option = host ? "--mysql-host" : "--mysql-socket";
+            List<String> list = host ? hosts : sockets;
+            if (list.size() > 1) {
+                // one empty entry of a list: the list is not empty, its entry is (sweep 10, case N2)
+                throw new UsageException(option + "=" + String.join(",", list) + " has an empty entry (entry "
+                        + (list.indexOf(list.stream().filter(String::isBlank).findFirst().orElseThrow()) + 1) + " of "
+                        + list.size() + ": nothing given, or two commas in a row); name each "
+                        + (host ? "host" : "socket file") + ", separated by single commas");
+            }
+            throw new UsageException(option + " is empty; name the server's " + (host
                     ? "host (e.g. 127.0.0.1), or leave it out" : "socket file, or leave it out"));
         }
         boolean viaSocket = !sockets.isEmpty() && (hosts.isEmpty() || hosts.equals(List.of("localhost")));

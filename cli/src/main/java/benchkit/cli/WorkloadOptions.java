@@ -16,6 +16,13 @@ final class WorkloadOptions {
             description = "Workload to run (see 'bench list'), e.g. point-select.")
     String workload;
 
+    /** Here for --help only (sweep 10, case N43): Main reads the file into the line before the line is parsed. */
+    @Option(names = "--experiment", paramLabel = "FILE.json",
+            description = "Take the options from a file: a JSON object of option names without dashes and their values, "
+                    + "e.g. {\"workload\": \"point-select\", \"threads\": [8, 16]}; options typed on the line win. "
+                    + "docs/usage.md (Matrices) describes the file.")
+    String experimentFile;
+
     /**
      * The workload's options as name -> value, from the arguments bench itself did not match
      * (picocli's {@code @Unmatched}); {@code --flag} alone means {@code on}.

@@ -33,7 +33,9 @@ class BadInputTest {
         // a relative script name is read from the current directory, which the line says (sweep 9: from an experiment file)
         "--workload ../benchkit-never-made/x.lua               | unknown workload '../benchkit-never-made/x.lua': no such script file (looked for ",
         "--workload point-select --threads 0               | --threads=0 is not valid",
-        "--workload point-select --threads 8,x             | 'x' is not an int",
+        "--workload point-select --threads 8,x             | 'x' is not valid; expected thread counts from 1 to 100000",
+        "--workload point-select -t 99999999999              | '99999999999' is not valid; expected thread counts from 1 to 100000",
+        "--workload point-select --format sysbench --report-checkpoints 1,0.5 | '0.5' is not valid; expected ascending whole seconds from 1 (e.g. 10,20)",
         "--workload point-select --time -1                 | --time=-1.0 is not valid",
         "--workload point-select --time 1e-9               | --time=1.0E-9 is too short to measure; expected at least 1 s",
         "--workload point-select --time 0.5                | --time=0.5 is too short to measure; expected at least 1 s",
@@ -60,13 +62,13 @@ class BadInputTest {
         "--workload memcached-get --mysql-host 127.0.0.1 --mysql-port 1 --connect-timeout 0 | workload memcached-get speaks memcached, and --mysql-host/--mysql-port/--mysql-socket name a MySQL server: give the memcached to load with --memcached-servers HOST:PORT, or --server memcached to launch one",
         "--workload point-select --format sysbenchx        | --format sysbenchx is not valid; expected jmh, sysbench or memslap",
         "--workload point-select --percentile 101          | --percentile=101 is not valid; expected 1 to 100, or 0 for none",
-        "--workload point-select --percentile 99.9         | '99.9' is not an int",
+        "--workload point-select --percentile 99.9         | '99.9' is not valid; expected 1 to 100, or 0 for none",
         // plain decimal numbers only: Java's parsers read 1d, 2f and 0x1p0 as 1, 2 and 1 (the outside sweep's #36)
-        "--workload point-select --time 1d                 | Invalid value for option '--time': '1d' is not a double",
-        "--workload point-select --warmup-time 2f          | Invalid value for option '--warmup-time': '2f' is not a double",
-        "--workload point-select --stall-limit 0x1p0       | Invalid value for option '--stall-limit': '0x1p0' is not a double",
-        "--workload point-select --events \u0663          | Invalid value for option '--events': '\u0663' is not a long",
-        "--workload point-select --threads 2,\u0664       | '\u0664' is not an int",
+        "--workload point-select --time 1d                 | Invalid value for option '--time': '1d' is not valid; expected a number",
+        "--workload point-select --warmup-time 2f          | Invalid value for option '--warmup-time': '2f' is not valid; expected a number",
+        "--workload point-select --stall-limit 0x1p0       | Invalid value for option '--stall-limit': '0x1p0' is not valid; expected a number",
+        "--workload point-select --events \u0663          | Invalid value for option '--events': '\u0663' is not valid; expected a whole number",
+        "--workload point-select --threads 2,\u0664       | '\u0664' is not valid; expected thread counts",
         "--workload memcached-get --memcached-servers 127.0.0.1:1 --keys 1e3 | memcached-get: --keys=1e3 is not valid; expected a whole number",
         "--workload point-select --histogram=yes --format sysbench | --histogram=yes is not valid; expected on or off",
         "--workload point-select --histogram               | --histogram is printed with sysbench's report: add --format sysbench",
@@ -94,6 +96,7 @@ class BadInputTest {
         "--workload point-select --client-engine docker        | --client-engine says how the workers of --clients start: give --clients N too, or leave it out",
         "--workload point-select --client-image foo            | --client-image says how the workers of --clients start: give --clients N too, or leave it out",
         "--workload point-select --mysql-host 127.0.0.1 --allocator nosuch | --allocator is for a server bench launches: it does nothing to the server of --mysql-host/--mysql-port/--mysql-socket, which bench does not start; leave it out",
+        "--workload point-select --mysql-host 127.0.0.1 --profile cpu | --profile cpu is for a server bench launches: it does nothing to the server of --mysql-host/--mysql-port/--mysql-socket (perf samples only a server process bench started), which bench does not start; leave it out",
         "--workload point-select --mysql-host 127.0.0.1 --allocator glibc --keep-datadir --server-cpus 1 | --server-cpus, --allocator, --keep-datadir are for a server bench launches: they do nothing",
         // a CPU the machine does not have is named, with the ones it has (the outside sweep's #24: taskset's list)
         "--workload point-select --client-cpus 0,99999         | --client-cpus 0,99999: CPU 99999 is not on this machine (or not given to bench); it has CPUs ",
@@ -110,18 +113,20 @@ class BadInputTest {
         "--workload point-select --allocator glibc,jemalloc --budget 2m --method bootstrap | --until-settled judges with --method forks-t",
         "--workload point-select --allocator glibc,jemalloc --until-settled --budget off | --until-settled needs a budget; --budget off asks for a fixed number of forks",
         // the same code from every subcommand (a pasted sysbench line exits as sysbench: SysbenchArgsTest.refusedLines)
-        "compare /nonexistent /nonexistent2                    | /nonexistent is not a result directory (no jmh-result.json in it)",
+        "compare /nonexistent /nonexistent2                    | /nonexistent does not exist; check the path, and name a run's result directory",
         "compare --fail-on-regression                          | Missing required parameter: 'DIR'",
         "merge --out /tmp/benchkit-never-made /nonexistent     | /nonexistent is not a directory",
         "merge                                                 | Missing required options and parameters",
-        "report /nonexistent                                   | /nonexistent is not a result directory",
+        "report /nonexistent                                   | /nonexistent does not exist; check the path",
+        "report /etc/passwd                                    | /etc/passwd is a file, not a result directory",
+        "--workload point-select --out WK{worker}              | --out WK{worker}: '{worker}' becomes the worker's index only with --worker I/N; give --worker, or name the directory without '{worker}'",
         "--workload point-select --out /proc/x                 | cannot write the result directory /proc/x: /proc/x: no such file or directory",
         "--experiment /tmp                                     | --experiment /tmp is a directory; give an experiment file",
         "--experiment a.json --experiment=a.json               | --experiment is given twice (a.json, a.json); give one experiment file",
         "compare --confidence 1.5 a b                          | --confidence=1.5 is not valid; expected a level from 0.5 to below 1 (e.g. 0.95) or a percentage from 50 to below 100",
         "compare --confidence 0.3 a b                          | --confidence=0.3 is not valid",
-        "history add /nonexistent --history /tmp/benchkit-never-made.sqlite | not a result directory: /nonexistent",
-        "history check /nonexistent --history /tmp/benchkit-never-made.sqlite | not a result directory: /nonexistent",
+        "history add /nonexistent --history /tmp/benchkit-never-made.sqlite | /nonexistent does not exist; check the path",
+        "history check /nonexistent --history /tmp/benchkit-never-made.sqlite | /nonexistent does not exist; check the path",
         "history check /tmp --min-runs 2                       | --min-runs must be at least 3",
         "history check /tmp --confidence 1.5                   | --confidence=1.5 is not valid; expected a level from 0.5 to below 1 (e.g. 0.95) or a percentage from 50 to below 100",
         "history report --history /tmp                         | --history: /tmp is a directory; name a file",
@@ -131,14 +136,16 @@ class BadInputTest {
         "history add /tmp --label commit                       | --label commit is not valid; expected NAME=VALUE",
         "history                                               | bench history needs a subcommand",
         // a directory named as a sysbench test or command is a directory to these commands, not a sysbench line
-        "history add cpu --history /tmp/benchkit-never-made.sqlite | not a result directory: cpu",
-        "history add run --history /tmp/benchkit-never-made.sqlite | not a result directory: run",
+        "history add cpu --history /tmp/benchkit-never-made.sqlite | cpu does not exist",
+        "history add run --history /tmp/benchkit-never-made.sqlite | run does not exist",
         "merge run prepare --out /tmp/benchkit-never-made      | run is not a directory",
         "history report --history /tmp/benchkit-never-made.sqlite | --history: /tmp/benchkit-never-made.sqlite: no history store there; bench history add DIR",
         "history list --history /dev/null                      | --history: /dev/null is not a regular file; name a file",
         "history foo                                           | unknown subcommand 'foo' for 'history'; expected add, list, report, check, export",
         "--workload point-select --no-result-files --history /tmp/benchkit-never-made.sqlite | --history stores the run's result files, which --no-result-files does not keep: drop one of them",
         "--workload point-select --mysql-host=                 | --mysql-host is empty; name the server's host (e.g. 127.0.0.1), or leave it out",
+        "--workload point-select --mysql-host=,127.0.0.1       | --mysql-host=,127.0.0.1 has an empty entry (entry 1 of 2: nothing given, or two commas in a row); name each host, separated by single commas",
+        "--workload point-select --mysql-host=127.0.0.1,,10.0.0.2 | --mysql-host=127.0.0.1,,10.0.0.2 has an empty entry (entry 2 of 3",
         "--workload point-select --mysql-socket=               | --mysql-socket is empty; name the server's socket file, or leave it out",
         // a mistyped command said so, not "missing --workload" or a word too many (sweep 8)
         "reprot /tmp                                           | unknown command 'reprot'; did you mean report? bench --help lists the commands",
@@ -247,12 +254,12 @@ class BadInputTest {
                 "{\"workload\": \"point-select\", \"time\": \"1,5\"}");
         o = run("--experiment", decimal.toString());
         assertEquals("bench: --experiment " + decimal + ": \"time\": \"1,5\" is not valid for --time: '1,5' is "
-                + "not a double; write 1.5, with a decimal point whatever the locale", o.err().lines().findFirst().orElse(""));
+                + "not valid; expected a number; write 1.5, with a decimal point whatever the locale", o.err().lines().findFirst().orElse(""));
         o = run("--workload", "point-select", "--threads", "2,,4");
         assertEquals("bench: Invalid value for option '--threads' (N[,N...]): an empty value (nothing given, or two commas "
                 + "in a row)", o.err().lines().findFirst().orElse(""));
         o = run("--workload", "point-select", "--time", "2,5");
-        assertTrue(o.err().startsWith("bench: Invalid value for option '--time': '2,5' is not a double; write 2.5"),
+        assertTrue(o.err().startsWith("bench: Invalid value for option '--time': '2,5' is not valid; expected a number; write 2.5"),
                 o.err());
     }
 

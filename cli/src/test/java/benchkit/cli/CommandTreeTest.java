@@ -76,6 +76,17 @@ class CommandTreeTest {
         assertTrue(codes.matches("(?s).*142/152 +stopped by SIGALRM or SIGXCPU.*"), codes);
     }
 
+    /** --experiment, read before the line is parsed, is in --help with where its file is described (sweep 10, N43). */
+    @ParameterizedTest
+    @ValueSource(strings = {"--help", "run --help", "prepare --help"})
+    void theHelpNamesTheExperimentFile(String line) {
+        Answer help = answer(Cli.commandLine(line.split(" ")), line);
+        assertEquals(0, help.exit());
+        assertTrue(help.out().contains("--experiment=FILE.json"), help.out());
+        // picocli wraps the description anywhere: compared without its white space
+        assertTrue(help.out().replaceAll("\\s+", "").contains("docs/usage.md(Matrices)describesthefile"), help.out());
+    }
+
     /** The sysbench translation looks bench's options up in run's model alone; prepare's must all be there. */
     @ParameterizedTest
     @ValueSource(strings = {"prepare", "prewarm", "cleanup"})

@@ -335,6 +335,39 @@ class HistoryCommandTest {
     }
 
     /**
+     * The trend page never goes over a run's files (its results were lost so, sweep 10 case N58) nor over a file of the
+     * user's; an earlier trend page is replaced.
+     */
+    @Test
+    void theTrendPageOverwritesNoRunAndNoFileOfTheUsers() throws Exception {
+        Path night1 = runDir(1, 1000, new SplittableRandom(3));
+        String store = tmp.resolve("h.sqlite").toString();
+        assertEquals(0, run("history", "add", night1.toString(), "--history", store).exit());
+        Files.createDirectories(night1.resolve("latency"));
+        Files.writeString(night1.resolve("latency/external-t8-f1.hlog"), "log");
+        for (String file : List.of("jmh-result.json", benchkit.core.result.Journal.FILE_NAME, "report.html", "results.csv",
+                "latency/external-t8-f1.hlog")) {
+            Path out = night1.resolve(file);
+            String before = Files.exists(out) ? Files.readString(out) : null;
+            Outcome o = run("history", "report", "--history", store, "--out", out.toString());
+            assertEquals(Cli.EXIT_USAGE, o.exit(), file + ": " + o.err());
+            assertTrue(o.err().contains("--out " + out + " is a file of the run in "), o.err());
+            assertEquals(1, o.err().lines().count(), o.err());
+            assertEquals(before, Files.exists(out) ? Files.readString(out) : null, file + " is untouched");
+        }
+        Path mine = Files.writeString(tmp.resolve("mine.html"), "<p>my notes</p>");
+        Outcome o = run("history", "report", "--history", store, "--out", mine.toString());
+        assertEquals(Cli.EXIT_USAGE, o.exit(), o.err());
+        assertTrue(o.err().contains("--out " + mine + " exists and is not a trend page bench wrote"), o.err());
+        assertEquals("<p>my notes</p>", Files.readString(mine));
+
+        Path page = tmp.resolve("trend.html");
+        assertEquals(0, run("history", "report", "--history", store, "--out", page.toString()).exit());
+        Outcome again = run("history", "report", "--history", store, "--out", page.toString());
+        assertEquals(0, again.exit(), "an earlier trend page is replaced: " + again.err());
+    }
+
+    /**
      * The same run with its files re-written (CRLF line ends, minified, keys reordered) is stored once (case 44), also
      * in a store whose keys were hashed from the files' bytes, as bench stored runs before.
      */

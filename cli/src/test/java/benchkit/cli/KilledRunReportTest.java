@@ -185,6 +185,8 @@ class KilledRunReportTest {
                 benchkit.core.run.results.ResultFiles.rebuiltFromJournal(full));
         CliRun.Outcome ran = CliRun.run("report", full.toString());
         assertEquals(0, ran.exit(), ran.err());
+        // its journal has its end line: the run ended, incomplete (sweep 10, case N9), not "did not end"
+        assertTrue(ran.err().contains(full + " holds a run that ended incomplete: could not append iteration 3"), ran.err());
         assertEquals(2, benchkit.core.report.JmhResultReader.readDirectory(full).get(0).iterationCount());
         assertEquals(java.util.Optional.empty(), benchkit.core.run.results.ResultFiles.rebuiltFromJournal(full),
                 "written now: nothing more to say");

@@ -32,9 +32,7 @@ public final class RunImport {
         if (dir.toString().isBlank()) {
             throw new IllegalArgumentException("an empty name is not a result directory; name one, e.g. bench-results/*");
         }
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("not a result directory: " + dir);
-        }
+        benchkit.core.run.results.ResultDirectory.requireExisting(dir);
         benchkit.core.run.results.ResultLock.requireFree(dir, "the run directory");   // a run still writing it
         benchkit.core.run.results.ReplacedRun.recover(dir, "the run directory");      // a killed --force run's
         Path jmh = dir.resolve(JmhResultReader.FILE_NAME);

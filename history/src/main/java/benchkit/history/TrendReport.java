@@ -46,6 +46,23 @@ public final class TrendReport {
     private TrendReport() {
     }
 
+    /** The page's title: with report.html's generator line, what tells a page of bench history report (see isOwnPage). */
+    private static final String TITLE = "Benchmark history";
+
+    /**
+     * Whether {@code file} is a trend page bench wrote, which a new page may replace: it opens as report.html's template
+     * does (its generator line, benchkit) with this page's title; any other file is the user's, or a run's report.
+     */
+    public static boolean isOwnPage(java.nio.file.Path file) {
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            String head = new String(in.readNBytes(1024), java.nio.charset.StandardCharsets.UTF_8);
+            return head.startsWith("<!DOCTYPE html>") && head.contains("<meta name=\"generator\" content=\"benchkit\">")
+                    && head.contains("<title>" + TITLE + "</title>");
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     /** The changes of one series, oldest first. */
     public static List<Change> changes(Series s, double minEffect) {
         double[] values = s.values();
@@ -85,7 +102,7 @@ public final class TrendReport {
     public static String render(String store, List<StoredRun> runs, List<Series> series, String xLabel,
                                 double minEffect) {
         StringBuilder body = new StringBuilder();
-        body.append("<h1>Benchmark history</h1>\n<p class=\"sub\">").append(Html.escape(store)).append(": ")
+        body.append("<h1>" + TITLE + "</h1>\n<p class=\"sub\">").append(Html.escape(store)).append(": ")
                 .append(runs.size()).append(" run").append(runs.size() == 1 ? "" : "s");
         if (!runs.isEmpty()) {
             body.append(", ").append(DAY.format(runs.get(0).startedAt())).append(" to ")
@@ -111,7 +128,7 @@ public final class TrendReport {
             body.append("<p class=\"note\">The store holds no run with these metrics.</p>\n");
         }
         Map<String, String> values = new LinkedHashMap<>();
-        values.put("TITLE", "Benchmark history");
+        values.put("TITLE", TITLE);
         values.put("CSS", Template.resource("/benchkit/report/report.css") + "\n"
                 + Template.resource("/benchkit/history/trend.css"));
         values.put("BODY", body.toString());

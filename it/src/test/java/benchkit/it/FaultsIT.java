@@ -105,8 +105,14 @@ class FaultsIT {
             long t0 = System.nanoTime();
             BenchJar.Result denied = BenchJar.run(dir, 60, Map.of("BENCH_MYSQL_PASSWORD", "Wr0ngSecretXyz"),
                     BenchJar.args(external, "--out", dir.resolve("denied").toString()));
-            assertEquals(1, denied.exit(), denied.all());
-            assertTrue(denied.err().contains("access denied for user '" + server.target().user() + "'"), denied.err());
+            // a refused login is bad input, one line before anything starts (sweep 10, case N52)
+            assertEquals(2, denied.exit(), denied.all());
+            assertEquals("bench: the server at 127.0.0.1:" + port + " refused " + server.target().user() + " (database sbtest):"
+                    + " access denied for user '" + server.target().user() + "' (check --mysql-user and the password: "
+                    + "BENCH_MYSQL_PASSWORD, BENCH_MYSQL_PASSWORD_FILE, --mysql-password or an experiment file's)",
+                    denied.err().strip());
+            assertFalse(denied.out().contains("# Results"), "nothing measured, no results claimed: " + denied.out());
+            assertFalse(Files.exists(dir.resolve("denied")), "nothing written");
             assertFalse(denied.all().contains("Wr0ngSecretXyz"), "a password must never be echoed");
             assertTrue((System.nanoTime() - t0) / 1e9 < 45, "bounded time");
 

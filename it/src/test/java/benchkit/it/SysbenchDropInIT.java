@@ -455,7 +455,8 @@ class SysbenchDropInIT {
         Process p = viaLauncher.start();
         String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertEquals(2, p.waitFor(), err);
-        assertEquals("bench: " + missing + " is not a result directory (no jmh-result.json in it)", err.strip());
+        assertEquals("bench: " + missing + " does not exist; check the path, and name a run's result directory"
+                + " (e.g. bench-results/*)", err.strip());
 
         ProcessBuilder plainJava = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", launcherPath().resolveSibling("bench.jar").toString(), "report", missing.toString())

@@ -65,7 +65,25 @@ public final class WorkerMerge {
      * What the merge wrote, what it took from each worker ({@code merged}, one line a worker), and which workers or
      * iterations it had to leave out (only with allowMissing).
      */
-    public record Result(Path dir, List<VariantResult> results, List<String> merged, List<String> missing, List<String> failures) {
+    public record Result(Path dir, List<VariantResult> results, List<String> merged, List<String> missing, List<String> failures,
+                         Map<String, String> incomplete) {
+        /**
+         * The mark of a score over iterations that lack a worker's load (sweep 10, case N47), e.g. {@code incomplete: 2
+         * of 3 iterations lack a worker}; empty for a score over every worker.
+         */
+        public String mark(VariantResult r) {
+            return incomplete.getOrDefault(scoreKey(r.variant(), r.threads()), "");
+        }
+    }
+
+    /** Whether some measurement iteration of {@code t} has every worker's part. */
+    private static boolean fullIteration(List<Worker> workers, TrialRecord t, int clients) {
+        return workers.size() == clients && t.iterations().stream().filter(i -> !i.warmup())
+                .anyMatch(i -> workers.stream().allMatch(w -> find(w, t, i).isPresent()));
+    }
+
+    private static String scoreKey(String variant, int threads) {
+        return variant + "@" + threads;
     }
 
     private WorkerMerge() {
@@ -87,6 +105,10 @@ public final class WorkerMerge {
         java.util.Set<String> leftOut = new java.util.TreeSet<>();   // per-kind percentiles no worker's log could give
         Map<Integer, Integer> measuredBy = new TreeMap<>();   // worker index -> measurement iterations merged from it
         List<Gap> gaps = new ArrayList<>();
+        // per score (variant and threads): its measurement iterations kept, and those of them that lack a worker
+        Map<String, int[]> lacking = new LinkedHashMap<>();     // {kept, kept lacking a worker, left out}
+        List<String> leftOut = new ArrayList<>();
+        List<String> leftOutLines = new ArrayList<>();
         for (TrialRecord t : allTrials(workers)) {
             List<IterationRecord> merged = new ArrayList<>();
             List<LatencyIntervals.Iteration> mergedLatency = new ArrayList<>();
@@ -103,7 +125,18 @@ public final class WorkerMerge {
                     latency.add(latency(workers, w, t, own.get(), out));
                 }
                 if (parts.size() == workers.size() || allowMissing) {
+                    // of all the run's workers (one that gave no directory is not among those given)
+                    boolean lacksOne = parts.size() < first.count();
+                    if (!it.warmup() && lacksOne && fullIteration(workers, t, first.count())) {
+                        // a sum over fewer workers is another load: averaged with whole iterations it is neither
+                        leftOut.add(String.valueOf(it.index()));
+                        lacking.computeIfAbsent(scoreKey(t.variant(), t.threads()), k -> new int[3])[2]++;
+                        continue;
+                    }
                     if (!it.warmup()) {
+                        int[] counts = lacking.computeIfAbsent(scoreKey(t.variant(), t.threads()), k -> new int[3]);
+                        counts[0]++;
+                        counts[1] += lacksOne ? 1 : 0;
                         for (Worker w : workers) {
                             if (find(w, t, it).isPresent()) {
                                 measuredBy.merge(w.index(), 1, Integer::sum);
@@ -120,8 +153,31 @@ public final class WorkerMerge {
                     t.threads(), t.fork(), merged);
             trials.add(trial);
             latencyByTrial.put(trial, mergedLatency);
+            if (!leftOut.isEmpty()) {
+                leftOutLines.add("iteration" + (leftOut.size() == 1 ? " " : "s ") + String.join(", ", leftOut) + " of variant "
+                        + t.variant() + " at " + t.threads() + " threads, fork " + t.fork() + " left out of the score: "
+                        + (leftOut.size() == 1 ? "it lacks" : "they lack") + " a worker's load, which the other iterations have");
+                leftOut.clear();
+            }
         }
+        Map<String, String> incomplete = new LinkedHashMap<>();
+        lacking.forEach((key, counts) -> {
+            int all = counts[0] + counts[2];
+            List<String> marks = new ArrayList<>();
+            if (counts[1] > 0) {
+                marks.add(counts[1] + " of " + all + " iteration" + (all == 1 ? "" : "s") + " lack" + (counts[1] == 1 ? "s" : "")
+                        + " a worker");
+            }
+            if (counts[2] > 0) {
+                marks.add(counts[2] + " of " + all + " iterations left out: " + (counts[2] == 1 ? "it lacks" : "they lack")
+                        + " a worker");
+            }
+            if (!marks.isEmpty()) {
+                incomplete.put(key, "incomplete: " + String.join("; ", marks));
+            }
+        });
         missing.addAll(Gap.lines(gaps));
+        missing.addAll(leftOutLines);
         if (workers.stream().flatMap(w -> w.journal().trials().stream()).flatMap(t -> t.iterations().stream())
                 .allMatch(IterationRecord::warmup)) {
             // an empty jmh-result.json under "Merged 2 workers" looked like a result (sweep 6, case 62): none is written
@@ -156,11 +212,16 @@ public final class WorkerMerge {
         List<JmhResults.Entry> entries = JmhResults.build(run, trials);
         // a merge starts from the workers' files: how they judged and the study they repeated are read from them
         Map<String, String> settings = settings(workers, missing);
+        if (!incomplete.isEmpty()) {
+            // the report says it above every number, as of any run that did not end as planned
+            settings.put(RunInfo.INCOMPLETE, "merged with a worker's load missing: " + String.join("; ", incomplete.entrySet()
+                    .stream().map(e -> "variant " + e.getKey().replace("@", " at ") + " threads " + e.getValue()).toList()));
+        }
         ReportSettings report = new ReportSettings(Compare.Settings.fromRunSettings(settings),
                 Compare.Settings.baselineOf(settings), benchkit.core.report.Study.read(first.dir()));
         RunRecord merged = RunRecord.of(out, run.workload(), entries, RunInfo.endingNow(started(workers), settings));
         failures.addAll(ResultFiles.write(merged, report, print));
-        return new Result(out, merged.results(), from, missing, failures);
+        return new Result(out, merged.results(), from, missing, failures, incomplete);
     }
 
     /**

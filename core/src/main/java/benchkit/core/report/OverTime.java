@@ -99,10 +99,7 @@ final class OverTime {
                 String first = firstLine(in);
                 m = first == null ? null : TRIAL.matcher(first);
             } catch (IOException e) {
-                // the log is named before: the reason alone ("Permission denied")
-                String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
-                        : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : String.valueOf(e.getMessage());
-                damaged.add(log + " cannot be read (" + why + "): the over-time chart leaves it out");
+                damaged.add(log + " cannot be read (" + reason(e) + "): the over-time chart leaves it out");
                 continue;
             }
             if (m == null || !m.find()) {
@@ -141,10 +138,15 @@ final class OverTime {
                 }
             } catch (IOException | RuntimeException e) {
                 // HdrHistogram's reader fails in its own ways on a line cut in two (a decoding error, not an IOException)
+                // in bench's words, not the reader's exception (NoSuchElementException on a full disk, sweep 10 case N9)
+                String intervals = points.size() + " interval" + (points.size() == 1 ? "" : "s");
                 damaged.add(text != null && text.endsInZeros() ? zeros(log, points.size())
-                        : log + " is damaged after its first " + points.size() + " interval" + (points.size() == 1 ? "" : "s")
-                        + " (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
-                        + "): the over-time chart draws " + (points.size() == 1 ? "that one" : "those") + " only");
+                        : (e instanceof IOException io ? log + " cannot be read after its first " + intervals + " ("
+                                + reason(io) + ")"
+                                : log + " is cut short after its first " + intervals + " (its writing did not finish: a full"
+                                        + " disk, or the run killed)")
+                        + ": the over-time chart draws " + (points.size() == 1 ? "that one" : "those") + " only; the"
+                        + " scores do not come from it, and a copy of the run's whole log draws all of it");
             }
             series.add(new Series(m.group(1), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)), points));
             absolute.add(points);
@@ -155,6 +157,12 @@ final class OverTime {
             }
         }
         return new Logs(series.stream().filter(x -> !x.points().isEmpty()).toList(), damaged);
+    }
+
+    /** Why a log could not be read; the log is named before: the reason alone ("Permission denied"). */
+    private static String reason(IOException e) {
+        return e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : String.valueOf(e.getMessage());
     }
 
     /** A log that goes on in zero bytes where a write was cut short: what came before them is drawn. */

@@ -34,7 +34,17 @@ public final class JournalReader {
         public long measured() {
             return trials.stream().flatMap(t -> t.iterations().stream()).filter(i -> !i.warmup()).count();
         }
+
+        /** Whether the journal has its end line, complete or not: a run that ended, rather than one killed or running. */
+        public boolean ended() {
+            return complete || error.filter(e -> !e.equals(NO_END_LINE) && !e.startsWith(TORN)).isPresent();
+        }
     }
+
+    /** The error of a journal without its end line. */
+    private static final String NO_END_LINE = "the journal has no end line (the run was killed or is still running)";
+    /** How the error of a journal with a torn line begins. */
+    private static final String TORN = "the journal's ";
 
     private JournalReader() {
     }
@@ -265,9 +275,9 @@ public final class JournalReader {
         }
         if (torn != null) {
             complete = false;
-            error = "the journal's " + torn;
+            error = TORN + torn;
         } else if (complete == null) {
-            error = "the journal has no end line (the run was killed or is still running)";
+            error = NO_END_LINE;
         }
         return new Contents(run, trials, Boolean.TRUE.equals(complete), Optional.ofNullable(error), settings, started);
     }

@@ -28,6 +28,11 @@ public final class SummaryTable {
     }
 
     public static void print(List<VariantResult> scores, PrintStream out) {
+        print(scores, out, s -> "");
+    }
+
+    /** The same, each row followed by its {@code mark} where it has one (a merged score that lacks a worker's load). */
+    public static void print(List<VariantResult> scores, PrintStream out, java.util.function.Function<VariantResult, String> mark) {
         boolean profiled = scores.stream().anyMatch(s -> s.metric(ALLOCATOR_SHARE).isPresent());
         boolean failed = scores.stream().anyMatch(s -> s.metric(ERRORS).filter(m -> m.score() > 0).isPresent());
         List<String[]> rows = new ArrayList<>();
@@ -48,9 +53,13 @@ public final class SummaryTable {
                 }
                 row = concat(row, profile);
             }
+            String marked = mark.apply(s);
+            if (!marked.isEmpty()) {
+                row = concat(row, new String[] {"(" + marked + ")"});
+            }
             rows.add(row);
         }
-        int[] widths = new int[rows.get(0).length];
+        int[] widths = new int[rows.stream().mapToInt(r -> r.length).max().orElse(0)];
         for (String[] r : rows) {
             for (int i = 0; i < r.length; i++) {
                 widths[i] = Math.max(widths[i], r[i].length());

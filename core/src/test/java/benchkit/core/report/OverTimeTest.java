@@ -82,9 +82,9 @@ class OverTimeTest {
         assertEquals(List.of("halved", "whole"), read.series().stream().map(OverTime.Series::variant).toList());
         assertEquals(1, read.series().get(0).points().size(), "the interval before the cut is kept");
         assertEquals(List.of(cut + " holds no interval (cut short?): the over-time chart leaves it out"), read.damaged().stream().filter(d -> d.startsWith(cut.toString())).toList());
-        assertTrue(read.damaged().stream().anyMatch(d -> d.startsWith(halved + " is damaged after its first 1 interval (")
-                && d.endsWith("): the over-time chart draws that one only")),
-                read.damaged().toString());
+        assertTrue(read.damaged().contains(halved + " is cut short after its first 1 interval (its writing did not finish:"
+                + " a full disk, or the run killed): the over-time chart draws that one only; the scores do not come from"
+                + " it, and a copy of the run's whole log draws all of it"), read.damaged().toString());
         assertTrue(read.damaged().contains(directory + " cannot be read (it is a directory): the over-time chart leaves it out"), read.damaged().toString());
         assertTrue(read.damaged().contains(garbled + " is damaged: it is named as bench's latency logs are, but does not "
                 + "begin as they do (overwritten?); the over-time chart leaves it out"), read.damaged().toString());

@@ -404,6 +404,8 @@ class WorkersTest {
 
         WorkerMerge.Result partial = WorkerMerge.merge(List.of(workers.get(0)), tmp.resolve("m2"), true, line -> { });
         assertEquals(List.of("worker 1 of 2 gave no result directory"), partial.missing());
+        // no iteration has both: the score is worker 0's load, and its row says so (sweep 10, case N47)
+        assertEquals("incomplete: 2 of 2 iterations lack a worker", partial.mark(partial.results().get(0)));
         assertTrue(Files.readString(tmp.resolve("m2/run.json")).contains("\"merged-without\" : \"worker 1 of 2 gave no result directory\""));
 
         InvalidOptionException twice = assertThrows(InvalidOptionException.class,
@@ -527,9 +529,20 @@ class WorkersTest {
         assertTrue(refused.missing().contains(gap), refused.missing().toString());
 
         WorkerMerge.Result r = WorkerMerge.merge(dirs, tmp.resolve("k2"), true, line -> { });
-        assertEquals(List.of("worker 0 (" + workers.get(0) + "): 2 of 2 measurement iterations merged",
+        // iteration 2, worker 0's alone, is another load than iteration 1 of both: left out of the score, and said (N47)
+        assertEquals(List.of("worker 0 (" + workers.get(0) + "): 1 of 2 measurement iterations merged",
                 "worker 1 (" + killed + "): 1 of 2 measurement iterations merged"), r.merged());
-        assertEquals(List.of(gap, "worker 1 (" + killed + ") has no iteration 2 of variant glibc at 2 threads, fork 1"), r.missing());
+        assertEquals(List.of(gap, "worker 1 (" + killed + ") has no iteration 2 of variant glibc at 2 threads, fork 1",
+                "iteration 2 of variant glibc at 2 threads, fork 1 left out of the score: it lacks a worker's load, which the"
+                        + " other iterations have"), r.missing());
+        assertEquals(1, r.results().get(0).iterationCount(), "the score is iteration 1's, of both workers");
+        assertEquals("incomplete: 1 of 2 iterations left out: it lacks a worker", r.mark(r.results().get(0)));
+        java.io.ByteArrayOutputStream table = new java.io.ByteArrayOutputStream();
+        benchkit.core.result.SummaryTable.print(r.results(), new PrintStream(table, true, StandardCharsets.UTF_8), r::mark);
+        assertTrue(table.toString(StandardCharsets.UTF_8).lines().skip(1).findFirst().orElseThrow()
+                .endsWith("(incomplete: 1 of 2 iterations left out: it lacks a worker)"), table.toString(StandardCharsets.UTF_8));
+        assertTrue(Files.readString(tmp.resolve("k2/run.json")).contains("merged with a worker's load missing: variant glibc"
+                + " at 2 threads incomplete: 1 of 2 iterations left out"), "the report's banner says it too");
         JsonNode run = new ObjectMapper().readTree(tmp.resolve("k2/run.json").toFile()).path("settings");
         assertEquals("fake", run.path("workload").asText(), "worker 0's settings, which wrote run.json");
         assertEquals("2", run.path("clients").asText());
@@ -563,9 +576,11 @@ class WorkersTest {
         List<Path> part = List.of(measuredOne, workers.get(1));
         WorkerMerge.Result r = WorkerMerge.merge(part, tmp.resolve("part"), true, line -> { });
         assertEquals(List.of("worker 0 (" + part.get(0) + "): 1 of 2 measurement iterations merged",
-                "worker 1 (" + part.get(1) + "): 2 of 2 measurement iterations merged"), r.merged());
+                "worker 1 (" + part.get(1) + "): 1 of 2 measurement iterations merged"), r.merged());
         assertEquals(List.of("worker 0 (" + part.get(0) + ") did not finish (interrupted by SIGTERM; results so far are kept): "
                 + "the iterations after its last finished one",
-                "worker 0 (" + part.get(0) + ") has no iteration 2 of variant glibc at 2 threads, fork 1"), r.missing());
+                "worker 0 (" + part.get(0) + ") has no iteration 2 of variant glibc at 2 threads, fork 1",
+                "iteration 2 of variant glibc at 2 threads, fork 1 left out of the score: it lacks a worker's load, which the"
+                        + " other iterations have"), r.missing());
     }
 }

@@ -67,7 +67,8 @@ public final class ExternalServer {
         }
         if (first != null) {
             throw new ServerUnreachableException(first.getMessage(), errors, reached == null ? null
-                    : given.toBuilder().product(reached.target().product()).version(reached.target().version()).build());
+                    : given.toBuilder().product(reached.target().product()).version(reached.target().version()).build(),
+                    first.refused());
         }
         Target found = reached.target();
         return new UnownedServer(given.toBuilder().product(found.product()).version(found.version()).build());
@@ -136,7 +137,7 @@ public final class ExternalServer {
                 + given.database() + ")" : "cannot use server at " + where + " as " + given.user() + " (database "
                 + given.database() + ") within " + timeout.toSeconds() + " s") + ": " + reason(last, given)
                 + (refused ? "" : "; check " + (given.socket().isPresent() ? "--mysql-socket" : "--mysql-host and --mysql-port")),
-                clientError(last, given));
+                java.util.Collections.singletonList(clientError(last, given)), null, refused);
     }
 
     private static UnownedServer reached(Target given, String version) {

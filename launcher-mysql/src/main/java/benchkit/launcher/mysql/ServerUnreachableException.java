@@ -15,6 +15,8 @@ public class ServerUnreachableException extends Exception {
     private final transient List<ClientLibraryError> clientErrors;
     /** A list's target with the product and version of an address that answered; null when none did. */
     private final transient Target answered;
+    /** Whether a server answered and refused the login (user, password or database): bad input, not a fault. */
+    private final boolean refused;
 
     public ServerUnreachableException(String message) {
         this(message, (ClientLibraryError) null);
@@ -30,9 +32,21 @@ public class ServerUnreachableException extends Exception {
 
     /** A list of addresses of which some failed ({@code perAddress}); {@code answered}: the list, as the others are. */
     public ServerUnreachableException(String message, List<ClientLibraryError> perAddress, Target answered) {
+        this(message, perAddress, answered, false);
+    }
+
+    /** As the others; {@code refused} when the server answered and refused the login. */
+    public ServerUnreachableException(String message, List<ClientLibraryError> perAddress, Target answered,
+                                      boolean refused) {
         super(message);
         this.clientErrors = Collections.unmodifiableList(new ArrayList<>(perAddress));
         this.answered = answered;
+        this.refused = refused;
+    }
+
+    /** Whether the server answered and refused the login (a wrong password, user or database), rather than not answering. */
+    public boolean refused() {
+        return refused;
     }
 
     /** The (first) failure as MySQL's C client library reports it, for the tools that print its words (a sysbench line). */

@@ -284,17 +284,20 @@ class MysqlLauncherTest {
         assertTrue(denied.getMessage().startsWith("the server at 127.0.0.1:" + t.port() + " refused root (database sbtest): ")
                 && !denied.getMessage().contains("within"), "refused at once, not after a wait: " + denied.getMessage());
         assertFalse(denied.getMessage().contains(wrong) || denied.getMessage().contains("\n"), denied.getMessage());
+        assertTrue(denied.refused(), "a refused login is the user's to mend (bench exits 2 on it, sweep 10 case N52)");
 
         // an unknown database gets the remedy, in bench's words (sweep 6 case 47)
         var noDb = assertThrows(ServerUnreachableException.class, () -> ExternalServer.connect(t.host(), t.port(),
                 null, t.user(), t.password(), "no_such_db", Duration.ofSeconds(30)));
         assertEquals("the server at 127.0.0.1:" + t.port() + " refused root (database no_such_db): database no_such_db does "
                 + "not exist there; create it (CREATE DATABASE no_such_db) or name another with --mysql-db", noDb.getMessage());
+        assertTrue(noDb.refused());
 
         var closedPort = assertThrows(ServerUnreachableException.class, () -> ExternalServer.connect("127.0.0.1",
                 FreePort.find(), null, t.user(), t.password(), "sbtest", Duration.ofSeconds(2)));
         assertTrue(closedPort.getMessage().startsWith("cannot use server at 127.0.0.1:"), closedPort.getMessage());
         assertFalse(closedPort.getMessage().contains(t.password()));
+        assertFalse(closedPort.refused(), "no answer is no refusal");
 
         // a list whose second address is not there: the failure names it, and the first address alone is a server
         int nothing = FreePort.find();

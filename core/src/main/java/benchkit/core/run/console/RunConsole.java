@@ -156,7 +156,12 @@ public class RunConsole {
             benchkit.core.result.SummaryTable.print(results, out);
             effects.forEach(this::note);
         }
-        note(plan.resultFiles() ? "# Results: " + dir : "# Results: printed above only (no result files kept)");
+        if (plan.resultFiles()) {
+            note("# Results: " + dir);
+        } else if (!results.isEmpty()) {
+            // with none measured, "printed above" would claim results that are not there (sweep 10, case N52)
+            note("# Results: printed above only (no result files kept)");
+        }
     }
 
     protected final void println(String line) {

@@ -108,12 +108,14 @@ public record RunPlan(String workload, Map<String, String> workloadOptions, List
         }
     }
 
+    /** The thread counts --threads takes, as its refusals say them. */
+    public static final String THREAD_COUNTS = "thread counts from 1 to " + Defaults.MOST_THREADS;
+
     /** The one check of client thread counts, for the command line and the Java API alike. */
     public static void requireThreadCounts(List<Integer> threads) {
         for (int t : threads) {
             if (t < 1 || t > Defaults.MOST_THREADS) {
-                throw new IllegalArgumentException("--threads=" + t + " is not valid; expected thread counts from 1 to "
-                        + Defaults.MOST_THREADS);
+                throw new IllegalArgumentException("--threads=" + t + " is not valid; expected " + THREAD_COUNTS);
             }
         }
     }

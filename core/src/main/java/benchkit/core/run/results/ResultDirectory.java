@@ -36,6 +36,41 @@ public final class ResultDirectory {
     }
 
     /**
+     * A run's directory a command reads must be there: one that is not is most likely a typo in its path, and is said
+     * so, not that it holds no run (sweep 10, case N29).
+     */
+    public static void requireExisting(Path dir) {
+        if (!Files.exists(dir)) {
+            throw new InvalidOptionException(dir + " does not exist; check the path, and name a run's result directory"
+                    + " (e.g. bench-results/*)");
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new InvalidOptionException(dir + " is a file, not a result directory; name the run's directory (the one"
+                    + " that holds jmh-result.json)");
+        }
+    }
+
+    /**
+     * The run directory {@code file} belongs to, if it is one bench writes in a run ({@link #FILES}, or a latency log in
+     * its {@link LatencyLog#DIR}) and a run's files are there: a command that writes one file a user names must not
+     * write it there, or the run's results are gone (sweep 10, case N58).
+     */
+    public static Optional<Path> runOf(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path parent = absolute.getParent();
+        if (absolute.getFileName() == null || parent == null) {
+            return Optional.empty();
+        }
+        Path run = FILES.contains(absolute.getFileName().toString()) ? parent
+                : LatencyLog.isNamedAsBench(absolute) && parent.getFileName() != null
+                        && parent.getFileName().toString().equals(LatencyLog.DIR) ? parent.getParent() : null;
+        if (run == null || FILES.stream().noneMatch(f -> Files.exists(run.resolve(f), LinkOption.NOFOLLOW_LINKS))) {
+            return Optional.empty();
+        }
+        return Optional.of(run);
+    }
+
+    /**
      * Checks that {@code dir} can take a new run: a path, not a file, and no earlier run in it (nor in a workload's
      * subdirectory, as a run of several workloads leaves). With {@code replace} an earlier run's files are set aside:
      * the caller {@link ReplacedRun#settle settles} them when the new run ends.

@@ -25,6 +25,21 @@ class RunConsoleTest {
                 RunConsole.reportLine(ProgressLine.stamp(1.0), 2, new Counts(1676753, 0, 0, 1676753, 0, 0), 100.0, 0, 0, false));
     }
 
+    /** A run that kept no files and measured nothing (access denied) claims no results printed above (sweep 10, N52). */
+    @Test
+    void aRunWithNothingMeasuredAndNoFilesClaimsNoResults() {
+        var plan = benchkit.core.run.RunOptions.builder().threads(1)
+                .warmup(0, java.time.Duration.ZERO).measure(1, java.time.Duration.ofSeconds(1)).forks(1)
+                .resultFiles(false).plan("fake", java.util.List.of(new benchkit.core.run.plan.Variant("a",
+                        java.util.Map.of(), () -> null)), java.nio.file.Path.of("out"));
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        new RunConsole(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8), 95)
+                .runEnd(plan, "access denied", java.util.List.of(), java.util.List.of(), java.nio.file.Path.of("out"));
+        String printed = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(false, printed.contains("# Results"), printed);
+        assertEquals(true, printed.contains("# Run incomplete: access denied"), printed);
+    }
+
     @Test
     void iterationLineHasJmhFormat() {
         assertEquals("Iteration   1: 4310.510 ops/s", RunConsole.iterationLine(new IterationInfo(1, false, 10), "", 4310.51));
