@@ -107,7 +107,7 @@ public final class WorkerMerge {
         List<Gap> gaps = new ArrayList<>();
         // per score (variant and threads): its measurement iterations kept, and those of them that lack a worker
         Map<String, int[]> lacking = new LinkedHashMap<>();     // {kept, kept lacking a worker, left out}
-        List<String> leftOut = new ArrayList<>();
+        List<String> iterationsLeftOut = new ArrayList<>();
         List<String> leftOutLines = new ArrayList<>();
         for (TrialRecord t : allTrials(workers)) {
             List<IterationRecord> merged = new ArrayList<>();
@@ -129,7 +129,7 @@ public final class WorkerMerge {
                     boolean lacksOne = parts.size() < first.count();
                     if (!it.warmup() && lacksOne && fullIteration(workers, t, first.count())) {
                         // a sum over fewer workers is another load: averaged with whole iterations it is neither
-                        leftOut.add(String.valueOf(it.index()));
+                        iterationsLeftOut.add(String.valueOf(it.index()));
                         lacking.computeIfAbsent(scoreKey(t.variant(), t.threads()), k -> new int[3])[2]++;
                         continue;
                     }
@@ -153,11 +153,11 @@ public final class WorkerMerge {
                     t.threads(), t.fork(), merged);
             trials.add(trial);
             latencyByTrial.put(trial, mergedLatency);
-            if (!leftOut.isEmpty()) {
-                leftOutLines.add("iteration" + (leftOut.size() == 1 ? " " : "s ") + String.join(", ", leftOut) + " of variant "
+            if (!iterationsLeftOut.isEmpty()) {
+                leftOutLines.add("iteration" + (iterationsLeftOut.size() == 1 ? " " : "s ") + String.join(", ", iterationsLeftOut) + " of variant "
                         + t.variant() + " at " + t.threads() + " threads, fork " + t.fork() + " left out of the score: "
-                        + (leftOut.size() == 1 ? "it lacks" : "they lack") + " a worker's load, which the other iterations have");
-                leftOut.clear();
+                        + (iterationsLeftOut.size() == 1 ? "it lacks" : "they lack") + " a worker's load, which the other iterations have");
+                iterationsLeftOut.clear();
             }
         }
         Map<String, String> incomplete = new LinkedHashMap<>();
