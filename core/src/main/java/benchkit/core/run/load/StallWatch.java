@@ -39,6 +39,9 @@ final class StallWatch {
         long gap = rate > 0 ? (long) (2e9 / rate) : 0;
         this.limitNanos = limit.isZero() ? Long.MAX_VALUE : limit.toNanos() + gap;
         this.closedLoop = rate == 0;
+        if (enabled()) {
+            ProcessPauses.watch();
+        }
     }
 
     boolean enabled() {
@@ -98,7 +101,9 @@ final class StallWatch {
         if (!enabled()) {
             return Optional.empty();
         }
-        if (latest > limitNanos && longestCall > limitNanos) {
+        // a call that was long because bench itself was stopped in it is bench's pause, not the call's
+        boolean paused = ProcessPauses.longestEndedAfter(iterationStart) > limitNanos;
+        if (latest > limitNanos && longestCall > limitNanos && !paused) {
             // held up in a call of its own, not stopped: name it (a collector reading a frozen server's stats, sweep 7)
             return Optional.of("bench's watch of the load was held up for " + seconds(latest) + " by " + longestCallBy
                     + ", which took " + seconds(longestCall) + " (a slow or stalled server it reads, or a slow collector): "

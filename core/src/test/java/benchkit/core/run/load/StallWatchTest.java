@@ -63,6 +63,30 @@ class StallWatchTest {
         assertTrue(v.orElseThrow().startsWith("bench itself was held up for 8.6 s"), v.toString());
     }
 
+    /**
+     * bench stopped (SIGSTOP, as Ctrl-Z) while a collector's call was under way: the call lasted the pause, and the pause is
+     * bench's, not the collector's (TrustIT's Ctrl-Z landed in the machine collector's beforeIteration, which was blamed).
+     * This JVM is really stopped for 2 s, by a shell that then wakes it.
+     */
+    @Test
+    void aCallThatLastedBecauseBenchWasStoppedInItIsBenchsPause() throws Exception {
+        StallWatch w = new StallWatch(Duration.ofSeconds(1), 0);
+        Thread.sleep(200);                                      // the pause watch runs
+        long start = System.nanoTime();
+        w.loadStarted(start);
+        w.iterationStarted();
+        long pid = ProcessHandle.current().pid();
+        long callStart = System.nanoTime();
+        Process stopper = new ProcessBuilder("sh", "-c", "kill -STOP " + pid + "; sleep 2; kill -CONT " + pid).start();
+        stopper.waitFor();
+        long now = System.nanoTime();
+        w.called("collector machine in beforeIteration", now - callStart);
+        w.observe(now, callStart + 100 * MS, now);
+        Thread.sleep(200);                                      // the watch has noted the pause
+        String verdict = w.verdict(1000, now - start, now - start, start).orElseThrow();
+        assertTrue(verdict.startsWith("bench itself was held up for "), verdict);
+    }
+
     /** Held up in a collector's call (its server frozen): the collector is named, not bench stopped (sweep 7, case 40). */
     @Test
     void aControlThreadHeldUpInACollectorNamesIt() {
